@@ -1,0 +1,121 @@
+import type { AssignmentRecord, Engineer, Project, ProjectStatus } from './entities.ts';
+import { DomainError } from './errors.ts';
+import type {
+  AssignmentEvent, EngineerEvent, EngineerFields, ProjectEvent, ProjectUpdated, AssignmentUpdated,
+} from './events.ts';
+import type {
+  CreateAssignmentInput, CreateProjectInput, RegisterEngineerInput, UpdateAssignmentInput,
+  UpdateEngineerInput, UpdateProjectInput,
+} from './inputs.ts';
+import { assignmentMessages as A } from './messages.ts';
+
+/** Only the fields whose values differ, so an update that changes nothing appends nothing. */
+function changedFields<T extends object>(state: T, input: Partial<T>): Partial<T> {
+  const changes: Partial<T> = {};
+  for (const key of Object.keys(input) as (keyof T)[]) {
+    const next = input[key];
+    if (next !== undefined && JSON.stringify(next) !== JSON.stringify(state[key])) changes[key] = next;
+  }
+  return changes;
+}
+
+// ---- project stream
+
+export function decideCreateProject(
+  state: Project | null,
+  command: { projectId: string; input: CreateProjectInput; managerId: string },
+): ProjectEvent[] {
+  if (state) throw new DomainError('conflict', 'Project already exists');
+  const { managerId: _ignored, ...fields } = command.input;
+  return [{ type: 'ProjectCreated', data: { projectId: command.projectId, ...fields, managerId: command.managerId } }];
+}
+
+/** Status moves forward planning -> active -> completed; a completed project may be reopened to active. */
+const allowedStatusMoves: Record<ProjectStatus, ProjectStatus[]> = {
+  planning: ['active'],
+  active: ['completed'],
+  completed: ['active'],
+};
+
+export function decideUpdateProject(state: Project | null, input: UpdateProjectInput): ProjectEvent[] {
+  if (!state) throw new DomainError('not-found', 'Project not found');
+  const { status, ...rest } = input;
+  const merged = { ...state, ...rest };
+  if (Date.parse(merged.endDate) <= Date.parse(merged.startDate)) {
+    throw new DomainError('invalid', 'End date must be after start date', 'endDate');
+  }
+  const events: ProjectEvent[] = [];
+  const changes = changedFields<ProjectUpdated['data']['changes']>(state, rest);
+  if (Object.keys(changes).length > 0) events.push({ type: 'ProjectUpdated', data: { projectId: state._id, changes } });
+  if (status && status !== state.status) {
+    if (!allowedStatusMoves[state.status].includes(status)) {
+      throw new DomainError('invalid', `A ${state.status} project cannot move to ${status}`, 'status');
+    }
+    events.push({ type: 'ProjectStatusChanged', data: { projectId: state._id, from: state.status, to: status } });
+  }
+  return events;
+}
+
+// ---- assignment stream
+
+export type AssignmentContext = { engineer: Engineer | null; project: Project | null };
+
+export function decideCreateAssignment(
+  state: AssignmentRecord | null,
+  command: { assignmentId: string; input: CreateAssignmentInput } & AssignmentContext,
+): AssignmentEvent[] {
+  if (state) throw new DomainError('conflict', 'Assignment already exists');
+  if (!command.engineer) throw new DomainError('invalid', A.engineerNotFound, 'engineerId');
+  if (!command.project) throw new DomainError('invalid', A.projectNotFound, 'projectId');
+  if (command.project.status === 'completed') throw new DomainError('invalid', A.projectCompleted, 'projectId');
+  return [{ type: 'AssignmentCreated', data: { assignmentId: command.assignmentId, ...command.input } }];
+}
+
+export function decideUpdateAssignment(
+  state: AssignmentRecord | null,
+  command: { input: UpdateAssignmentInput; project: Project | null },
+): AssignmentEvent[] {
+  if (!state) throw new DomainError('not-found', 'Assignment not found');
+  if (command.project?.status === 'completed') throw new DomainError('invalid', A.projectCompleted, 'projectId');
+  const merged = { ...state, ...command.input };
+  if (Date.parse(merged.endDate) <= Date.parse(merged.startDate)) {
+    throw new DomainError('invalid', A.endBeforeStart, 'endDate');
+  }
+  const changes = changedFields<AssignmentUpdated['data']['changes']>(state, command.input);
+  return Object.keys(changes).length > 0
+    ? [{ type: 'AssignmentUpdated', data: { assignmentId: state._id, changes } }]
+    : [];
+}
+
+export function decideRemoveAssignment(state: AssignmentRecord | null): AssignmentEvent[] {
+  if (!state) throw new DomainError('not-found', 'Assignment not found');
+  return [{ type: 'AssignmentRemoved', data: { assignmentId: state._id } }];
+}
+
+// ---- engineer stream
+
+export function decideRegisterEngineer(
+  state: Engineer | null,
+  command: { engineerId: string; input: RegisterEngineerInput },
+): EngineerEvent[] {
+  if (state) throw new DomainError('conflict', 'Engineer already exists');
+  // The password goes to the account table, never into an event (design.md §5 rule 8).
+  const { password: _password, ...fields } = command.input;
+  return [{ type: 'EngineerRegistered', data: { engineerId: command.engineerId, ...(fields as EngineerFields) } }];
+}
+
+export function decideUpdateEngineer(
+  state: Engineer | null,
+  command: { input: UpdateEngineerInput; actor: { id: string; role: string } },
+): EngineerEvent[] {
+  if (!state) throw new DomainError('not-found', 'Engineer not found');
+  const { actor, input } = command;
+  if (actor.role !== 'manager') {
+    const ownSkillsOnly = actor.id === state._id && Object.keys(input).every((key) => key === 'skills');
+    if (!ownSkillsOnly) throw new DomainError('forbidden', 'Engineers may change only their own skills');
+  }
+  const changes = changedFields<Partial<EngineerFields>>(state, input);
+  return Object.keys(changes).length > 0
+    ? [{ type: 'EngineerProfileUpdated', data: { engineerId: state._id, changes } }]
+    : [];
+}

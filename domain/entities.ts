@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+export const seniorities = ['junior', 'mid', 'senior'] as const;
+export const projectStatuses = ['planning', 'active', 'completed'] as const;
+export const roles = ['engineer', 'manager', 'auditor'] as const;
+
+export type Seniority = (typeof seniorities)[number];
+export type ProjectStatus = (typeof projectStatuses)[number];
+export type Role = (typeof roles)[number];
+
+export const idSchema = z.string().min(1);
+export const isoDateTime = z.string().describe('ISO 8601 date-time');
+
+export const engineerSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  department: z.string(),
+  avatar: z.string().optional(),
+  skills: z.array(z.string()),
+  seniority: z.enum(seniorities),
+  maxCapacity: z.number(),
+  version: z.number().int(),
+});
+export type Engineer = z.infer<typeof engineerSchema>;
+
+export const projectSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  description: z.string(),
+  startDate: isoDateTime,
+  endDate: isoDateTime,
+  teamSize: z.number().int(),
+  requiredSkills: z.array(z.string()),
+  status: z.enum(projectStatuses),
+  managerId: z.string(),
+  version: z.number().int(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** The stored shape of an assignment: references by id. */
+export const assignmentRecordSchema = z.object({
+  _id: idSchema,
+  engineerId: idSchema,
+  projectId: idSchema,
+  role: z.string(),
+  allocationPercentage: z.number(),
+  startDate: isoDateTime,
+  endDate: isoDateTime,
+  version: z.number().int(),
+});
+export type AssignmentRecord = z.infer<typeof assignmentRecordSchema>;
+
+/** The shape the API serves and the client keeps: references populated, as the spec's client expects. */
+export const assignmentSchema = assignmentRecordSchema.extend({
+  engineerId: z.object({ _id: idSchema, name: z.string(), email: z.string() }),
+  projectId: z.object({ _id: idSchema, name: z.string(), status: z.enum(projectStatuses) }),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+export const userSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  department: z.string(),
+  seniority: z.enum(seniorities).optional(),
+  maxCapacity: z.number().optional(),
+  skills: z.array(z.string()).optional(),
+});
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,191 @@
+import type { Engineer, Project, ProjectStatus } from './entities.ts';
+
+/** What the derived figures need of an assignment; both the stored and the populated shape fit. */
+export type Dated = { startDate: string; endDate: string };
+export type Allocated = Dated & { allocationPercentage: number };
+export type OwnedAllocation = Allocated & { engineerId: string | { _id: string } };
+
+export type UtilizationStatus = 'overloaded' | 'underutilized' | 'optimal';
+export type AssignmentStatus = 'upcoming' | 'active' | 'completed';
+
+const time = (iso: string) => Date.parse(iso);
+
+/** Current: start <= now < end (design.md §8). */
+export const isCurrent = (a: Dated, now: Date) => time(a.startDate) <= now.getTime() && now.getTime() < time(a.endDate);
+/** Upcoming: start > now. */
+export const isUpcoming = (a: Dated, now: Date) => time(a.startDate) > now.getTime();
+
+/** The Assignments screen's status: upcoming before start, completed from the end on, active between. */
+export function assignmentStatus(a: Dated, now: Date): AssignmentStatus {
+  if (now.getTime() < time(a.startDate)) return 'upcoming';
+  if (now.getTime() >= time(a.endDate)) return 'completed';
+  return 'active';
+}
+
+/** 0 before start, 100 after end, else the elapsed share of the span, rounded. */
+export function progressPercentage(a: Dated, now: Date): number {
+  const start = time(a.startDate);
+  const end = time(a.endDate);
+  if (now.getTime() <= start) return 0;
+  if (now.getTime() >= end) return 100;
+  return Math.round(((now.getTime() - start) / (end - start)) * 100);
+}
+
+export const engineerIdOf = (a: { engineerId: string | { _id: string } }) =>
+  typeof a.engineerId === 'string' ? a.engineerId : a.engineerId._id;
+
+export const currentAllocation = (assignments: readonly Allocated[], now: Date) =>
+  assignments.filter((a) => isCurrent(a, now)).reduce((sum, a) => sum + a.allocationPercentage, 0);
+
+/** One rule everywhere (design.md §8): above maxCapacity overloaded, below half of it underutilised. */
+export function utilizationStatus(allocation: number, maxCapacity: number): UtilizationStatus {
+  if (allocation > maxCapacity) return 'overloaded';
+  if (allocation < maxCapacity / 2) return 'underutilized';
+  return 'optimal';
+}
+
+/** allocation / maxCapacity x 100, to one decimal; not capped (bars cap with `barPercent`). */
+export const utilizationPercentage = (allocation: number, maxCapacity: number) =>
+  maxCapacity > 0 ? Math.round((allocation / maxCapacity) * 1000) / 10 : 0;
+
+export const barPercent = (value: number) => Math.max(0, Math.min(100, value));
+
+export const workType = (maxCapacity: number) => (maxCapacity === 100 ? 'full-time' : 'part-time');
+
+export type EngineerFigures<A extends Allocated = Allocated> = {
+  currentAllocation: number;
+  availableCapacity: number;
+  utilizationPercentage: number;
+  utilizationStatus: UtilizationStatus;
+  workType: 'full-time' | 'part-time';
+  activeProjects: number;
+  currentAssignments: A[];
+  upcomingAssignments: A[];
+  allAssignments: A[];
+  /** When the engineer next has capacity: now if they have some, else the earliest end of a current assignment. */
+  nextFullAvailability: string;
+};
+
+/** Every derived figure for one engineer; `assignments` must be that engineer's own. */
+export function engineerFigures<A extends Allocated>(
+  engineer: Pick<Engineer, 'maxCapacity'>,
+  assignments: readonly A[],
+  now: Date,
+): EngineerFigures<A> {
+  const allAssignments = [...assignments].sort((a, b) => time(a.startDate) - time(b.startDate));
+  const current = allAssignments.filter((a) => isCurrent(a, now));
+  const allocation = current.reduce((sum, a) => sum + a.allocationPercentage, 0);
+  const available = engineer.maxCapacity - allocation;
+  const earliestEnd = current.map((a) => a.endDate).sort((a, b) => time(a) - time(b))[0];
+  return {
+    currentAllocation: allocation,
+    availableCapacity: available,
+    utilizationPercentage: utilizationPercentage(allocation, engineer.maxCapacity),
+    utilizationStatus: utilizationStatus(allocation, engineer.maxCapacity),
+    workType: workType(engineer.maxCapacity),
+    activeProjects: current.length,
+    currentAssignments: current,
+    upcomingAssignments: allAssignments.filter((a) => isUpcoming(a, now)),
+    allAssignments,
+    nextFullAvailability: available <= 0 && earliestEnd ? new Date(earliestEnd).toISOString() : now.toISOString(),
+  };
+}
+
+/** Groups assignments by engineer id once, so per-engineer figures stay linear in the data size. */
+export function assignmentsByEngineer<A extends OwnedAllocation>(assignments: readonly A[]): Map<string, A[]> {
+  const byEngineer = new Map<string, A[]>();
+  for (const a of assignments) {
+    const id = engineerIdOf(a);
+    const list = byEngineer.get(id);
+    if (list) list.push(a);
+    else byEngineer.set(id, [a]);
+  }
+  return byEngineer;
+}
+
+export type EngineerWithFigures<E, A extends Allocated> = E & EngineerFigures<A>;
+
+export function withFigures<E extends Pick<Engineer, '_id' | 'maxCapacity'>, A extends OwnedAllocation>(
+  engineers: readonly E[],
+  assignments: readonly A[],
+  now: Date,
+): EngineerWithFigures<E, A>[] {
+  const byEngineer = assignmentsByEngineer(assignments);
+  return engineers.map((e) => ({ ...e, ...engineerFigures(e, byEngineer.get(e._id) ?? [], now) }));
+}
+
+/** Available now: some capacity left. Available soon: exactly full, with a date in the future. */
+export const isAvailableNow = (f: Pick<EngineerFigures, 'availableCapacity'>) => f.availableCapacity > 0;
+export const isAvailableSoon = (f: Pick<EngineerFigures, 'availableCapacity' | 'nextFullAvailability'>, now: Date) =>
+  f.availableCapacity === 0 && time(f.nextFullAvailability) > now.getTime();
+
+/** The Project Planning Helper's lists, at most 3 engineers each. */
+export function planningHelper<F extends EngineerFigures<Allocated>>(engineers: readonly F[], now: Date) {
+  return {
+    availableNow: engineers.filter(isAvailableNow).sort((a, b) => b.availableCapacity - a.availableCapacity).slice(0, 3),
+    availableSoon: engineers
+      .filter((e) => isAvailableSoon(e, now))
+      .sort((a, b) => time(a.nextFullAvailability) - time(b.nextFullAvailability))
+      .slice(0, 3),
+    availableNowCount: engineers.filter(isAvailableNow).length,
+    availableSoonCount: engineers.filter((e) => isAvailableSoon(e, now)).length,
+  };
+}
+
+export function countByUtilization(figures: readonly Pick<EngineerFigures, 'utilizationStatus'>[]) {
+  const counts: Record<UtilizationStatus, number> = { overloaded: 0, underutilized: 0, optimal: 0 };
+  for (const f of figures) counts[f.utilizationStatus] += 1;
+  return counts;
+}
+
+export function countByStatus(projects: readonly Pick<Project, 'status'>[]) {
+  const counts: Record<ProjectStatus, number> = { planning: 0, active: 0, completed: 0 };
+  for (const p of projects) counts[p.status] += 1;
+  return counts;
+}
+
+/** 'Current Running': engineers with at least one current assignment (design.md §8). */
+export const currentRunning = (assignments: readonly OwnedAllocation[], now: Date) =>
+  new Set(assignments.filter((a) => isCurrent(a, now)).map(engineerIdOf)).size;
+
+/** Initials: first letters of up to the first two words of the name. */
+export const initials = (name: string) =>
+  name.trim().split(/\s+/).slice(0, 2).map((word) => word[0]?.toUpperCase() ?? '').join('');
+
+export const sortedUnique = (lists: readonly (readonly string[])[]) => [...new Set(lists.flat())].sort((a, b) => a.localeCompare(b));
+
+export type EngineerFilter = { search: string; skills: readonly string[] };
+
+/** Search matches name or skills, case-insensitive (design.md §8); a skill filter matches any selected skill. */
+export function matchesEngineerFilter(engineer: Pick<Engineer, 'name' | 'skills'>, filter: EngineerFilter): boolean {
+  const text = filter.search.trim().toLowerCase();
+  const textMatch =
+    !text || engineer.name.toLowerCase().includes(text) || engineer.skills.some((s) => s.toLowerCase().includes(text));
+  const skillMatch = filter.skills.length === 0 || engineer.skills.some((s) => filter.skills.includes(s));
+  return textMatch && skillMatch;
+}
+
+/** The report chart's y maximum: the highest allocation or capacity plus 20. */
+export const chartMaximum = (figures: readonly { currentAllocation: number; maxCapacity: number }[]) =>
+  Math.max(0, ...figures.flatMap((f) => [f.currentAllocation, f.maxCapacity])) + 20;
+
+/** A share of a total to one decimal, as the pie chart's tooltip shows it. */
+export const percentOf = (count: number, total: number) => (total > 0 ? ((count / total) * 100).toFixed(1) : '0.0');
+
+/**
+ * Free capacity of an engineer over a date range: maxCapacity minus the peak allocation of the
+ * assignments that overlap it (used to rank suitable engineers for a project).
+ */
+export function availableOver(maxCapacity: number, assignments: readonly Allocated[], range: Dated): number {
+  const start = time(range.startDate);
+  const end = time(range.endDate);
+  const overlapping = assignments.filter((a) => time(a.startDate) < end && time(a.endDate) > start);
+  const edges = [start, ...overlapping.map((a) => Math.max(start, time(a.startDate)))];
+  const peak = Math.max(
+    0,
+    ...edges.map((t) =>
+      overlapping.filter((a) => time(a.startDate) <= t && t < time(a.endDate)).reduce((s, a) => s + a.allocationPercentage, 0),
+    ),
+  );
+  return maxCapacity - peak;
+}

@@ -1,0 +1,46 @@
+/** Every user-facing validation message, word for word as the product spec (section 5) gives it. */
+export const projectMessages = {
+  nameRequired: 'Project name is required',
+  nameTooLong: 'Project name must be less than 100 characters',
+  descriptionTooShort: 'Description must be at least 10 characters',
+  descriptionTooLong: 'Description must be less than 500 characters',
+  startDateRequired: 'Start date is required',
+  endDateRequired: 'End date is required',
+  teamSizeTooSmall: 'Team size must be at least 1',
+  teamSizeTooLarge: 'Team size cannot exceed 20',
+  skillsRequired: 'At least one skill is required',
+  statusRequired: 'Project status is required',
+  endBeforeStart: 'End date must be after start date',
+} as const;
+
+export const assignmentMessages = {
+  engineerRequired: 'Engineer is required',
+  projectRequired: 'Project is required',
+  roleRequired: 'Role is required',
+  allocationRange: 'Allocation must be between 1 and 100',
+  startDateRequired: 'Start date is required',
+  endDateRequired: 'End date is required',
+  endBeforeStart: 'End date must be after start date',
+  engineerNotFound: 'Engineer not found',
+  projectNotFound: 'Project not found',
+  projectCompleted: 'Cannot assign engineers to a completed project',
+} as const;
+
+export const engineerMessages = {
+  nameRequired: 'Name is required',
+  emailInvalid: 'A valid email is required',
+  emailTaken: 'An account with this email already exists',
+  seniorityRequired: 'Seniority must be junior, mid or senior',
+  capacityRange: 'Max capacity must be between 1 and 100',
+  passwordTooShort: 'Password must be at least 8 characters',
+} as const;
+
+export const authMessages = {
+  invalidCredentials: 'Invalid email or password',
+  unauthorized: 'Authentication required',
+  forbidden: 'You do not have permission to do this',
+} as const;
+
+/** design.md §3 / issue 5: the 409 wording names the thing that changed. */
+export const conflictMessage = (thing: 'project' | 'assignment' | 'engineer') =>
+  `This ${thing} was changed by someone else. Reload to see the latest version.`;
