@@ -49,7 +49,8 @@ export function decideUpdateProject(state: Project | null, input: UpdateProjectI
   if (Object.keys(changes).length > 0) events.push({ type: 'ProjectUpdated', data: { projectId: state._id, changes } });
   if (status && status !== state.status) {
     if (!allowedStatusMoves[state.status].includes(status)) {
-      throw new DomainError('invalid', `A ${state.status} project cannot move to ${status}`, 'status');
+      const article = state.status === 'active' ? 'An' : 'A';
+      throw new DomainError('invalid', `${article} ${state.status} project cannot move to ${status}`, 'status');
     }
     events.push({ type: 'ProjectStatusChanged', data: { projectId: state._id, from: state.status, to: status } });
   }

@@ -10,8 +10,12 @@ const isoDate = (requiredMessage: string) =>
     .refine((value) => !Number.isNaN(Date.parse(value)), { message: requiredMessage })
     .transform((value) => new Date(value).toISOString());
 
-const endAfterStart = (value: { startDate?: string; endDate?: string }) =>
-  !value.startDate || !value.endDate || Date.parse(value.endDate) > Date.parse(value.startDate);
+/** Only judged when both dates are readable: a missing or unreadable date already has its own message. */
+const endAfterStart = (value: { startDate?: string; endDate?: string }) => {
+  const start = Date.parse(value.startDate ?? '');
+  const end = Date.parse(value.endDate ?? '');
+  return Number.isNaN(start) || Number.isNaN(end) || end > start;
+};
 
 const projectFields = {
   name: z.string({ error: P.nameRequired }).trim().min(1, P.nameRequired).max(100, P.nameTooLong),
@@ -91,8 +95,10 @@ export const registerEngineerInput = z.object({
 });
 export type RegisterEngineerInput = z.output<typeof registerEngineerInput>;
 
+// No defaults on update: zod 4 still applies `.default()` inside `.partial()`, which would turn
+// a skills-only edit into one that also resets the department (and is then refused for engineers).
 export const updateEngineerInput = z
-  .object({ ...engineerFields, skills: skillList })
+  .object({ ...engineerFields, department: z.string().trim().max(100), skills: skillList })
   .omit({ email: true })
   .partial();
 export type UpdateEngineerInput = z.output<typeof updateEngineerInput>;

@@ -1,0 +1,488 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assignmentStatus, assignmentsByEngineer, availableOver, barPercent, chartMaximum, countByStatus, countByUtilization,
+  currentAllocation, currentRunning, engineerFigures, engineerIdOf, initials, isAvailableNow, isAvailableSoon, isCurrent,
+  isUpcoming, matchesEngineerFilter, percentOf, planningHelper, progressPercentage, sortedUnique, utilizationPercentage,
+  utilizationStatus, withFigures, workType,
+} from './figures.ts';
+
+// Time is passed in, never read.
+const now = new Date('2025-06-15T12:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+/** An ISO instant `days` (may be fractional or negative) from now; `ms` adds milliseconds. */
+const at = (days: number, ms = 0) => new Date(now.getTime() + days * DAY + ms).toISOString();
+
+let nextId = 1;
+const assignment = (startDays: number, endDays: number, allocationPercentage: number, engineerId: string = 'e1') => ({
+  _id: `a${nextId++}`,
+  engineerId,
+  startDate: at(startDays),
+  endDate: at(endDays),
+  allocationPercentage,
+});
+
+describe('utilizationStatus: one rule for everyone (design section 8)', () => {
+  it.each([
+    [100, 100, 'optimal', 'allocation equal to maxCapacity'],
+    [50, 100, 'optimal', 'exactly half of maxCapacity'],
+    [75, 100, 'optimal', 'between half and full'],
+    [49.9, 100, 'underutilized', 'just under half'],
+    [49, 100, 'underutilized', 'one point under half'],
+    [0, 100, 'underutilized', 'nothing allocated'],
+    [100.1, 100, 'overloaded', 'just above maxCapacity'],
+    [120, 100, 'overloaded', 'well above maxCapacity'],
+    [50, 50, 'optimal', 'part-time: equal to maxCapacity 50'],
+    [30, 50, 'optimal', 'part-time: 30 of 50'],
+    [25, 50, 'optimal', 'part-time: exactly half of 50'],
+    [24, 50, 'underutilized', 'part-time: 24 of 50'],
+    [60, 50, 'overloaded', 'part-time: 60 of 50'],
+    [51, 50, 'overloaded', 'part-time: 51 of 50'],
+  ] as const)('%d of %d is %s (%s)', (allocation, maxCapacity, status, _case) => {
+    expect(utilizationStatus(allocation, maxCapacity)).toBe(status);
+  });
+});
+
+describe('utilizationPercentage, barPercent, workType', () => {
+  it('divides allocation by maxCapacity, to one decimal, uncapped', () => {
+    expect(utilizationPercentage(50, 100)).toBe(50);
+    expect(utilizationPercentage(30, 50)).toBe(60);
+    expect(utilizationPercentage(60, 50)).toBe(120);
+    expect(utilizationPercentage(1, 3)).toBe(33.3);
+    expect(utilizationPercentage(2, 3)).toBe(66.7);
+    expect(utilizationPercentage(10, 0)).toBe(0);
+  });
+
+  it('caps bars to 0..100', () => {
+    expect(barPercent(120)).toBe(100);
+    expect(barPercent(100)).toBe(100);
+    expect(barPercent(42.5)).toBe(42.5);
+    expect(barPercent(-5)).toBe(0);
+  });
+
+  it('calls 100 full-time and anything else part-time', () => {
+    expect(workType(100)).toBe('full-time');
+    expect(workType(50)).toBe('part-time');
+    expect(workType(80)).toBe('part-time');
+  });
+});
+
+describe('timing: current is start <= now < end, upcoming is start > now', () => {
+  it('counts an assignment that starts exactly now as current, not upcoming', () => {
+    const a = { startDate: at(0), endDate: at(10) };
+    expect(isCurrent(a, now)).toBe(true);
+    expect(isUpcoming(a, now)).toBe(false);
+  });
+
+  it('does not count an assignment that ends exactly now as current', () => {
+    const a = { startDate: at(-10), endDate: at(0) };
+    expect(isCurrent(a, now)).toBe(false);
+    expect(isUpcoming(a, now)).toBe(false);
+  });
+
+  it('counts an assignment that ends one millisecond from now as current', () => {
+    expect(isCurrent({ startDate: at(-10), endDate: at(0, 1) }, now)).toBe(true);
+  });
+
+  it('counts an assignment that starts one millisecond from now as upcoming, not current', () => {
+    const a = { startDate: at(0, 1), endDate: at(10) };
+    expect(isCurrent(a, now)).toBe(false);
+    expect(isUpcoming(a, now)).toBe(true);
+  });
+
+  it('counts a finished assignment as neither', () => {
+    const a = { startDate: at(-30), endDate: at(-1) };
+    expect(isCurrent(a, now)).toBe(false);
+    expect(isUpcoming(a, now)).toBe(false);
+  });
+
+  it('sums only current allocations', () => {
+    const list = [assignment(-10, 10, 40), assignment(0, 5, 30), assignment(-20, 0, 50), assignment(1, 20, 60)];
+    expect(currentAllocation(list, now)).toBe(70);
+    expect(currentAllocation([], now)).toBe(0);
+  });
+});
+
+describe('assignmentStatus and progressPercentage', () => {
+  const span = { startDate: at(0), endDate: at(10) };
+
+  it.each([
+    ['before the start', -1, 'upcoming', 0],
+    ['one millisecond before the start', -1 / DAY, 'upcoming', 0],
+    ['at the start', 0, 'active', 0],
+    ['a quarter in', 2.5, 'active', 25],
+    ['half way', 5, 'active', 50],
+    ['one millisecond before the end', 10 - 1 / DAY, 'active', 100],
+    ['at the end', 10, 'completed', 100],
+    ['after the end', 11, 'completed', 100],
+  ] as const)('%s: %s, %d %%', (_case, days, status, progress) => {
+    const when = new Date(now.getTime() + days * DAY);
+    expect(assignmentStatus(span, when)).toBe(status);
+    expect(progressPercentage(span, when)).toBe(progress);
+  });
+
+  it('rounds the elapsed share to a whole percent', () => {
+    const thirds = { startDate: at(0), endDate: at(3) };
+    expect(progressPercentage(thirds, new Date(now.getTime() + 1 * DAY))).toBe(33);
+    expect(progressPercentage(thirds, new Date(now.getTime() + 2 * DAY))).toBe(67);
+    const thousand = { startDate: at(0), endDate: at(0, 1000) };
+    expect(progressPercentage(thousand, new Date(now.getTime() + 4))).toBe(0);
+    expect(progressPercentage(thousand, new Date(now.getTime() + 5))).toBe(1);
+    expect(progressPercentage(thousand, new Date(now.getTime() + 994))).toBe(99);
+    expect(progressPercentage(thousand, new Date(now.getTime() + 995))).toBe(100);
+  });
+
+  it('treats an empty span as not started before it and done from it on', () => {
+    const instant = { startDate: at(0), endDate: at(0) };
+    expect(progressPercentage(instant, new Date(now.getTime() - 1))).toBe(0);
+    expect(progressPercentage(instant, new Date(now.getTime() + 1))).toBe(100);
+    expect(Number.isFinite(progressPercentage(instant, now))).toBe(true);
+    expect(assignmentStatus(instant, now)).toBe('completed');
+  });
+});
+
+describe('engineerFigures', () => {
+  it('derives every figure of a full-timer with room left', () => {
+    const finished = assignment(-30, -5, 50);
+    const currentA = assignment(-10, 20, 40);
+    const currentB = assignment(-2, 5, 30);
+    const upcoming = assignment(3, 30, 60);
+    const figures = engineerFigures({ maxCapacity: 100 }, [upcoming, currentB, finished, currentA], now);
+    expect(figures).toEqual({
+      currentAllocation: 70,
+      availableCapacity: 30,
+      utilizationPercentage: 70,
+      utilizationStatus: 'optimal',
+      workType: 'full-time',
+      activeProjects: 2,
+      currentAssignments: [currentA, currentB],
+      upcomingAssignments: [upcoming],
+      allAssignments: [finished, currentA, currentB, upcoming],
+      nextFullAvailability: now.toISOString(),
+    });
+  });
+
+  it('gives a fully allocated engineer the earliest end among current assignments', () => {
+    const figures = engineerFigures(
+      { maxCapacity: 100 },
+      [assignment(-10, 20, 60), assignment(-5, 7, 40), assignment(-30, -1, 50), assignment(2, 4, 10)],
+      now,
+    );
+    expect(figures.availableCapacity).toBe(0);
+    expect(figures.utilizationStatus).toBe('optimal');
+    expect(figures.nextFullAvailability).toBe(at(7));
+  });
+
+  it('gives an overloaded engineer a negative availability and the earliest current end', () => {
+    const figures = engineerFigures({ maxCapacity: 100 }, [assignment(-10, 12, 70), assignment(-1, 9, 50)], now);
+    expect(figures).toMatchObject({
+      currentAllocation: 120,
+      availableCapacity: -20,
+      utilizationPercentage: 120,
+      utilizationStatus: 'overloaded',
+      nextFullAvailability: at(9),
+    });
+  });
+
+  it('treats an engineer without assignments as free now and underutilised', () => {
+    expect(engineerFigures({ maxCapacity: 100 }, [], now)).toMatchObject({
+      currentAllocation: 0,
+      availableCapacity: 100,
+      utilizationPercentage: 0,
+      utilizationStatus: 'underutilized',
+      activeProjects: 0,
+      nextFullAvailability: now.toISOString(),
+    });
+  });
+
+  it('does not count upcoming work towards the current allocation', () => {
+    expect(engineerFigures({ maxCapacity: 100 }, [assignment(1, 30, 100)], now)).toMatchObject({
+      currentAllocation: 0,
+      availableCapacity: 100,
+      upcomingAssignments: [expect.objectContaining({ allocationPercentage: 100 })],
+    });
+  });
+
+  it.each([
+    [30, 'optimal', 20, 60],
+    [25, 'optimal', 25, 50],
+    [24, 'underutilized', 26, 48],
+    [50, 'optimal', 0, 100],
+    [60, 'overloaded', -10, 120],
+  ] as const)('part-time (maxCapacity 50) at %d: %s, %d available, %d %%', (allocation, status, available, percent) => {
+    const figures = engineerFigures({ maxCapacity: 50 }, [assignment(-1, 10, allocation)], now);
+    expect(figures).toMatchObject({
+      currentAllocation: allocation,
+      utilizationStatus: status,
+      availableCapacity: available,
+      utilizationPercentage: percent,
+      workType: 'part-time',
+    });
+  });
+
+  it('uses now, not a past end date, when the engineer has capacity left', () => {
+    const figures = engineerFigures({ maxCapacity: 50 }, [assignment(-1, 3, 30)], now);
+    expect(figures.nextFullAvailability).toBe(now.toISOString());
+  });
+
+  it('does not reorder the list it is given', () => {
+    const list = [assignment(5, 9, 10), assignment(-5, 9, 10)];
+    const copy = [...list];
+    engineerFigures({ maxCapacity: 100 }, list, now);
+    expect(list).toEqual(copy);
+  });
+});
+
+describe('engineerIdOf, assignmentsByEngineer, withFigures', () => {
+  it('reads the engineer id of stored and populated assignments', () => {
+    expect(engineerIdOf({ engineerId: 'e1' })).toBe('e1');
+    expect(engineerIdOf({ engineerId: { _id: 'e2' } })).toBe('e2');
+  });
+
+  it('groups assignments by engineer, whichever shape they come in', () => {
+    const a = assignment(-1, 1, 10, 'e1');
+    const b = { ...assignment(-1, 1, 20), engineerId: { _id: 'e2', name: 'Grace', email: 'g@x' } };
+    const c = assignment(-1, 1, 30, 'e1');
+    const grouped = assignmentsByEngineer<typeof a | typeof b>([a, b, c]);
+    expect([...grouped.keys()]).toEqual(['e1', 'e2']);
+    expect(grouped.get('e1')).toEqual([a, c]);
+    expect(grouped.get('e2')).toEqual([b]);
+  });
+
+  it('adds figures to each engineer, keeping its own fields', () => {
+    const engineers = [
+      { _id: 'e1', name: 'Ada', maxCapacity: 100 },
+      { _id: 'e2', name: 'Grace', maxCapacity: 50 },
+      { _id: 'e3', name: 'Linus', maxCapacity: 100 },
+    ];
+    const result = withFigures(engineers, [assignment(-1, 5, 80, 'e1'), assignment(-1, 5, 60, 'e2'), assignment(-1, 5, 10, 'e1')], now);
+    expect(result.map((e) => [e.name, e.currentAllocation, e.utilizationStatus, e.availableCapacity])).toEqual([
+      ['Ada', 90, 'optimal', 10],
+      ['Grace', 60, 'overloaded', -10],
+      ['Linus', 0, 'underutilized', 100],
+    ]);
+  });
+});
+
+describe('availability', () => {
+  it('is available now with any capacity left', () => {
+    expect(isAvailableNow({ availableCapacity: 1 })).toBe(true);
+    expect(isAvailableNow({ availableCapacity: 0.5 })).toBe(true);
+    expect(isAvailableNow({ availableCapacity: 0 })).toBe(false);
+    expect(isAvailableNow({ availableCapacity: -10 })).toBe(false);
+  });
+
+  it('is available soon when exactly full with a date in the future', () => {
+    expect(isAvailableSoon({ availableCapacity: 0, nextFullAvailability: at(0, 1) }, now)).toBe(true);
+    expect(isAvailableSoon({ availableCapacity: 0, nextFullAvailability: at(0) }, now)).toBe(false);
+    expect(isAvailableSoon({ availableCapacity: 0, nextFullAvailability: at(-1) }, now)).toBe(false);
+    expect(isAvailableSoon({ availableCapacity: 10, nextFullAvailability: at(5) }, now)).toBe(false);
+    expect(isAvailableSoon({ availableCapacity: -10, nextFullAvailability: at(5) }, now)).toBe(false);
+  });
+
+  it('agrees with engineerFigures: full now, free when the first current assignment ends', () => {
+    const figures = engineerFigures({ maxCapacity: 100 }, [assignment(-1, 4, 100)], now);
+    expect(isAvailableNow(figures)).toBe(false);
+    expect(isAvailableSoon(figures, now)).toBe(true);
+  });
+});
+
+describe('planningHelper', () => {
+  const engineer = (id: string, maxCapacity = 100) => ({ _id: id, name: id, maxCapacity });
+
+  it('lists at most 3 immediately available engineers, most capacity first, and counts them all', () => {
+    const engineers = ['free10', 'free80', 'free50', 'free30', 'free60'].map((id) => engineer(id));
+    const assignments = [
+      assignment(-1, 10, 90, 'free10'),
+      assignment(-1, 10, 20, 'free80'),
+      assignment(-1, 10, 50, 'free50'),
+      assignment(-1, 10, 70, 'free30'),
+      assignment(-1, 10, 40, 'free60'),
+    ];
+    const helper = planningHelper(withFigures(engineers, assignments, now), now);
+    expect(helper.availableNow.map((e) => [e._id, e.availableCapacity])).toEqual([
+      ['free80', 80],
+      ['free60', 60],
+      ['free50', 50],
+    ]);
+    expect(helper.availableNowCount).toBe(5);
+  });
+
+  it('lists at most 3 engineers becoming available soon, earliest first, and counts them all', () => {
+    const engineers = ['in10', 'in3', 'in7', 'in20'].map((id) => engineer(id));
+    const assignments = [
+      assignment(-1, 10, 100, 'in10'),
+      assignment(-1, 3, 100, 'in3'),
+      assignment(-1, 7, 60, 'in7'),
+      assignment(-2, 30, 40, 'in7'),
+      assignment(-1, 20, 100, 'in20'),
+    ];
+    const helper = planningHelper(withFigures(engineers, assignments, now), now);
+    expect(helper.availableSoon.map((e) => [e._id, e.nextFullAvailability])).toEqual([
+      ['in3', at(3)],
+      ['in7', at(7)],
+      ['in10', at(10)],
+    ]);
+    expect(helper.availableSoonCount).toBe(4);
+    expect(helper.availableNow).toEqual([]);
+  });
+
+  it('puts overloaded engineers in neither list, and part-timers by their own capacity', () => {
+    const engineers = [engineer('over'), engineer('partFull', 50), engineer('partFree', 50)];
+    const assignments = [assignment(-1, 5, 120, 'over'), assignment(-1, 5, 50, 'partFull'), assignment(-1, 5, 20, 'partFree')];
+    const helper = planningHelper(withFigures(engineers, assignments, now), now);
+    expect(helper.availableNow.map((e) => e._id)).toEqual(['partFree']);
+    expect(helper.availableSoon.map((e) => e._id)).toEqual(['partFull']);
+    expect([helper.availableNowCount, helper.availableSoonCount]).toEqual([1, 1]);
+  });
+
+  it('keeps the given order among ties and does not reorder its input', () => {
+    const figures = withFigures([engineer('x'), engineer('y'), engineer('z')], [], now);
+    const order = figures.map((e) => e._id);
+    expect(planningHelper(figures, now).availableNow.map((e) => e._id)).toEqual(['x', 'y', 'z']);
+    expect(figures.map((e) => e._id)).toEqual(order);
+  });
+
+  it('returns empty lists for no engineers', () => {
+    expect(planningHelper([], now)).toEqual({ availableNow: [], availableSoon: [], availableNowCount: 0, availableSoonCount: 0 });
+  });
+});
+
+describe('counts', () => {
+  it('counts engineers by utilisation status, every status present', () => {
+    expect(countByUtilization([])).toEqual({ overloaded: 0, underutilized: 0, optimal: 0 });
+    expect(
+      countByUtilization([
+        { utilizationStatus: 'optimal' },
+        { utilizationStatus: 'overloaded' },
+        { utilizationStatus: 'optimal' },
+        { utilizationStatus: 'underutilized' },
+      ]),
+    ).toEqual({ overloaded: 1, underutilized: 1, optimal: 2 });
+  });
+
+  it('counts projects by status, every status present', () => {
+    expect(countByStatus([])).toEqual({ planning: 0, active: 0, completed: 0 });
+    expect(countByStatus([{ status: 'active' }, { status: 'planning' }, { status: 'active' }])).toEqual({
+      planning: 1,
+      active: 2,
+      completed: 0,
+    });
+  });
+
+  it('counts engineers with at least one current assignment once each (Current Running)', () => {
+    const list = [
+      assignment(-1, 5, 40, 'e1'),
+      assignment(-3, 8, 40, 'e1'),
+      { ...assignment(0, 2, 20), engineerId: { _id: 'e2' } },
+      assignment(1, 9, 50, 'e3'),
+      assignment(-9, 0, 50, 'e4'),
+    ];
+    expect(currentRunning(list, now)).toBe(2);
+    expect(currentRunning([], now)).toBe(0);
+  });
+});
+
+describe('initials and skill lists', () => {
+  it.each([
+    ['Ada Lovelace', 'AL'],
+    ['mary jane watson', 'MJ'],
+    ['Cher', 'C'],
+    ['  ada    lovelace  ', 'AL'],
+    ['', ''],
+    ['   ', ''],
+  ])('%j -> %j', (name, expected) => {
+    expect(initials(name)).toBe(expected);
+  });
+
+  it('merges skill lists into one sorted list without duplicates', () => {
+    expect(sortedUnique([['React', 'Node.js'], ['AWS', 'React'], []])).toEqual(['AWS', 'Node.js', 'React']);
+    expect(sortedUnique([])).toEqual([]);
+  });
+});
+
+describe('matchesEngineerFilter', () => {
+  const ada = { name: 'Ada Lovelace', skills: ['TypeScript', 'PostgreSQL'] };
+  const grace = { name: 'Grace Hopper', skills: ['COBOL', 'React'] };
+  const filter = (search: string, skills: string[] = []) => ({ search, skills });
+
+  it('matches everyone without a filter', () => {
+    expect(matchesEngineerFilter(ada, filter(''))).toBe(true);
+    expect(matchesEngineerFilter(ada, filter('   '))).toBe(true);
+  });
+
+  it('matches the name, case-insensitively', () => {
+    expect(matchesEngineerFilter(ada, filter('LOVE'))).toBe(true);
+    expect(matchesEngineerFilter(grace, filter('LOVE'))).toBe(false);
+  });
+
+  it('matches a skill substring, case-insensitively', () => {
+    expect(matchesEngineerFilter(ada, filter('postgres'))).toBe(true);
+    expect(matchesEngineerFilter(grace, filter('reAC'))).toBe(true);
+    expect(matchesEngineerFilter(grace, filter('postgres'))).toBe(false);
+  });
+
+  it('trims the search text', () => {
+    expect(matchesEngineerFilter(ada, filter('  ada  '))).toBe(true);
+  });
+
+  it('matches an engineer with any selected skill', () => {
+    expect(matchesEngineerFilter(ada, filter('', ['React', 'TypeScript']))).toBe(true);
+    expect(matchesEngineerFilter(grace, filter('', ['React', 'TypeScript']))).toBe(true);
+    expect(matchesEngineerFilter(grace, filter('', ['TypeScript']))).toBe(false);
+  });
+
+  it('needs both the search and the skill filter to match', () => {
+    expect(matchesEngineerFilter(ada, filter('grace', ['TypeScript']))).toBe(false);
+    expect(matchesEngineerFilter(ada, filter('ada', ['React']))).toBe(false);
+    expect(matchesEngineerFilter(ada, filter('ada', ['TypeScript']))).toBe(true);
+  });
+});
+
+describe('chartMaximum and percentOf', () => {
+  it('is the highest allocation or capacity plus 20', () => {
+    expect(chartMaximum([{ currentAllocation: 120, maxCapacity: 100 }, { currentAllocation: 40, maxCapacity: 50 }])).toBe(140);
+    expect(chartMaximum([{ currentAllocation: 30, maxCapacity: 100 }])).toBe(120);
+    expect(chartMaximum([{ currentAllocation: 30, maxCapacity: 50 }])).toBe(70);
+    expect(chartMaximum([])).toBe(20);
+  });
+
+  it('gives a share of a total to one decimal', () => {
+    expect(percentOf(1, 3)).toBe('33.3');
+    expect(percentOf(2, 3)).toBe('66.7');
+    expect(percentOf(3, 3)).toBe('100.0');
+    expect(percentOf(0, 5)).toBe('0.0');
+    expect(percentOf(0, 0)).toBe('0.0');
+  });
+});
+
+describe('availableOver', () => {
+  const range = { startDate: at(10), endDate: at(20) };
+
+  it('is the whole capacity without overlapping assignments', () => {
+    expect(availableOver(100, [], range)).toBe(100);
+    expect(availableOver(100, [assignment(0, 10, 80), assignment(20, 30, 80)], range)).toBe(100);
+  });
+
+  it('subtracts an assignment that overlaps any part of the range', () => {
+    expect(availableOver(100, [assignment(0, 11, 30)], range)).toBe(70);
+    expect(availableOver(100, [assignment(19, 40, 30)], range)).toBe(70);
+    expect(availableOver(100, [assignment(0, 40, 30)], range)).toBe(70);
+  });
+
+  it('takes the peak, not the sum, of assignments that follow one another', () => {
+    expect(availableOver(100, [assignment(5, 15, 50), assignment(15, 25, 50)], range)).toBe(50);
+  });
+
+  it('adds assignments that run at the same time', () => {
+    expect(availableOver(100, [assignment(5, 15, 30), assignment(12, 18, 40), assignment(17, 25, 20)], range)).toBe(30);
+  });
+
+  it('finds a peak that starts inside the range', () => {
+    expect(availableOver(100, [assignment(0, 40, 20), assignment(14, 16, 50)], range)).toBe(30);
+  });
+
+  it('goes negative when overbooked, and uses the given capacity', () => {
+    expect(availableOver(100, [assignment(11, 12, 70), assignment(11, 19, 50)], range)).toBe(-20);
+    expect(availableOver(50, [assignment(11, 12, 30)], range)).toBe(20);
+  });
+});

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import authPlugin from './plugins/auth.ts';
+import dbPlugin from './plugins/db.ts';
+import errorsPlugin from './plugins/errors.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import securityPlugin from './plugins/security.ts';
+import webAppPlugin from './plugins/web-app.ts';
+import assignmentRoutes from './routes/assignments.ts';
+import authRoutes from './routes/auth.ts';
+import engineerRoutes from './routes/engineers.ts';
+import eventRoutes from './routes/events.ts';
+import healthRoutes from './routes/health.ts';
+import projectRoutes from './routes/projects.ts';
+
+export type AppOptions = {
+  databaseUrl: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  logLevel?: string;
+  corsOrigin?: string;
+  loginRateLimit?: number;
+  clientRoot?: string;
+};
+
+const defaultClientRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
+
+/** Builds the whole app, one plugin per concern (model: fastify/demo). Listening is the caller's job. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { corsOrigin: options.corsOrigin });
+  await app.register(openapiPlugin);
+  await app.register(dbPlugin, { databaseUrl: options.databaseUrl });
+  await app.register(authPlugin, { secret: options.jwtSecret, expiresIn: options.jwtExpiresIn });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 10 });
+  await app.register(engineerRoutes);
+  await app.register(projectRoutes);
+  await app.register(assignmentRoutes);
+  await app.register(eventRoutes);
+  await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot });
+  return app;
+}

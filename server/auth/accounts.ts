@@ -1,0 +1,32 @@
+import type { User } from '../../domain/index.ts';
+import type { DbOrTrx } from '../db/connect.ts';
+import type { NewUser, UserRow } from '../db/schema.ts';
+
+export const findAccountByEmail = (db: DbOrTrx, email: string): Promise<UserRow | undefined> =>
+  db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+
+export async function insertAccount(db: DbOrTrx, account: NewUser): Promise<void> {
+  await db.insertInto('users').values({ ...account, email: account.email.toLowerCase() }).execute();
+}
+
+/** The profile the API serves: never the password hash; engineers add their planning fields. */
+export async function loadProfile(db: DbOrTrx, userId: string): Promise<User | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('engineers', 'engineers.id', 'users.id')
+    .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.department', 'engineers.doc'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const user: User = { _id: row.id, name: row.name, email: row.email, role: row.role, department: row.department };
+  if (row.doc) {
+    Object.assign(user, {
+      name: row.doc.name,
+      department: row.doc.department,
+      seniority: row.doc.seniority,
+      maxCapacity: row.doc.maxCapacity,
+      skills: row.doc.skills,
+    });
+  }
+  return user;
+}

@@ -1,0 +1,73 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  decideCreateAssignment, decideCreateProject, decideRegisterEngineer, decideUpdateProject, DomainError, engineerMessages,
+  type CreateAssignmentInput, type CreateProjectInput, type EventMetadata, type RegisterEngineerInput,
+  type UpdateProjectInput,
+} from '../../domain/index.ts';
+import { findAccountByEmail, insertAccount } from '../auth/accounts.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { DbOrTrx } from '../db/connect.ts';
+import { findEngineer, findProject } from '../read-models/queries.ts';
+import { executeCommand } from './execute.ts';
+import { assignmentStream, engineerStream, projectStream } from './streams.ts';
+
+/** The write side's use cases, shared by the HTTP routes and the seed: every change goes through here. */
+
+export async function createProject(trx: DbOrTrx, input: CreateProjectInput, metadata: EventMetadata) {
+  const projectId = uuidv7();
+  return executeCommand(trx, projectStream, projectId, {
+    expectedVersion: 0,
+    metadata,
+    decide: (state) => decideCreateProject(state, { projectId, input, managerId: metadata.actorId }),
+  });
+}
+
+export async function createAssignment(trx: DbOrTrx, input: CreateAssignmentInput, metadata: EventMetadata) {
+  const assignmentId = uuidv7();
+  const [engineer, project] = await Promise.all([findEngineer(trx, input.engineerId), findProject(trx, input.projectId)]);
+  return executeCommand(trx, assignmentStream, assignmentId, {
+    expectedVersion: 0,
+    metadata,
+    decide: (state) =>
+      decideCreateAssignment(state, { assignmentId, input, engineer: engineer ?? null, project: project ?? null }),
+  });
+}
+
+/** Registers the engineer's planning profile (an event) and their account (credentials stay out of events). */
+export async function registerEngineer(
+  trx: DbOrTrx,
+  input: RegisterEngineerInput,
+  metadata: EventMetadata,
+  passwordHash?: string,
+) {
+  if (await findAccountByEmail(trx, input.email)) throw new DomainError('conflict', engineerMessages.emailTaken, 'email');
+  const engineerId = uuidv7();
+  const result = await executeCommand(trx, engineerStream, engineerId, {
+    expectedVersion: 0,
+    metadata,
+    decide: (state) => decideRegisterEngineer(state, { engineerId, input }),
+  });
+  await insertAccount(trx, {
+    id: engineerId,
+    email: input.email,
+    name: input.name,
+    role: 'engineer',
+    department: input.department,
+    password_hash: passwordHash ?? (await hashPassword(input.password)),
+  });
+  return result;
+}
+
+export async function updateProject(
+  trx: DbOrTrx,
+  projectId: string,
+  input: UpdateProjectInput,
+  metadata: EventMetadata,
+  expectedVersion?: number,
+) {
+  return executeCommand(trx, projectStream, projectId, {
+    expectedVersion,
+    metadata,
+    decide: (state) => decideUpdateProject(state, input),
+  });
+}

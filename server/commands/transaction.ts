@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db, DbOrTrx } from '../db/connect.ts';
+import { HttpError } from '../http-error.ts';
+
+export type Outcome = { status: number; body: unknown; headers?: Record<string, string> };
+export type Idempotency = { scope: string; key: string; request: unknown };
+
+const requestHash = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+/**
+ * One transaction per command (design.md §5 rule 6). With an Idempotency-Key, the key is locked,
+ * looked up and recorded in that same transaction (rule 7): concurrent retries wait on the lock and
+ * then return the stored answer, appending nothing.
+ */
+export async function runCommand(
+  db: Db,
+  idempotency: Idempotency | null,
+  work: (trx: DbOrTrx) => Promise<Outcome>,
+): Promise<Outcome & { replayed: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    if (idempotency) {
+      const hash = requestHash(idempotency.request);
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`${idempotency.scope}:${idempotency.key}`}, 0))`.execute(trx);
+      const stored = await trx
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'status_code', 'response'])
+        .where('scope', '=', idempotency.scope)
+        .where('key', '=', idempotency.key)
+        .executeTakeFirst();
+      if (stored) {
+        if (stored.request_hash !== hash) {
+          throw new HttpError(422, 'This Idempotency-Key was already used for a different request', 'IDEMPOTENCY_KEY_REUSED');
+        }
+        return { status: stored.status_code, body: stored.response, replayed: true };
+      }
+      const outcome = await work(trx);
+      await trx
+        .insertInto('idempotency_keys')
+        .values({
+          scope: idempotency.scope,
+          key: idempotency.key,
+          request_hash: hash,
+          status_code: outcome.status,
+          response: JSON.stringify(outcome.body ?? null),
+        })
+        .execute();
+      return { ...outcome, replayed: false };
+    }
+    return { ...(await work(trx)), replayed: false };
+  });
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+const durationPattern = /^\d+\s*(ms|s|m|h|d)?$/;
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: z.string().regex(durationPattern, 'JWT_EXPIRES_IN must look like 12h, 30m or 3600').default('12h'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGIN: z.string().optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret?: string;
+  jwtExpiresIn: string;
+  logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  corsOrigin?: string;
+  loginRateLimit: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Read once at start-up; a bad value stops the process with the list of what is wrong. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: c.DATA_DIR,
+    jwtSecret: c.JWT_SECRET,
+    jwtExpiresIn: c.JWT_EXPIRES_IN,
+    logLevel: c.LOG_LEVEL,
+    corsOrigin: c.CORS_ORIGIN,
+    loginRateLimit: c.LOGIN_RATE_LIMIT,
+  };
+}

@@ -1,0 +1,25 @@
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+// bigint (int8) counts and positions come back as strings by default; ours stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type Db = Kysely<Database>;
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Short timeouts on every session (design.md §5 rule 6): one long-open transaction would hold back
+ * pg_snapshot_xmin and stall every event reader.
+ */
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  return new pg.Pool({
+    connectionString,
+    max,
+    options: '-c statement_timeout=15000 -c idle_in_transaction_session_timeout=15000',
+  });
+}
+
+export function createDb(pool: pg.Pool): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,73 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AssignmentRecord, Engineer, Project } from '../../domain/index.ts';
+
+/** One Database interface built from per-table types (model: kysely-org/kysely example/). */
+export interface StreamsTable {
+  stream_id: string;
+  version: number;
+  updated_at: Generated<Date>;
+}
+
+export interface EventsTable {
+  global_position: ColumnType<number, never, never>;
+  transaction_id: ColumnType<string, never, never>;
+  stream_id: string;
+  stream_position: ColumnType<number, number, never>;
+  event_id: string;
+  type: string;
+  schema_version: Generated<number>;
+  data: ColumnType<unknown, string, never>;
+  metadata: ColumnType<unknown, string, never>;
+  recorded_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  role: 'engineer' | 'manager' | 'auditor';
+  department: string;
+  password_hash: string;
+  created_at: Generated<Date>;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+}
+
+type ReadModelRow<Doc> = { id: string; version: number; doc: ColumnType<Doc, string, string> };
+
+export interface EngineersTable extends ReadModelRow<Engineer> {
+  name: string;
+  email: string;
+}
+export interface ProjectsTable extends ReadModelRow<Project> {
+  name: string;
+  status: string;
+  start_date: ColumnType<Date, string, string>;
+  end_date: ColumnType<Date, string, string>;
+}
+export interface AssignmentsTable extends ReadModelRow<AssignmentRecord> {
+  engineer_id: string;
+  project_id: string;
+  start_date: ColumnType<Date, string, string>;
+  end_date: ColumnType<Date, string, string>;
+}
+
+export interface Database {
+  streams: StreamsTable;
+  events: EventsTable;
+  users: UsersTable;
+  idempotency_keys: IdempotencyKeysTable;
+  engineers: EngineersTable;
+  projects: ProjectsTable;
+  assignments: AssignmentsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

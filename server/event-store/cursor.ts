@@ -1,0 +1,27 @@
+/**
+ * A cursor is one opaque string everywhere (REST, sockets, history): "<transaction_id>:<global_position>".
+ * Ordering by the pair, not by global_position alone, is what keeps readers from skipping events that
+ * commit out of order (design.md §5 rule 4).
+ */
+export type Cursor = { transactionId: string; globalPosition: number };
+
+export const START: Cursor = { transactionId: '0', globalPosition: 0 };
+export const START_CURSOR = '0:0';
+
+const pattern = /^(\d{1,20}):(\d{1,19})$/;
+
+export function parseCursor(value: string | undefined | null): Cursor | null {
+  if (value === undefined || value === null || value === '') return START;
+  const match = pattern.exec(value);
+  if (!match) return null;
+  return { transactionId: match[1]!, globalPosition: Number(match[2]) };
+}
+
+export const formatCursor = (cursor: Cursor) => `${cursor.transactionId}:${cursor.globalPosition}`;
+
+export function compareCursors(a: Cursor, b: Cursor): number {
+  const ta = BigInt(a.transactionId);
+  const tb = BigInt(b.transactionId);
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  return a.globalPosition - b.globalPosition;
+}

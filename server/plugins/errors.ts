@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { conflictMessage, DomainError } from '../../domain/index.ts';
+import { ConcurrencyError } from '../event-store/errors.ts';
+import { HttpError } from '../http-error.ts';
+
+const domainStatus = { invalid: 400, 'not-found': 404, conflict: 409, forbidden: 403 } as const;
+const domainCode = { invalid: 'VALIDATION_FAILED', 'not-found': 'NOT_FOUND', conflict: 'CONFLICT', forbidden: 'FORBIDDEN' } as const;
+
+const streamThing = (streamId: string) => (streamId.split('-')[0] ?? 'project') as 'project' | 'assignment' | 'engineer';
+
+/** The one error handler (design.md §6): `{message, code}` always; 5xx bodies never carry internals. */
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.instancePath === '/' ? `Request ${error.validationContext ?? 'body'} must be a JSON object` : v.message,
+      }));
+      return reply.code(400).send({ message: issues[0]!.message, code: 'VALIDATION_FAILED', issues });
+    }
+    if (error instanceof ConcurrencyError) {
+      return reply.code(409).send({
+        message: conflictMessage(streamThing(error.streamId)),
+        code: 'VERSION_CONFLICT',
+        currentVersion: error.currentVersion,
+      });
+    }
+    if (error instanceof DomainError) {
+      const body: Record<string, unknown> = { message: error.message, code: domainCode[error.kind] };
+      if (error.kind === 'invalid') body.issues = [{ path: error.path ?? '', message: error.message }];
+      return reply.code(domainStatus[error.kind]).send(body);
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ message: error.message, code: error.code, ...error.extra });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+});

@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../http-error.ts';
+
+/** Serves the built client and falls back to index.html for the app's own routes. */
+export default fp(async function webApp(app: FastifyInstance, options: { root: string }) {
+  const hasClient = existsSync(path.join(options.root, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: options.root, wildcard: false, maxAge: '1h', index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
+    if (!isApi && hasClient && request.method === 'GET') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new HttpError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND');
+  });
+});

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assignmentSchema } from '../../domain/index.ts';
+import { assignmentsJson } from '../read-models/queries.ts';
+import { sendJsonText } from './request-context.ts';
+import { errorResponses } from './schemas.ts';
+
+export default async function assignmentRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/assignments', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['assignments'],
+      description: 'Every assignment, populated; an engineer gets only their own.',
+      response: { 200: z.array(assignmentSchema), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const engineerId = request.user.role === 'engineer' ? request.user.sub : undefined;
+      return sendJsonText(reply, await assignmentsJson(app.db, { engineerId }));
+    },
+  });
+}

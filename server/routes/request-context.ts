@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EventMetadata } from '../../domain/index.ts';
+import type { Idempotency } from '../commands/transaction.ts';
+import { HttpError } from '../http-error.ts';
+
+/** Who did it and as part of what: stored on every event (design.md §5 rule 1). */
+export const metadataOf = (request: FastifyRequest): EventMetadata => ({
+  actorId: request.user.sub,
+  actorRole: request.user.role,
+  commandId: randomUUID(),
+  correlationId: request.id,
+});
+
+export function idempotencyOf(request: FastifyRequest): Idempotency | null {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return null;
+  if (typeof key !== 'string' || key.length === 0 || key.length > 200) {
+    throw new HttpError(400, 'Idempotency-Key must be 1 to 200 characters', 'BAD_IDEMPOTENCY_KEY');
+  }
+  return { scope: request.user.sub, key, request: { method: request.method, url: request.url, body: request.body } };
+}
+
+/** The version a write expects: `If-Match: "3"` (or W/"3", or 3) or `version` in the body. */
+export function expectedVersionOf(request: FastifyRequest, bodyVersion?: number): number | undefined {
+  const header = request.headers['if-match'];
+  if (typeof header === 'string' && header.trim() !== '*') {
+    const match = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
+    if (!match) throw new HttpError(400, 'If-Match must be a version number such as "3"', 'BAD_IF_MATCH');
+    return Number(match[1]);
+  }
+  return bodyVersion;
+}
+
+export const etag = (version: number) => `"${version}"`;
+
+/** Sends JSON that PostgreSQL already built, as is: no parse and re-serialise of large lists. */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json);
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** Shared pieces of route schemas, so OpenAPI documents them once. */
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  currentVersion: z.number().optional(),
+});
+
+export const idParams = z.object({ id: z.string().min(1).max(100) });
+
+export const errorResponses = {
+  400: errorBody.describe('Invalid input: message is the first failing rule'),
+  401: errorBody.describe('No token, or a bad or expired one'),
+  403: errorBody.describe('Signed in, but this role may not do this'),
+};
