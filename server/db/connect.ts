@@ -13,13 +13,19 @@ export type DbOrTrx = Kysely<Database> | Transaction<Database>;
  * pg_snapshot_xmin and stall every event reader.
  */
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString,
     max,
     options: '-c statement_timeout=15000 -c idle_in_transaction_session_timeout=15000',
   });
+  // An idle client dropped by the server (restart, DROP DATABASE ... FORCE) is removed by the pool,
+  // which then emits 'error': without a listener that would crash the process.
+  pool.on('error', quietIdleError);
+  return pool;
 }
 
 export function createDb(pool: pg.Pool): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
+
+export const quietIdleError = () => undefined;

@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect } from 'kysely';
 import { FileMigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { quietIdleError } from './connect.ts';
 
 const migrationFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(connectionString: string): Promise<string[]> {
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 1 }) }) });
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 1 }).on('error', quietIdleError) }) });
   try {
     const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder }) });
     const { error, results } = await migrator.migrateToLatest();

@@ -38,7 +38,8 @@ function toRecorded(row: Row): RecordedEvent {
 /**
  * Reads the log after a cursor in commit-safe order (design.md §5 rule 4): by (transaction_id,
  * global_position), and only transactions older than every one still in flight, so an event that
- * commits late is read late rather than skipped.
+ * commits late is read late rather than skipped. ORDER BY names the table's xid8 column: the select
+ * list's text alias of the same name would sort '100005' before '99995'.
  */
 export async function readAll(
   db: DbOrTrx,
@@ -57,7 +58,7 @@ export async function readAll(
        ${f.actorId ? sql`and metadata ->> 'actorId' = ${f.actorId}` : sql``}
        ${f.from ? sql`and recorded_at >= ${f.from}` : sql``}
        ${f.to ? sql`and recorded_at <= ${f.to}` : sql``}
-     order by transaction_id, global_position
+     order by events.transaction_id, events.global_position
      limit ${options.limit}`.execute(db);
   const events = result.rows.map(toRecorded);
   return { events, next: events.length > 0 ? events[events.length - 1]!.cursor : formatCursor(after) };
@@ -82,7 +83,7 @@ export async function headCursor(db: DbOrTrx): Promise<string> {
   const result = await sql<{ transaction_id: string; global_position: number }>`
     select transaction_id::text as transaction_id, global_position from events
      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-     order by transaction_id desc, global_position desc limit 1`.execute(db);
+     order by events.transaction_id desc, events.global_position desc limit 1`.execute(db);
   const row = result.rows[0];
   return row ? formatCursor({ transactionId: row.transaction_id, globalPosition: Number(row.global_position) }) : formatCursor(START);
 }

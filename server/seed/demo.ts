@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import {
   createAssignmentInput, createProjectInput, registerEngineerInput, type EventMetadata, type Seniority,
@@ -63,10 +64,12 @@ const assignments: [string, string, string, number, number, number][] = [
 
 /** Seeds the demo through the same commands the API uses, so the demo is history too. Once only. */
 export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
-  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
+  return db.transaction().execute(async (trx) => {
+    // Several replicas may start at once on an empty database: one seeds, the others wait and skip.
+    await sql`select pg_advisory_xact_lock(hashtextextended('seed-demo', 0))`.execute(trx);
+    const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (existing) return false;
 
-  await db.transaction().execute(async (trx) => {
     const ids = new Map<string, string>();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     for (const person of staff) {
@@ -98,6 +101,6 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       await createAssignment(trx, input, manager);
     }
     await updateProject(trx, ids.get('tools')!, { status: 'completed' }, manager);
+    return true;
   });
-  return true;
 }

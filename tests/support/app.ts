@@ -1,0 +1,65 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  databaseUrl: string;
+  /** Signs in as a demo account (password demo1234) and returns the raw token. */
+  login: (email: string) => Promise<string>;
+  request: (options: {
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    url: string;
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+  }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+
+export const demo = {
+  manager: 'manager@demo.test',
+  manager2: 'manager2@demo.test',
+  engineer: 'engineer@demo.test',
+  auditor: 'auditor@demo.test',
+};
+
+/** A real app on a fresh database of its own, with the demo seeded through commands. */
+export async function startTestApp(options: { seed?: boolean; loginRateLimit?: number; now?: Date } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    databaseUrl: database.url,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    jwtExpiresIn: '1h',
+    logLevel: 'silent',
+    loginRateLimit: options.loginRateLimit ?? 1000,
+  });
+  if (options.seed !== false) await seedDemoIfEmpty(app.db, options.now ?? new Date());
+  const tokens = new Map<string, string>();
+  const request: TestApp['request'] = ({ method, url, token, body, headers }) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...(token ? { authorization: token } : {}), ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  return {
+    app,
+    databaseUrl: database.url,
+    request,
+    async login(email) {
+      const cached = tokens.get(email);
+      if (cached) return cached;
+      const response = await request({ method: 'POST', url: '/api/auth/login', body: { email, password: 'demo1234' } });
+      if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
+      const token = (response.json() as { token: string }).token;
+      tokens.set(email, token);
+      return token;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
