@@ -1,0 +1,118 @@
+import {
+  createAssignmentInput, createProjectInput, registerEngineerInput, seniorities, type EventMetadata,
+} from '../../domain/index.ts';
+import { hashPassword } from '../auth/password.ts';
+import { createAssignment, createProject, registerEngineer } from '../commands/planning.ts';
+import type { Db, DbOrTrx } from '../db/connect.ts';
+
+export type GenerateOptions = {
+  engineers: number;
+  projects: number;
+  assignments: number;
+  now: Date;
+  actor: EventMetadata;
+  /** Called after every batch with (done, total). */
+  onProgress?: (done: number, total: number) => void;
+  seed?: number;
+};
+
+const firstNames = ['Ada', 'Ben', 'Chloe', 'Diego', 'Eva', 'Farah', 'Gus', 'Hana', 'Ivan', 'Jin', 'Kofi', 'Lena', 'Marco', 'Nia', 'Omar', 'Pia', 'Quinn', 'Rosa', 'Sven', 'Tara', 'Uma', 'Victor', 'Wen', 'Xavi', 'Yara', 'Zane'];
+const lastNames = ['Andersen', 'Brooks', 'Costa', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Hughes', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Moreau', 'Nakamura', 'Okoro', 'Petrov', 'Rossi', 'Schmidt', 'Tanaka', 'Usman', 'Varga', 'Weber', 'Yilmaz', 'Zhou'];
+const skills = ['React', 'TypeScript', 'Node.js', 'Go', 'Rust', 'Python', 'Java', 'Kotlin', 'Swift', 'PostgreSQL', 'Kubernetes', 'AWS', 'Terraform', 'GraphQL', 'Spark', 'dbt', 'Machine Learning', 'CSS', 'Testing', 'Security'];
+const departments = ['Product Engineering', 'Platform', 'Data', 'Mobile', 'Infrastructure', 'Security'];
+const projectWords = ['Atlas', 'Beacon', 'Comet', 'Delta', 'Echo', 'Falcon', 'Harbor', 'Ion', 'Juniper', 'Keystone', 'Lumen', 'Meridian', 'Nova', 'Orbit', 'Pulse', 'Quartz', 'Relay', 'Summit', 'Tide', 'Vertex'];
+const roles = ['Backend Engineer', 'Frontend Engineer', 'Tech Lead', 'Data Engineer', 'SRE', 'Mobile Engineer', 'QA Engineer'];
+
+/** A small deterministic PRNG (mulberry32), so a data set can be generated again identically. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(list: readonly T[]) => list[int(0, list.length - 1)]!;
+  const some = <T>(list: readonly T[], count: number) => [...new Set(Array.from({ length: count }, () => pick(list)))];
+  return { int, pick, some };
+}
+
+const DAY = 86_400_000;
+const BATCH = 250;
+
+/**
+ * Generates a large, realistic plan through the same commands the API uses (so it is history too),
+ * a batch of commands per transaction.
+ */
+export async function generatePlan(db: Db, options: GenerateOptions): Promise<void> {
+  const rng = random(options.seed ?? 42);
+  const total = options.engineers + options.projects + options.assignments;
+  let done = 0;
+  const today = Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), options.now.getUTCDate());
+  const passwordHash = await hashPassword('demo1234');
+  const engineerIds: string[] = [];
+  const projects: { id: string; start: number; end: number }[] = [];
+
+  async function inBatches(count: number, work: (trx: DbOrTrx, index: number) => Promise<void>) {
+    for (let start = 0; start < count; start += BATCH) {
+      const end = Math.min(count, start + BATCH);
+      await db.transaction().execute(async (trx) => {
+        for (let i = start; i < end; i += 1) await work(trx, i);
+      });
+      done += end - start;
+      options.onProgress?.(done, total);
+    }
+  }
+
+  await inBatches(options.engineers, async (trx, i) => {
+    const first = rng.pick(firstNames);
+    const last = rng.pick(lastNames);
+    const input = registerEngineerInput.parse({
+      name: `${first} ${last}`,
+      email: `${first}.${last}.${i}@generated.test`.toLowerCase(),
+      department: rng.pick(departments),
+      seniority: rng.pick(seniorities),
+      maxCapacity: rng.int(0, 9) < 2 ? 50 : 100,
+      skills: rng.some(skills, rng.int(2, 5)),
+      password: 'demo1234',
+    });
+    const result = await registerEngineer(trx, input, options.actor, passwordHash);
+    engineerIds.push(result.state!._id);
+  });
+
+  await inBatches(options.projects, async (trx, i) => {
+    const startOffset = rng.int(-240, 120);
+    const start = today + startOffset * DAY;
+    const end = start + rng.int(30, 300) * DAY;
+    const status = end < today ? 'active' : start > today ? 'planning' : 'active';
+    const input = createProjectInput.parse({
+      name: `${rng.pick(projectWords)} ${rng.pick(projectWords)} ${i + 1}`,
+      description: `Generated project ${i + 1} for capacity planning at scale.`,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(end).toISOString(),
+      teamSize: rng.int(1, 20),
+      requiredSkills: rng.some(skills, rng.int(1, 4)),
+      status,
+    });
+    const result = await createProject(trx, input, options.actor);
+    projects.push({ id: result.state!._id, start, end });
+  });
+
+  await inBatches(options.assignments, async (trx) => {
+    const project = rng.pick(projects);
+    const span = project.end - project.start;
+    const start = project.start + Math.floor(rng.int(0, 50) / 100 * span);
+    const end = Math.min(project.end, start + Math.max(DAY, Math.floor(rng.int(20, 100) / 100 * (project.end - start))));
+    const input = createAssignmentInput.parse({
+      engineerId: rng.pick(engineerIds),
+      projectId: project.id,
+      role: rng.pick(roles),
+      allocationPercentage: rng.pick([10, 20, 25, 30, 40, 50, 60, 75, 80, 100]),
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(end === start ? start + DAY : end).toISOString(),
+    });
+    await createAssignment(trx, input, options.actor);
+  });
+}

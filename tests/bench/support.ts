@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+
+/** A server to benchmark on: DATABASE_URL's, else a throw-away embedded one; one fresh database per run. */
+export async function benchDatabase(): Promise<{ url: string; close(): Promise<void> }> {
+  let adminUrl = process.env.DATABASE_URL;
+  let stopServer: () => Promise<void> = async () => undefined;
+  if (!adminUrl) {
+    const embedded = await startEmbeddedPostgres({ dataDir: path.resolve('data', `bench-postgres-${process.pid}`), ephemeral: true });
+    adminUrl = embedded.url;
+    stopServer = embedded.stop;
+  }
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await migrateToLatest(url.toString());
+  return {
+    url: url.toString(),
+    async close() {
+      await admin(`drop database if exists ${name} with (force)`);
+      await stopServer();
+    },
+  };
+}
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** Runs `task` from `concurrency` loops for `durationMs`; returns completions per second. */
+export async function throughput(concurrency: number, durationMs: number, task: (i: number) => Promise<void>): Promise<number> {
+  const deadline = performance.now() + durationMs;
+  const started = performance.now();
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        await task(done);
+        done += 1;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+/** Times `task` `count` times in a row (after `warmup` untimed runs); returns sorted latencies in ms. */
+export async function latencies(count: number, task: () => Promise<void>, warmup = 5): Promise<number[]> {
+  for (let i = 0; i < warmup; i += 1) await task();
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const t0 = performance.now();
+    await task();
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+export type Row = { section: string; measure: string; figure: string; anchor: string; ratio: string };
+
+export function printTable(rows: Row[]) {
+  const headers: Row = { section: 'Section', measure: 'Measure', figure: 'Figure', anchor: 'Anchor (same run)', ratio: 'Ratio' };
+  const keys = Object.keys(headers) as (keyof Row)[];
+  const widths = keys.map((k) => Math.max(headers[k].length, ...rows.map((r) => r[k].length)));
+  const line = (r: Row) => `| ${keys.map((k, i) => r[k].padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(line(headers));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+export const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
