@@ -23,6 +23,11 @@ export type AppOptions = {
   corsOrigin?: string;
   loginRateLimit?: number;
   clientRoot?: string;
+  /**
+   * Whose X-Forwarded-For to believe (Fastify's trustProxy). Off by default: trusting every client's
+   * header lets anyone pick their own IP and so step around the login rate limit.
+   */
+  trustProxy?: boolean | string;
 };
 
 const defaultClientRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
@@ -31,7 +36,7 @@ const defaultClientRoot = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -12,6 +12,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGIN: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  // Behind a reverse proxy: 'true' (trust any) or the proxies' addresses/CIDRs ('10.0.0.0/8,127.0.0.1').
+  TRUST_PROXY: z.string().trim().min(1).optional(),
 });
 
 export type Config = {
@@ -24,6 +26,7 @@ export type Config = {
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   corsOrigin?: string;
   loginRateLimit: number;
+  trustProxy: boolean | string;
 };
 
 export class ConfigError extends Error {}
@@ -46,5 +49,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     corsOrigin: c.CORS_ORIGIN,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
 }

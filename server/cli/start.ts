@@ -26,6 +26,7 @@ async function main() {
     logLevel: config.logLevel,
     corsOrigin: config.corsOrigin,
     loginRateLimit: config.loginRateLimit,
+    trustProxy: config.trustProxy,
   });
   const seeded = await seedDemoIfEmpty(app.db, new Date());
   if (seeded) app.log.info('Seeded the demo data (accounts: manager@demo.test, engineer@demo.test, ... password demo1234)');

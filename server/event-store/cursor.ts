@@ -9,12 +9,16 @@ export const START: Cursor = { transactionId: '0', globalPosition: 0 };
 export const START_CURSOR = '0:0';
 
 const pattern = /^(\d{1,20}):(\d{1,19})$/;
+const MAX_XID8 = 2n ** 64n - 1n;
 
 export function parseCursor(value: string | undefined | null): Cursor | null {
   if (value === undefined || value === null || value === '') return START;
   const match = pattern.exec(value);
   if (!match) return null;
-  return { transactionId: match[1]!, globalPosition: Number(match[2]) };
+  // Out of range for xid8 or past what a JS number holds exactly: not a cursor we ever issued (and SQL would fail).
+  const globalPosition = Number(match[2]);
+  if (BigInt(match[1]!) > MAX_XID8 || !Number.isSafeInteger(globalPosition)) return null;
+  return { transactionId: match[1]!, globalPosition };
 }
 
 export const formatCursor = (cursor: Cursor) => `${cursor.transactionId}:${cursor.globalPosition}`;

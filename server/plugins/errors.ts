@@ -14,10 +14,12 @@ const streamThing = (streamId: string) => (streamId.split('-')[0] ?? 'project') 
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
+      const all = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: v.instancePath === '/' ? `Request ${error.validationContext ?? 'body'} must be a JSON object` : v.message,
       }));
+      // One failure once: an empty date fails both its `min(1)` and its readability check with one message.
+      const issues = all.filter((issue, index) => all.findIndex((o) => o.path === issue.path && o.message === issue.message) === index);
       return reply.code(400).send({ message: issues[0]!.message, code: 'VALIDATION_FAILED', issues });
     }
     if (error instanceof ConcurrencyError) {

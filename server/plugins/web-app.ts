@@ -12,7 +12,7 @@ export default fp(async function webApp(app: FastifyInstance, options: { root: s
     await app.register(fastifyStatic, { root: options.root, wildcard: false, maxAge: '1h', index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
+    const isApi = /^\/api(?:[/?#]|$)/.test(request.url) || request.url.startsWith('/socket.io');
     if (!isApi && hasClient && request.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -1,0 +1,218 @@
+/**
+ * GET /api/engineers, /api/engineers/:id and /api/engineers/:id/capacity against the demo data.
+ * The capacity expectations are computed here from the demo seed's definition (server/seed/demo.ts),
+ * not with the domain functions under test.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentialKeys, decodeJwt } from '../support/api-helpers.ts';
+import { demo, startTestApp, type TestApp } from '../support/app.ts';
+
+/** The demo engineers as server/seed/demo.ts defines them. */
+const seedEngineers = [
+  { email: 'engineer@demo.test', name: 'Sam Rivera', department: 'Product Engineering', seniority: 'senior', maxCapacity: 100, skills: ['React', 'TypeScript', 'Node.js', 'GraphQL'] },
+  { email: 'priya.patel@demo.test', name: 'Priya Patel', department: 'Platform', seniority: 'mid', maxCapacity: 100, skills: ['Go', 'Kubernetes', 'PostgreSQL'] },
+  { email: 'jordan.lee@demo.test', name: 'Jordan Lee', department: 'Product Engineering', seniority: 'junior', maxCapacity: 100, skills: ['React', 'CSS', 'Testing'] },
+  { email: 'mei.chen@demo.test', name: 'Mei Chen', department: 'Data', seniority: 'senior', maxCapacity: 50, skills: ['Python', 'Spark', 'PostgreSQL', 'dbt', 'Airflow'] },
+  { email: 'tom.becker@demo.test', name: 'Tom Becker', department: 'Mobile', seniority: 'mid', maxCapacity: 50, skills: ['Swift', 'Kotlin', 'React Native'] },
+  { email: 'aisha.khan@demo.test', name: 'Aisha Khan', department: 'Platform', seniority: 'senior', maxCapacity: 100, skills: ['AWS', 'Terraform', 'Go', 'Node.js'] },
+  { email: 'lucas.silva@demo.test', name: 'Lucas Silva', department: 'Product Engineering', seniority: 'junior', maxCapacity: 100, skills: ['TypeScript', 'Node.js'] },
+  { email: 'elena.rossi@demo.test', name: 'Elena Rossi', department: 'Data', seniority: 'mid', maxCapacity: 100, skills: ['Python', 'Machine Learning', 'PostgreSQL'] },
+] as const;
+
+/** The demo assignments: [engineer email, role, allocation, start offset, end offset] in days from today (midnight UTC). */
+const seedAssignments: [string, string, number, number, number][] = [
+  ['engineer@demo.test', 'Tech Lead', 60, -60, 60],
+  ['engineer@demo.test', 'Backend Engineer', 40, 30, 180],
+  ['engineer@demo.test', 'Frontend Engineer', 50, -200, -20],
+  ['priya.patel@demo.test', 'Backend Engineer', 80, -30, 90],
+  ['priya.patel@demo.test', 'Platform Support', 40, -45, 30],
+  ['jordan.lee@demo.test', 'Frontend Engineer', 30, -20, 60],
+  ['mei.chen@demo.test', 'Data Engineer', 40, -90, 30],
+  ['tom.becker@demo.test', 'Mobile Engineer', 30, 14, 120],
+  ['tom.becker@demo.test', 'Mobile Web Support', 60, -10, 20],
+  ['aisha.khan@demo.test', 'Infrastructure Lead', 100, -30, 45],
+  ['lucas.silva@demo.test', 'Backend Engineer', 50, 30, 120],
+  ['lucas.silva@demo.test', 'Backend Engineer', 40, -150, -20],
+  ['elena.rossi@demo.test', 'ML Engineer', 50, -60, 30],
+];
+
+/** design.md §8, written out independently: current = start <= now < end (offset 0 is midnight today, now is later). */
+function expectedCapacity(email: string) {
+  const engineer = seedEngineers.find((e) => e.email === email)!;
+  const mine = seedAssignments.filter(([who]) => who === email);
+  const current = mine.filter(([, , , from, to]) => from <= 0 && to > 0);
+  const upcoming = mine.filter(([, , , from]) => from > 0);
+  const allocation = current.reduce((sum, [, , percent]) => sum + percent, 0);
+  const status = allocation > engineer.maxCapacity ? 'overloaded' : allocation < engineer.maxCapacity / 2 ? 'underutilized' : 'optimal';
+  return {
+    maxCapacity: engineer.maxCapacity,
+    currentAllocation: allocation,
+    availableCapacity: engineer.maxCapacity - allocation,
+    utilizationPercentage: Math.round((allocation / engineer.maxCapacity) * 1000) / 10,
+    utilizationStatus: status,
+    currentRoles: current.map(([, role, percent]) => `${role} ${percent}`).sort(),
+    upcomingRoles: upcoming.map(([, role, percent]) => `${role} ${percent}`).sort(),
+  };
+}
+
+type Engineer = { _id: string; name: string; email: string; maxCapacity: number; version: number } & Record<string, unknown>;
+
+let t: TestApp;
+let managerToken: string;
+let auditorToken: string;
+let engineerToken: string;
+let engineers: Engineer[];
+const idOf = (email: string) => engineers.find((e) => e.email === email)!._id;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [managerToken, auditorToken, engineerToken] = await Promise.all([t.login(demo.manager), t.login(demo.auditor), t.login(demo.engineer)]);
+  engineers = (await t.request({ method: 'GET', url: '/api/engineers', token: managerToken })).json();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/engineers', () => {
+  it.each(['manager', 'engineer', 'auditor'] as const)('is a bare array of the 8 demo engineers for the %s', async (role) => {
+    const token = { manager: managerToken, engineer: engineerToken, auditor: auditorToken }[role];
+    const response = await t.request({ method: 'GET', url: '/api/engineers', token });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const body = response.json();
+    expect(Array.isArray(body)).toBe(true);
+    expect(body).toHaveLength(8);
+  });
+
+  it('serves each engineer with exactly the contract fields and the seeded values', () => {
+    const allowed = ['_id', 'name', 'email', 'department', 'avatar', 'skills', 'seniority', 'maxCapacity', 'version'];
+    for (const engineer of engineers) {
+      expect(Object.keys(engineer).filter((key) => !allowed.includes(key))).toEqual([]);
+      expect(engineer._id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(engineer.version).toBe(1);
+    }
+    const byEmail = (email: string) => {
+      const { _id, version, avatar, ...rest } = engineers.find((e) => e.email === email)!;
+      return rest;
+    };
+    for (const seeded of seedEngineers) {
+      expect(byEmail(seeded.email)).toEqual({ ...seeded, skills: [...seeded.skills] });
+    }
+  });
+
+  it('carries no credential of any engineer', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/engineers', token: engineerToken });
+    expect(credentialKeys(response.json())).toEqual([]);
+    expect(response.body).not.toMatch(/scrypt|demo1234/i);
+  });
+
+  it("uses the engineer's account id, so the signed-in engineer finds themself", () => {
+    expect(idOf('engineer@demo.test')).toBe(decodeJwt(engineerToken).sub);
+  });
+});
+
+describe('GET /api/engineers/:id', () => {
+  it('serves one engineer, equal to the list entry, with ETag = version', async () => {
+    const sam = engineers.find((e) => e.email === 'engineer@demo.test')!;
+    const response = await t.request({ method: 'GET', url: `/api/engineers/${sam._id}`, token: engineerToken });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(sam);
+    expect(response.headers.etag).toBe(`"${sam.version}"`);
+    expect(credentialKeys(response.json())).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown uuid', () => randomUUID()],
+    ['an id that is no uuid', () => 'no-such-engineer'],
+    ['a project id', () => 'project-1'],
+  ])('answers 404 {message, code} for %s', async (_case, id) => {
+    const response = await t.request({ method: 'GET', url: `/api/engineers/${id()}`, token: managerToken });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Engineer not found', code: 'NOT_FOUND' });
+  });
+});
+
+describe('GET /api/engineers/:id with an id PostgreSQL text cannot hold', () => {
+  it.each(['/api/engineers/%00', '/api/engineers/a%00b/capacity'])('%s -> 400, not 500', async (url) => {
+    const response = await t.request({ method: 'GET', url, token: managerToken });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'Text must not contain the NUL character', code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('GET /api/engineers/:id/capacity', () => {
+  const capacityKeys = [
+    'availableCapacity', 'currentAllocation', 'currentAssignments', 'engineerId', 'maxCapacity',
+    'upcomingAssignments', 'utilizationPercentage', 'utilizationStatus',
+  ];
+
+  const capacity = async (email: string, token = managerToken) => {
+    const response = await t.request({ method: 'GET', url: `/api/engineers/${idOf(email)}/capacity`, token });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
+  // The states the brief names, stated outright (and cross-checked against the seed computation below).
+  it('Sam Rivera (engineer@demo.test): 60 % of 100, optimal', async () => {
+    expect(await capacity('engineer@demo.test')).toMatchObject({
+      maxCapacity: 100, currentAllocation: 60, availableCapacity: 40, utilizationPercentage: 60, utilizationStatus: 'optimal',
+    });
+  });
+
+  it('Priya Patel: 120 % of 100, overloaded', async () => {
+    expect(await capacity('priya.patel@demo.test')).toMatchObject({
+      maxCapacity: 100, currentAllocation: 120, availableCapacity: -20, utilizationPercentage: 120, utilizationStatus: 'overloaded',
+    });
+  });
+
+  it('Tom Becker, part-time: 60 % of 50, overloaded', async () => {
+    expect(await capacity('tom.becker@demo.test')).toMatchObject({
+      maxCapacity: 50, currentAllocation: 60, availableCapacity: -10, utilizationPercentage: 120, utilizationStatus: 'overloaded',
+    });
+  });
+
+  it('Jordan Lee: 30 % of 100, underutilized', async () => {
+    expect(await capacity('jordan.lee@demo.test')).toMatchObject({
+      maxCapacity: 100, currentAllocation: 30, availableCapacity: 70, utilizationPercentage: 30, utilizationStatus: 'underutilized',
+    });
+  });
+
+  it.each(seedEngineers.map((e) => [e.name, e.email] as const))('%s: every figure as the seed defines it', async (_name, email) => {
+    const expected = expectedCapacity(email);
+    const body = await capacity(email);
+    expect(Object.keys(body).sort()).toEqual(capacityKeys);
+    expect(body).toMatchObject({
+      engineerId: idOf(email),
+      maxCapacity: expected.maxCapacity,
+      currentAllocation: expected.currentAllocation,
+      availableCapacity: expected.availableCapacity,
+      utilizationPercentage: expected.utilizationPercentage,
+      utilizationStatus: expected.utilizationStatus,
+    });
+    const roles = (list: { role: string; allocationPercentage: number }[]) => list.map((a) => `${a.role} ${a.allocationPercentage}`).sort();
+    expect(roles(body.currentAssignments)).toEqual(expected.currentRoles);
+    expect(roles(body.upcomingAssignments)).toEqual(expected.upcomingRoles);
+    for (const assignment of [...body.currentAssignments, ...body.upcomingAssignments]) {
+      expect(assignment).toMatchObject({ startDate: expect.any(String), endDate: expect.any(String) });
+      expect(typeof assignment.engineerId === 'string' ? assignment.engineerId : assignment.engineerId._id).toBe(idOf(email));
+    }
+  });
+
+  it('shows every utilisation state among the demo engineers', () => {
+    const states = new Set(seedEngineers.map((e) => expectedCapacity(e.email).utilizationStatus));
+    expect(states).toEqual(new Set(['overloaded', 'underutilized', 'optimal']));
+  });
+
+  it('is open to the auditor and to the engineer themself', async () => {
+    expect((await capacity('priya.patel@demo.test', auditorToken)).currentAllocation).toBe(120);
+    expect((await capacity('engineer@demo.test', engineerToken)).currentAllocation).toBe(60);
+  });
+
+  it('answers 404 for an unknown engineer', async () => {
+    const response = await t.request({ method: 'GET', url: `/api/engineers/${randomUUID()}/capacity`, token: managerToken });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Engineer not found', code: 'NOT_FOUND' });
+  });
+});
