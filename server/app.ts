@@ -13,6 +13,7 @@ import authRoutes from './routes/auth.ts';
 import engineerRoutes from './routes/engineers.ts';
 import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
+import livePlugin from './plugins/live.ts';
 import projectRoutes from './routes/projects.ts';
 
 export type AppOptions = {
@@ -23,6 +24,8 @@ export type AppOptions = {
   corsOrigin?: string;
   loginRateLimit?: number;
   clientRoot?: string;
+  /** Beyond this many missed events a reconnecting client is told to reload instead (issue 4). */
+  liveMaxBacklog?: number;
   /**
    * Whose X-Forwarded-For to believe (Fastify's trustProxy). Off by default: trusting every client's
    * header lets anyone pick their own IP and so step around the login rate limit.
@@ -48,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { databaseUrl: options.databaseUrl });
   await app.register(authPlugin, { secret: options.jwtSecret, expiresIn: options.jwtExpiresIn });
 
+  await app.register(livePlugin, { databaseUrl: options.databaseUrl, maxBacklog: options.liveMaxBacklog });
   await app.register(healthRoutes);
   await app.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 10 });
   await app.register(engineerRoutes);

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assignmentSchema } from '../../domain/index.ts';
 import { assignmentsJson } from '../read-models/queries.ts';
-import { sendJsonText } from './request-context.ts';
+import { sendJsonList } from './request-context.ts';
+import { readConsistent } from '../read-models/consistent-read.ts';
 import { errorResponses } from './schemas.ts';
 
 export default async function assignmentRoutes(app: FastifyInstance) {
@@ -18,7 +19,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const engineerId = request.user.role === 'engineer' ? request.user.sub : undefined;
-      return sendJsonText(reply, await assignmentsJson(app.db, { engineerId }));
+      return sendJsonList(reply, await readConsistent(app.db, (trx) => assignmentsJson(trx, { engineerId })));
     },
   });
 }

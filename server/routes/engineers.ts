@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { engineerFigures, engineerSchema } from '../../domain/index.ts';
 import { HttpError } from '../http-error.ts';
 import { assignmentsOfEngineer, engineersJson, findEngineer } from '../read-models/queries.ts';
-import { etag, sendJsonText } from './request-context.ts';
+import { etag, sendJsonList } from './request-context.ts';
+import { readConsistent } from '../read-models/consistent-read.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 const capacitySchema = z.object({
@@ -24,7 +25,7 @@ export default async function engineerRoutes(app: FastifyInstance) {
   api.get('/api/engineers', {
     onRequest: app.authenticate,
     schema: { tags: ['engineers'], response: { 200: z.array(engineerSchema), ...errorResponses } },
-    handler: async (_request, reply) => sendJsonText(reply, await engineersJson(app.db)),
+    handler: async (_request, reply) => sendJsonList(reply, await readConsistent(app.db, (trx) => engineersJson(trx))),
   });
 
   api.get('/api/engineers/:id', {

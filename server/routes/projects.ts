@@ -6,7 +6,8 @@ import { createProject } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { findProject, projectsJson } from '../read-models/queries.ts';
-import { etag, idempotencyOf, metadataOf, sendJsonText } from './request-context.ts';
+import { etag, idempotencyOf, metadataOf, sendJsonList } from './request-context.ts';
+import { readConsistent } from '../read-models/consistent-read.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 export default async function projectRoutes(app: FastifyInstance) {
@@ -15,7 +16,7 @@ export default async function projectRoutes(app: FastifyInstance) {
   api.get('/api/projects', {
     onRequest: app.authenticate,
     schema: { tags: ['projects'], response: { 200: z.array(projectSchema), ...errorResponses } },
-    handler: async (_request, reply) => sendJsonText(reply, await projectsJson(app.db)),
+    handler: async (_request, reply) => sendJsonList(reply, await readConsistent(app.db, (trx) => projectsJson(trx))),
   });
 
   api.get('/api/projects/:id', {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventMetadata } from '../../domain/index.ts';
 import type { Idempotency } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
+import type { Consistent } from '../read-models/consistent-read.ts';
 
 /** Who did it and as part of what: stored on every event (design.md §5 rule 1). */
 export const metadataOf = (request: FastifyRequest): EventMetadata => ({
@@ -34,7 +35,16 @@ export function expectedVersionOf(request: FastifyRequest, bodyVersion?: number)
 
 export const etag = (version: number) => `"${version}"`;
 
-/** Sends JSON that PostgreSQL already built, as is: no parse and re-serialise of large lists. */
-export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json);
+/**
+ * Sends a list that PostgreSQL already built as JSON, as is (no parse and re-serialise), with the
+ * position in the event log it reflects: X-Cursor to resume the live feed from, X-Snapshot to drop
+ * events the list already includes.
+ */
+export function sendJsonList(reply: FastifyReply, list: Consistent<string>): FastifyReply {
+  return reply
+    .header('x-cursor', list.cursor)
+    .header('x-snapshot', list.snapshot)
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => payload as string)
+    .send(list.value);
 }

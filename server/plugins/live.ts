@@ -1,0 +1,103 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server as SocketServer } from 'socket.io';
+import type { Role } from '../../domain/index.ts';
+import { parseCursor } from '../event-store/cursor.ts';
+import { AssignmentOwners } from '../live/owners.ts';
+import { Subscription } from '../live/subscription.ts';
+import { EventTailer } from '../live/tailer.ts';
+import type { Viewer } from '../live/visibility.ts';
+import { tokenFromHeader, type TokenClaims } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: { tailer: EventTailer; io: SocketServer; connections: () => number };
+  }
+}
+
+export type LiveOptions = { databaseUrl: string; maxBacklog?: number; pollMs?: number };
+
+/**
+ * The live channels (design.md §4, §6): socket.io for the web app, a plain WebSocket at
+ * /api/events/stream for integrations. Both replay after the client's cursor, then follow the tailer.
+ */
+export default fp(async function live(app: FastifyInstance, options: LiveOptions) {
+  const owners = new AssignmentOwners();
+  const tailer = new EventTailer(app.db, options.databaseUrl, owners, {
+    pollMs: options.pollMs ?? 1_000,
+    onError: (error) => app.log.warn({ err: error }, 'event tailer'),
+  });
+  const deps = { db: app.db, tailer, owners, maxBacklog: options.maxBacklog ?? 5_000 };
+
+  const viewerFrom = (token: string | undefined): Viewer | null => {
+    if (!token) return null;
+    try {
+      const claims = app.jwt.verify<TokenClaims>(token);
+      return { id: claims.sub, role: claims.role as Role };
+    } catch {
+      return null;
+    }
+  };
+
+  // socket.io shares the HTTP server with @fastify/websocket, which would answer its upgrades with a
+  // 404 (design.md §9): let socket.io's own upgrade listener have them.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.url?.startsWith('/socket.io/') && request.headers.upgrade) reply.hijack();
+  });
+  const io = new SocketServer(app.server, { path: '/socket.io', destroyUpgrade: false, serveClient: false });
+
+  io.use((socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown; after?: unknown };
+    const viewer = viewerFrom(typeof auth.token === 'string' ? tokenFromHeader(auth.token) : undefined);
+    if (!viewer) return next(new Error('Authentication required'));
+    const after = parseCursor(typeof auth.after === 'string' ? auth.after : undefined);
+    if (!after) return next(new Error('after must be a cursor such as "1234:56"'));
+    socket.data.viewer = viewer;
+    socket.data.after = after;
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const subscription = new Subscription(deps, socket.data.viewer as Viewer, socket.data.after, {
+      event: (event) => socket.emit('event', event),
+      live: (cursor) => socket.emit('live', { cursor }),
+      reload: (cursor) => socket.emit('reload', { cursor }),
+    });
+    socket.on('disconnect', () => subscription.close());
+    subscription.start().catch((error) => {
+      app.log.warn({ err: error }, 'live catch-up failed');
+      socket.disconnect(true);
+    });
+  });
+
+  await app.register(websocket);
+  app.get('/api/events/stream', {
+    websocket: true,
+    schema: { hide: true },
+  }, (socket, request: FastifyRequest<{ Querystring: { after?: string; token?: string } }>) => {
+    const viewer = viewerFrom(tokenFromHeader(request.headers.authorization) ?? request.query.token);
+    if (!viewer) return socket.close(4401, 'Authentication required');
+    if (viewer.role === 'engineer') return socket.close(4403, 'Managers and auditors only');
+    const after = parseCursor(request.query.after);
+    if (!after) return socket.close(4400, 'after must be a cursor such as "1234:56"');
+    const subscription = new Subscription(deps, viewer, after, {
+      event: (event) => socket.send(JSON.stringify(event)),
+      live: (cursor) => socket.send(JSON.stringify({ control: 'live', cursor })),
+      reload: (cursor) => socket.send(JSON.stringify({ control: 'reload', cursor })),
+    });
+    socket.on('close', () => subscription.close());
+    subscription.start().catch((error) => {
+      app.log.warn({ err: error }, 'stream catch-up failed');
+      socket.close(1011, 'Catch-up failed');
+    });
+  });
+
+  app.decorate('live', { tailer, io, connections: () => io.engine.clientsCount });
+  app.addHook('onReady', async () => tailer.start());
+  app.addHook('preClose', async () => {
+    await tailer.stop();
+    io.disconnectSockets(true);
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+  });
+});
