@@ -39,7 +39,7 @@ const allowedStatusMoves: Record<ProjectStatus, ProjectStatus[]> = {
 
 export function decideUpdateProject(state: Project | null, input: UpdateProjectInput): ProjectEvent[] {
   if (!state) throw new DomainError('not-found', 'Project not found');
-  const { status, ...rest } = input;
+  const { status, version: _version, ...rest } = input;
   const merged = { ...state, ...rest };
   if (Date.parse(merged.endDate) <= Date.parse(merged.startDate)) {
     throw new DomainError('invalid', 'End date must be after start date', 'endDate');
@@ -78,11 +78,12 @@ export function decideUpdateAssignment(
 ): AssignmentEvent[] {
   if (!state) throw new DomainError('not-found', 'Assignment not found');
   if (command.project?.status === 'completed') throw new DomainError('invalid', A.projectCompleted, 'projectId');
-  const merged = { ...state, ...command.input };
+  const { version: _version, ...input } = command.input;
+  const merged = { ...state, ...input };
   if (Date.parse(merged.endDate) <= Date.parse(merged.startDate)) {
     throw new DomainError('invalid', A.endBeforeStart, 'endDate');
   }
-  const changes = changedFields<AssignmentUpdated['data']['changes']>(state, command.input);
+  const changes = changedFields<AssignmentUpdated['data']['changes']>(state, input);
   return Object.keys(changes).length > 0
     ? [{ type: 'AssignmentUpdated', data: { assignmentId: state._id, changes } }]
     : [];
@@ -110,7 +111,8 @@ export function decideUpdateEngineer(
   command: { input: UpdateEngineerInput; actor: { id: string; role: string } },
 ): EngineerEvent[] {
   if (!state) throw new DomainError('not-found', 'Engineer not found');
-  const { actor, input } = command;
+  const { actor } = command;
+  const { version: _version, ...input } = command.input;
   if (actor.role !== 'manager') {
     const ownSkillsOnly = actor.id === state._id && Object.keys(input).every((key) => key === 'skills');
     if (!ownSkillsOnly) throw new DomainError('forbidden', 'Engineers may change only their own skills');

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { projectStatuses, seniorities } from './entities.ts';
 import { assignmentMessages as A, engineerMessages as E, projectMessages as P } from './messages.ts';
 
+/** The version an edit was made against (design.md §5 rule 3); also accepted as an If-Match header. */
+const expectedVersion = z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(0).optional();
+
 /** A date the user picked, as an ISO string; anything Date can read is accepted and normalised to ISO. */
 const isoDate = (requiredMessage: string) =>
   z
@@ -47,6 +50,7 @@ export const updateProjectInput = z
   .object({
     ...projectFields,
     status: z.enum(projectStatuses, { error: P.statusRequired }),
+    version: expectedVersion,
   })
   .partial()
   .refine(endAfterStart, { path: ['endDate'], message: P.endBeforeStart });
@@ -72,10 +76,15 @@ export const createAssignmentInput = z
 export type CreateAssignmentInput = z.output<typeof createAssignmentInput>;
 
 export const updateAssignmentInput = z
-  .object(assignmentFields)
+  .object({ ...assignmentFields, version: expectedVersion })
   .partial()
   .refine(endAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 export type UpdateAssignmentInput = z.output<typeof updateAssignmentInput>;
+
+/** PUT: every editable field at once. The engineer and project of an assignment never change. */
+export const replaceAssignmentInput = z
+  .object({ ...assignmentFields, version: expectedVersion })
+  .refine(endAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 
 const skillList = z.array(z.string().trim().min(1)).transform((skills) => [...new Set(skills)]);
 
@@ -98,10 +107,12 @@ export type RegisterEngineerInput = z.output<typeof registerEngineerInput>;
 // No defaults on update: zod 4 still applies `.default()` inside `.partial()`, which would turn
 // a skills-only edit into one that also resets the department (and is then refused for engineers).
 export const updateEngineerInput = z
-  .object({ ...engineerFields, department: z.string().trim().max(100), skills: skillList })
+  .object({ ...engineerFields, department: z.string().trim().max(100), skills: skillList, version: expectedVersion })
   .omit({ email: true })
   .partial();
 export type UpdateEngineerInput = z.output<typeof updateEngineerInput>;
+
+export const versionOnlyInput = z.object({ version: expectedVersion });
 
 export const loginInput = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required'),

@@ -1,6 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  decideCreateAssignment, decideCreateProject, decideRegisterEngineer, decideUpdateProject, DomainError, engineerMessages,
+  decideCreateAssignment, decideCreateProject, decideRegisterEngineer, decideRemoveAssignment, decideUpdateAssignment,
+  decideUpdateEngineer, decideUpdateProject, DomainError, engineerMessages, type UpdateAssignmentInput,
+  type UpdateEngineerInput,
   type CreateAssignmentInput, type CreateProjectInput, type EventMetadata, type RegisterEngineerInput,
   type UpdateProjectInput,
 } from '../../domain/index.ts';
@@ -69,5 +71,42 @@ export async function updateProject(
     expectedVersion,
     metadata,
     decide: (state) => decideUpdateProject(state, input),
+  });
+}
+
+export async function updateAssignment(
+  trx: DbOrTrx,
+  assignmentId: string,
+  input: UpdateAssignmentInput,
+  metadata: EventMetadata,
+  expectedVersion?: number,
+) {
+  return executeCommand(trx, assignmentStream, assignmentId, {
+    expectedVersion,
+    metadata,
+    decide: async (state) =>
+      decideUpdateAssignment(state, { input, project: state ? ((await findProject(trx, state.projectId)) ?? null) : null }),
+  });
+}
+
+export async function removeAssignment(trx: DbOrTrx, assignmentId: string, metadata: EventMetadata, expectedVersion?: number) {
+  return executeCommand(trx, assignmentStream, assignmentId, {
+    expectedVersion,
+    metadata,
+    decide: (state) => decideRemoveAssignment(state),
+  });
+}
+
+export async function updateEngineer(
+  trx: DbOrTrx,
+  engineerId: string,
+  input: UpdateEngineerInput,
+  metadata: EventMetadata,
+  expectedVersion?: number,
+) {
+  return executeCommand(trx, engineerStream, engineerId, {
+    expectedVersion,
+    metadata,
+    decide: (state) => decideUpdateEngineer(state, { input, actor: { id: metadata.actorId, role: metadata.actorRole } }),
   });
 }

@@ -1,11 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assignmentSchema } from '../../domain/index.ts';
-import { assignmentsJson } from '../read-models/queries.ts';
-import { sendJsonList } from './request-context.ts';
+import {
+  assignmentSchema, createAssignmentInput, replaceAssignmentInput, updateAssignmentInput, versionOnlyInput,
+} from '../../domain/index.ts';
+import { createAssignment, removeAssignment, updateAssignment } from '../commands/planning.ts';
+import { runCommand } from '../commands/transaction.ts';
+import type { DbOrTrx } from '../db/connect.ts';
+import { HttpError } from '../http-error.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
-import { errorResponses } from './schemas.ts';
+import { assignmentsJson, populatedAssignment } from '../read-models/queries.ts';
+import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList } from './request-context.ts';
+import { errorBody, errorResponses, idParams } from './schemas.ts';
+
+const writeErrors = { ...errorResponses, 404: errorBody, 409: errorBody, 428: errorBody };
+
+async function populated(trx: DbOrTrx, id: string) {
+  const assignment = (await populatedAssignment(trx, id)) as z.infer<typeof assignmentSchema> | undefined;
+  if (!assignment) throw new HttpError(404, 'Assignment not found', 'NOT_FOUND');
+  return assignment;
+}
 
 export default async function assignmentRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -14,12 +28,82 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     onRequest: app.authenticate,
     schema: {
       tags: ['assignments'],
-      description: 'Every assignment, populated; an engineer gets only their own.',
+      description: 'Every assignment, populated; an engineer gets only their own. X-Cursor/X-Snapshot say which events it reflects.',
       response: { 200: z.array(assignmentSchema), ...errorResponses },
     },
     handler: async (request, reply) => {
       const engineerId = request.user.role === 'engineer' ? request.user.sub : undefined;
       return sendJsonList(reply, await readConsistent(app.db, (trx) => assignmentsJson(trx, { engineerId })));
+    },
+  });
+
+  api.get('/api/assignments/:id', {
+    onRequest: app.authenticate,
+    schema: { tags: ['assignments'], params: idParams, response: { 200: assignmentSchema, 404: errorBody, ...errorResponses } },
+    handler: async (request, reply) => {
+      const assignment = await populated(app.db, request.params.id);
+      // An engineer may read only their own; to them, anyone else's does not exist.
+      if (request.user.role === 'engineer' && assignment.engineerId._id !== request.user.sub) {
+        throw new HttpError(404, 'Assignment not found', 'NOT_FOUND');
+      }
+      return reply.header('etag', etag(assignment.version)).send(assignment);
+    },
+  });
+
+  api.post('/api/assignments', {
+    onRequest: app.requireRole('manager'),
+    schema: { tags: ['assignments'], body: createAssignmentInput, response: { 201: assignmentSchema, ...writeErrors } },
+    handler: async (request, reply) => {
+      const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+        const result = await createAssignment(trx, request.body, metadataOf(request));
+        return { status: 201, body: await populated(trx, result.state!._id) };
+      });
+      const body = outcome.body as z.infer<typeof assignmentSchema>;
+      return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+    },
+  });
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    api.route({
+      method,
+      url: '/api/assignments/:id',
+      onRequest: app.requireRole('manager'),
+      schema: {
+        tags: ['assignments'],
+        description: method === 'PUT' ? 'Replaces role, allocation and dates.' : 'Changes some of role, allocation and dates.',
+        params: idParams,
+        body: method === 'PUT' ? replaceAssignmentInput : updateAssignmentInput,
+        response: { 200: assignmentSchema, ...writeErrors },
+      },
+      handler: async (request, reply) => {
+        const { version, ...changes } = request.body;
+        const expected = requiredVersionOf(request, version);
+        const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+          await updateAssignment(trx, request.params.id, changes, metadataOf(request), expected);
+          return { status: 200, body: await populated(trx, request.params.id) };
+        });
+        const body = outcome.body as z.infer<typeof assignmentSchema>;
+        return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+      },
+    });
+  }
+
+  api.delete('/api/assignments/:id', {
+    onRequest: app.requireRole('manager'),
+    schema: {
+      tags: ['assignments'],
+      description: 'Ends the plan for this assignment (AssignmentRemoved); the history keeps it.',
+      params: idParams,
+      body: versionOnlyInput.nullish(),
+      response: { 200: z.object({ message: z.string(), version: z.number() }), ...writeErrors },
+    },
+    handler: async (request) => {
+      const expected = requiredVersionOf(request, request.body?.version);
+      const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+        const result = await removeAssignment(trx, request.params.id, metadataOf(request), expected);
+        return { status: 200, body: { message: 'Assignment removed', version: result.version } };
+      });
+      return outcome.body as { message: string; version: number };
     },
   });
 }

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { engineerFigures, engineerSchema } from '../../domain/index.ts';
+import {
+  availableOver, engineerFigures, engineerSchema, registerEngineerInput, updateEngineerInput, type Engineer,
+} from '../../domain/index.ts';
+import { registerEngineer, updateEngineer } from '../commands/planning.ts';
+import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
-import { assignmentsOfEngineer, engineersJson, findEngineer } from '../read-models/queries.ts';
-import { etag, sendJsonList } from './request-context.ts';
+import { assignmentsOfEngineer, engineersJson, findEngineer, findProject, suitableCandidates } from '../read-models/queries.ts';
+import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList } from './request-context.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
@@ -18,6 +22,8 @@ const capacitySchema = z.object({
   currentAssignments: z.array(z.any()),
   upcomingAssignments: z.array(z.any()),
 });
+
+const suitableSchema = engineerSchema.extend({ matchingSkills: z.array(z.string()), availableCapacity: z.number() });
 
 export default async function engineerRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -59,6 +65,67 @@ export default async function engineerRoutes(app: FastifyInstance) {
         currentAssignments: figures.currentAssignments,
         upcomingAssignments: figures.upcomingAssignments,
       };
+    },
+  });
+
+  api.get('/api/engineers/suitable', {
+    onRequest: app.requireRole('manager', 'auditor'),
+    schema: {
+      tags: ['engineers'],
+      description: "Engineers sharing at least one of the project's required skills, best first: most matching skills, then most capacity free over the project's dates.",
+      querystring: z.object({ projectId: z.string({ error: 'projectId is required' }).min(1, 'projectId is required').max(100) }),
+      response: { 200: z.array(suitableSchema), 404: errorBody, ...errorResponses },
+    },
+    handler: async (request) => {
+      const project = await findProject(app.db, request.query.projectId);
+      if (!project) throw new HttpError(404, 'Project not found', 'NOT_FOUND');
+      const candidates = await suitableCandidates(app.db, project.requiredSkills);
+      return candidates
+        .map(({ engineer, assignments }) => ({
+          ...engineer,
+          matchingSkills: engineer.skills.filter((skill) => project.requiredSkills.includes(skill)),
+          availableCapacity: availableOver(engineer.maxCapacity, assignments, project),
+        }))
+        .sort((a, b) => b.matchingSkills.length - a.matchingSkills.length || b.availableCapacity - a.availableCapacity || a.name.localeCompare(b.name));
+    },
+  });
+
+  api.post('/api/engineers', {
+    onRequest: app.requireRole('manager'),
+    schema: {
+      tags: ['engineers'],
+      description: 'Registers an engineer (an EngineerRegistered event) and their account with an initial password.',
+      body: registerEngineerInput,
+      response: { 201: engineerSchema, ...errorResponses, 409: errorBody },
+    },
+    handler: async (request, reply) => {
+      const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+        const result = await registerEngineer(trx, request.body, metadataOf(request));
+        return { status: 201, body: result.state };
+      });
+      const body = outcome.body as Engineer;
+      return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+    },
+  });
+
+  api.patch('/api/engineers/:id', {
+    onRequest: app.requireRole('manager', 'engineer'),
+    schema: {
+      tags: ['engineers'],
+      description: 'Managers change any planning field; an engineer changes only their own skills.',
+      params: idParams,
+      body: updateEngineerInput,
+      response: { 200: engineerSchema, ...errorResponses, 404: errorBody, 409: errorBody, 428: errorBody },
+    },
+    handler: async (request, reply) => {
+      const { version, ...changes } = request.body;
+      const expected = requiredVersionOf(request, version);
+      const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+        const result = await updateEngineer(trx, request.params.id, changes, metadataOf(request), expected);
+        return { status: 200, body: result.state };
+      });
+      const body = outcome.body as Engineer;
+      return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
     },
   });
 }

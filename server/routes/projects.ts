@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createProjectInput, projectSchema, type Project } from '../../domain/index.ts';
-import { createProject } from '../commands/planning.ts';
+import { createProjectInput, projectSchema, updateProjectInput, type Project } from '../../domain/index.ts';
+import { createProject, updateProject } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { findProject, projectsJson } from '../read-models/queries.ts';
-import { etag, idempotencyOf, metadataOf, sendJsonList } from './request-context.ts';
+import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList } from './request-context.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
@@ -43,6 +43,27 @@ export default async function projectRoutes(app: FastifyInstance) {
         return { status: 201, body: result.state };
       });
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      const body = outcome.body as Project;
+      return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+    },
+  });
+
+  api.patch('/api/projects/:id', {
+    onRequest: app.requireRole('manager'),
+    schema: {
+      tags: ['projects'],
+      description: 'Changes fields of the create form and moves status planning -> active -> completed (completed -> active reopens).',
+      params: idParams,
+      body: updateProjectInput,
+      response: { 200: projectSchema, ...errorResponses, 404: errorBody, 409: errorBody, 428: errorBody },
+    },
+    handler: async (request, reply) => {
+      const { version, ...changes } = request.body;
+      const expected = requiredVersionOf(request, version);
+      const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+        const result = await updateProject(trx, request.params.id, changes, metadataOf(request), expected);
+        return { status: 200, body: result.state };
+      });
       const body = outcome.body as Project;
       return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
     },

@@ -35,6 +35,15 @@ export function expectedVersionOf(request: FastifyRequest, bodyVersion?: number)
 
 export const etag = (version: number) => `"${version}"`;
 
+/** Edits must say which version they were made against, so two managers never overwrite each other silently. */
+export function requiredVersionOf(request: FastifyRequest, bodyVersion?: number): number {
+  const version = expectedVersionOf(request, bodyVersion);
+  if (version === undefined) {
+    throw new HttpError(428, 'Send the version you edited, as an If-Match header or a version field', 'VERSION_REQUIRED');
+  }
+  return version;
+}
+
 /**
  * Sends a list that PostgreSQL already built as JSON, as is (no parse and re-serialise), with the
  * position in the event log it reflects: X-Cursor to resume the live feed from, X-Snapshot to drop
