@@ -167,7 +167,7 @@ describe('decideUpdateProject', () => {
   it('records a rename as ProjectUpdated with only that change', () => {
     spec([projectCreated()])
       .when(update({ name: 'Payments 2.0' }))
-      .then([{ type: 'ProjectUpdated', data: { projectId, changes: { name: 'Payments 2.0' } } }]);
+      .then([{ type: 'ProjectUpdated', data: { projectId, changes: { name: 'Payments 2.0' }, previous: { name: 'Payments revamp' } } }]);
   });
 
   it('leaves out fields sent with their current value', () => {
@@ -179,7 +179,7 @@ describe('decideUpdateProject', () => {
         requiredSkills: ['React', 'Node.js'],
         startDate: '2025-07-01',
       }))
-      .then([{ type: 'ProjectUpdated', data: { projectId, changes: { description: 'A longer description of the work' } } }]);
+      .then([{ type: 'ProjectUpdated', data: { projectId, changes: { description: 'A longer description of the work' }, previous: { description: 'Rebuild the checkout and payment flow' } } }]);
   });
 
   it('appends nothing when the update changes nothing', () => {
@@ -195,7 +195,7 @@ describe('decideUpdateProject', () => {
   it('treats a reordered skill list as a change', () => {
     spec([projectCreated()])
       .when(update({ requiredSkills: ['Node.js', 'React'] }))
-      .then([{ type: 'ProjectUpdated', data: { projectId, changes: { requiredSkills: ['Node.js', 'React'] } } }]);
+      .then([{ type: 'ProjectUpdated', data: { projectId, changes: { requiredSkills: ['Node.js', 'React'] }, previous: { requiredSkills: ['React', 'Node.js'] } } }]);
   });
 
   it('moves planning -> active', () => {
@@ -246,7 +246,7 @@ describe('decideUpdateProject', () => {
     spec([projectCreated()])
       .when(update({ teamSize: 6, status: 'active' }))
       .then([
-        { type: 'ProjectUpdated', data: { projectId, changes: { teamSize: 6 } } },
+        { type: 'ProjectUpdated', data: { projectId, changes: { teamSize: 6 }, previous: { teamSize: 4 } } },
         statusChanged('planning', 'active'),
       ]);
   });
@@ -274,7 +274,11 @@ describe('decideUpdateProject', () => {
       .when(update({ startDate: '2026-01-01', endDate: '2026-03-01' }))
       .then([{
         type: 'ProjectUpdated',
-        data: { projectId, changes: { startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-03-01T00:00:00.000Z' } },
+        data: {
+          projectId,
+          changes: { startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-03-01T00:00:00.000Z' },
+          previous: { startDate: '2025-07-01T00:00:00.000Z', endDate: '2025-09-30T00:00:00.000Z' },
+        },
       }]);
   });
 });
@@ -348,7 +352,7 @@ describe('decideUpdateAssignment', () => {
   it('records only the changed fields', () => {
     spec([assignmentCreated()])
       .when({ input: update({ role: 'Backend developer', allocationPercentage: 80 }), project: project() })
-      .then([{ type: 'AssignmentUpdated', data: { assignmentId, changes: { allocationPercentage: 80 } } }]);
+      .then([{ type: 'AssignmentUpdated', data: { assignmentId, changes: { allocationPercentage: 80 }, previous: { allocationPercentage: 50 } } }]);
   });
 
   it('appends nothing when nothing changes', () => {
@@ -447,13 +451,13 @@ describe('decideUpdateEngineer', () => {
   it('lets a manager change planning data, recording only what changed', () => {
     spec([engineerRegistered()])
       .when({ input: update({ name: 'Ada Lovelace', maxCapacity: 50, seniority: 'mid' }), actor: manager })
-      .then([{ type: 'EngineerProfileUpdated', data: { engineerId, changes: { maxCapacity: 50, seniority: 'mid' } } }]);
+      .then([{ type: 'EngineerProfileUpdated', data: { engineerId, changes: { maxCapacity: 50, seniority: 'mid' }, previous: { maxCapacity: 100, seniority: 'senior' } } }]);
   });
 
   it('keeps the department when a manager changes only skills', () => {
     spec([engineerRegistered()])
       .when({ input: update({ skills: ['TypeScript', 'Go'] }), actor: manager })
-      .then([{ type: 'EngineerProfileUpdated', data: { engineerId, changes: { skills: ['TypeScript', 'Go'] } } }]);
+      .then([{ type: 'EngineerProfileUpdated', data: { engineerId, changes: { skills: ['TypeScript', 'Go'] }, previous: { skills: ['TypeScript', 'PostgreSQL'] } } }]);
   });
 
   it('appends nothing when a manager changes nothing', () => {
@@ -467,7 +471,7 @@ describe('decideUpdateEngineer', () => {
       .when({ input: update({ skills: ['TypeScript', 'PostgreSQL', 'Rust'] }), actor: self })
       .then([{
         type: 'EngineerProfileUpdated',
-        data: { engineerId, changes: { skills: ['TypeScript', 'PostgreSQL', 'Rust'] } },
+        data: { engineerId, changes: { skills: ['TypeScript', 'PostgreSQL', 'Rust'] }, previous: { skills: ['TypeScript', 'PostgreSQL'] } },
       }]);
   });
 

@@ -9,6 +9,13 @@ import type {
 } from './inputs.ts';
 import { assignmentMessages as A } from './messages.ts';
 
+/** The values `changes` replaces, recorded beside them. */
+function previousOf<T extends object>(state: T, changes: Partial<T>): Partial<T> {
+  const previous: Partial<T> = {};
+  for (const key of Object.keys(changes) as (keyof T)[]) previous[key] = state[key];
+  return previous;
+}
+
 /** Only the fields whose values differ, so an update that changes nothing appends nothing. */
 function changedFields<T extends object>(state: T, input: Partial<T>): Partial<T> {
   const changes: Partial<T> = {};
@@ -46,7 +53,7 @@ export function decideUpdateProject(state: Project | null, input: UpdateProjectI
   }
   const events: ProjectEvent[] = [];
   const changes = changedFields<ProjectUpdated['data']['changes']>(state, rest);
-  if (Object.keys(changes).length > 0) events.push({ type: 'ProjectUpdated', data: { projectId: state._id, changes } });
+  if (Object.keys(changes).length > 0) events.push({ type: 'ProjectUpdated', data: { projectId: state._id, changes, previous: previousOf(state, changes) } });
   if (status && status !== state.status) {
     if (!allowedStatusMoves[state.status].includes(status)) {
       const article = state.status === 'active' ? 'An' : 'A';
@@ -85,7 +92,7 @@ export function decideUpdateAssignment(
   }
   const changes = changedFields<AssignmentUpdated['data']['changes']>(state, input);
   return Object.keys(changes).length > 0
-    ? [{ type: 'AssignmentUpdated', data: { assignmentId: state._id, changes } }]
+    ? [{ type: 'AssignmentUpdated', data: { assignmentId: state._id, changes, previous: previousOf(state, changes) } }]
     : [];
 }
 
@@ -119,6 +126,6 @@ export function decideUpdateEngineer(
   }
   const changes = changedFields<Partial<EngineerFields>>(state, input);
   return Object.keys(changes).length > 0
-    ? [{ type: 'EngineerProfileUpdated', data: { engineerId: state._id, changes } }]
+    ? [{ type: 'EngineerProfileUpdated', data: { engineerId: state._id, changes, previous: previousOf(state, changes) } }]
     : [];
 }

@@ -14,7 +14,12 @@ export type AssignmentFields = {
 export type ProjectCreated = { type: 'ProjectCreated'; data: { projectId: string } & ProjectFields };
 export type ProjectUpdated = {
   type: 'ProjectUpdated';
-  data: { projectId: string; changes: Partial<Omit<ProjectFields, 'status' | 'managerId'>> };
+  /** `previous` holds the replaced values, so history reads 'from 50% to 80%' without a replay. */
+  data: {
+    projectId: string;
+    changes: Partial<Omit<ProjectFields, 'status' | 'managerId'>>;
+    previous?: Partial<Omit<ProjectFields, 'status' | 'managerId'>>;
+  };
 };
 export type ProjectStatusChanged = {
   type: 'ProjectStatusChanged';
@@ -23,13 +28,21 @@ export type ProjectStatusChanged = {
 export type AssignmentCreated = { type: 'AssignmentCreated'; data: { assignmentId: string } & AssignmentFields };
 export type AssignmentUpdated = {
   type: 'AssignmentUpdated';
-  data: { assignmentId: string; changes: Partial<Omit<AssignmentFields, 'engineerId' | 'projectId'>> };
+  data: {
+    assignmentId: string;
+    changes: Partial<Omit<AssignmentFields, 'engineerId' | 'projectId'>>;
+    previous?: Partial<Omit<AssignmentFields, 'engineerId' | 'projectId'>>;
+  };
 };
 export type AssignmentRemoved = { type: 'AssignmentRemoved'; data: { assignmentId: string } };
 export type EngineerRegistered = { type: 'EngineerRegistered'; data: { engineerId: string } & EngineerFields };
 export type EngineerProfileUpdated = {
   type: 'EngineerProfileUpdated';
-  data: { engineerId: string; changes: Partial<EngineerFields & { seniority: Seniority }> };
+  data: {
+    engineerId: string;
+    changes: Partial<EngineerFields & { seniority: Seniority }>;
+    previous?: Partial<EngineerFields & { seniority: Seniority }>;
+  };
 };
 
 export type ProjectEvent = ProjectCreated | ProjectUpdated | ProjectStatusChanged;

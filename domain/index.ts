@@ -7,3 +7,6 @@ export * from './inputs.ts';
 export * from './decide.ts';
 export * from './figures.ts';
 export * from './plan.ts';
+export * from './history.ts';
+export * from './describe.ts';
+export * from './diff.ts';

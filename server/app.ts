@@ -13,6 +13,7 @@ import authRoutes from './routes/auth.ts';
 import engineerRoutes from './routes/engineers.ts';
 import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
+import historyRoutes from './routes/history.ts';
 import livePlugin from './plugins/live.ts';
 import projectRoutes from './routes/projects.ts';
 
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(projectRoutes);
   await app.register(assignmentRoutes);
   await app.register(eventRoutes);
+  await app.register(historyRoutes);
   await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot });
   return app;
 }

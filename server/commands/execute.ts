@@ -28,10 +28,12 @@ export async function executeCommand<S, E extends PlanningEvent>(
   stream.events.forEach((event, index) => {
     state = kind.evolve(state, event as E, index + 1);
   });
-  if (options.expectedVersion !== undefined && options.expectedVersion !== stream.version) {
-    throw new ConcurrencyError(streamId, options.expectedVersion, stream.version);
-  }
+  const stale = options.expectedVersion !== undefined && options.expectedVersion !== stream.version;
+  // Nothing there (never was, or removed): let decide say so (404) rather than "changed by someone
+  // else, reload" (409), which no reload could resolve. A stale version still never appends.
+  if (stale && state !== null) throw new ConcurrencyError(streamId, options.expectedVersion!, stream.version);
   const events = await options.decide(state, stream.version);
+  if (stale) throw new ConcurrencyError(streamId, options.expectedVersion!, stream.version);
   if (events.length === 0) return { state, version: stream.version, events };
   await appendToStream(trx, streamId, stream.version, events, options.metadata);
   events.forEach((event, index) => {

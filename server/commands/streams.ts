@@ -2,7 +2,7 @@ import {
   evolveAssignment, evolveEngineer, evolveProject, streamIds,
   type AssignmentEvent, type AssignmentRecord, type Engineer, type EngineerEvent, type Project, type ProjectEvent,
 } from '../../domain/index.ts';
-import type { DbOrTrx } from '../db/connect.ts';
+import type { Writer } from '../db/connect.ts';
 import { projectAssignment } from '../projections/assignments.ts';
 import { projectEngineer } from '../projections/engineers.ts';
 import { projectProject } from '../projections/projects.ts';
@@ -12,7 +12,7 @@ export type StreamKind<S, E> = {
   name: 'project' | 'assignment' | 'engineer';
   streamId: (id: string) => string;
   evolve: (state: S | null, event: E, version: number) => S | null;
-  project: (trx: DbOrTrx, id: string, state: S | null) => Promise<void>;
+  project: (trx: Writer, id: string, state: S | null) => Promise<void>;
 };
 
 export const projectStream: StreamKind<Project, ProjectEvent> = {

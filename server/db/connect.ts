@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type QueryCreator, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -7,6 +7,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+/** What a projection needs: any query creator, so a rebuild can point it at another schema. */
+export type Writer = QueryCreator<Database>;
 
 /**
  * Short timeouts on every session (design.md §5 rule 6): one long-open transaction would hold back

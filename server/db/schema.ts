@@ -19,6 +19,7 @@ export interface EventsTable {
   data: ColumnType<unknown, string, never>;
   metadata: ColumnType<unknown, string, never>;
   recorded_at: ColumnType<Date, Date | string | undefined, never>;
+  hash: ColumnType<string, string, never>;
 }
 
 export interface UsersTable {

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { EventMetadata, PlanningEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { ConcurrencyError } from './errors.ts';
+import { eventHash, GENESIS } from './hash.ts';
 import { CURRENT_SCHEMA_VERSION } from './upcast.ts';
 
 export type AppendResult = { nextVersion: number; globalPositions: number[] };
@@ -17,6 +18,8 @@ export async function appendToStream(
   expectedVersion: number,
   events: readonly PlanningEvent[],
   metadata: EventMetadata,
+  /** The clock, passed in; recorded time is part of each event's hash. */
+  recordedAtMs?: number,
 ): Promise<AppendResult> {
   if (events.length === 0) return { nextVersion: expectedVersion, globalPositions: [] };
   const nextVersion = expectedVersion + events.length;
@@ -42,21 +45,42 @@ export async function appendToStream(
     throw new ConcurrencyError(streamId, expectedVersion, Number(current?.version ?? 0));
   }
 
-  const rows = await trx
-    .insertInto('events')
-    .values(
-      events.map((event, index) => ({
-        stream_id: streamId,
-        stream_position: expectedVersion + index + 1,
-        event_id: uuidv7(),
-        type: event.type,
-        schema_version: CURRENT_SCHEMA_VERSION,
-        data: JSON.stringify(event.data),
-        metadata: JSON.stringify(metadata),
-      })),
-    )
-    .returning('global_position')
-    .execute();
+  const previous =
+    expectedVersion === 0
+      ? GENESIS
+      : (await trx
+          .selectFrom('events')
+          .select('hash')
+          .where('stream_id', '=', streamId)
+          .where('stream_position', '=', expectedVersion)
+          .executeTakeFirstOrThrow()).hash;
+  const recordedAt = new Date(recordedAtMs ?? Date.now()).toISOString();
+  let chain = previous;
+  const values = events.map((event, index) => {
+    const fields = {
+      streamId,
+      streamPosition: expectedVersion + index + 1,
+      eventId: uuidv7(),
+      type: event.type,
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+      data: event.data,
+      metadata,
+      recordedAt,
+    };
+    chain = eventHash(chain, fields);
+    return {
+      stream_id: streamId,
+      stream_position: fields.streamPosition,
+      event_id: fields.eventId,
+      type: fields.type,
+      schema_version: fields.schemaVersion,
+      data: JSON.stringify(fields.data),
+      metadata: JSON.stringify(metadata),
+      recorded_at: recordedAt,
+      hash: chain,
+    };
+  });
+  const rows = await trx.insertInto('events').values(values).returning('global_position').execute();
 
   return { nextVersion, globalPositions: rows.map((r) => Number(r.global_position)) };
 }

@@ -1,14 +1,19 @@
 import type { Engineer } from '../../domain/index.ts';
-import type { DbOrTrx } from '../db/connect.ts';
+import type { Writer } from '../db/connect.ts';
+
+/** The read-model row for the stream's folded state (also used by the rebuild). */
+export const engineerRow = (state: Engineer) => ({
+  id: state._id, name: state.name, email: state.email, version: state.version, doc: JSON.stringify(state),
+});
 
 /** Writes the engineers read model from the engineer stream's folded state. */
-export async function projectEngineer(trx: DbOrTrx, id: string, state: Engineer | null): Promise<void> {
+export async function projectEngineer(db: Writer, id: string, state: Engineer | null): Promise<void> {
   if (!state) {
-    await trx.deleteFrom('engineers').where('id', '=', id).execute();
+    await db.deleteFrom('engineers').where('id', '=', id).execute();
     return;
   }
-  const row = { id, name: state.name, email: state.email, version: state.version, doc: JSON.stringify(state) };
-  await trx
+  const row = engineerRow(state);
+  await db
     .insertInto('engineers')
     .values(row)
     .onConflict((oc) => oc.column('id').doUpdateSet(row))

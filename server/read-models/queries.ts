@@ -5,31 +5,34 @@ import type { DbOrTrx } from '../db/connect.ts';
 /**
  * Read-side repositories: free functions over `db | trx` that only select from read models.
  * Lists come back as JSON text built by PostgreSQL, so the API sends them without a parse/serialise trip.
+ * They sort with the "C" collation, the order domain/history.ts reproduces when it rebuilds a past plan.
  */
 export async function engineersJson(db: DbOrTrx): Promise<string> {
   const { rows } = await sql<{ json: string }>`
-    select coalesce(json_agg(doc order by name, id), '[]')::text as json from engineers`.execute(db);
+    select coalesce(json_agg(doc order by name collate "C", id collate "C"), '[]')::text as json from engineers`.execute(db);
   return rows[0]!.json;
 }
 
 export async function projectsJson(db: DbOrTrx): Promise<string> {
   const { rows } = await sql<{ json: string }>`
-    select coalesce(json_agg(doc order by start_date, name, id), '[]')::text as json from projects`.execute(db);
+    select coalesce(json_agg(doc order by start_date, name collate "C", id collate "C"), '[]')::text as json from projects`.execute(db);
   return rows[0]!.json;
 }
 
 /** Populated as the spec's client expects: engineerId {_id, name, email}, projectId {_id, name, status}. */
-export async function assignmentsJson(db: DbOrTrx, options: { engineerId?: string } = {}): Promise<string> {
-  const { rows } = await sql<{ json: string }>`
+export const assignmentsQuery = (options: { engineerId?: string } = {}) => sql<{ json: string }>`
     select coalesce(json_agg(
              a.doc || jsonb_build_object(
                'engineerId', jsonb_build_object('_id', e.id, 'name', e.name, 'email', e.email),
                'projectId', jsonb_build_object('_id', p.id, 'name', p.name, 'status', p.status))
-             order by a.start_date, a.id), '[]')::text as json
+             order by a.start_date, a.id collate "C"), '[]')::text as json
       from assignments a
       join engineers e on e.id = a.engineer_id
       join projects p on p.id = a.project_id
-     ${options.engineerId ? sql`where a.engineer_id = ${options.engineerId}` : sql``}`.execute(db);
+     ${options.engineerId ? sql`where a.engineer_id = ${options.engineerId}` : sql``}`;
+
+export async function assignmentsJson(db: DbOrTrx, options: { engineerId?: string } = {}): Promise<string> {
+  const { rows } = await assignmentsQuery(options).execute(db);
   return rows[0]!.json;
 }
 

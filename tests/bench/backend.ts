@@ -5,7 +5,7 @@ import { buildApp } from '../../server/app.ts';
 import { createDb, createPool } from '../../server/db/connect.ts';
 import { readAll } from '../../server/event-store/read.ts';
 import { parseCursor } from '../../server/event-store/cursor.ts';
-import { assignmentsJson } from '../../server/read-models/queries.ts';
+import { assignmentsJson, assignmentsQuery } from '../../server/read-models/queries.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
 import { generatePlan } from '../../server/seed/generate.ts';
 import { fmt, latencies, percentile, throughput, type Row } from './support.ts';
@@ -78,9 +78,9 @@ export async function benchBackend(databaseUrl: string, progress: (message: stri
       });
       // The anchor: the same JSON text from the same SQL, straight over pg, no HTTP and no framework.
       const text = await assignmentsJson(db);
-      const compiled = sqlOfAssignments();
+      const compiled = assignmentsQuery().compile(db);
       const rawTimes = await latencies(samples, async () => {
-        const result = await rawPool.query(compiled);
+        const result = await rawPool.query(compiled.sql, [...compiled.parameters]);
         if ((result.rows[0] as { json: string }).json.length !== text.length) throw new Error('raw query differs');
       });
       const p50 = percentile(api, 50), p99 = percentile(api, 99), r50 = percentile(rawTimes, 50), r99 = percentile(rawTimes, 99);
@@ -126,18 +126,6 @@ export async function benchBackend(databaseUrl: string, progress: (message: stri
     await db.destroy();
   }
   return rows;
-}
-
-/** The exact SQL text assignmentsJson runs, for the raw anchor. */
-function sqlOfAssignments(): string {
-  return `select coalesce(json_agg(
-             a.doc || jsonb_build_object(
-               'engineerId', jsonb_build_object('_id', e.id, 'name', e.name, 'email', e.email),
-               'projectId', jsonb_build_object('_id', p.id, 'name', p.name, 'status', p.status))
-             order by a.start_date, a.id), '[]')::text as json
-      from assignments a
-      join engineers e on e.id = a.engineer_id
-      join projects p on p.id = a.project_id`;
 }
 
 /** Bulk history for the read benchmark: project renames appended in transactions of 5,000 events. */

@@ -1,0 +1,46 @@
+import type { PlanningEvent } from './events.ts';
+
+export type EventNames = { actor: string; engineer?: string; project?: string };
+
+const pct = (value: unknown) => `${value}%`;
+const day = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : String(value));
+
+function describeChanges(changes: Record<string, unknown>, previous: Record<string, unknown> | undefined): string {
+  const parts = Object.entries(changes).map(([field, value]) => {
+    const before = previous?.[field];
+    const show = field === 'allocationPercentage' || field === 'maxCapacity' ? pct : /Date$/.test(field) ? day : (v: unknown) => (Array.isArray(v) ? v.join(', ') : String(v));
+    const label = field === 'allocationPercentage' ? 'allocation' : field.replace(/([A-Z])/g, ' $1').toLowerCase();
+    return before === undefined ? `${label} to ${show(value)}` : `${label} from ${show(before)} to ${show(value)}`;
+  });
+  return parts.join(', ');
+}
+
+/** One readable sentence per event for the History screen: '<actor> moved <engineer> on <project> from 50% to 80%'. */
+export function describeEvent(event: PlanningEvent, names: EventNames): string {
+  const engineer = names.engineer ?? 'an engineer';
+  const project = names.project ?? 'a project';
+  switch (event.type) {
+    case 'ProjectCreated':
+      return `${names.actor} created project ${event.data.name} (${event.data.status})`;
+    case 'ProjectUpdated':
+      return `${names.actor} changed ${project}: ${describeChanges(event.data.changes, event.data.previous)}`;
+    case 'ProjectStatusChanged':
+      return `${names.actor} moved ${project} from ${event.data.from} to ${event.data.to}`;
+    case 'AssignmentCreated':
+      return `${names.actor} assigned ${engineer} to ${project} as ${event.data.role} at ${pct(event.data.allocationPercentage)} from ${day(event.data.startDate)} to ${day(event.data.endDate)}`;
+    case 'AssignmentUpdated': {
+      const { changes, previous } = event.data;
+      const keys = Object.keys(changes);
+      if (keys.length === 1 && keys[0] === 'allocationPercentage' && previous?.allocationPercentage !== undefined) {
+        return `${names.actor} moved ${engineer} on ${project} from ${pct(previous.allocationPercentage)} to ${pct(changes.allocationPercentage)}`;
+      }
+      return `${names.actor} changed ${engineer} on ${project}: ${describeChanges(changes, previous)}`;
+    }
+    case 'AssignmentRemoved':
+      return `${names.actor} removed ${engineer} from ${project}`;
+    case 'EngineerRegistered':
+      return `${names.actor} added engineer ${event.data.name} (${event.data.seniority}, ${pct(event.data.maxCapacity)} capacity)`;
+    case 'EngineerProfileUpdated':
+      return `${names.actor} changed ${engineer}: ${describeChanges(event.data.changes, event.data.previous)}`;
+  }
+}

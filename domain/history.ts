@@ -1,0 +1,64 @@
+import type { AssignmentRecord, Engineer, Project } from './entities.ts';
+import type { PlanningEvent } from './events.ts';
+import { evolveAssignment, evolveEngineer, evolveProject } from './evolve.ts';
+import { populate, type Plan } from './plan.ts';
+
+/** Plain code-unit order, the same as PostgreSQL's "C" collation that the REST lists sort with. */
+export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export const byEngineerOrder = (a: Engineer, b: Engineer) => compareText(a.name, b.name) || compareText(a._id, b._id);
+export const byProjectOrder = (a: Project, b: Project) =>
+  Date.parse(a.startDate) - Date.parse(b.startDate) || compareText(a.name, b.name) || compareText(a._id, b._id);
+export const byAssignmentOrder = (a: { startDate: string; _id: string }, b: { startDate: string; _id: string }) =>
+  Date.parse(a.startDate) - Date.parse(b.startDate) || compareText(a._id, b._id);
+
+/**
+ * Folds a long history into the plan with maps (linear in the number of events), through the same
+ * stream reducers as the projections. `plan()` returns the lists exactly as the REST API orders them.
+ */
+export class PlanFold {
+  readonly engineers = new Map<string, Engineer>();
+  readonly projects = new Map<string, Project>();
+  readonly assignments = new Map<string, AssignmentRecord>();
+
+  apply(event: PlanningEvent, version: number): void {
+    switch (event.type) {
+      case 'ProjectCreated':
+      case 'ProjectUpdated':
+      case 'ProjectStatusChanged':
+        return set(this.projects, event.data.projectId, evolveProject(this.projects.get(event.data.projectId) ?? null, event, version));
+      case 'EngineerRegistered':
+      case 'EngineerProfileUpdated':
+        return set(this.engineers, event.data.engineerId, evolveEngineer(this.engineers.get(event.data.engineerId) ?? null, event, version));
+      case 'AssignmentCreated':
+      case 'AssignmentUpdated':
+      case 'AssignmentRemoved':
+        return set(this.assignments, event.data.assignmentId, evolveAssignment(this.assignments.get(event.data.assignmentId) ?? null, event, version));
+    }
+  }
+
+  plan(): Plan {
+    const engineers = [...this.engineers.values()].sort(byEngineerOrder);
+    const projects = [...this.projects.values()].sort(byProjectOrder);
+    const lookup = { engineers, projects };
+    const engineerById = new Map(engineers.map((e) => [e._id, e]));
+    const projectById = new Map(projects.map((p) => [p._id, p]));
+    const assignments = [...this.assignments.values()]
+      .filter((a) => engineerById.has(a.engineerId) && projectById.has(a.projectId))
+      .sort(byAssignmentOrder)
+      .map((a) => populateFast(a, engineerById, projectById) ?? populate(a, lookup));
+    return { engineers, projects, assignments };
+  }
+}
+
+function set<T>(map: Map<string, T>, id: string, value: T | null): void {
+  if (value === null) map.delete(id);
+  else map.set(id, value);
+}
+
+function populateFast(a: AssignmentRecord, engineers: Map<string, Engineer>, projects: Map<string, Project>) {
+  const e = engineers.get(a.engineerId);
+  const p = projects.get(a.projectId);
+  if (!e || !p) return undefined;
+  return { ...a, engineerId: { _id: e._id, name: e.name, email: e.email }, projectId: { _id: p._id, name: p.name, status: p.status } };
+}

@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import { describeEvent, streamEntity, type RecordedEvent } from '../../domain/index.ts';
+import type { DbOrTrx } from '../db/connect.ts';
+import { actorNames } from './actors.ts';
+
+export type DescribedEvent = RecordedEvent & {
+  actor: { id: string; name: string };
+  entity: { kind: 'project' | 'assignment' | 'engineer'; id: string; name: string };
+  summary: string;
+};
+
+/** Adds who, about what and a readable sentence to a page of events, with a few lookups per page. */
+export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Promise<DescribedEvent[]> {
+  const actors = await actorNames(db);
+  const assignmentStreams = [...new Set(events.filter((e) => e.streamId.startsWith('assignment-')).map((e) => e.streamId))];
+  const created = new Map<string, { engineerId: string; projectId: string }>();
+  if (assignmentStreams.length > 0) {
+    const { rows } = await sql<{ stream_id: string; engineer_id: string; project_id: string }>`
+      select stream_id, data ->> 'engineerId' as engineer_id, data ->> 'projectId' as project_id
+        from events where stream_id = any(${assignmentStreams}::text[]) and stream_position = 1`.execute(db);
+    for (const r of rows) created.set(r.stream_id, { engineerId: r.engineer_id, projectId: r.project_id });
+  }
+  const engineerIds = new Set<string>();
+  const projectIds = new Set<string>();
+  for (const e of events) {
+    const entity = streamEntity(e.streamId);
+    if (entity?.kind === 'engineer') engineerIds.add(entity.id);
+    if (entity?.kind === 'project') projectIds.add(entity.id);
+    const ref = created.get(e.streamId);
+    if (ref) {
+      engineerIds.add(ref.engineerId);
+      projectIds.add(ref.projectId);
+    }
+  }
+  const names = await entityNames(db, [...engineerIds], [...projectIds]);
+  return events.map((event) => {
+    const entity = streamEntity(event.streamId)!;
+    const ref = created.get(event.streamId);
+    const engineer = names.get(ref?.engineerId ?? (entity.kind === 'engineer' ? entity.id : ''));
+    const project = names.get(ref?.projectId ?? (entity.kind === 'project' ? entity.id : ''));
+    const actor = { id: event.metadata.actorId, name: actors.get(event.metadata.actorId) ?? 'System' };
+    const entityName = entity.kind === 'assignment' ? `${engineer ?? 'engineer'} on ${project ?? 'project'}` : (entity.kind === 'engineer' ? engineer : project) ?? entity.id;
+    return { ...event, actor, entity: { ...entity, name: entityName }, summary: describeEvent(event, { actor: actor.name, engineer, project }) };
+  });
+}
+
+/** Current names, falling back to the name an entity was created with (for anything no longer listed). */
+async function entityNames(db: DbOrTrx, engineerIds: string[], projectIds: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (engineerIds.length > 0) {
+    for (const r of await db.selectFrom('engineers').select(['id', 'name']).where('id', 'in', engineerIds).execute()) names.set(r.id, r.name);
+  }
+  if (projectIds.length > 0) {
+    for (const r of await db.selectFrom('projects').select(['id', 'name']).where('id', 'in', projectIds).execute()) names.set(r.id, r.name);
+  }
+  return names;
+}

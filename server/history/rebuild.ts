@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import { PlanFold } from '../../domain/index.ts';
+import type { Db, Writer } from '../db/connect.ts';
+import { upcast } from '../event-store/upcast.ts';
+import { assignmentRow } from '../projections/assignments.ts';
+import { engineerRow } from '../projections/engineers.ts';
+import { projectRow } from '../projections/projects.ts';
+
+export type TableComparison = { table: string; live: number; rebuilt: number; missing: number; extra: number; changed: number };
+export type RebuildResult = { events: number; equal: boolean; tables: TableComparison[]; swapped: boolean };
+
+const tables = ['engineers', 'projects', 'assignments'] as const;
+const SCHEMA = 'read_model_rebuild';
+
+/**
+ * Rebuilds every read model from the events into fresh tables (schema read_model_rebuild), compares
+ * them with the live ones, and swaps their contents in. One transaction, holding writers back with a
+ * SHARE lock on `streams`, so history cannot move under it and the comparison is exact.
+ */
+export async function rebuildReadModels(
+  db: Db,
+  options: { swap: boolean; onProgress?: (done: number, total: number) => void },
+): Promise<RebuildResult> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`lock table streams in share mode`.execute(trx);
+    const total = Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(trx)).rows[0]!.n);
+
+    const fold = new PlanFold();
+    let done = 0;
+    let after = { tx: '0', pos: 0 };
+    for (;;) {
+      const { rows } = await sql<{ transaction_id: string; global_position: number; type: string; schema_version: number; data: unknown; stream_position: number }>`
+        select transaction_id::text as transaction_id, global_position, type, schema_version, data, stream_position from events
+         where (transaction_id, global_position) > (${after.tx}::xid8, ${after.pos}::bigint)
+         order by events.transaction_id, events.global_position limit 10000`.execute(trx);
+      for (const row of rows) fold.apply(upcast(row.type, row.schema_version, row.data), Number(row.stream_position));
+      done += rows.length;
+      options.onProgress?.(done, total);
+      if (rows.length < 10000) break;
+      const last = rows[rows.length - 1]!;
+      after = { tx: last.transaction_id, pos: Number(last.global_position) };
+    }
+
+    await sql`drop schema if exists ${sql.id(SCHEMA)} cascade`.execute(trx);
+    await sql`create schema ${sql.id(SCHEMA)}`.execute(trx);
+    for (const table of tables) {
+      await sql`create table ${sql.id(SCHEMA, table)} (like ${sql.id('public', table)} including all)`.execute(trx);
+    }
+    const fresh: Writer = trx.withSchema(SCHEMA);
+    await insertAll(fresh, 'engineers', [...fold.engineers.values()].map(engineerRow));
+    await insertAll(fresh, 'projects', [...fold.projects.values()].map(projectRow));
+    await insertAll(fresh, 'assignments', [...fold.assignments.values()].map(assignmentRow));
+
+    const comparisons: TableComparison[] = [];
+    for (const table of tables) {
+      const { rows } = await sql<TableComparison>`
+        select ${table} as "table",
+               count(l.id)::int as live, count(r.id)::int as rebuilt,
+               count(*) filter (where r.id is null)::int as missing,
+               count(*) filter (where l.id is null)::int as extra,
+               count(*) filter (where l.id is not null and r.id is not null
+                                and (l.doc <> r.doc or l.version <> r.version))::int as changed
+          from ${sql.id('public', table)} l full outer join ${sql.id(SCHEMA, table)} r on r.id = l.id`.execute(trx);
+      comparisons.push(rows[0]!);
+    }
+    const equal = comparisons.every((c) => c.missing === 0 && c.extra === 0 && c.changed === 0);
+    if (options.swap) {
+      for (const table of tables) {
+        await sql`delete from ${sql.id('public', table)}`.execute(trx);
+        await sql`insert into ${sql.id('public', table)} select * from ${sql.id(SCHEMA, table)}`.execute(trx);
+      }
+    }
+    await sql`drop schema ${sql.id(SCHEMA)} cascade`.execute(trx);
+    return { events: done, equal, tables: comparisons, swapped: options.swap };
+  });
+}
+
+async function insertAll(db: Writer, table: 'engineers' | 'projects' | 'assignments', rows: object[]) {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.insertInto(table).values(rows.slice(i, i + 1000) as never).execute();
+  }
+}

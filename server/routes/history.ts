@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { assignmentSchema, diffPlans, engineerSchema, planningEventTypes, projectSchema } from '../../domain/index.ts';
+import { parseCursor, type Cursor } from '../event-store/cursor.ts';
+import { upcast } from '../event-store/upcast.ts';
+import { listActors } from '../history/actors.ts';
+import { describeEvents, type DescribedEvent } from '../history/describe-events.ts';
+import { planAt } from '../history/plan-at.ts';
+import { verifyHistory } from '../history/verify.ts';
+import { HttpError } from '../http-error.ts';
+import { errorResponses } from './schemas.ts';
+
+const isoTime = (name: string) =>
+  z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date-time` }).transform((v) => new Date(v));
+const cursorParam = (name: string) =>
+  z.string().transform((value, ctx) => {
+    const cursor = parseCursor(value);
+    if (!cursor) ctx.addIssue({ code: 'custom', message: `${name} must be a cursor such as "1234:56"` });
+    return cursor as Cursor;
+  });
+
+const planBody = z.object({
+  asOf: z.string(),
+  cursor: z.string(),
+  engineers: z.array(engineerSchema),
+  projects: z.array(projectSchema),
+  assignments: z.array(assignmentSchema),
+});
+
+const historyQuery = z.object({
+  before: z.string().optional().describe('cursor: events older than this one (newest first)'),
+  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 500').max(500, 'limit must be between 1 and 500').default(50),
+  type: z.enum(planningEventTypes as [string, ...string[]], { error: 'type must be a known event type' }).optional(),
+  entity: z.enum(['project', 'engineer', 'assignment'], { error: 'entity must be project, engineer or assignment' }).optional(),
+  actorId: z.string().max(100).optional(),
+  from: isoTime('from').optional(),
+  to: isoTime('to').optional(),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
+type Row = { transaction_id: string; global_position: number; stream_id: string; stream_position: number; type: string; schema_version: number; data: unknown; metadata: { actorId: string; actorRole: string }; recorded_at: Date };
+
+const csvCell = (value: unknown) => {
+  const text = String(value ?? '');
+  // Quote, and defuse spreadsheet formulas, so an exported log cannot run anything when opened.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+function toCsv(events: DescribedEvent[]): string {
+  const header = ['recordedAt', 'actor', 'actorRole', 'type', 'entity', 'entityId', 'summary', 'cursor', 'data'];
+  const lines = events.map((e) => [e.recordedAt, e.actor.name, e.metadata.actorRole, e.type, e.entity.kind, e.entity.id, e.summary, e.cursor, JSON.stringify(e.data)].map(csvCell).join(','));
+  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+export default async function historyRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const readers = app.requireRole('manager', 'auditor');
+
+  api.get('/api/history/state', {
+    onRequest: readers,
+    schema: {
+      tags: ['history'],
+      description: 'The plan exactly as it was at a moment (`at`, by recorded time) or after an event (`cursor`), folded from the events.',
+      querystring: z.object({ at: isoTime('at').optional(), cursor: cursorParam('cursor').optional() }),
+      response: { 200: planBody, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { at, cursor } = request.query;
+      if ((at === undefined) === (cursor === undefined)) throw new HttpError(400, 'Give exactly one of at or cursor', 'VALIDATION_FAILED');
+      const result = await planAt(app.db, at ? { at } : { cursor: cursor! });
+      return { asOf: result.asOf, cursor: result.cursor, ...result.plan };
+    },
+  });
+
+  api.get('/api/history/diff', {
+    onRequest: readers,
+    schema: {
+      tags: ['history'],
+      description: 'What changed between two moments: projects and assignments created, changed and removed, each engineer whose allocation or status moved, and who made each change.',
+      querystring: z.object({ from: isoTime('from'), to: isoTime('to') }),
+    },
+    handler: async (request) => {
+      const { from, to } = request.query;
+      if (to.getTime() < from.getTime()) throw new HttpError(400, 'to must not be before from', 'VALIDATION_FAILED');
+      const [before, after] = await Promise.all([planAt(app.db, { at: from }), planAt(app.db, { at: to })]);
+      const diff = diffPlans(before.plan, from, after.plan, to);
+      const { rows } = await sql<Row>`
+        select transaction_id::text as transaction_id, global_position, stream_id, stream_position, type, schema_version, data, metadata, recorded_at
+          from events
+         where recorded_at > ${from} and recorded_at <= ${to} and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         order by events.transaction_id, events.global_position limit 5000`.execute(app.db);
+      const changes = await describeEvents(app.db, rows.map(toRecorded));
+      return { from: from.toISOString(), to: to.toISOString(), ...diff, changes: changes.map(brief) };
+    },
+  });
+
+  api.get('/api/history/events', {
+    onRequest: readers,
+    schema: {
+      tags: ['history'],
+      description: 'The event log newest first, with actor, entity and a readable sentence; `next` pages further back. format=csv exports the filtered log (up to 50,000 rows).',
+      querystring: historyQuery,
+    },
+    handler: async (request, reply) => {
+      const q = request.query;
+      const before = q.before ? parseCursor(q.before) : null;
+      if (q.before && !before) throw new HttpError(400, 'before must be a cursor such as "1234:56"', 'VALIDATION_FAILED');
+      const limit = q.format === 'csv' ? 50_000 : q.limit;
+      const { rows } = await sql<Row>`
+        select transaction_id::text as transaction_id, global_position, stream_id, stream_position, type, schema_version, data, metadata, recorded_at
+          from events
+         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           ${before ? sql`and (transaction_id, global_position) < (${before.transactionId}::xid8, ${before.globalPosition}::bigint)` : sql``}
+           ${q.type ? sql`and type = ${q.type}` : sql``}
+           ${q.entity ? sql`and stream_id like ${`${q.entity}-%`}` : sql``}
+           ${q.actorId ? sql`and metadata ->> 'actorId' = ${q.actorId}` : sql``}
+           ${q.from ? sql`and recorded_at >= ${q.from}` : sql``}
+           ${q.to ? sql`and recorded_at <= ${q.to}` : sql``}
+         order by events.transaction_id desc, events.global_position desc
+         limit ${limit}`.execute(app.db);
+      const events = await describeEvents(app.db, rows.map(toRecorded));
+      if (q.format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="planning-history.csv"`)
+          .send(toCsv(events));
+      }
+      return { events, next: rows.length === limit ? events[events.length - 1]!.cursor : null };
+    },
+  });
+
+  api.get('/api/history/actors', {
+    onRequest: readers,
+    schema: { tags: ['history'], response: { 200: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })), ...errorResponses } },
+    handler: async () => listActors(app.db),
+  });
+
+  api.post('/api/history/verify', {
+    onRequest: readers,
+    schema: { tags: ['history'], description: 'Checks every hash chain and names each altered event.' },
+    handler: async () => verifyHistory(app.db),
+  });
+}
+
+function toRecorded(row: Row) {
+  return {
+    ...upcast(row.type, row.schema_version, row.data),
+    cursor: `${row.transaction_id}:${Number(row.global_position)}`,
+    streamId: row.stream_id,
+    streamPosition: Number(row.stream_position),
+    metadata: row.metadata,
+    recordedAt: row.recorded_at.toISOString(),
+  };
+}
+
+const brief = (e: DescribedEvent) => ({
+  cursor: e.cursor, recordedAt: e.recordedAt, type: e.type, streamId: e.streamId, actor: e.actor, entity: e.entity, summary: e.summary,
+});
