@@ -544,3 +544,108 @@ describe('every event a decide function returns is one its stream folds', () => 
     expect(state).toBeNull();
   });
 });
+
+// ---- rules the blocks above leave out (issue 5)
+
+describe('decide: the remaining rules', () => {
+  const createAssignment = deciderSpec(decideCreateAssignment, evolveAssignment);
+  const updateAssignment = deciderSpec(decideUpdateAssignment, evolveAssignment);
+  const updateProject = deciderSpec(decideUpdateProject, evolveProject);
+  const updateEngineer = deciderSpec(decideUpdateEngineer, evolveEngineer);
+  const assignmentInput = createAssignmentInput.parse({
+    engineerId, projectId, role: 'Backend developer', allocationPercentage: 50, startDate: '2025-07-01', endDate: '2025-08-31',
+  });
+
+  it('create assignment: with neither engineer nor project, the engineer is named first', () => {
+    createAssignment([])
+      .when({ assignmentId, input: assignmentInput, engineer: null, project: null })
+      .thenThrows('invalid', 'Engineer not found', 'engineerId');
+  });
+
+  it('create assignment: an unknown engineer is named before a completed project', () => {
+    createAssignment([])
+      .when({ assignmentId, input: assignmentInput, engineer: null, project: project({ status: 'completed' }) })
+      .thenThrows('invalid', 'Engineer not found', 'engineerId');
+  });
+
+  it('create assignment: a project reopened after completion takes assignments again', () => {
+    const reopened = [projectCreated(), statusChanged('planning', 'active'), statusChanged('active', 'completed'), statusChanged('completed', 'active')]
+      .reduce<Project | null>((s, e, i) => evolveProject(s, e, i + 1), null)!;
+    createAssignment([])
+      .when({ assignmentId, input: assignmentInput, engineer: engineer(), project: reopened })
+      .then([assignmentCreated()]);
+  });
+
+  it('update assignment: a removed assignment is not found, whatever its project', () => {
+    updateAssignment([assignmentCreated(), { type: 'AssignmentRemoved', data: { assignmentId } }])
+      .when({ input: updateAssignmentInput.parse({ role: 'Lead' }), project: project({ status: 'completed' }) })
+      .thenThrows('not-found', 'Assignment not found');
+  });
+
+  it('update assignment: moving both dates past the stored end is accepted', () => {
+    const events = decideUpdateAssignment(evolveAssignment(null, assignmentCreated(), 1), {
+      input: updateAssignmentInput.parse({ startDate: '2025-10-01', endDate: '2025-12-31' }),
+      project: project({ status: 'active' }),
+    });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'AssignmentUpdated',
+      data: { assignmentId, changes: { startDate: '2025-10-01T00:00:00.000Z', endDate: '2025-12-31T00:00:00.000Z' } },
+    });
+  });
+
+  it('update assignment: an end date equal to the new start date is refused', () => {
+    updateAssignment([assignmentCreated()])
+      .when({ input: updateAssignmentInput.parse({ startDate: '2025-08-31' }), project: project() })
+      .thenThrows('invalid', 'End date must be after start date', 'endDate');
+  });
+
+  it('update assignment: a change that only repeats the version appends nothing', () => {
+    updateAssignment([assignmentCreated()]).when({ input: updateAssignmentInput.parse({ version: 1 }), project: project() }).thenNothing();
+  });
+
+  it('update project: a reopened project may complete again', () => {
+    updateProject([projectCreated(), statusChanged('planning', 'active'), statusChanged('active', 'completed'), statusChanged('completed', 'active')])
+      .when(updateProjectInput.parse({ status: 'completed' }))
+      .then([statusChanged('active', 'completed')]);
+  });
+
+  it('update project: a completed project cannot skip back to planning even with a valid field change', () => {
+    updateProject([projectCreated({ status: 'active' }), statusChanged('active', 'completed')])
+      .when(updateProjectInput.parse({ teamSize: 3, status: 'planning' }))
+      .thenThrows('invalid', 'A completed project cannot move to planning', 'status');
+  });
+
+  it('update project: the date rule is judged before the status move', () => {
+    updateProject([projectCreated()])
+      .when(updateProjectInput.parse({ endDate: '2025-06-01', status: 'active' }))
+      .thenThrows('invalid', 'End date must be after start date', 'endDate');
+  });
+
+  it('update engineer: an engineer sending only the version changes nothing and is not refused', () => {
+    updateEngineer([engineerRegistered()])
+      .when({ input: updateEngineerInput.parse({ version: 1 }), actor: { id: engineerId, role: 'engineer' } })
+      .thenNothing();
+  });
+
+  it('update engineer: an engineer may not send another field even with its current value', () => {
+    updateEngineer([engineerRegistered()])
+      .when({ input: updateEngineerInput.parse({ skills: ['Go'], department: 'Platform' }), actor: { id: engineerId, role: 'engineer' } })
+      .thenThrows('forbidden', 'Engineers may change only their own skills');
+  });
+
+  it('update engineer: an auditor is refused even an empty change', () => {
+    updateEngineer([engineerRegistered()])
+      .when({ input: updateEngineerInput.parse({}), actor: { id: 'auditor-1', role: 'auditor' } })
+      .thenThrows('forbidden', 'Engineers may change only their own skills');
+  });
+
+  it('update engineer: a manager changes department and skills (deduplicated) of an engineer', () => {
+    const events = decideUpdateEngineer(evolveEngineer(null, engineerRegistered(), 1), {
+      input: updateEngineerInput.parse({ department: 'Data', skills: ['Python', 'Python'] }),
+      actor: { id: managerId, role: 'manager' },
+    });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'EngineerProfileUpdated', data: { engineerId, changes: { department: 'Data', skills: ['Python'] } } });
+  });
+});

@@ -33,6 +33,7 @@ export const engineerMessages = {
   seniorityRequired: 'Seniority must be junior, mid or senior',
   capacityRange: 'Max capacity must be between 1 and 100',
   passwordTooShort: 'Password must be at least 8 characters',
+  ownSkillsOnly: 'Engineers may change only their own skills',
 } as const;
 
 export const authMessages = {

@@ -35,6 +35,8 @@ export async function createAssignment(trx: DbOrTrx, input: CreateAssignmentInpu
   });
 }
 
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
 /** Registers the engineer's planning profile (an event) and their account (credentials stay out of events). */
 export async function registerEngineer(
   trx: DbOrTrx,
@@ -49,14 +51,21 @@ export async function registerEngineer(
     metadata,
     decide: (state) => decideRegisterEngineer(state, { engineerId, input }),
   });
-  await insertAccount(trx, {
-    id: engineerId,
-    email: input.email,
-    name: input.name,
-    role: 'engineer',
-    department: input.department,
-    password_hash: passwordHash ?? (await hashPassword(input.password)),
-  });
+  try {
+    await insertAccount(trx, {
+      id: engineerId,
+      email: input.email,
+      name: input.name,
+      role: 'engineer',
+      department: input.department,
+      password_hash: passwordHash ?? (await hashPassword(input.password)),
+    });
+  } catch (error) {
+    // Two registrations of one email at once both pass the check above; the unique index stops the
+    // second (after the first commits). That is the same 409, not a 500; the transaction rolls back.
+    if (isUniqueViolation(error)) throw new DomainError('conflict', engineerMessages.emailTaken, 'email');
+    throw error;
+  }
   return result;
 }
 

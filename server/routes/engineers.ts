@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  availableOver, engineerFigures, engineerSchema, registerEngineerInput, updateEngineerInput, type Engineer,
+  availableOver, engineerFigures, engineerMessages, engineerSchema, registerEngineerInput, updateEngineerInput, type Engineer,
 } from '../../domain/index.ts';
 import { registerEngineer, updateEngineer } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
@@ -22,6 +22,16 @@ const capacitySchema = z.object({
   currentAssignments: z.array(z.any()),
   upcomingAssignments: z.array(z.any()),
 });
+
+/**
+ * An engineer may edit only their own profile: anyone else's is refused (403) before the body or the
+ * version is looked at, so they never get 428 or 409 for a profile they may not touch.
+ */
+async function ownProfileOnly(request: FastifyRequest) {
+  if (request.user.role === 'engineer' && request.user.sub !== (request.params as { id?: string }).id) {
+    throw new HttpError(403, engineerMessages.ownSkillsOnly, 'FORBIDDEN');
+  }
+}
 
 const suitableSchema = engineerSchema.extend({ matchingSkills: z.array(z.string()), availableCapacity: z.number() });
 
@@ -109,7 +119,7 @@ export default async function engineerRoutes(app: FastifyInstance) {
   });
 
   api.patch('/api/engineers/:id', {
-    onRequest: app.requireRole('manager', 'engineer'),
+    onRequest: [app.requireRole('manager', 'engineer'), ownProfileOnly],
     schema: {
       tags: ['engineers'],
       description: 'Managers change any planning field; an engineer changes only their own skills.',

@@ -52,8 +52,8 @@ export async function benchBackend(databaseUrl: string, progress: (message: stri
     const raw = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY });
     const inserts = await throughput(CONCURRENCY, DURATION_MS, async (i) => {
       await raw.query(
-        `insert into bench_raw_events (global_position, stream_id, stream_position, event_id, type, data, metadata)
-         values ($1, $2, 1, gen_random_uuid(), 'ProjectCreated', $3, '{"actorId":"bench"}')`,
+        `insert into bench_raw_events (global_position, stream_id, stream_position, event_id, type, data, metadata, hash)
+         values ($1, $2, 1, gen_random_uuid(), 'ProjectCreated', $3, '{"actorId":"bench"}', repeat('0', 64))`,
         [i + 1_000_000_000 + Math.floor(Math.random() * 1e9), `project-raw-${i}-${Math.random()}`, projectBody(i)],
       );
     });

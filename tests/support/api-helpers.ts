@@ -2,6 +2,7 @@
  * Small helpers shared by the integration tests of the HTTP API (tests/integration/*.test.ts).
  */
 import { createHmac } from 'node:crypto';
+import type { TestApp } from './app.ts';
 
 /** The secret tests/support/app.ts starts every test app with (a control test proves it still matches). */
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -78,4 +79,73 @@ export function compareCursorStrings(a: string, b: string): number {
   if (ta !== tb) return ta! < tb! ? -1 : 1;
   if (pa !== pb) return pa! < pb! ? -1 : 1;
   return 0;
+}
+
+/** A create-assignment payload that passes every rule of issue 5, for the given engineer and project. */
+export function validAssignmentPayload(engineerId: string, projectId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    engineerId,
+    projectId,
+    role: 'Backend Engineer',
+    allocationPercentage: 40,
+    startDate: dayFromToday(-1),
+    endDate: dayFromToday(30),
+    ...overrides,
+  };
+}
+
+let engineerSequence = 0;
+
+/** A register-engineer payload (issue 5: a manager registers an engineer) with an email no other call gets. */
+export function validEngineerPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  engineerSequence += 1;
+  return {
+    name: `New Hire ${engineerSequence}`,
+    email: `new.hire.${engineerSequence}.${Date.now().toString(36)}@demo.test`,
+    department: 'Platform',
+    seniority: 'mid',
+    maxCapacity: 100,
+    skills: ['TypeScript'],
+    password: 'initial-pass-1',
+    ...overrides,
+  };
+}
+
+/**
+ * Polls `probe` until `done` holds (or throws after `timeoutMs`). For what other test files can hold
+ * back for a moment: event readers only see transactions older than every one still open on the server
+ * (design.md §5 rule 4), and the test server is shared.
+ */
+export async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`eventually: condition not met within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** An event as GET /api/events serves it. */
+export type ApiEvent = {
+  cursor: string;
+  streamId: string;
+  streamPosition: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recordedAt: string;
+};
+
+/** One stream's history through GET /api/events?streamId=, once at least `count` of its events are visible. */
+export async function streamHistory(t: Pick<TestApp, 'request'>, token: string, streamId: string, count: number): Promise<ApiEvent[]> {
+  const body = await eventually(
+    async () => {
+      const response = await t.request({ method: 'GET', url: `/api/events?limit=1000&streamId=${encodeURIComponent(streamId)}`, token });
+      if (response.statusCode !== 200) throw new Error(`GET /api/events: ${response.statusCode} ${response.body}`);
+      return response.json() as { events: ApiEvent[] };
+    },
+    (value) => value.events.length >= count,
+  );
+  return body.events;
 }

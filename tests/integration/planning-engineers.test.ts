@@ -1,0 +1,508 @@
+/**
+ * Issue 5, engineers: POST /api/engineers (a manager registers an engineer with an initial password),
+ * PATCH /api/engineers/:id (managers: any planning field; an engineer: only their own skills) and
+ * GET /api/engineers/suitable?projectId= (engineers sharing a required skill, best first).
+ * Exact shapes and ETags, each rule's message, 404s, the role matrix, 428/409, read-your-writes
+ * (profile, capacity), the new engineer's login, and the actor in every event's metadata.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  credentialKeys, dayFromToday, decodeJwt, deepStrings, streamHistory, validAssignmentPayload, validEngineerPayload, validProjectPayload,
+} from '../support/api-helpers.ts';
+import { demo, startTestApp, type TestApp } from '../support/app.ts';
+
+type Engineer = {
+  _id: string; name: string; email: string; department: string; avatar?: string; skills: string[];
+  seniority: 'junior' | 'mid' | 'senior'; maxCapacity: number; version: number;
+};
+type Suitable = Engineer & { matchingSkills: string[]; availableCapacity: number };
+type Who = 'manager' | 'manager2' | 'engineer' | 'auditor';
+
+const CONFLICT = 'This engineer was changed by someone else. Reload to see the latest version.';
+const OWN_SKILLS_ONLY = 'Engineers may change only their own skills';
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const engineerKeys = ['_id', 'department', 'email', 'maxCapacity', 'name', 'seniority', 'skills', 'version'];
+
+let t: TestApp;
+let tokens: Record<Who, string>;
+let actorIds: Record<Who, string>;
+let seeded: Record<'sam' | 'priya' | 'mei' | 'aisha' | 'elena', Engineer>;
+let paymentsId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const [manager, manager2, engineer, auditor] = await Promise.all([
+    t.login(demo.manager), t.login(demo.manager2), t.login(demo.engineer), t.login(demo.auditor),
+  ]);
+  tokens = { manager, manager2, engineer, auditor };
+  actorIds = {
+    manager: decodeJwt(manager).sub as string,
+    manager2: decodeJwt(manager2).sub as string,
+    engineer: decodeJwt(engineer).sub as string,
+    auditor: decodeJwt(auditor).sub as string,
+  };
+  const engineers = (await t.request({ method: 'GET', url: '/api/engineers', token: manager })).json() as Engineer[];
+  const byEmail = (email: string) => engineers.find((e) => e.email === email)!;
+  seeded = {
+    sam: byEmail(demo.engineer),
+    priya: byEmail('priya.patel@demo.test'),
+    mei: byEmail('mei.chen@demo.test'),
+    aisha: byEmail('aisha.khan@demo.test'),
+    elena: byEmail('elena.rossi@demo.test'),
+  };
+  const projects = (await t.request({ method: 'GET', url: '/api/projects', token: manager })).json() as { _id: string; name: string }[];
+  paymentsId = projects.find((p) => p.name === 'Payments Platform Migration')!._id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+// ---- helpers
+
+type Options = { token?: string; ifMatch?: string };
+const register = (body: unknown, token = tokens.manager) => t.request({ method: 'POST', url: '/api/engineers', token, body });
+const patch = (id: string, body: unknown, { token = tokens.manager, ifMatch }: Options = {}) =>
+  t.request({ method: 'PATCH', url: `/api/engineers/${id}`, token, body, headers: ifMatch === undefined ? {} : { 'if-match': ifMatch } });
+const get = (id: string, token = tokens.manager) => t.request({ method: 'GET', url: `/api/engineers/${id}`, token });
+const list = async (token = tokens.manager): Promise<Engineer[]> => (await t.request({ method: 'GET', url: '/api/engineers', token })).json();
+const suitable = (projectId: string, token = tokens.manager) =>
+  t.request({ method: 'GET', url: `/api/engineers/suitable?projectId=${encodeURIComponent(projectId)}`, token });
+const login = (email: string, password: string) => t.request({ method: 'POST', url: '/api/auth/login', body: { email, password } });
+const profile = async (token: string) => {
+  const response = await t.request({ method: 'GET', url: '/api/auth/profile', token });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+};
+
+/** Registers an engineer and returns them with their initial password. */
+const registered = async (overrides: Record<string, unknown> = {}): Promise<Engineer & { password: string }> => {
+  const payload = validEngineerPayload(overrides);
+  const response = await register(payload);
+  expect(response.statusCode, response.body).toBe(201);
+  return { ...(response.json() as Engineer), password: payload.password as string };
+};
+const signIn = async (engineer: { email: string; password: string }) => {
+  const response = await login(engineer.email, engineer.password);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().token as string;
+};
+const assign = async (engineerId: string, projectId: string, overrides: Record<string, unknown>) => {
+  const response = await t.request({
+    method: 'POST', url: '/api/assignments', token: tokens.manager, body: validAssignmentPayload(engineerId, projectId, overrides),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { _id: string };
+};
+
+const eventCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(t.app.db)).rows[0]!.n);
+const streamEvents = async (engineerId: string) =>
+  (await sql<{ stream_position: number; type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }>`
+     select stream_position, type, data, metadata from events where stream_id = ${`engineer-${engineerId}`} order by stream_position`.execute(t.app.db)).rows;
+
+const expectValidation = (response: Awaited<ReturnType<typeof register>>, message: string, path?: string) => {
+  expect(response.statusCode, response.body).toBe(400);
+  const body = response.json();
+  expect(body).toMatchObject({ message, code: 'VALIDATION_FAILED' });
+  expect(body.issues).toEqual(expect.arrayContaining([path === undefined ? expect.objectContaining({ message }) : { path, message }]));
+};
+
+// ---- suitable (first: the seeded data is still as the seed made it)
+
+describe('GET /api/engineers/suitable?projectId=', () => {
+  it("ranks the demo engineers for Payments Platform Migration: most matching skills, then most capacity free over the project's dates", async () => {
+    const response = await suitable(paymentsId);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Suitable[];
+    // Go, PostgreSQL, Kubernetes from day -30 to 90. Priya: 80 % (to 90) + 40 % (to 30) overlap: peak 120.
+    // Elena 50 % and Mei 40 % (of 50) end at day 30; Aisha is at 100 % until day 45.
+    expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity])).toEqual([
+      ['Priya Patel', ['Go', 'Kubernetes', 'PostgreSQL'], -20],
+      ['Elena Rossi', ['PostgreSQL'], 50],
+      ['Mei Chen', ['PostgreSQL'], 10],
+      ['Aisha Khan', ['Go'], 0],
+    ]);
+    for (const engineer of body) {
+      expect(Object.keys(engineer).sort()).toEqual([...engineerKeys, 'availableCapacity', 'matchingSkills'].sort());
+      const { matchingSkills: _m, availableCapacity: _a, ...rest } = engineer;
+      expect(rest).toEqual(Object.values(seeded).find((e) => e._id === engineer._id));
+    }
+    expect(credentialKeys(body)).toEqual([]);
+  });
+
+  it('orders by matching skills, then free capacity over the dates, then name; leaves out engineers with no required skill', async () => {
+    const projectResponse = await t.request({
+      method: 'POST', url: '/api/projects', token: tokens.manager,
+      body: validProjectPayload({ name: 'Functional Rewrite', requiredSkills: ['Elixir', 'Haskell', 'OCaml'], startDate: dayFromToday(100), endDate: dayFromToday(160) }),
+    });
+    expect(projectResponse.statusCode).toBe(201);
+    const projectId = projectResponse.json()._id as string;
+
+    const three = await registered({ name: 'Three Skills Overbooked', skills: ['Haskell', 'OCaml', 'Elixir'] });
+    const twoFree = await registered({ name: 'Two Skills Free', skills: ['Elixir', 'Haskell'] });
+    const twoBusy = await registered({ name: 'Two Skills Busy', skills: ['Rust', 'Elixir', 'Haskell'] });
+    const oneOutside = await registered({ name: 'One Skill Busy Elsewhen', skills: ['Haskell'] });
+    const zed = await registered({ name: 'Zed Part Timer', skills: ['OCaml'], maxCapacity: 50 });
+    const amy = await registered({ name: 'Amy Part Timer', skills: ['OCaml'], maxCapacity: 50 });
+    await registered({ name: 'No Shared Skill', skills: ['COBOL'] });
+
+    await assign(three._id, projectId, { allocationPercentage: 60, startDate: dayFromToday(100), endDate: dayFromToday(130) });
+    await assign(three._id, projectId, { allocationPercentage: 70, startDate: dayFromToday(120), endDate: dayFromToday(160) });
+    await assign(twoBusy._id, projectId, { allocationPercentage: 60, startDate: dayFromToday(110), endDate: dayFromToday(130) });
+    await assign(oneOutside._id, paymentsId, { allocationPercentage: 90, startDate: dayFromToday(10), endDate: dayFromToday(100) });
+
+    const body = (await suitable(projectId)).json() as Suitable[];
+    expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity])).toEqual([
+      [three.name, ['Haskell', 'OCaml', 'Elixir'], -30],
+      [twoFree.name, ['Elixir', 'Haskell'], 100],
+      [twoBusy.name, ['Elixir', 'Haskell'], 40],
+      [oneOutside.name, ['Haskell'], 100],
+      [amy.name, ['OCaml'], 50],
+      [zed.name, ['OCaml'], 50],
+    ]);
+
+    // Read-your-writes: a new overlapping assignment and a skill change show in the next answer.
+    await assign(twoFree._id, projectId, { allocationPercentage: 75, startDate: dayFromToday(150), endDate: dayFromToday(170) });
+    expect((await patch(amy._id, { skills: ['OCaml', 'Elixir'] }, { ifMatch: '"1"' })).statusCode).toBe(200);
+    const again = (await suitable(projectId, tokens.auditor)).json() as Suitable[];
+    expect(again.map((e) => [e.name, e.matchingSkills, e.availableCapacity])).toEqual([
+      [three.name, ['Haskell', 'OCaml', 'Elixir'], -30],
+      [amy.name, ['OCaml', 'Elixir'], 50],
+      [twoBusy.name, ['Elixir', 'Haskell'], 40],
+      [twoFree.name, ['Elixir', 'Haskell'], 25],
+      [oneOutside.name, ['Haskell'], 100],
+      [zed.name, ['OCaml'], 50],
+    ]);
+  });
+
+  it('an auditor may ask; an engineer is refused 403; without a token 401', async () => {
+    expect((await suitable(paymentsId, tokens.auditor)).statusCode).toBe(200);
+    const refused = await suitable(paymentsId, tokens.engineer);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: expect.stringMatching(/\S/), code: 'FORBIDDEN' });
+    expect((await t.request({ method: 'GET', url: `/api/engineers/suitable?projectId=${paymentsId}` })).statusCode).toBe(401);
+  });
+
+  it('without projectId -> 400; an unknown project -> 404', async () => {
+    for (const url of ['/api/engineers/suitable', '/api/engineers/suitable?projectId=']) {
+      const response = await t.request({ method: 'GET', url, token: tokens.manager });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ message: 'projectId is required', code: 'VALIDATION_FAILED' });
+    }
+    const unknown = await suitable(randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Project not found', code: 'NOT_FOUND' });
+  });
+});
+
+// ---- POST
+
+describe('POST /api/engineers', () => {
+  it('registers an engineer: 201 with exactly the directory fields, version 1, ETag "1"; no credential anywhere', async () => {
+    const payload = validEngineerPayload({
+      name: 'Grace Hopper', email: 'Grace.Hopper@Demo.test', department: 'Compilers', seniority: 'senior', maxCapacity: 80,
+      skills: ['COBOL', 'Compilers', 'COBOL'], password: 'first-day-secret',
+    });
+    const response = await register(payload);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.headers.etag).toBe('"1"');
+    const body = response.json() as Engineer;
+    expect(Object.keys(body).sort()).toEqual(engineerKeys);
+    expect(body).toEqual({
+      _id: expect.stringMatching(UUID_V7),
+      name: 'Grace Hopper',
+      email: 'grace.hopper@demo.test',
+      department: 'Compilers',
+      seniority: 'senior',
+      maxCapacity: 80,
+      skills: ['COBOL', 'Compilers'],
+      version: 1,
+    });
+    expect(credentialKeys(body)).toEqual([]);
+    expect(response.body).not.toContain('first-day-secret');
+
+    // Read-your-writes.
+    const one = await get(body._id, tokens.engineer);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(body);
+    expect(one.headers.etag).toBe('"1"');
+    expect((await list(tokens.auditor)).find((e) => e._id === body._id)).toEqual(body);
+
+    // One EngineerRegistered, with the manager as actor and no password in it.
+    const events = await streamHistory(t, tokens.auditor, `engineer-${body._id}`, 1);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'EngineerRegistered',
+      data: { engineerId: body._id, name: 'Grace Hopper', email: 'grace.hopper@demo.test', skills: ['COBOL', 'Compilers'] },
+      metadata: { actorId: actorIds.manager, actorRole: 'manager' },
+    });
+    expect(credentialKeys(events)).toEqual([]);
+    expect(deepStrings(events).join(' ')).not.toContain('first-day-secret');
+  });
+
+  it('the new engineer logs in with the initial password and sees their own (empty) plan', async () => {
+    const engineer = await registered({ name: 'Linus Newcomer', email: 'Linus.Newcomer@Demo.test', skills: ['C', 'Git'], maxCapacity: 50, seniority: 'junior' });
+    const response = await login('Linus.Newcomer@Demo.test', engineer.password);
+    expect(response.statusCode, response.body).toBe(200);
+    const { token, user } = response.json();
+    expect(user).toEqual({
+      _id: engineer._id, name: 'Linus Newcomer', email: 'linus.newcomer@demo.test', role: 'engineer', department: 'Platform',
+      seniority: 'junior', maxCapacity: 50, skills: ['C', 'Git'],
+    });
+    expect(decodeJwt(token)).toMatchObject({ sub: engineer._id, role: 'engineer' });
+    expect(await profile(token)).toEqual(user);
+    expect((await t.request({ method: 'GET', url: '/api/assignments', token })).json()).toEqual([]);
+    const capacity = await t.request({ method: 'GET', url: `/api/engineers/${engineer._id}/capacity`, token });
+    expect(capacity.statusCode).toBe(200);
+    expect(capacity.json()).toMatchObject({ engineerId: engineer._id, maxCapacity: 50, currentAllocation: 0, availableCapacity: 50 });
+    // An engineer, not a manager.
+    expect((await register(validEngineerPayload(), token)).statusCode).toBe(403);
+    // The wrong password still fails.
+    expect((await login(engineer.email, 'demo1234')).statusCode).toBe(401);
+  });
+
+  it('defaults: department Engineering, no skills', async () => {
+    const payload = validEngineerPayload();
+    delete payload.department;
+    delete payload.skills;
+    const response = await register(payload);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ department: 'Engineering', skills: [] });
+  });
+
+  it.each([
+    ['an engineer', demo.engineer],
+    ['an engineer, in other case', 'ENGINEER@Demo.Test'],
+    ['a manager', demo.manager],
+    ['the auditor', demo.auditor],
+  ])('an email taken by %s -> 409, nothing recorded', async (_who, email) => {
+    const before = await eventCount();
+    const response = await register(validEngineerPayload({ email }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('two managers registering the same email at once: one 201, one 409, one engineer', async () => {
+    const email = `same.time.${randomUUID().slice(0, 8)}@demo.test`;
+    const before = await eventCount();
+    const responses = await Promise.all([
+      register(validEngineerPayload({ email, name: 'Same Time One' }), tokens.manager),
+      register(validEngineerPayload({ email, name: 'Same Time Two' }), tokens.manager2),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort(), responses.map((r) => r.body).join('\n')).toEqual([201, 409]);
+    expect(responses.find((r) => r.statusCode === 409)!.json()).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
+    expect((await list()).filter((e) => e.email === email)).toHaveLength(1);
+    expect(await eventCount()).toBe(before + 1);
+  });
+
+  it.each([
+    ['name missing', { name: undefined }, 'Name is required', 'name'],
+    ['name blank', { name: '  ' }, 'Name is required', 'name'],
+    ['email missing', { email: undefined }, 'A valid email is required', 'email'],
+    ['email invalid', { email: 'not-an-email' }, 'A valid email is required', 'email'],
+    ['seniority unknown', { seniority: 'principal' }, 'Seniority must be junior, mid or senior', 'seniority'],
+    ['seniority missing', { seniority: undefined }, 'Seniority must be junior, mid or senior', 'seniority'],
+    ['max capacity 0', { maxCapacity: 0 }, 'Max capacity must be between 1 and 100', 'maxCapacity'],
+    ['max capacity 101', { maxCapacity: 101 }, 'Max capacity must be between 1 and 100', 'maxCapacity'],
+    ['max capacity 50.5', { maxCapacity: 50.5 }, 'Max capacity must be between 1 and 100', 'maxCapacity'],
+    ['max capacity missing', { maxCapacity: undefined }, 'Max capacity must be between 1 and 100', 'maxCapacity'],
+    ['password of 7 characters', { password: 'seven77' }, 'Password must be at least 8 characters', 'password'],
+    ['password missing', { password: undefined }, 'Password must be at least 8 characters', 'password'],
+  ] as const)('%s -> 400 with the message, nothing recorded', async (_what, overrides, message, path) => {
+    const before = await eventCount();
+    expectValidation(await register(validEngineerPayload(overrides)), message, path);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it.each(['engineer', 'auditor'] as const)('the %s is refused 403, nothing recorded', async (who) => {
+    const before = await eventCount();
+    const payload = validEngineerPayload();
+    const response = await register(payload, tokens[who]);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: expect.stringMatching(/\S/), code: 'FORBIDDEN' });
+    expect(await eventCount()).toBe(before);
+    expect((await login(payload.email as string, payload.password as string)).statusCode).toBe(401);
+  });
+
+  it('without a token -> 401', async () => {
+    expect((await t.request({ method: 'POST', url: '/api/engineers', body: validEngineerPayload() })).statusCode).toBe(401);
+  });
+});
+
+// ---- PATCH by a manager
+
+describe('PATCH /api/engineers/:id by a manager', () => {
+  it('changes any planning field: 200, the new version and ETag; the next GETs and their profile show it', async () => {
+    const engineer = await registered({ skills: ['Go'] });
+    const changes = { name: 'Renamed Engineer', department: 'Data', seniority: 'senior', maxCapacity: 60, skills: ['Go', 'Rust'] };
+    const response = await patch(engineer._id, changes, { ifMatch: '"1"', token: tokens.manager2 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers.etag).toBe('"2"');
+    const { password: _password, ...before } = engineer;
+    expect(response.json()).toEqual({ ...before, ...changes, version: 2 });
+    expect((await get(engineer._id)).json()).toEqual(response.json());
+    expect((await list()).find((e) => e._id === engineer._id)).toEqual(response.json());
+    expect(await profile(await signIn(engineer))).toMatchObject({ name: 'Renamed Engineer', department: 'Data', seniority: 'senior', maxCapacity: 60, skills: ['Go', 'Rust'] });
+
+    const events = await streamEvents(engineer._id);
+    expect(events.map((e) => e.type)).toEqual(['EngineerRegistered', 'EngineerProfileUpdated']);
+    expect(events[1]).toMatchObject({ data: { engineerId: engineer._id, changes }, metadata: { actorId: actorIds.manager2, actorRole: 'manager' } });
+  });
+
+  it('a new maxCapacity shows in the capacity at once', async () => {
+    const engineer = await registered({ maxCapacity: 100 });
+    await assign(engineer._id, paymentsId, { allocationPercentage: 60, startDate: dayFromToday(-1), endDate: dayFromToday(20) });
+    const capacityOf = async () => (await t.request({ method: 'GET', url: `/api/engineers/${engineer._id}/capacity`, token: tokens.manager })).json();
+    expect(await capacityOf()).toMatchObject({ maxCapacity: 100, currentAllocation: 60, availableCapacity: 40, utilizationStatus: 'optimal' });
+    expect((await patch(engineer._id, { maxCapacity: 50, version: 1 })).statusCode).toBe(200);
+    expect(await capacityOf()).toMatchObject({
+      maxCapacity: 50, currentAllocation: 60, availableCapacity: -10, utilizationPercentage: 120, utilizationStatus: 'overloaded',
+    });
+  });
+
+  it('never changes the email (it is the login)', async () => {
+    const engineer = await registered();
+    const response = await patch(engineer._id, { email: 'changed@demo.test', name: 'Kept Email' }, { ifMatch: '"1"' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ email: engineer.email, name: 'Kept Email' });
+    expect((await login(engineer.email, engineer.password)).statusCode).toBe(200);
+  });
+
+  it('a change to nothing new: 200, same version, nothing recorded', async () => {
+    const engineer = await registered();
+    const before = await eventCount();
+    const response = await patch(engineer._id, { name: engineer.name, skills: engineer.skills }, { ifMatch: '"1"' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.etag).toBe('"1"');
+    expect(await eventCount()).toBe(before);
+  });
+
+  it.each([
+    ['name blank', { name: ' ' }, 'Name is required', 'name'],
+    ['seniority unknown', { seniority: 'staff' }, 'Seniority must be junior, mid or senior', 'seniority'],
+    ['max capacity 0', { maxCapacity: 0 }, 'Max capacity must be between 1 and 100', 'maxCapacity'],
+    ['max capacity 101', { maxCapacity: 101 }, 'Max capacity must be between 1 and 100', 'maxCapacity'],
+  ] as const)('%s -> 400 with the message, nothing recorded', async (_what, body, message, path) => {
+    const engineer = await registered();
+    const before = await eventCount();
+    expectValidation(await patch(engineer._id, body, { ifMatch: '"1"' }), message, path);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('without a version -> 428; with a stale one -> 409 (If-Match and body)', async () => {
+    const engineer = await registered();
+    const missing = await patch(engineer._id, { maxCapacity: 80 });
+    expect(missing.statusCode).toBe(428);
+    expect(missing.json()).toEqual({ message: expect.stringMatching(/version/i), code: 'VERSION_REQUIRED' });
+
+    expect((await patch(engineer._id, { maxCapacity: 80 }, { ifMatch: '"1"' })).statusCode).toBe(200);
+    const before = await eventCount();
+    for (const response of [
+      await patch(engineer._id, { maxCapacity: 70 }, { ifMatch: '"1"', token: tokens.manager2 }),
+      await patch(engineer._id, { maxCapacity: 70, version: 1 }),
+    ]) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2 });
+    }
+    expect(await eventCount()).toBe(before);
+    expect((await get(engineer._id)).json()).toMatchObject({ maxCapacity: 80, version: 2 });
+  });
+
+  it.each(['"0"', '"1"'])('an unknown id -> 404 (If-Match %s)', async (ifMatch) => {
+    const response = await patch(randomUUID(), { name: 'Ghost' }, { ifMatch });
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json()).toEqual({ message: 'Engineer not found', code: 'NOT_FOUND' });
+  });
+});
+
+// ---- PATCH by an engineer or an auditor
+
+describe('PATCH /api/engineers/:id by an engineer: their own skills only', () => {
+  it('Sam edits his own skills: 200; GET, the directory and his profile show them; the event names him', async () => {
+    const sam = (await get(seeded.sam._id)).json() as Engineer;
+    const skills = [...sam.skills, 'Rust'];
+    const response = await patch(sam._id, { skills }, { token: tokens.engineer, ifMatch: `"${sam.version}"` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers.etag).toBe(`"${sam.version + 1}"`);
+    expect(response.json()).toEqual({ ...sam, skills, version: sam.version + 1 });
+    expect((await get(sam._id, tokens.engineer)).json()).toEqual(response.json());
+    expect((await list(tokens.engineer)).find((e) => e._id === sam._id)!.skills).toEqual(skills);
+    expect(await profile(tokens.engineer)).toMatchObject({ _id: sam._id, role: 'engineer', skills });
+
+    const events = await streamHistory(t, tokens.manager, `engineer-${sam._id}`, sam.version + 1);
+    expect(events.at(-1)).toMatchObject({
+      type: 'EngineerProfileUpdated',
+      data: { engineerId: sam._id, changes: { skills } },
+      metadata: { actorId: actorIds.engineer, actorRole: 'engineer' },
+    });
+  });
+
+  it('with the version in the body too; and a newly registered engineer edits theirs', async () => {
+    const sam = (await get(seeded.sam._id)).json() as Engineer;
+    const response = await patch(sam._id, { skills: ['React', 'TypeScript'], version: sam.version }, { token: tokens.engineer });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await profile(tokens.engineer)).toMatchObject({ skills: ['React', 'TypeScript'] });
+
+    const newcomer = await registered({ skills: [] });
+    const token = await signIn(newcomer);
+    const own = await patch(newcomer._id, { skills: ['Kotlin'] }, { token, ifMatch: '"1"' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await profile(token)).toMatchObject({ skills: ['Kotlin'] });
+  });
+
+  it.each([
+    ['name', { name: 'Samuel Rivera' }],
+    ['maxCapacity', { maxCapacity: 50 }],
+    ['skills with seniority', { skills: ['Go'], seniority: 'junior' }],
+    ['skills with the same department', { skills: ['Go'], department: 'Product Engineering' }],
+  ] as const)('changing their own %s -> 403, nothing recorded', async (_what, body) => {
+    const sam = (await get(seeded.sam._id)).json() as Engineer;
+    const before = await eventCount();
+    const response = await patch(sam._id, body, { token: tokens.engineer, ifMatch: `"${sam.version}"` });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: OWN_SKILLS_ONLY, code: 'FORBIDDEN' });
+    expect(await eventCount()).toBe(before);
+    expect((await get(sam._id)).json()).toEqual(sam);
+  });
+
+  it.each([
+    ['the right version', '"1"'],
+    ['no version', undefined],
+    ['a stale version', '"7"'],
+  ] as const)("another engineer's skills, with %s -> 403, nothing recorded", async (_what, ifMatch) => {
+    const before = await eventCount();
+    const response = await patch(seeded.priya._id, { skills: ['Go'] }, { token: tokens.engineer, ifMatch });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toEqual({ message: OWN_SKILLS_ONLY, code: 'FORBIDDEN' });
+    expect(await eventCount()).toBe(before);
+    expect((await get(seeded.priya._id)).json()).toEqual(seeded.priya);
+  });
+
+  it('their own without a version -> 428; with a stale one -> 409', async () => {
+    const sam = (await get(seeded.sam._id)).json() as Engineer;
+    const missing = await patch(sam._id, { skills: ['Elm'] }, { token: tokens.engineer });
+    expect(missing.statusCode).toBe(428);
+    expect(missing.json()).toMatchObject({ code: 'VERSION_REQUIRED' });
+    const stale = await patch(sam._id, { skills: ['Elm'] }, { token: tokens.engineer, ifMatch: `"${sam.version - 1}"` });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: CONFLICT, code: 'VERSION_CONFLICT', currentVersion: sam.version });
+  });
+
+  it('the auditor may not edit anyone, not even skills -> 403', async () => {
+    const before = await eventCount();
+    for (const ifMatch of ['"1"', undefined]) {
+      const response = await patch(seeded.priya._id, { skills: ['Go'] }, { token: tokens.auditor, ifMatch });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: expect.stringMatching(/\S/), code: 'FORBIDDEN' });
+    }
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('without a token -> 401', async () => {
+    const response = await t.request({ method: 'PATCH', url: `/api/engineers/${seeded.priya._id}`, body: { skills: [] }, headers: { 'if-match': '"1"' } });
+    expect(response.statusCode).toBe(401);
+  });
+});
