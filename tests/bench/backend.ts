@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
+import { executeCommand } from '../../server/commands/execute.ts';
+import { projectStream } from '../../server/commands/streams.ts';
 import { createDb, createPool } from '../../server/db/connect.ts';
 import { readAll } from '../../server/event-store/read.ts';
 import { parseCursor } from '../../server/event-store/cursor.ts';
@@ -128,10 +130,9 @@ export async function benchBackend(databaseUrl: string, progress: (message: stri
   return rows;
 }
 
-/** Bulk history for the read benchmark: project renames appended in transactions of 5,000 events. */
+/** Bulk history for the read benchmark: project revisions through the command runner (so read models follow). */
 async function appendFillerEvents(db: ReturnType<typeof createDb>, total: number) {
-  const projects = await db.selectFrom('projects').select(['id', 'version']).execute();
-  const { appendToStream } = await import('../../server/event-store/append.ts');
+  const projects = await db.selectFrom('projects').select('id').execute();
   let left = total;
   let round = 0;
   while (left > 0) {
@@ -140,8 +141,7 @@ async function appendFillerEvents(db: ReturnType<typeof createDb>, total: number
         if (left <= 0) break;
         const n = Math.min(left, 25);
         const events = Array.from({ length: n }, (_, i) => ({ type: 'ProjectUpdated' as const, data: { projectId: project.id, changes: { description: `Revision ${round}-${i} of the plan for this project.` } } }));
-        await appendToStream(trx, `project-${project.id}`, project.version, events, { actorId: 'bench', actorRole: 'manager' });
-        project.version += n;
+        await executeCommand(trx, projectStream, project.id, { metadata: { actorId: 'bench', actorRole: 'manager' }, decide: () => events });
         left -= n;
       }
     });
