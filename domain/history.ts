@@ -3,8 +3,18 @@ import type { PlanningEvent } from './events.ts';
 import { evolveAssignment, evolveEngineer, evolveProject } from './evolve.ts';
 import { populate, type Plan } from './plan.ts';
 
-/** Plain code-unit order, the same as PostgreSQL's "C" collation that the REST lists sort with. */
-export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * Code-point order, the same as PostgreSQL's "C" collation (UTF-8 bytes) that the REST lists sort with.
+ * Not `a < b`: that compares UTF-16 code units, which puts astral characters (a surrogate pair, such as
+ * an emoji) before U+E000..U+FFFF (such as 'Ｚ'), the opposite of the database.
+ */
+export function compareText(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i += 1) {
+    if (a.charCodeAt(i) !== b.charCodeAt(i)) return a.codePointAt(i)! < b.codePointAt(i)! ? -1 : 1;
+  }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+}
 
 export const byEngineerOrder = (a: Engineer, b: Engineer) => compareText(a.name, b.name) || compareText(a._id, b._id);
 export const byProjectOrder = (a: Project, b: Project) =>

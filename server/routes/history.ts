@@ -13,7 +13,7 @@ import { HttpError } from '../http-error.ts';
 import { errorResponses } from './schemas.ts';
 
 const isoTime = (name: string) =>
-  z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date-time` }).transform((v) => new Date(v));
+  z.string({ error: `${name} must be an ISO 8601 date-time` }).refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date-time` }).transform((v) => new Date(v));
 const cursorParam = (name: string) =>
   z.string().transform((value, ctx) => {
     const cursor = parseCursor(value);
@@ -37,7 +37,7 @@ const historyQuery = z.object({
   actorId: z.string().max(100).optional(),
   from: isoTime('from').optional(),
   to: isoTime('to').optional(),
-  format: z.enum(['json', 'csv']).default('json'),
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
 });
 
 type Row = { transaction_id: string; global_position: number; stream_id: string; stream_position: number; type: string; schema_version: number; data: unknown; metadata: { actorId: string; actorRole: string }; recorded_at: Date };
