@@ -64,6 +64,20 @@ export async function readAll(
   return { events, next: events.length > 0 ? events[events.length - 1]!.cursor : formatCursor(after) };
 }
 
+/**
+ * How many events a reader could read after `after` right now (same commit-safe visibility as readAll),
+ * counting no further than `cap`: enough to tell whether a backlog is beyond a bound without reading it.
+ */
+export async function countAfter(db: DbOrTrx, after: Cursor, cap: number): Promise<number> {
+  const result = await sql<{ n: number }>`
+    select count(*)::int as n from (
+      select 1 from events
+       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       limit ${cap}) as backlog`.execute(db);
+  return result.rows[0]!.n;
+}
+
 /** One stream's events in order, for folding its state before a decision. */
 export async function readStream(db: DbOrTrx, streamId: string): Promise<{ events: PlanningEvent[]; version: number }> {
   const rows = await db

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { RecordedEvent } from '../../domain/index.ts';
+import { streamIds, type RecordedEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 
 /**
@@ -14,6 +14,26 @@ export class AssignmentOwners {
     const { rows } = await sql<{ id: string; engineer: string }>`
       select data ->> 'assignmentId' as id, data ->> 'engineerId' as engineer
         from events where type = 'AssignmentCreated'`.execute(db);
+    for (const row of rows) this.owners.set(row.id, row.engineer);
+  }
+
+  /**
+   * A replay can start past an AssignmentCreated that this instance's tailer has not read yet (it lags,
+   * and the client's cursor came from another instance or a REST list): look up, from the log, the
+   * owners of the assignments these events update or remove that are still unknown here.
+   */
+  async learnMissing(db: DbOrTrx, events: RecordedEvent[]): Promise<void> {
+    for (const event of events) this.learn(event);
+    const unknown = new Set<string>();
+    for (const event of events) {
+      if ((event.type === 'AssignmentUpdated' || event.type === 'AssignmentRemoved') && !this.owners.has(event.data.assignmentId)) {
+        unknown.add(streamIds.assignment(event.data.assignmentId));
+      }
+    }
+    if (unknown.size === 0) return;
+    const { rows } = await sql<{ id: string; engineer: string }>`
+      select data ->> 'assignmentId' as id, data ->> 'engineerId' as engineer
+        from events where stream_id = any(${[...unknown]}::text[]) and type = 'AssignmentCreated'`.execute(db);
     for (const row of rows) this.owners.set(row.id, row.engineer);
   }
 

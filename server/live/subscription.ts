@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../domain/index.ts';
 import type { Db } from '../db/connect.ts';
 import { compareCursors, formatCursor, parseCursor, type Cursor } from '../event-store/cursor.ts';
-import { readAll } from '../event-store/read.ts';
+import { countAfter, readAll } from '../event-store/read.ts';
 import type { AssignmentOwners } from './owners.ts';
 import type { EventTailer } from './tailer.ts';
 import { canSee, type Viewer } from './visibility.ts';
@@ -39,20 +39,26 @@ export class Subscription {
       if (this.catchingUp) this.buffer.push(...events);
       else for (const event of events) this.deliver(event);
     });
+    const { db, maxBacklog } = this.deps;
+    // Decide before sending anything: beyond the bound the client reloads instead of replaying. Counting
+    // replayed pages alone decided only after whole pages had gone out (with a bound above the page
+    // size, 500 events were sent before 'reload'); it remains the limit for a backlog that grows meanwhile.
+    let tooFarBehind = (await countAfter(db, this.sent, maxBacklog + 1)) > maxBacklog;
     let replayed = 0;
-    while (!this.closed) {
-      const page = await readAll(this.deps.db, { after: this.sent, limit: 500 });
+    while (!this.closed && !tooFarBehind) {
+      const page = await readAll(db, { after: this.sent, limit: 500 });
       if (page.events.length === 0) break;
       replayed += page.events.length;
-      if (replayed > this.deps.maxBacklog) {
-        this.sent = this.deps.tailer.cursor;
-        this.sink.reload(formatCursor(this.sent));
+      if (replayed > maxBacklog) {
+        tooFarBehind = true;
         break;
       }
-      for (const event of page.events) {
-        this.deps.owners.learn(event);
-        this.deliver(event);
-      }
+      await this.deps.owners.learnMissing(db, page.events);
+      for (const event of page.events) this.deliver(event);
+    }
+    if (tooFarBehind && !this.closed) {
+      this.sent = this.deps.tailer.cursor;
+      this.sink.reload(formatCursor(this.sent));
     }
     for (const event of this.buffer) this.deliver(event);
     this.buffer = [];

@@ -9,7 +9,7 @@ import { HttpError } from '../http-error.ts';
 export default fp(async function webApp(app: FastifyInstance, options: { root: string }) {
   const hasClient = existsSync(path.join(options.root, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: options.root, wildcard: false, maxAge: '1h', index: false });
+    await app.register(fastifyStatic, { root: options.root, wildcard: true, maxAge: '1h', index: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/api(?:[/?#]|$)/.test(request.url) || request.url.startsWith('/socket.io');
