@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+
+const user = { _id: 'u1', name: 'Dana Whitfield', email: 'manager@demo.test', role: 'manager', department: 'Engineering Management' };
+
+async function renderAt(path: string) {
+  vi.resetModules();
+  const { default: GuardedLayout } = await import('./GuardedLayout.tsx');
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <div>login screen</div> },
+      { element: <GuardedLayout />, children: [{ path: '/projects', element: <div>projects screen</div> }] },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  document.cookie = 'sidebar_state=; max-age=0; path=/';
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(user), { status: 200 })));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('guarded area', () => {
+  it('sends a visitor without a token to / and replaces the history entry', async () => {
+    const router = await renderAt('/projects');
+    await screen.findByText('login screen');
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('restores a stored session and shows the shell with the user card and manager navigation', async () => {
+    localStorage.setItem('userToken', JSON.stringify('stored-token'));
+    await renderAt('/projects');
+    await screen.findByText('projects screen');
+    const card = screen.getByTestId('user-card');
+    expect(card.textContent).toContain('Dana Whitfield');
+    expect(card.textContent).toContain('Manager');
+    expect(card.textContent).toContain('manager@demo.test');
+    expect(card.textContent).toContain('MR');
+    for (const label of ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Capacity', 'Report', 'Profile', 'Logout']) {
+      expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+    }
+    expect(vi.mocked(fetch).mock.calls[0]![1]).toMatchObject({ headers: { Authorization: 'stored-token' } });
+  });
+
+  it('toggles the sidebar with Ctrl+B and remembers it in a 7-day cookie', async () => {
+    localStorage.setItem('userToken', JSON.stringify('stored-token'));
+    await renderAt('/projects');
+    await screen.findByText('projects screen');
+    const sidebar = screen.getByTestId('sidebar');
+    expect(sidebar.getAttribute('data-state')).toBe('expanded');
+    const cookieSetter = vi.spyOn(document, 'cookie', 'set');
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'b', ctrlKey: true });
+    });
+    expect(sidebar.getAttribute('data-state')).toBe('collapsed');
+    expect(cookieSetter).toHaveBeenCalledWith('sidebar_state=false; path=/; max-age=604800; SameSite=Lax');
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'b', metaKey: true });
+    });
+    expect(sidebar.getAttribute('data-state')).toBe('expanded');
+  });
+
+  it('logs out: removes the token and goes to /', async () => {
+    localStorage.setItem('userToken', JSON.stringify('stored-token'));
+    const router = await renderAt('/projects');
+    await screen.findByText('projects screen');
+    await act(async () => {
+      fireEvent.click(screen.getByText('Logout'));
+    });
+    await screen.findByText('login screen');
+    expect(localStorage.getItem('userToken')).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,56 @@
+import { Avatar, Tag, Tooltip, Typography } from 'antd';
+import type { User } from '../../../domain/entities.ts';
+import { capitalize } from '../../lib/format.ts';
+import { palette } from '../theme.ts';
+import { roleInitials } from './nav.ts';
+
+type Props = { user: Pick<User, 'name' | 'email' | 'role'> | null; collapsed: boolean; tooltipDelay: number };
+
+/** Name, capitalised role badge, email and the role's initials (spec §2). */
+export function UserCard({ user, collapsed, tooltipDelay }: Props) {
+  const avatar = (
+    <Avatar size={collapsed ? 32 : 40} style={{ background: palette.primary, flex: 'none', fontWeight: 600, fontSize: collapsed ? 12 : 14 }}>
+      {roleInitials(user?.role)}
+    </Avatar>
+  );
+  if (collapsed) {
+    return (
+      <div style={{ display: 'flex', justifyContent: 'center', padding: '8px 0' }} data-testid="user-card">
+        <Tooltip title={user ? `${user.name} · ${capitalize(user.role)}` : ''} placement="right" mouseEnterDelay={tooltipDelay}>
+          {avatar}
+        </Tooltip>
+      </div>
+    );
+  }
+  return (
+    <div
+      data-testid="user-card"
+      style={{
+        display: 'flex',
+        gap: 12,
+        alignItems: 'center',
+        padding: 12,
+        margin: '4px 8px 8px',
+        borderRadius: 12,
+        background: '#f8fafc',
+        border: `1px solid ${palette.border}`,
+        minWidth: 0,
+      }}
+    >
+      {avatar}
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
+          <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
+            {user?.name ?? ' '}
+          </Typography.Text>
+        </div>
+        <Tag color="blue" style={{ marginInlineEnd: 0, marginBlock: 2, fontSize: 11, lineHeight: '18px' }}>
+          {capitalize(user?.role)}
+        </Tag>
+        <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
+          {user?.email ?? ''}
+        </Typography.Text>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { navItems, roleInitials } from './nav.ts';
+import {
+  isToggleShortcut,
+  readSidebarCookie,
+  SIDEBAR_COOKIE_MAX_AGE,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  sidebarCookie,
+  tooltipEnterDelayMs,
+} from './sidebarState.ts';
+
+const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...mods,
+});
+
+describe('sidebar state', () => {
+  it('has the constants of spec §9', () => {
+    expect(SIDEBAR_COOKIE_MAX_AGE).toBe(604800);
+    expect([SIDEBAR_WIDTH, SIDEBAR_WIDTH_MOBILE, SIDEBAR_WIDTH_ICON]).toEqual(['16rem', '18rem', '3rem']);
+  });
+  it('writes and reads the state cookie', () => {
+    expect(sidebarCookie(false)).toBe('sidebar_state=false; path=/; max-age=604800; SameSite=Lax');
+    expect(readSidebarCookie('a=1; sidebar_state=false; b=2')).toBe(false);
+    expect(readSidebarCookie('sidebar_state=true')).toBe(true);
+    expect(readSidebarCookie('other=true')).toBeNull();
+    expect(readSidebarCookie('')).toBeNull();
+  });
+  it('toggles on Ctrl+B and Cmd+B only', () => {
+    expect(isToggleShortcut(key('b', { ctrlKey: true }))).toBe(true);
+    expect(isToggleShortcut(key('B', { metaKey: true }))).toBe(true);
+    expect(isToggleShortcut(key('b'))).toBe(false);
+    expect(isToggleShortcut(key('b', { ctrlKey: true, shiftKey: true }))).toBe(false);
+    expect(isToggleShortcut(key('c', { ctrlKey: true }))).toBe(false);
+  });
+  it('opens tooltips after 700 ms, or at once within the 300 ms skip delay', () => {
+    expect(tooltipEnterDelayMs(null, 1000)).toBe(700);
+    expect(tooltipEnterDelayMs(900, 1000)).toBe(0);
+    expect(tooltipEnterDelayMs(600, 1000)).toBe(700);
+  });
+});
+
+describe('navigation', () => {
+  it('gives engineers Dashboard and Profile', () => {
+    expect(navItems('engineer').map((i) => [i.label, i.path])).toEqual([
+      ['Dashboard', '/engineer-dashboard'],
+      ['Profile', '/profile'],
+    ]);
+  });
+  it('gives managers and any other role the full list, spelled Engineers', () => {
+    const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Capacity', 'Report', 'Profile'];
+    expect(navItems('manager').map((i) => i.label)).toEqual(labels);
+    expect(navItems('auditor').map((i) => i.label)).toEqual(labels);
+    expect(navItems('manager')[0]!.path).toBe('/manager-dashboard');
+  });
+  it('shows ER for engineers and MR otherwise', () => {
+    expect(roleInitials('engineer')).toBe('ER');
+    expect(roleInitials('manager')).toBe('MR');
+    expect(roleInitials('auditor')).toBe('MR');
+    expect(roleInitials(undefined)).toBe('MR');
+  });
+});

@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { PageSpinner } from './PageSpinner.tsx';
+
+// The signed-in shell (sidebar, menus, drawers) loads after the login screen, in its own chunk.
+const GuardedLayout = lazy(() => import('./layout/GuardedLayout.tsx'));
+const NotFound = lazy(() => import('./NotFound.tsx'));
+
+// Every screen is its own chunk: the login screen ships without the screens behind it, and only
+// the report screen loads @ant-design/charts.
+const LoginPage = lazy(() => import('../features/login/LoginPage.tsx'));
+const ManagerDashboardPage = lazy(() => import('../features/manager-dashboard/ManagerDashboardPage.tsx'));
+const EngineerDashboardPage = lazy(() => import('../features/engineer-dashboard/EngineerDashboardPage.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
+const EngineersPage = lazy(() => import('../features/engineers/EngineersPage.tsx'));
+const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage.tsx'));
+const AssignmentsPage = lazy(() => import('../features/assignments/AssignmentsPage.tsx'));
+const ReportPage = lazy(() => import('../features/report/ReportPage.tsx'));
+const CapacityPage = lazy(() => import('../features/capacity/CapacityPage.tsx'));
+
+const page = (element: React.ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
+const login = page(<LoginPage />);
+
+/** The routes of spec §2 plus /capacity (design.md §8); all but / and /login sit in the guarded area. */
+export const router = createBrowserRouter([
+  { path: '/', element: login },
+  { path: '/login', element: login },
+  {
+    element: page(<GuardedLayout />),
+    children: [
+      { path: '/manager-dashboard', element: <ManagerDashboardPage /> },
+      { path: '/engineer-dashboard', element: <EngineerDashboardPage /> },
+      { path: '/profile', element: <ProfilePage /> },
+      { path: '/engineers', element: <EngineersPage /> },
+      { path: '/projects', element: <ProjectsPage /> },
+      { path: '/assignments', element: <AssignmentsPage /> },
+      { path: '/report', element: <ReportPage /> },
+      { path: '/capacity', element: <CapacityPage /> },
+    ],
+  },
+  { path: '*', element: page(<NotFound />) },
+]);

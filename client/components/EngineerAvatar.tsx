@@ -1,0 +1,48 @@
+import { Avatar } from 'antd';
+import { useState } from 'react';
+import { initials } from '../../domain/figures.ts';
+import { avatarColor } from './avatarColor.ts';
+
+type Props = { name: string; avatar?: string | undefined; size?: number };
+
+/**
+ * The engineer's avatar; when there is none, or it fails to load, the initials (first letters of
+ * up to the first two words of the name) on a colour of their own.
+ */
+export function EngineerAvatar({ name, avatar, size = 36 }: Props) {
+  const [failed, setFailed] = useState(false);
+  const src = avatar && !failed ? avatar : undefined;
+  return (
+    <Avatar
+      size={size}
+      src={src}
+      alt={name}
+      onError={() => {
+        setFailed(true);
+        return false;
+      }}
+      style={{ background: src ? undefined : avatarColor(name), flex: 'none', fontWeight: 600, fontSize: size * 0.38 }}
+    >
+      {initials(name)}
+    </Avatar>
+  );
+}
+
+/** Avatar, name and a line or two under it. */
+export function PersonCell({ name, avatar, lines }: { name: string; avatar?: string | undefined; lines: (string | undefined)[] }) {
+  return (
+    <div style={{ display: 'flex', gap: 12, alignItems: 'center', minWidth: 0 }}>
+      <EngineerAvatar name={name} avatar={avatar} />
+      <div style={{ minWidth: 0, lineHeight: 1.35 }}>
+        <div style={{ fontWeight: 600 }}>{name}</div>
+        {lines
+          .filter(Boolean)
+          .map((line) => (
+            <div key={line} style={{ fontSize: 12, color: '#64748b', whiteSpace: 'nowrap' }}>
+              {line}
+            </div>
+          ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+const swatches = ['#2563eb', '#7c3aed', '#0891b2', '#059669', '#d97706', '#db2777', '#4f46e5', '#0d9488'];
+
+/** A stable colour per name, so the same engineer always gets the same avatar colour. */
+export function avatarColor(name: string): string {
+  let hash = 0;
+  for (let i = 0; i < name.length; i += 1) hash = (hash * 31 + name.charCodeAt(i)) | 0;
+  return swatches[Math.abs(hash) % swatches.length]!;
+}

@@ -1,0 +1,111 @@
+import { CalendarOutlined, CheckCircleOutlined, ScheduleOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { LoadErrors } from '../../components/LoadErrors.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { StatCard, StatGrid } from '../../components/StatCard.tsx';
+import { pagination } from '../../components/table.ts';
+import { AssignmentStatusTag } from '../../components/tags.tsx';
+import { percent, shortRange } from '../../lib/format.ts';
+import { useNow } from '../../lib/hooks.ts';
+import { useAssignments } from '../../stores/assignments.ts';
+import { useScreenData } from '../../stores/useScreenData.ts';
+import { type AssignmentRow, assignmentRows, assignmentsSubtitle, countByAssignmentStatus } from './helpers.ts';
+
+const progressColor = { active: '#2563eb', upcoming: '#94a3b8', completed: '#16a34a' } as const;
+
+const columns: TableColumnsType<AssignmentRow> = [
+  {
+    title: 'Engineer',
+    key: 'engineer',
+    render: (_, a) => (
+      <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
+        <div style={{ fontWeight: 600 }}>{a.engineerId.name}</div>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {a.engineerId.email}
+        </Typography.Text>
+      </div>
+    ),
+    sorter: (a, b) => a.engineerId.name.localeCompare(b.engineerId.name),
+  },
+  { title: 'Project', key: 'project', render: (_, a) => <span style={{ display: 'block', minWidth: 140, maxWidth: 200 }}>{a.projectId.name}</span> },
+  { title: 'Role', key: 'role', render: (_, a) => <span style={{ display: 'block', minWidth: 110, maxWidth: 160 }}>{a.role}</span> },
+  {
+    title: 'Allocation',
+    key: 'allocation',
+    render: (_, a) => (
+      <Tag color="blue" className="tabular" style={{ marginInlineEnd: 0 }}>
+        {percent(a.allocationPercentage)}
+      </Tag>
+    ),
+    sorter: (a, b) => a.allocationPercentage - b.allocationPercentage,
+  },
+  {
+    title: 'Timeline',
+    key: 'timeline',
+    render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{shortRange(a.startDate, a.endDate)}</span>,
+    sorter: (a, b) => Date.parse(a.startDate) - Date.parse(b.startDate),
+  },
+  {
+    title: 'Status',
+    key: 'status',
+    render: (_, a) => <AssignmentStatusTag status={a.status} />,
+  },
+  {
+    title: 'Progress',
+    key: 'progress',
+    render: (_, a) => (
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 120 }}>
+        <Progress percent={a.progress} showInfo={false} size="small" strokeColor={progressColor[a.status]} style={{ width: 76, margin: 0 }} />
+        <span className="tabular" style={{ fontSize: 12, color: '#475569', width: 36, textAlign: 'right' }}>
+          {a.progress}%
+        </span>
+      </div>
+    ),
+  },
+];
+
+/** Assignments (spec §2): read-only cards and the All Assignments table with status and progress. */
+export default function AssignmentsPage() {
+  useScreenData();
+  const assignments = useAssignments();
+  const now = useNow();
+  const rows = useMemo(() => assignmentRows(assignments.data, now), [assignments.data, now]);
+  const counts = useMemo(() => countByAssignmentStatus(rows), [rows]);
+  const loading = !assignments.loaded && assignments.loading;
+
+  return (
+    <div>
+      <PageHeader title="Assignments" subtitle="Who works on what, at how much of their time, and how far along" />
+      <LoadErrors errors={[assignments.error]} />
+      <StatGrid>
+        <StatCard title="Total Assignments" value={rows.length} hint="All assignments" icon={<ScheduleOutlined />} loading={loading} testId="card-total-assignments" />
+        <StatCard title="Active Assignments" value={counts.active} hint="Currently running" icon={<SyncOutlined />} tone="green" loading={loading} testId="card-active-assignments" />
+        <StatCard title="Upcoming" value={counts.upcoming} hint="Starting soon" icon={<CalendarOutlined />} tone="violet" loading={loading} testId="card-upcoming" />
+        <StatCard title="Completed" value={counts.completed} hint="Finished" icon={<CheckCircleOutlined />} tone="slate" loading={loading} testId="card-completed" />
+      </StatGrid>
+      <SectionCard
+        title="All Assignments"
+        subtitle={loading ? 'Loading assignments...' : assignmentsSubtitle(rows.length)}
+        icon={<UnorderedListOutlined />}
+        bodyPadding={0}
+        testId="all-assignments"
+      >
+        <Table<AssignmentRow>
+          rowKey="_id"
+          columns={columns}
+          dataSource={rows}
+          loading={loading}
+          pagination={pagination()}
+          scroll={{ x: 'max-content' }}
+          style={{ marginTop: 12 }}
+          locale={{
+            emptyText: <EmptyState icon={<ScheduleOutlined />} title="No assignments found" hint="Try adjusting your search or filter criteria" />,
+          }}
+        />
+      </SectionCard>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { Assignment } from '../../../domain/entities.ts';
+import { assignmentRows, assignmentsSubtitle, countByAssignmentStatus } from './helpers.ts';
+
+const a = (id: string, start: string, end: string): Assignment => ({
+  _id: id,
+  engineerId: { _id: 'e', name: 'E', email: 'e@x' },
+  projectId: { _id: 'p', name: 'P', status: 'active' },
+  role: 'Dev',
+  allocationPercentage: 50,
+  startDate: start,
+  endDate: end,
+  version: 1,
+});
+
+describe('assignments helpers', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+  const rows = assignmentRows(
+    [
+      a('upcoming', '2026-07-01T00:00:00Z', '2026-08-01T00:00:00Z'),
+      a('active', '2026-05-01T00:00:00Z', '2026-07-01T00:00:00Z'),
+      a('done', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'),
+    ],
+    now,
+  );
+  it('adds status and progress and sorts by start', () => {
+    expect(rows.map((r) => [r._id, r.status, r.progress])).toEqual([
+      ['done', 'completed', 100],
+      ['active', 'active', 51], // 31 of 61 days
+      ['upcoming', 'upcoming', 0],
+    ]);
+  });
+  it('counts by status', () => {
+    expect(countByAssignmentStatus(rows)).toEqual({ active: 1, upcoming: 1, completed: 1 });
+  });
+  it('words the subtitle', () => {
+    expect(assignmentsSubtitle(0)).toBe('No assignments match your current filters');
+    expect(assignmentsSubtitle(1)).toBe('Showing 1 assignment');
+    expect(assignmentsSubtitle(3)).toBe('Showing 3 assignments');
+  });
+});

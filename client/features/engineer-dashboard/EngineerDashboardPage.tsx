@@ -1,0 +1,97 @@
+import { CalendarOutlined, ClockCircleOutlined, FolderOpenOutlined, InboxOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Col, Row, Table, type TableColumnsType, Tag } from 'antd';
+import { useMemo } from 'react';
+import type { Assignment } from '../../../domain/entities.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { LoadErrors } from '../../components/LoadErrors.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { StatCard, StatGrid } from '../../components/StatCard.tsx';
+import { pagination } from '../../components/table.ts';
+import { longDate, percent } from '../../lib/format.ts';
+import { useNow } from '../../lib/hooks.ts';
+import { useAssignments } from '../../stores/assignments.ts';
+import { useProfile } from '../../stores/profile.ts';
+import { useScreenData } from '../../stores/useScreenData.ts';
+import { ownAssignments, splitByTiming } from './own.ts';
+
+const columns: TableColumnsType<Assignment> = [
+  { title: 'Project Name', key: 'project', render: (_, a) => <strong>{a.projectId.name}</strong> },
+  { title: 'Role', dataIndex: 'role', key: 'role' },
+  {
+    title: 'Allocation',
+    key: 'allocation',
+    render: (_, a) => (
+      <Tag color="blue" className="tabular" style={{ marginInlineEnd: 0 }}>
+        {percent(a.allocationPercentage)}
+      </Tag>
+    ),
+  },
+  { title: 'Start Date', key: 'start', render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{longDate(a.startDate)}</span> },
+  { title: 'End Date', key: 'end', render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{longDate(a.endDate)}</span> },
+];
+
+/** Engineer Dashboard (spec §2): own assignments, current and upcoming. */
+export default function EngineerDashboardPage() {
+  useScreenData();
+  const profile = useProfile();
+  const assignments = useAssignments();
+  const now = useNow();
+  const own = useMemo(() => ownAssignments(assignments.data, profile.data), [assignments.data, profile.data]);
+  const { current, upcoming } = useMemo(() => splitByTiming(own, now), [own, now]);
+  const loading = !assignments.loaded && assignments.loading;
+  const firstName = profile.data?.name.split(/\s+/)[0];
+
+  return (
+    <div>
+      <PageHeader
+        title={firstName ? `Welcome back, ${firstName}` : 'My Dashboard'}
+        subtitle="Your current and upcoming project assignments"
+      />
+      <LoadErrors errors={[profile.error, assignments.error]} />
+      <StatGrid columns={3}>
+        <StatCard title="My Projects" value={own.length} hint="All my assignments" icon={<FolderOpenOutlined />} loading={loading} testId="card-my-projects" />
+        <StatCard title="Current Projects" value={current.length} hint="In progress now" icon={<ThunderboltOutlined />} tone="green" loading={loading} testId="card-current-projects" />
+        <StatCard title="Upcoming Projects" value={upcoming.length} hint="Starting later" icon={<CalendarOutlined />} tone="violet" loading={loading} testId="card-upcoming-projects" />
+      </StatGrid>
+      <Row gutter={[16, 16]}>
+        <Col span={24}>
+          <SectionCard title="Current Projects" subtitle="Projects you are working on now" icon={<ThunderboltOutlined />} bodyPadding={0} testId="current-projects">
+            <Table<Assignment>
+              rowKey="_id"
+              columns={columns}
+              dataSource={current}
+              loading={loading}
+              pagination={pagination()}
+              scroll={{ x: 'max-content' }}
+              style={{ marginTop: 12 }}
+              locale={{
+                emptyText: (
+                  <EmptyState icon={<InboxOutlined />} title="No current projects assigned" hint="Check back later for new assignments" />
+                ),
+              }}
+            />
+          </SectionCard>
+        </Col>
+        <Col span={24}>
+          <SectionCard title="Upcoming Projects" subtitle="Projects scheduled to start later" icon={<ClockCircleOutlined />} bodyPadding={0} testId="upcoming-projects">
+            <Table<Assignment>
+              rowKey="_id"
+              columns={columns}
+              dataSource={upcoming}
+              loading={loading}
+              pagination={pagination()}
+              scroll={{ x: 'max-content' }}
+              style={{ marginTop: 12 }}
+              locale={{
+                emptyText: (
+                  <EmptyState icon={<CalendarOutlined />} title="No upcoming projects scheduled" hint="Your schedule is clear for now" />
+                ),
+              }}
+            />
+          </SectionCard>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { CalendarOutlined, ClockCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Col, Row, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import type { Assignment, Engineer } from '../../../domain/entities.ts';
+import type { EngineerWithFigures } from '../../../domain/figures.ts';
+import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { monthDay, percent } from '../../lib/format.ts';
+
+type Person = EngineerWithFigures<Engineer, Assignment>;
+
+type Props = {
+  availableNow: Person[];
+  availableSoon: Person[];
+  availableNowCount: number;
+  availableSoonCount: number;
+};
+
+function Counter({ label, value, tone, icon }: { label: string; value: number; tone: 'green' | 'amber'; icon: ReactNode }) {
+  const colors = tone === 'green' ? { bg: '#f0fdf4', fg: '#15803d', border: '#bbf7d0' } : { bg: '#fffbeb', fg: '#b45309', border: '#fde68a' };
+  return (
+    <div
+      style={{ background: colors.bg, border: `1px solid ${colors.border}`, borderRadius: 12, padding: '14px 16px', height: '100%' }}
+      data-testid={`counter-${label.toLowerCase().replace(/\s+/g, '-')}`}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, color: colors.fg, fontWeight: 500, fontSize: 13 }}>
+        {icon}
+        {label}
+      </div>
+      <div className="tabular" style={{ fontSize: 28, fontWeight: 650, color: colors.fg, lineHeight: 1.3 }} data-role="value">
+        {value}
+      </div>
+    </div>
+  );
+}
+
+function PersonRow({ person, badge }: { person: Person; badge: ReactNode }) {
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '8px 0', borderBottom: '1px solid #f1f5f9' }}>
+      <EngineerAvatar name={person.name} avatar={person.avatar} size={30} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Typography.Text strong ellipsis style={{ display: 'block' }}>
+          {person.name}
+        </Typography.Text>
+        <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
+          {person.skills.slice(0, 3).join(', ')}
+        </Typography.Text>
+      </div>
+      {badge}
+    </div>
+  );
+}
+
+function HelperList({ title, icon, people, empty, badge, testId }: {
+  title: string;
+  icon: ReactNode;
+  people: Person[];
+  empty: string;
+  badge: (p: Person) => ReactNode;
+  testId: string;
+}) {
+  return (
+    <div style={{ border: '1px solid #edf0f3', borderRadius: 12, padding: '12px 14px', height: '100%' }} data-testid={testId}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 600, marginBottom: 4 }}>
+        <span style={{ color: '#2563eb' }}>{icon}</span>
+        {title}
+      </div>
+      {people.length === 0 ? (
+        <Typography.Text type="secondary" style={{ display: 'block', padding: '12px 0' }}>
+          {empty}
+        </Typography.Text>
+      ) : (
+        people.map((person) => <PersonRow key={person._id} person={person} badge={badge(person)} />)
+      )}
+    </div>
+  );
+}
+
+/** 'Availability Planning': who is free now, who soon, and the Project Planning Helper (at most 3 each). */
+export function AvailabilityPlanning({ availableNow, availableSoon, availableNowCount, availableSoonCount }: Props) {
+  return (
+    <SectionCard
+      title="Availability Planning"
+      subtitle="Shows when engineers will be available for new projects"
+      icon={<CalendarOutlined />}
+      style={{ marginBottom: 20, height: 'auto' }}
+      testId="availability-planning"
+    >
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={6}>
+          <Row gutter={[12, 12]}>
+            <Col xs={12} lg={24}>
+              <Counter label="Available Now" value={availableNowCount} tone="green" icon={<ThunderboltOutlined />} />
+            </Col>
+            <Col xs={12} lg={24}>
+              <Counter label="Available Soon" value={availableSoonCount} tone="amber" icon={<ClockCircleOutlined />} />
+            </Col>
+          </Row>
+        </Col>
+        <Col xs={24} lg={18}>
+          <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>
+            Project Planning Helper
+          </Typography.Text>
+          <Row gutter={[12, 12]}>
+            <Col xs={24} md={12}>
+              <HelperList
+                title="Available for Immediate Start"
+                icon={<ThunderboltOutlined />}
+                people={availableNow}
+                empty="No engineers immediately available"
+                testId="available-immediately"
+                badge={(p) => (
+                  <Tag color="green" className="tabular" style={{ marginInlineEnd: 0 }}>
+                    {percent(p.availableCapacity)} available
+                  </Tag>
+                )}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <HelperList
+                title="Becoming Available Soon"
+                icon={<ClockCircleOutlined />}
+                people={availableSoon}
+                empty="All engineers have ongoing commitments"
+                testId="available-soon"
+                badge={(p) => (
+                  <Tag color="gold" style={{ marginInlineEnd: 0 }}>
+                    {monthDay(p.nextFullAvailability)}
+                  </Tag>
+                )}
+              />
+            </Col>
+          </Row>
+        </Col>
+      </Row>
+    </SectionCard>
+  );
+}

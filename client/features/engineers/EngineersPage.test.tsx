@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Assignment, Engineer } from '../../../domain/entities.ts';
+import { resetAll } from '../../stores/plan.ts';
+import EngineersPage from './EngineersPage.tsx';
+
+const day = 86_400_000;
+const iso = (offset: number) => new Date(Date.now() + offset * day).toISOString();
+const engineers: Engineer[] = [
+  { _id: 'e1', name: 'Ana Lopez', email: 'ana@x.test', department: 'Platform', skills: ['Go', 'Kubernetes', 'AWS', 'Terraform'], seniority: 'senior', maxCapacity: 100, version: 1 },
+  { _id: 'e2', name: 'Ben Ode', email: 'ben@x.test', department: 'Data', skills: ['Python'], seniority: 'junior', maxCapacity: 50, version: 1 },
+];
+const assignments: Assignment[] = [
+  {
+    _id: 'a1', engineerId: { _id: 'e1', name: 'Ana Lopez', email: 'ana@x.test' }, projectId: { _id: 'p1', name: 'Atlas', status: 'active' },
+    role: 'Lead', allocationPercentage: 120, startDate: iso(-10), endDate: iso(20), version: 1,
+  },
+];
+
+beforeEach(() => {
+  resetAll();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const body = url.endsWith('/engineers') ? engineers : url.endsWith('/assignments') ? assignments : url.endsWith('/projects') ? [] : { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Engineers screen', () => {
+  it('shows the cards, the planning helper and the directory with every column', async () => {
+    render(<EngineersPage />);
+    await screen.findByText('ana@x.test');
+    const directory = screen.getByTestId('engineers-directory');
+    for (const title of ['Engineer', 'Skills', 'Seniority', 'Work Type', 'Capacity', 'Status', 'Available Capacity']) {
+      expect(within(directory).getByText(title, { selector: 'th, th *' })).toBeTruthy();
+    }
+    expect(within(directory).getByText('Showing 2 engineers')).toBeTruthy();
+    expect(within(directory).getByText('AL')).toBeTruthy(); // initials fallback
+    expect(within(directory).getByText('+1')).toBeTruthy(); // 4 skills: 3 badges then +1
+    expect(within(directory).getByText('20% over capacity')).toBeTruthy();
+    expect(within(directory).getByText('50% available')).toBeTruthy();
+    expect(within(directory).getByText('Overloaded')).toBeTruthy();
+    expect(screen.getByTestId('card-showing-engineers').textContent).toContain('of 2 total');
+    expect(screen.getByTestId('available-immediately').textContent).toContain('Ben Ode');
+    expect(screen.getByTestId('available-soon').textContent).toContain('All engineers have ongoing commitments');
+  });
+
+  it('filters through the panel, counts active filters and clears them', async () => {
+    render(<EngineersPage />);
+    await screen.findByText('ana@x.test');
+    expect(screen.queryByTestId('filter-panel')).toBeNull();
+    fireEvent.click(screen.getByTestId('filters-toggle'));
+    const panel = screen.getByTestId('filter-panel');
+    expect(within(panel).getByText('Search & Filter Engineers')).toBeTruthy();
+    expect(within(panel).getByText('Find engineers by name, skills')).toBeTruthy();
+    fireEvent.click(within(panel).getByText('Python'));
+    expect(screen.getByTestId('filters-toggle').closest('.ant-badge')!.textContent).toContain('1');
+    await act(async () => {});
+    expect(screen.getByTestId('engineers-directory').textContent).toContain('Showing 1 engineer');
+    fireEvent.change(within(panel).getByPlaceholderText('Search by name or skills...'), { target: { value: 'nobody' } });
+    await act(async () => {});
+    expect(screen.getByText('No engineers match your current filters')).toBeTruthy();
+    expect(screen.getByText('No engineers found')).toBeTruthy();
+    fireEvent.click(screen.getByText('Clear Filters'));
+    await act(async () => {});
+    expect(screen.getByText('Showing 2 engineers')).toBeTruthy();
+  });
+});

@@ -1,0 +1,159 @@
+import { FilterOutlined, RiseOutlined, TeamOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
+import { useMachine } from '@xstate/react';
+import { Badge, Button, Table, type TableColumnsType, Typography } from 'antd';
+import { useDeferredValue, useMemo } from 'react';
+import type { Assignment, Engineer } from '../../../domain/entities.ts';
+import { countByUtilization, type EngineerWithFigures, matchesEngineerFilter, planningHelper } from '../../../domain/figures.ts';
+import { PersonCell } from '../../components/EngineerAvatar.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { LoadErrors } from '../../components/LoadErrors.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { StatCard, StatGrid } from '../../components/StatCard.tsx';
+import { pagination } from '../../components/table.ts';
+import { PercentBar, SeniorityTag, SkillTags, UtilizationTag, utilizationColors } from '../../components/tags.tsx';
+import { capitalize, percent, plural } from '../../lib/format.ts';
+import { activeFilterCount, engineersFilterMachine, toEngineerFilter } from '../../machines/engineersFilter.machine.ts';
+import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
+import { useScreenData } from '../../stores/useScreenData.ts';
+import { AvailabilityPlanning } from './AvailabilityPlanning.tsx';
+import { FilterPanel } from './FilterPanel.tsx';
+import { availableCapacityText, directorySubtitle, skillChoices } from './helpers.ts';
+
+type Row = EngineerWithFigures<Engineer, Assignment>;
+
+const columns: TableColumnsType<Row> = [
+  {
+    title: 'Engineer',
+    key: 'engineer',
+    render: (_, e) => <PersonCell name={e.name} avatar={e.avatar} lines={[e.email, e.department]} />,
+  },
+  { title: 'Skills', key: 'skills', render: (_, e) => <div style={{ minWidth: 140, maxWidth: 180 }}><SkillTags skills={e.skills} /></div> },
+  { title: 'Seniority', key: 'seniority', render: (_, e) => <SeniorityTag seniority={e.seniority} /> },
+  {
+    title: 'Work Type',
+    key: 'workType',
+    render: (_, e) => (
+      <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
+        {capitalize(e.workType)}{' '}
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          ({percent(e.maxCapacity)})
+        </Typography.Text>
+      </div>
+    ),
+  },
+  {
+    title: 'Capacity',
+    key: 'capacity',
+    render: (_, e) => (
+      <div style={{ minWidth: 130 }}>
+        <div className="tabular" style={{ marginBottom: 4, whiteSpace: 'nowrap', fontSize: 13 }}>
+          <strong>{percent(e.currentAllocation)}</strong> allocated{' '}
+          <Typography.Text type="secondary">of {percent(e.maxCapacity)}</Typography.Text>
+        </div>
+        <PercentBar value={e.utilizationPercentage} color={utilizationColors[e.utilizationStatus]} width={130} />
+      </div>
+    ),
+  },
+  { title: 'Status', key: 'status', render: (_, e) => <UtilizationTag status={e.utilizationStatus} /> },
+  {
+    title: 'Available Capacity',
+    key: 'available',
+    render: (_, e) => (
+      <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
+        <div
+          className="tabular"
+          style={{ fontWeight: 500, color: e.availableCapacity < 0 ? '#dc2626' : e.availableCapacity === 0 ? '#b45309' : '#15803d' }}
+        >
+          {availableCapacityText(e.availableCapacity)}
+        </div>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {plural(e.activeProjects, 'active project')}
+        </Typography.Text>
+      </div>
+    ),
+  },
+];
+
+/** Engineers (spec §2): filter panel, summary cards, availability planning, the directory. */
+export default function EngineersPage() {
+  useScreenData();
+  const { figures, now, engineers, assignments } = useEngineerFigures();
+  const [state, send] = useMachine(engineersFilterMachine);
+  const panelOpen = state.matches('open');
+  const filter = useDeferredValue(state.context);
+  const count = activeFilterCount(state.context);
+
+  const skills = useMemo(() => skillChoices(engineers.data), [engineers.data]);
+  const filtered = useMemo(() => figures.filter((e) => matchesEngineerFilter(e, toEngineerFilter(filter))), [figures, filter]);
+  const counts = useMemo(() => countByUtilization(filtered), [filtered]);
+  const helper = useMemo(() => planningHelper(filtered, now), [filtered, now]);
+  const loading = !engineers.loaded && engineers.loading;
+
+  return (
+    <div>
+      <PageHeader
+        title="Engineers"
+        subtitle="Your team's skills, capacity and availability"
+        extra={
+          <Badge count={count} size="small" offset={[-4, 4]}>
+            <Button
+              type={panelOpen ? 'primary' : 'default'}
+              icon={<FilterOutlined />}
+              onClick={() => send({ type: 'TOGGLE_PANEL' })}
+              aria-pressed={panelOpen}
+              data-testid="filters-toggle"
+            >
+              Filters
+            </Button>
+          </Badge>
+        }
+      />
+      <LoadErrors errors={[engineers.error, assignments.error]} />
+      {panelOpen ? (
+        <FilterPanel
+          search={state.context.search}
+          selected={state.context.skills}
+          skills={skills}
+          active={count > 0}
+          onSearch={(text) => send({ type: 'SEARCH', text })}
+          onToggleSkill={(skill) => send({ type: 'TOGGLE_SKILL', skill })}
+          onClearAll={() => send({ type: 'CLEAR_ALL' })}
+        />
+      ) : null}
+      <StatGrid columns={3}>
+        <StatCard title="Showing Engineers" value={filtered.length} hint={`of ${engineers.data.length} total`} icon={<TeamOutlined />} loading={loading} testId="card-showing-engineers" />
+        <StatCard title="Overloaded" value={counts.overloaded} hint="Engineers needing attention" icon={<WarningOutlined />} tone="red" loading={loading} testId="card-overloaded" />
+        <StatCard title="Underutilized" value={counts.underutilized} hint="Available for more work" icon={<RiseOutlined />} tone="blue" loading={loading} testId="card-underutilized" />
+      </StatGrid>
+      <AvailabilityPlanning {...helper} />
+      <SectionCard
+        title="Engineers Directory"
+        subtitle={loading ? 'Loading engineers...' : directorySubtitle(filtered.length)}
+        icon={<UserSwitchOutlined />}
+        bodyPadding={0}
+        testId="engineers-directory"
+      >
+        <Table<Row>
+          rowKey="_id"
+          columns={columns}
+          dataSource={filtered}
+          loading={loading}
+          pagination={pagination()}
+          scroll={{ x: 'max-content' }}
+          style={{ marginTop: 12 }}
+          locale={{
+            emptyText: (
+              <EmptyState
+                icon={<TeamOutlined />}
+                title="No engineers found"
+                hint="Try adjusting your search or filter criteria"
+                action={<Button onClick={() => send({ type: 'CLEAR_ALL' })}>Clear Filters</Button>}
+              />
+            ),
+          }}
+        />
+      </SectionCard>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { CheckCircleOutlined, ProjectOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
+import { Table, type TableColumnsType, Typography } from 'antd';
+import { useMemo } from 'react';
+import type { Assignment, Engineer } from '../../../domain/entities.ts';
+import { currentRunning, type EngineerWithFigures } from '../../../domain/figures.ts';
+import { PersonCell } from '../../components/EngineerAvatar.tsx';
+import { LoadErrors } from '../../components/LoadErrors.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { StatCard, StatGrid } from '../../components/StatCard.tsx';
+import { pagination } from '../../components/table.ts';
+import { PercentBar, SeniorityTag, utilizationColors } from '../../components/tags.tsx';
+import { capitalize, percent, plural } from '../../lib/format.ts';
+import { useProjects } from '../../stores/projects.ts';
+import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
+import { useScreenData } from '../../stores/useScreenData.ts';
+
+type Row = EngineerWithFigures<Engineer, Assignment>;
+
+const columns: TableColumnsType<Row> = [
+  {
+    title: 'Engineer',
+    key: 'engineer',
+    render: (_, e) => <PersonCell name={e.name} avatar={e.avatar} lines={[e.email]} />,
+    sorter: (a, b) => a.name.localeCompare(b.name),
+  },
+  {
+    title: 'Seniority',
+    key: 'seniority',
+    render: (_, e) => <SeniorityTag seniority={e.seniority} />,
+  },
+  {
+    title: 'Current Allocation',
+    key: 'allocation',
+    sorter: (a, b) => a.utilizationPercentage - b.utilizationPercentage,
+    // The utilisation status is computed but not printed here (spec §2); it only colours the bar.
+    render: (_, e) => (
+      <div style={{ minWidth: 150 }} data-status={e.utilizationStatus}>
+        <div className="tabular" style={{ marginBottom: 4 }}>
+          <strong>{percent(e.currentAllocation)}</strong>{' '}
+          <Typography.Text type="secondary">of {percent(e.maxCapacity)}</Typography.Text>
+        </div>
+        <PercentBar value={e.utilizationPercentage} color={utilizationColors[e.utilizationStatus]} />
+      </div>
+    ),
+  },
+  {
+    title: 'Active Projects',
+    key: 'active',
+    sorter: (a, b) => a.activeProjects - b.activeProjects,
+    render: (_, e) => <span className="tabular">{plural(e.activeProjects, 'project')}</span>,
+  },
+  {
+    title: 'Capacity',
+    key: 'capacity',
+    render: (_, e) => (
+      <div style={{ lineHeight: 1.35 }}>
+        <div className="tabular">{percent(e.maxCapacity)}</div>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {capitalize(e.workType)}
+        </Typography.Text>
+      </div>
+    ),
+  },
+];
+
+/** Manager Dashboard (spec §2): four cards and the Team Utilization Overview. */
+export default function ManagerDashboardPage() {
+  useScreenData();
+  const { figures, now, engineers, assignments } = useEngineerFigures();
+  const projects = useProjects();
+  const running = useMemo(() => currentRunning(assignments.data, now), [assignments.data, now]);
+
+  return (
+    <div>
+      <PageHeader title="Manager Dashboard" subtitle="Your team's capacity and work at a glance" />
+      <LoadErrors errors={[engineers.error, projects.error, assignments.error]} />
+      <StatGrid>
+        <StatCard title="Total Engineers" value={engineers.data.length} hint="Team members" icon={<TeamOutlined />} loading={!engineers.loaded && engineers.loading} testId="card-total-engineers" />
+        <StatCard title="Total Projects" value={projects.data.length} hint="All projects" icon={<ProjectOutlined />} tone="violet" loading={!projects.loaded && projects.loading} testId="card-total-projects" />
+        <StatCard title="Assignments" value={assignments.data.length} hint="Total assignments" icon={<ScheduleOutlined />} tone="cyan" loading={!assignments.loaded && assignments.loading} testId="card-assignments" />
+        <StatCard title="Current Running" value={running} hint="Engineers with active assignments" icon={<CheckCircleOutlined />} tone="green" loading={!assignments.loaded && assignments.loading} testId="card-current-running" />
+      </StatGrid>
+      <SectionCard title="Team Utilization Overview" subtitle="Current allocation of every engineer against their capacity" bodyPadding={0} testId="team-utilization">
+        <Table<Row>
+          rowKey="_id"
+          columns={columns}
+          dataSource={figures}
+          loading={!engineers.loaded && engineers.loading}
+          pagination={pagination()}
+          scroll={{ x: 'max-content' }}
+          style={{ marginTop: 12 }}
+        />
+      </SectionCard>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { CheckCircleOutlined, ClockCircleOutlined, FolderOutlined, PlusOutlined, ProjectOutlined, SyncOutlined } from '@ant-design/icons';
+import { useMachine } from '@xstate/react';
+import { Button, message as messageApi, Table, type TableColumnsType, Tooltip } from 'antd';
+import { useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import type { Project } from '../../../domain/entities.ts';
+import { countByStatus } from '../../../domain/figures.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { LoadErrors } from '../../components/LoadErrors.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { StatCard, StatGrid } from '../../components/StatCard.tsx';
+import { pagination } from '../../components/table.ts';
+import { ProjectStatusTag, SkillTags } from '../../components/tags.tsx';
+import { api } from '../../lib/api.ts';
+import { dateRange, shortDate } from '../../lib/format.ts';
+import { createProjectMachine } from '../../machines/createProject.machine.ts';
+import { useEngineers } from '../../stores/engineers.ts';
+import { useProfile } from '../../stores/profile.ts';
+import { loadProjects, useProjects } from '../../stores/projects.ts';
+import { PROJECTS_COLLECTIONS, useScreenData } from '../../stores/useScreenData.ts';
+import { CreateProjectDialog } from './CreateProjectDialog.tsx';
+import { newestFirst, skillOptions, teamSizeText } from './helpers.ts';
+
+const columns: TableColumnsType<Project> = [
+  {
+    title: 'Project Name',
+    key: 'name',
+    render: (_, p) => <strong style={{ display: 'block', minWidth: 130, maxWidth: 180 }}>{p.name}</strong>,
+    sorter: (a, b) => a.name.localeCompare(b.name),
+  },
+  {
+    title: 'Description',
+    key: 'description',
+    render: (_, p) => (
+      <div className="clamp-2" style={{ maxWidth: 250, minWidth: 180, color: '#475569' }} title={p.description}>
+        {p.description}
+      </div>
+    ),
+  },
+  {
+    title: 'Timeline',
+    key: 'timeline',
+    // Wraps after the dash on narrow tables: 'Nov 05, 2026 -' over 'Dec 01, 2026'.
+    render: (_, p) => (
+      <span style={{ display: 'block', maxWidth: 120 }} title={dateRange(p.startDate, p.endDate)}>
+        <span style={{ whiteSpace: 'nowrap' }}>{shortDate(p.startDate)} -</span>{' '}
+        <span style={{ whiteSpace: 'nowrap' }}>{shortDate(p.endDate)}</span>
+      </span>
+    ),
+    sorter: (a, b) => Date.parse(a.startDate) - Date.parse(b.startDate),
+  },
+  {
+    title: 'Team Size',
+    key: 'teamSize',
+    render: (_, p) => <span className="tabular" style={{ whiteSpace: 'nowrap' }}>{teamSizeText(p.teamSize)}</span>,
+  },
+  { title: 'Required Skills', key: 'skills', render: (_, p) => <div style={{ minWidth: 140, maxWidth: 190 }}><SkillTags skills={p.requiredSkills} /></div> },
+  { title: 'Status', key: 'status', render: (_, p) => <ProjectStatusTag status={p.status} /> },
+];
+
+/** Projects (spec §2): four cards, the directory and the Create New Project dialog. */
+export default function ProjectsPage() {
+  useScreenData(PROJECTS_COLLECTIONS);
+  const projects = useProjects();
+  const engineers = useEngineers();
+  const profile = useProfile();
+  const [message, messageHolder] = messageApi.useMessage({ maxCount: 3 });
+  const messageRef = useRef(message);
+  messageRef.current = message;
+
+  const machine = useMemo(
+    () =>
+      createProjectMachine.provide({
+        actors: { createProject: fromPromise(({ input }) => api.createProject(input)) },
+        actions: {
+          alert: (_, params) => {
+            if (params.kind === 'success') void messageRef.current.success(params.text);
+            else void messageRef.current.error(params.text);
+          },
+          reloadProjects: () => void loadProjects(),
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine, { input: {} });
+
+  const counts = useMemo(() => countByStatus(projects.data), [projects.data]);
+  const rows = useMemo(() => newestFirst(projects.data), [projects.data]);
+  const skills = useMemo(() => skillOptions(engineers.data, projects.data), [engineers.data, projects.data]);
+  const loading = !projects.loaded && projects.loading;
+  const readOnly = profile.data?.role === 'auditor';
+
+  const addButton = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => send({ type: 'OPEN' })} disabled={readOnly} data-testid="add-project">
+      Add Project
+    </Button>
+  );
+
+  return (
+    <div>
+      {messageHolder}
+      <PageHeader
+        title="Projects"
+        subtitle="Every project in your portfolio, its timeline and the skills it needs"
+        extra={readOnly ? <Tooltip title="Auditors have read-only access">{addButton}</Tooltip> : addButton}
+      />
+      <LoadErrors errors={[projects.error, engineers.error]} />
+      <StatGrid>
+        <StatCard title="Total Projects" value={projects.data.length} hint="All projects" icon={<ProjectOutlined />} loading={loading} testId="card-total-projects" />
+        <StatCard title="Active Projects" value={counts.active} hint="Currently running" icon={<SyncOutlined />} tone="green" loading={loading} testId="card-active-projects" />
+        <StatCard title="Planning Phase" value={counts.planning} hint="In planning" icon={<ClockCircleOutlined />} tone="amber" loading={loading} testId="card-planning-phase" />
+        <StatCard title="Completed" value={counts.completed} hint="Successfully delivered" icon={<CheckCircleOutlined />} tone="slate" loading={loading} testId="card-completed" />
+      </StatGrid>
+      <SectionCard
+        title="Projects Directory"
+        subtitle={loading ? 'Loading projects...' : `${rows.length} ${rows.length === 1 ? 'project' : 'projects'}`}
+        icon={<FolderOutlined />}
+        bodyPadding={0}
+        testId="projects-directory"
+      >
+        <Table<Project>
+          rowKey="_id"
+          columns={columns}
+          dataSource={rows}
+          loading={loading}
+          pagination={pagination()}
+          scroll={{ x: 'max-content' }}
+          style={{ marginTop: 12 }}
+          locale={{ emptyText: <EmptyState icon={<FolderOutlined />} title="No projects yet" hint="Create your first project with Add Project" /> }}
+        />
+      </SectionCard>
+      <CreateProjectDialog
+        open={!state.matches('closed')}
+        submitting={state.matches('submitting')}
+        context={state.context}
+        skills={skills}
+        managerId={profile.data?._id}
+        send={send}
+      />
+    </div>
+  );
+}

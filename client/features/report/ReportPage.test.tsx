@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Assignment, Engineer, Project } from '../../../domain/entities.ts';
+import { resetAll } from '../../stores/plan.ts';
+import ReportPage from './ReportPage.tsx';
+
+// Charts draw on canvas: capture their props instead.
+const chartProps: Record<string, Record<string, unknown>> = {};
+vi.mock('@ant-design/charts', () => ({
+  Column: (props: Record<string, unknown>) => {
+    chartProps.column = props;
+    return <div data-testid="column-chart" />;
+  },
+  Pie: (props: Record<string, unknown>) => {
+    chartProps.pie = props;
+    return <div data-testid="pie-chart" />;
+  },
+}));
+
+const day = 86_400_000;
+const iso = (offset: number) => new Date(Date.now() + offset * day).toISOString();
+const engineers: Engineer[] = [
+  { _id: 'e1', name: 'Ana Lopez', email: 'ana@x.test', department: 'Platform', skills: ['Go'], seniority: 'senior', maxCapacity: 100, version: 1 },
+  { _id: 'e2', name: 'Ben Ode', email: 'ben@x.test', department: 'Data', skills: ['Python'], seniority: 'junior', maxCapacity: 50, version: 1 },
+];
+const projects: Project[] = [
+  { _id: 'p1', name: 'Atlas', description: 'Atlas description', startDate: iso(-30), endDate: iso(30), teamSize: 3, requiredSkills: ['Go', 'AWS'], status: 'active', managerId: 'm', version: 1 },
+  { _id: 'p2', name: 'Beacon', description: 'Beacon description', startDate: iso(10), endDate: iso(60), teamSize: 2, requiredSkills: ['Python'], status: 'planning', managerId: 'm', version: 1 },
+];
+const assignments: Assignment[] = [
+  { _id: 'a1', engineerId: { _id: 'e1', name: 'Ana Lopez', email: 'ana@x.test' }, projectId: { _id: 'p1', name: 'Atlas', status: 'active' }, role: 'Lead', allocationPercentage: 130, startDate: iso(-10), endDate: iso(20), version: 1 },
+];
+
+beforeEach(() => {
+  resetAll();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const body = url.endsWith('/engineers') ? engineers : url.endsWith('/assignments') ? assignments : url.endsWith('/projects') ? projects : { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Reports & Analytics', () => {
+  it('draws both charts with the spec\'s axes, colours, maximum and tooltips', async () => {
+    render(<ReportPage />);
+    await screen.findByTestId('column-chart');
+    await screen.findByTestId('pie-chart');
+    const column = chartProps.column!;
+    const data = column.data as { name: string; series: string; value: number; color: string }[];
+    expect(data.map((d) => [d.name, d.series, d.value, d.color])).toEqual([
+      ['Ana Lopez', 'Current Allocation', 130, '#ef4444'],
+      ['Ana Lopez', 'Max Capacity', 100, '#9ca3af'],
+      ['Ben Ode', 'Current Allocation', 0, '#3b82f6'],
+      ['Ben Ode', 'Max Capacity', 50, '#9ca3af'],
+    ]);
+    const axis = column.axis as { y: { title: string; labelFormatter: (v: number) => string }; x: { title: string } };
+    expect(axis.y.title).toBe('Allocation Percentage (%)');
+    expect(axis.x.title).toBe('Engineers');
+    expect(axis.y.labelFormatter(40)).toBe('40%');
+    expect((column.scale as { y: { domainMin: number; domainMax: number } }).y).toMatchObject({ domainMin: 0, domainMax: 150 });
+    const items = (column.tooltip as { items: ((d: unknown) => { name: string; value: unknown })[] }).items.map((item) => item(data[0]));
+    expect(items).toEqual([
+      { name: 'Current Allocation', value: '130%', color: '#ef4444' },
+      { name: 'Seniority', value: 'Senior' },
+      { name: 'Status', value: 'Overloaded' },
+      { name: 'Active Projects', value: 1 },
+    ]);
+    const pie = chartProps.pie!;
+    const slices = pie.data as { label: string; value: number; percent: string }[];
+    expect(slices.map((s) => [s.label, s.value, s.percent])).toEqual([
+      ['Active Projects', 1, '50.0'],
+      ['Planning Projects', 1, '50.0'],
+    ]);
+    expect((pie.scale as { color: { range: string[] } }).color.range).toEqual(['#22c55e', '#eab308', '#3b82f6']);
+  });
+
+  it('shows the cards, Utilization Analysis with Critical Issues and the Project Timeline', async () => {
+    render(<ReportPage />);
+    await waitFor(() => expect(screen.getByTestId('critical-issues').textContent).toContain('Ana Lopez'));
+    expect(screen.getByText('Team Performance')).toBeTruthy();
+    expect(screen.getByTestId('card-overloaded-engineers').textContent).toContain('Need attention');
+    expect(screen.getByTestId('critical-issues').textContent).toContain('130% / 100%');
+    const analysis = screen.getByTestId('utilization-analysis');
+    expect(within(analysis).getByText('50-100% capacity')).toBeTruthy();
+    expect(within(analysis).getByText('>100% capacity')).toBeTruthy();
+    expect(within(analysis).getByText('<50% capacity')).toBeTruthy();
+    const timeline = screen.getByTestId('project-timeline');
+    expect(timeline.textContent).toContain('Team size: 3 • Skills: Go, AWS');
+  });
+});

@@ -1,0 +1,229 @@
+import {
+  AlertOutlined,
+  BarChartOutlined,
+  CheckCircleOutlined,
+  FieldTimeOutlined,
+  PieChartOutlined,
+  ProjectOutlined,
+  SyncOutlined,
+  TeamOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { Col, Row, Skeleton, Tag, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import type { ProjectStatus } from '../../../domain/entities.ts';
+import { countByStatus, countByUtilization } from '../../../domain/figures.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
+import { LoadErrors } from '../../components/LoadErrors.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { StatCard, StatGrid } from '../../components/StatCard.tsx';
+import { ProjectStatusTag } from '../../components/tags.tsx';
+import { localDate, percent } from '../../lib/format.ts';
+import { useProjects } from '../../stores/projects.ts';
+import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
+import { useScreenData } from '../../stores/useScreenData.ts';
+import { projectStatusColors, projectStatusData, utilizationBarColors, utilizationChartData, yDomain } from './chartData.ts';
+
+// The charts library is big: it loads in its own chunk, after the rest of the report has drawn.
+const UtilizationChart = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.UtilizationChart })));
+const StatusPie = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.StatusPie })));
+
+const chartFallback = (height: number) => (
+  <div style={{ height, display: 'grid', placeItems: 'center' }}>
+    <Skeleton.Node active style={{ width: 240, height: Math.min(height - 40, 200) }}>
+      <BarChartOutlined style={{ fontSize: 32, color: '#cbd5e1' }} />
+    </Skeleton.Node>
+  </div>
+);
+
+function LegendDot({ color, label }: { color: string; label: string }) {
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 12, color: '#475569' }}>
+      <span style={{ width: 10, height: 10, borderRadius: 3, background: color, display: 'inline-block' }} />
+      {label}
+    </span>
+  );
+}
+
+function AnalysisTile({ label, hint, value, color, icon }: { label: string; hint: string; value: number; color: string; icon: ReactNode }) {
+  return (
+    <div style={{ border: '1px solid #edf0f3', borderRadius: 12, padding: '12px 14px', height: '100%' }} data-testid={`analysis-${label.toLowerCase()}`}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 6, color, fontWeight: 600, fontSize: 13 }}>
+        {icon}
+        {label}
+      </div>
+      <div className="tabular" style={{ fontSize: 26, fontWeight: 650, lineHeight: 1.3 }} data-role="value">
+        {value}
+      </div>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {hint}
+      </Typography.Text>
+    </div>
+  );
+}
+
+const dotColor = (status: ProjectStatus) => (status === 'active' ? projectStatusColors.active : status === 'planning' ? projectStatusColors.planning : projectStatusColors.completed);
+
+/** Reports & Analytics (spec §2): cards, the two charts, Utilization Analysis, Project Timeline. */
+export default function ReportPage() {
+  useScreenData();
+  const { figures, engineers, assignments } = useEngineerFigures();
+  const projects = useProjects();
+
+  const utilization = useMemo(() => countByUtilization(figures), [figures]);
+  const statusCounts = useMemo(() => countByStatus(projects.data), [projects.data]);
+  const barData = useMemo(() => utilizationChartData(figures), [figures]);
+  const [, yMax] = useMemo(() => yDomain(figures), [figures]);
+  const slices = useMemo(() => projectStatusData(projects.data), [projects.data]);
+  const overloaded = useMemo(() => figures.filter((f) => f.utilizationStatus === 'overloaded'), [figures]);
+  const timeline = useMemo(
+    () => [...projects.data].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate)),
+    [projects.data],
+  );
+  const loadingEngineers = !engineers.loaded && engineers.loading;
+  const loadingProjects = !projects.loaded && projects.loading;
+
+  return (
+    <div>
+      <PageHeader title="Reports & Analytics" badge="Team Performance" subtitle="Utilisation, capacity and delivery across the team" />
+      <LoadErrors errors={[engineers.error, projects.error, assignments.error]} />
+      <StatGrid>
+        <StatCard title="Total Engineers" value={engineers.data.length} hint="Active team members" icon={<TeamOutlined />} loading={loadingEngineers} testId="card-total-engineers" />
+        <StatCard title="Total Projects" value={projects.data.length} hint="All projects" icon={<ProjectOutlined />} tone="violet" loading={loadingProjects} testId="card-total-projects" />
+        <StatCard title="Active Projects" value={statusCounts.active} hint="Currently running" icon={<SyncOutlined />} tone="green" loading={loadingProjects} testId="card-active-projects" />
+        <StatCard title="Overloaded Engineers" value={utilization.overloaded} hint="Need attention" icon={<WarningOutlined />} tone="red" loading={loadingEngineers} testId="card-overloaded-engineers" />
+      </StatGrid>
+
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col xs={24} xl={15}>
+          <SectionCard
+            title="Team Utilization vs Capacity"
+            subtitle="Current allocation against each engineer's maximum capacity"
+            icon={<BarChartOutlined />}
+            testId="utilization-chart"
+          >
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 14, marginBottom: 8 }}>
+              <LegendDot color={utilizationBarColors.overloaded} label="Overloaded" />
+              <LegendDot color={utilizationBarColors.underutilized} label="Underutilized" />
+              <LegendDot color={utilizationBarColors.optimal} label="Optimal" />
+              <LegendDot color={utilizationBarColors.capacity} label="Max Capacity" />
+            </div>
+            {barData.length === 0 ? (
+              loadingEngineers ? chartFallback(360) : <EmptyState icon={<BarChartOutlined />} title="No engineers yet" />
+            ) : (
+              <Suspense fallback={chartFallback(360)}>
+                <UtilizationChart data={barData} max={yMax} />
+              </Suspense>
+            )}
+          </SectionCard>
+        </Col>
+        <Col xs={24} xl={9}>
+          <SectionCard
+            title="Project Status Distribution"
+            subtitle="Projects by status"
+            icon={<PieChartOutlined />}
+            testId="status-chart"
+          >
+            {projects.data.length === 0 ? (
+              loadingProjects ? chartFallback(360) : <EmptyState icon={<PieChartOutlined />} title="No projects yet" />
+            ) : (
+              <Suspense fallback={chartFallback(360)}>
+                <StatusPie data={slices} height={382} />
+              </Suspense>
+            )}
+          </SectionCard>
+        </Col>
+      </Row>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <SectionCard title="Utilization Analysis" subtitle="How the team's capacity is used" icon={<AlertOutlined />} testId="utilization-analysis">
+            <Row gutter={[12, 12]}>
+              <Col xs={24} sm={8}>
+                <AnalysisTile label="Optimal" hint="50-100% capacity" value={utilization.optimal} color="#15803d" icon={<CheckCircleOutlined />} />
+              </Col>
+              <Col xs={24} sm={8}>
+                <AnalysisTile label="Overloaded" hint=">100% capacity" value={utilization.overloaded} color="#b91c1c" icon={<WarningOutlined />} />
+              </Col>
+              <Col xs={24} sm={8}>
+                <AnalysisTile label="Underutilized" hint="<50% capacity" value={utilization.underutilized} color="#1d4ed8" icon={<FieldTimeOutlined />} />
+              </Col>
+            </Row>
+            <Typography.Title level={5} style={{ margin: '20px 0 8px', fontSize: 14 }}>
+              Critical Issues
+            </Typography.Title>
+            <div data-testid="critical-issues">
+              {overloaded.length === 0 ? (
+                <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '12px 14px', background: '#f0fdf4', borderRadius: 10, color: '#15803d' }}>
+                  <CheckCircleOutlined />
+                  No critical utilization issues
+                </div>
+              ) : (
+                overloaded.map((e) => (
+                  <div
+                    key={e._id}
+                    style={{
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: 10,
+                      padding: '10px 12px',
+                      background: '#fef2f2',
+                      border: '1px solid #fee2e2',
+                      borderRadius: 10,
+                      marginBottom: 8,
+                    }}
+                  >
+                    <EngineerAvatar name={e.name} avatar={e.avatar} size={30} />
+                    <div style={{ flex: 1, minWidth: 0 }}>
+                      <Typography.Text strong ellipsis style={{ display: 'block' }}>
+                        {e.name}
+                      </Typography.Text>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        Overloaded
+                      </Typography.Text>
+                    </div>
+                    <Tag color="red" className="tabular" style={{ marginInlineEnd: 0 }}>
+                      {percent(e.currentAllocation)} / {percent(e.maxCapacity)}
+                    </Tag>
+                  </div>
+                ))
+              )}
+            </div>
+          </SectionCard>
+        </Col>
+        <Col xs={24} lg={12}>
+          <SectionCard title="Project Timeline" subtitle="Every project with its dates, team size and skills" icon={<FieldTimeOutlined />} testId="project-timeline">
+            <div style={{ maxHeight: 460, overflowY: 'auto', marginRight: -8, paddingRight: 8 }}>
+              {timeline.length === 0 ? (
+                loadingProjects ? <Skeleton active /> : <EmptyState icon={<ProjectOutlined />} title="No projects yet" />
+              ) : (
+                timeline.map((p) => (
+                  <div key={p._id} style={{ display: 'flex', gap: 12, padding: '12px 0', borderBottom: '1px solid #f1f5f9' }} data-testid="timeline-item">
+                    <span
+                      aria-hidden="true"
+                      style={{ width: 10, height: 10, borderRadius: '50%', background: dotColor(p.status), marginTop: 6, flex: 'none' }}
+                    />
+                    <div style={{ flex: 1, minWidth: 0 }}>
+                      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, justifyContent: 'space-between' }}>
+                        <Typography.Text strong>{p.name}</Typography.Text>
+                        <ProjectStatusTag status={p.status} />
+                      </div>
+                      <Typography.Text type="secondary" style={{ fontSize: 13, display: 'block', marginTop: 2 }}>
+                        {localDate(p.startDate)} - {localDate(p.endDate)}
+                      </Typography.Text>
+                      <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+                        Team size: {p.teamSize} • Skills: {p.requiredSkills.join(', ')}
+                      </Typography.Text>
+                    </div>
+                  </div>
+                ))
+              )}
+            </div>
+          </SectionCard>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Assignment, Engineer, Project, User } from '../../domain/entities.ts';
+import type { CreateProjectInput } from '../../domain/inputs.ts';
+import { readToken } from './token.ts';
+
+/** What the HTTP client says when there is no answer at all (the spec's "generic message"). */
+export const NETWORK_ERROR = 'Network Error';
+export const ABORTED_ERROR = 'Request aborted';
+
+export type ApiIssue = { path: string; message: string };
+
+/** A failed call: `message` is the server's `message` field when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly issues: ApiIssue[];
+  constructor(message: string, status: number, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    const record = isRecord(body) ? body : {};
+    this.code = typeof record.code === 'string' ? record.code : undefined;
+    this.issues = Array.isArray(record.issues)
+      ? record.issues.filter(isRecord).map((i) => ({ path: String(i.path ?? ''), message: String(i.message ?? '') }))
+      : [];
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The error text of spec §8: the body's `message` if present, else the client's generic message. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return NETWORK_ERROR;
+}
+
+let unauthorizedHandler: () => void = () => {};
+
+/** Called on every 401 answer to a call that carried a token: the session signs out. */
+export function setUnauthorizedHandler(handler: () => void) {
+  unauthorizedHandler = handler;
+}
+
+type RequestOptions = { body?: unknown; auth?: boolean; signal?: AbortSignal; baseUrl?: string };
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, auth = true, signal, baseUrl = '' } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = auth ? readToken() : null;
+  // The spec's client sends the stored token as-is, without a `Bearer` prefix.
+  if (token) headers.Authorization = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    const aborted = error instanceof DOMException && error.name === 'AbortError';
+    throw new ApiError(aborted ? ABORTED_ERROR : NETWORK_ERROR, 0);
+  }
+
+  const text = await response.text().catch(() => '');
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) {
+    if (response.status === 401 && token) unauthorizedHandler();
+    const serverMessage = isRecord(data) && typeof data.message === 'string' && data.message ? data.message : null;
+    throw new ApiError(serverMessage ?? `Request failed with status code ${response.status}`, response.status, data);
+  }
+  return data as T;
+}
+
+export type Credentials = { email: string; password: string };
+export type LoginResponse = { token: string; user: User };
+export type CreateProjectPayload = CreateProjectInput;
+
+export const api = {
+  login: (credentials: Credentials) => request<LoginResponse>('POST', '/api/auth/login', { body: credentials, auth: false }),
+  profile: () => request<User>('GET', '/api/auth/profile'),
+  engineers: () => request<Engineer[]>('GET', '/api/engineers'),
+  projects: () => request<Project[]>('GET', '/api/projects'),
+  assignments: () => request<Assignment[]>('GET', '/api/assignments'),
+  createProject: (payload: CreateProjectPayload) => request<Project>('POST', '/api/projects', { body: payload }),
+};

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { capitalize, dateRange, longDate, monthDay, percent, plural, shortDate, shortRange } from './format.ts';
+
+// Midday UTC keeps the calendar day the same in every time zone the tests may run in.
+const nov5 = '2026-11-05T12:00:00.000Z';
+const dec1 = '2026-12-01T12:00:00.000Z';
+
+describe('format', () => {
+  it('prints long US dates with a two-digit day', () => {
+    expect(longDate(nov5)).toBe('November 05, 2026');
+  });
+  it('prints short dates and ranges', () => {
+    expect(shortDate(nov5)).toBe('Nov 05, 2026');
+    expect(monthDay(nov5)).toBe('Nov 05');
+    expect(dateRange(nov5, dec1)).toBe('Nov 05, 2026 - Dec 01, 2026');
+    expect(shortRange(nov5, dec1)).toBe('Nov 05 - Dec 01, 2026');
+  });
+  it('capitalises roles and says Undefined when there is none', () => {
+    expect(capitalize('engineer')).toBe('Engineer');
+    expect(capitalize('')).toBe('Undefined');
+    expect(capitalize(undefined)).toBe('Undefined');
+  });
+  it('words counts in singular or plural', () => {
+    expect(plural(1, 'project')).toBe('1 project');
+    expect(plural(0, 'project')).toBe('0 projects');
+    expect(plural(3, 'engineer')).toBe('3 engineers');
+  });
+  it('prints percentages', () => {
+    expect(percent(80)).toBe('80%');
+    expect(percent(66.66)).toBe('66.7%');
+  });
+});

@@ -1,0 +1,33 @@
+/** The login token lives in local storage under `userToken`, stored as JSON (spec §3). */
+export const TOKEN_KEY = 'userToken';
+
+export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The browser's local storage, or null where there is none (tests in Node, private modes that throw). */
+export function browserStorage(): TokenStorage | null {
+  try {
+    return typeof globalThis.localStorage === 'undefined' ? null : globalThis.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored token, or null. A value that is not JSON is taken as the raw token. */
+export function readToken(storage: TokenStorage | null = browserStorage()): string | null {
+  const raw = storage?.getItem(TOKEN_KEY);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'string' && value.length > 0 ? value : null;
+  } catch {
+    return raw;
+  }
+}
+
+export function writeToken(token: string, storage: TokenStorage | null = browserStorage()) {
+  storage?.setItem(TOKEN_KEY, JSON.stringify(token));
+}
+
+export function clearToken(storage: TokenStorage | null = browserStorage()) {
+  storage?.removeItem(TOKEN_KEY);
+}

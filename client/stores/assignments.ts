@@ -1,0 +1,13 @@
+import { useSnapshot } from 'valtio/react';
+import type { Assignment } from '../../domain/entities.ts';
+import { api } from '../lib/api.ts';
+import { createCollection } from './collection.ts';
+
+/** Assignments with engineer and project populated (GET /api/assignments), in the plan's shape. */
+const assignments = createCollection<Assignment[]>(() => [], () => api.assignments());
+
+export const assignmentsStore = assignments.state;
+export const loadAssignments = assignments.load;
+export const setAssignments = assignments.set;
+export const resetAssignments = assignments.reset;
+export const useAssignments = () => useSnapshot(assignmentsStore);

@@ -1,0 +1,62 @@
+import { proxy, ref } from 'valtio/vanilla';
+import { errorMessage } from '../lib/api.ts';
+
+/**
+ * A loaded collection as spec §3 describes it: its data, a loading flag and an error message.
+ * The data is kept as a valtio `ref`: it is replaced whole (by a load or by a live event folded in
+ * with the domain reducers), never mutated in place, so it need not be proxied deeply. That keeps
+ * 20,000 assignments cheap to hold and to snapshot.
+ */
+export type Ref<T> = T extends object ? T & { $$valtioSnapshot: T } : T;
+
+const asRef = <T,>(value: T) => (value !== null && typeof value === 'object' ? ref(value) : value) as Ref<T>;
+
+export type Collection<T> = {
+  data: T;
+  loading: boolean;
+  error: string | null;
+  /** True once a load has succeeded: screens show skeletons only before that. */
+  loaded: boolean;
+};
+
+export function createCollection<T>(initial: () => T, fetcher: () => Promise<T>) {
+  const state = proxy<Collection<Ref<T>>>({ data: asRef(initial()), loading: false, error: null, loaded: false });
+  let latest = 0;
+
+  /** Loading, then success (data replaced by the response body) or failure (error set); loading cleared in both. */
+  async function load(): Promise<boolean> {
+    const id = ++latest;
+    state.loading = true;
+    state.error = null;
+    try {
+      const data = await fetcher();
+      if (id !== latest) return false;
+      state.data = asRef(data ?? initial());
+      state.loaded = true;
+      return true;
+    } catch (error) {
+      if (id !== latest) return false;
+      state.error = errorMessage(error);
+      return false;
+    } finally {
+      if (id === latest) state.loading = false;
+    }
+  }
+
+  /** Replaces the data (a live event folded in, or a value the session already holds). */
+  function set(data: T) {
+    state.data = asRef(data);
+    state.loaded = true;
+  }
+
+  /** Back to empty, e.g. when the session ends, so the next user never sees this one's data. */
+  function reset() {
+    latest += 1;
+    state.data = asRef(initial());
+    state.loading = false;
+    state.error = null;
+    state.loaded = false;
+  }
+
+  return { state, load, set, reset };
+}

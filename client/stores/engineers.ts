@@ -1,0 +1,13 @@
+import { useSnapshot } from 'valtio/react';
+import type { Engineer } from '../../domain/entities.ts';
+import { api } from '../lib/api.ts';
+import { createCollection } from './collection.ts';
+
+/** The engineer directory (GET /api/engineers), in the plan's shape. */
+const engineers = createCollection<Engineer[]>(() => [], () => api.engineers());
+
+export const engineersStore = engineers.state;
+export const loadEngineers = engineers.load;
+export const setEngineers = engineers.set;
+export const resetEngineers = engineers.reset;
+export const useEngineers = () => useSnapshot(engineersStore);

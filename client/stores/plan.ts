@@ -1,0 +1,54 @@
+import type { Engineer } from '../../domain/entities.ts';
+import type { RecordedEvent } from '../../domain/events.ts';
+import { applyToPlan, type Plan } from '../../domain/plan.ts';
+import { assignmentsStore, loadAssignments, resetAssignments, setAssignments } from './assignments.ts';
+import { engineersStore, loadEngineers, resetEngineers, setEngineers } from './engineers.ts';
+import { loadProfile, profileStore, resetProfile, setProfile } from './profile.ts';
+import { loadProjects, projectsStore, resetProjects, setProjects } from './projects.ts';
+
+/** The three planning collections seen as the domain's Plan. */
+export const currentPlan = (): Plan => ({
+  engineers: engineersStore.data,
+  projects: projectsStore.data,
+  assignments: assignmentsStore.data,
+});
+
+/**
+ * Folds one recorded event into the collections with the domain's `applyToPlan` (the same reducers
+ * the server's projections use). Only the collections the event changed are replaced.
+ */
+export function applyEvent(event: RecordedEvent) {
+  const before = currentPlan();
+  const after = applyToPlan(before, event, event.streamPosition);
+  if (after.engineers !== before.engineers) setEngineers(after.engineers);
+  if (after.projects !== before.projects) setProjects(after.projects);
+  if (after.assignments !== before.assignments) setAssignments(after.assignments);
+
+  // The signed-in engineer's own profile follows edits of their engineer record.
+  const user = profileStore.data;
+  if (user && event.type === 'EngineerProfileUpdated' && event.data.engineerId === user._id) {
+    const changes: Partial<Engineer> = event.data.changes;
+    const { name, email, department, skills, seniority, maxCapacity } = { ...user, ...changes };
+    setProfile({ ...user, name, email, department, skills, seniority, maxCapacity });
+  }
+}
+
+export type CollectionName = 'profile' | 'engineers' | 'projects' | 'assignments';
+
+const loaders: Record<CollectionName, () => Promise<boolean>> = {
+  profile: loadProfile,
+  engineers: loadEngineers,
+  projects: loadProjects,
+  assignments: loadAssignments,
+};
+
+/** Loads the named collections in parallel (spec §2: what each screen loads on entry). */
+export const loadCollections = (names: readonly CollectionName[]) => Promise.all(names.map((name) => loaders[name]()));
+
+/** Every collection back to empty; run when the session ends. */
+export function resetAll() {
+  resetProfile();
+  resetEngineers();
+  resetProjects();
+  resetAssignments();
+}

@@ -1,0 +1,64 @@
+import { createActor, fromPromise } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { api, setUnauthorizedHandler } from '../lib/api.ts';
+import { TOKEN_KEY } from '../lib/token.ts';
+import { sessionMachine } from '../machines/session.machine.ts';
+import { resetAll } from './plan.ts';
+import { setProfile } from './profile.ts';
+
+/** Clean-ups that other parts of the app (the live channel) register for when the session ends. */
+const onSignOut = new Set<() => void | Promise<void>>();
+export const registerSignOutCleanup = (cleanup: () => void | Promise<void>) => {
+  onSignOut.add(cleanup);
+  return () => void onSignOut.delete(cleanup);
+};
+
+/** The one session actor of the app, wired to the real API and stores. */
+export const sessionActor = createActor(
+  sessionMachine.provide({
+    actors: {
+      login: fromPromise(async ({ input }) => {
+        const result = await api.login(input);
+        // Whoever was signed in before (at /, a new login replaces the session) leaves no data behind.
+        resetAll();
+        setProfile(result.user);
+        return result;
+      }),
+      restore: fromPromise(async () => {
+        const user = await api.profile();
+        setProfile(user);
+        return user;
+      }),
+      signOut: fromPromise(async () => {
+        resetAll();
+        await Promise.allSettled([...onSignOut].map((cleanup) => cleanup()));
+      }),
+    },
+  }),
+  { input: {} },
+);
+
+setUnauthorizedHandler(() => sessionActor.send({ type: 'UNAUTHORIZED' }));
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if ((event.key === TOKEN_KEY || event.key === null) && !event.newValue) sessionActor.send({ type: 'TOKEN_REMOVED' });
+  });
+}
+
+sessionActor.start();
+
+export type SessionStatus = 'pending' | 'unreachable' | 'signedOut' | 'signedIn';
+
+/** What the shell needs to know of the session, as one stable value. */
+export function useSessionView(): SessionStatus {
+  return useSelector(sessionActor, (s) => {
+    if (s.matches('signedIn')) return 'signedIn';
+    if (s.matches('unreachable')) return 'unreachable';
+    if (s.matches('signedOut')) return 'signedOut';
+    // Signing in keeps whatever session was there; the login screen shows the busy state itself.
+    return 'pending';
+  });
+}
+
+export const useSessionUser = () => useSelector(sessionActor, (s) => s.context.user);
