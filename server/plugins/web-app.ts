@@ -9,7 +9,9 @@ import { HttpError } from '../http-error.ts';
 export default fp(async function webApp(app: FastifyInstance, options: { root: string }) {
   const hasClient = existsSync(path.join(options.root, 'index.html'));
   if (hasClient) {
+    // wildcard: files built after start-up (a rebuild while running) are found too.
     await app.register(fastifyStatic, { root: options.root, wildcard: true, maxAge: '1h', index: false });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/api(?:[/?#]|$)/.test(request.url) || request.url.startsWith('/socket.io');

@@ -1,0 +1,54 @@
+/**
+ * The real server for end-to-end tests: the whole app (API, live channels, built client from
+ * dist/client) listening on a free port, on a fresh database with the demo seeded. `npm run test:e2e`
+ * builds the client first.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
+import { createTestDatabase } from './test-database.ts';
+
+/** E2E_CLIENT_ROOT lets parallel work build the client elsewhere without emptying dist/client under a running test. */
+export const clientRoot = path.resolve(process.env.E2E_CLIENT_ROOT ?? 'dist/client');
+
+export type E2EServer = { baseUrl: string; app: FastifyInstance; databaseUrl: string; close: () => Promise<void> };
+
+async function listen(databaseUrl: string): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  const app = await buildApp({
+    databaseUrl,
+    jwtSecret: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+    jwtExpiresIn: '1h',
+    logLevel: 'warn',
+    loginRateLimit: 1000,
+    clientRoot,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+/** One server on its own database; `second()` starts another instance on the same database. */
+export async function startE2EServer(): Promise<E2EServer & { second: () => Promise<E2EServer> }> {
+  if (!existsSync(path.join(clientRoot, 'index.html'))) throw new Error('dist/client is missing: run `npm run build` first');
+  const database = await createTestDatabase();
+  const first = await listen(database.url);
+  await seedDemoIfEmpty(first.app.db, new Date());
+  const others: FastifyInstance[] = [];
+  return {
+    ...first,
+    databaseUrl: database.url,
+    async second() {
+      const other = await listen(database.url);
+      others.push(other.app);
+      return { ...other, databaseUrl: database.url, close: () => other.app.close() };
+    },
+    async close() {
+      for (const other of others) await other.close().catch(() => undefined);
+      await first.app.close();
+      await database.drop();
+    },
+  };
+}
