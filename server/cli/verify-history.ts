@@ -17,8 +17,10 @@ try {
   if (result.ok) {
     console.log(`History intact: ${result.events} events in ${result.streams} streams, every hash chain checks out.`);
   } else {
-    console.log(`History ALTERED: ${result.altered.length} event(s) do not match their hash chain:`);
+    if (result.altered.length > 0) console.log(`History ALTERED: ${result.altered.length} event(s) do not match their hash chain:`);
     for (const a of result.altered) console.log(`  ${a.eventId}  ${a.streamId} #${a.streamPosition}  ${a.type}  recorded ${a.recordedAt}`);
+    if (result.gaps.length > 0) console.log(`History INCOMPLETE: ${result.gaps.length} stream(s) are missing events:`);
+    for (const g of result.gaps) console.log(`  ${g.streamId}: version ${g.expectedVersion}, ${g.positions} event(s) stored`);
     exitCode = 1;
   }
 } finally {

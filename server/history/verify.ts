@@ -3,7 +3,9 @@ import type { DbOrTrx } from '../db/connect.ts';
 import { eventHash, GENESIS } from '../event-store/hash.ts';
 
 export type Altered = { eventId: string; streamId: string; streamPosition: number; type: string; recordedAt: string };
-export type Verification = { events: number; streams: number; altered: Altered[]; ok: boolean };
+/** A stream whose stored events do not run 1..version without a hole (an event deleted with the guard lifted). */
+export type Gap = { streamId: string; expectedVersion: number; positions: number };
+export type Verification = { events: number; streams: number; altered: Altered[]; gaps: Gap[]; ok: boolean };
 
 type Row = { stream_id: string; stream_position: number; event_id: string; type: string; schema_version: number; data: unknown; metadata: unknown; recorded_at: Date; hash: string };
 
@@ -15,6 +17,16 @@ type Row = { stream_id: string; stream_position: number; event_id: string; type:
 export async function verifyHistory(db: DbOrTrx, onProgress?: (checked: number, total: number) => void): Promise<Verification> {
   const total = Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(db)).rows[0]!.n);
   const altered: Altered[] = [];
+  const gaps: Gap[] = [];
+  const versions = new Map((await db.selectFrom('streams').select(['stream_id', 'version']).execute()).map((r) => [r.stream_id, Number(r.version)]));
+  let positions = 0;
+  let holes = false;
+  const closeStream = () => {
+    if (stream && (holes || positions !== (versions.get(stream) ?? -1))) {
+      gaps.push({ streamId: stream, expectedVersion: versions.get(stream) ?? 0, positions });
+    }
+    versions.delete(stream);
+  };
   let checked = 0;
   let streams = 0;
   let stream = '';
@@ -27,10 +39,15 @@ export async function verifyHistory(db: DbOrTrx, onProgress?: (checked: number, 
        order by stream_id, stream_position limit 5000`.execute(db);
     for (const row of rows) {
       if (row.stream_id !== stream) {
+        closeStream();
         stream = row.stream_id;
+        positions = 0;
+        holes = false;
         previous = GENESIS;
         streams += 1;
       }
+      positions += 1;
+      if (Number(row.stream_position) !== positions) holes = true;
       const expected = eventHash(previous, {
         streamId: row.stream_id, streamPosition: Number(row.stream_position), eventId: row.event_id, type: row.type,
         schemaVersion: row.schema_version, data: row.data, metadata: row.metadata, recordedAt: row.recorded_at.toISOString(),
@@ -46,5 +63,8 @@ export async function verifyHistory(db: DbOrTrx, onProgress?: (checked: number, 
     const last = rows[rows.length - 1]!;
     after = { stream: last.stream_id, position: Number(last.stream_position) };
   }
-  return { events: checked, streams, altered, ok: altered.length === 0 };
+  closeStream();
+  // Streams with a version but no events left at all.
+  for (const [streamId, version] of versions) gaps.push({ streamId, expectedVersion: version, positions: 0 });
+  return { events: checked, streams, altered, gaps, ok: altered.length === 0 && gaps.length === 0 };
 }

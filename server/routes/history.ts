@@ -106,6 +106,7 @@ export default async function historyRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const q = request.query;
+      if (q.from && q.to && q.to.getTime() < q.from.getTime()) throw new HttpError(400, 'to must not be before from', 'VALIDATION_FAILED');
       const before = q.before ? parseCursor(q.before) : null;
       if (q.before && !before) throw new HttpError(400, 'before must be a cursor such as "1234:56"', 'VALIDATION_FAILED');
       const limit = q.format === 'csv' ? 50_000 : q.limit;

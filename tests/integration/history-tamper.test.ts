@@ -90,7 +90,7 @@ describe('verification of the hash chains', () => {
   it('an untouched history verifies: HTTP (auditor and manager), verifyHistory and the CLI agree', async () => {
     const total = await dbEventCount(t);
     const streams = Number((await sql<{ n: number }>`select count(*)::int as n from streams`.execute(t.app.db)).rows[0]!.n);
-    const expected = { events: total, streams, altered: [], ok: true };
+    const expected = { events: total, streams, altered: [], gaps: [], ok: true };
     expect(await verifyOverHttp()).toEqual(expected);
     expect(await verifyOverHttp(manager)).toEqual(expected);
     const progress: number[] = [];
@@ -141,5 +141,17 @@ describe('verification of the hash chains', () => {
     const result = await verifyHistory(t.app.db);
     expect(result.altered).toHaveLength(3);
     expect(result.altered).toEqual(expect.arrayContaining([named(altered!)]));
+  });
+
+  it('a deleted event (the last of its stream) is reported as a gap against the stream version', async () => {
+    const rows = await streamRows(`project-${projectId}`);
+    const last = rows.at(-1)!;
+    await tamper(sql`delete from events where event_id = ${last.event_id}`);
+    const result = await verifyHistory(t.app.db);
+    expect(result.ok).toBe(false);
+    expect(result.gaps).toEqual([{ streamId: `project-${projectId}`, expectedVersion: rows.length, positions: rows.length - 1 }]);
+    const cli = await runCli();
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toContain('History INCOMPLETE: 1 stream(s)');
   });
 });
