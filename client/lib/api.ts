@@ -40,6 +40,24 @@ export function setUnauthorizedHandler(handler: () => void) {
   unauthorizedHandler = handler;
 }
 
+/**
+ * Where in the event log a list answer stands (issue 4): X-Cursor, the newest event every reader sees,
+ * and X-Snapshot, the PostgreSQL snapshot it was read in. Kept beside the parsed body (by identity) so
+ * the collections' fetchers stay `() => Promise<T>`; the live channel reads it with `listPosition`.
+ */
+export type ListPosition = { cursor: string; snapshot: string };
+const listPositions = new WeakMap<object, ListPosition>();
+
+function recordListPosition(response: Response, data: object) {
+  const cursor = response.headers?.get?.('x-cursor');
+  const snapshot = response.headers?.get?.('x-snapshot');
+  if (cursor && snapshot) listPositions.set(data, { cursor, snapshot });
+}
+
+/** The position of a list answer this client received, if it carried one. */
+export const listPosition = (data: unknown): ListPosition | undefined =>
+  isRecord(data) ? listPositions.get(data) : undefined;
+
 type RequestOptions = { body?: unknown; auth?: boolean; signal?: AbortSignal; baseUrl?: string };
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -72,6 +90,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       data = text;
     }
   }
+  if (response.ok && isRecord(data)) recordListPosition(response, data);
   if (!response.ok) {
     if (response.status === 401 && token) unauthorizedHandler();
     const serverMessage = isRecord(data) && typeof data.message === 'string' && data.message ? data.message : null;

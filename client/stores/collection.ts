@@ -19,6 +19,22 @@ export type Collection<T> = {
   loaded: boolean;
 };
 
+/**
+ * Watches every collection's loads (the live channel, issue 4): `started` when a load begins, `loaded`
+ * once its answer has replaced the data (with the body as received, which carries the list's position
+ * in the event log), `ended` once per started load whatever became of it.
+ */
+export type LoadObserver = {
+  started?: (state: Collection<unknown>) => void;
+  loaded?: (state: Collection<unknown>, data: unknown) => void;
+  ended?: (state: Collection<unknown>) => void;
+};
+const observers = new Set<LoadObserver>();
+export function observeLoads(observer: LoadObserver): () => void {
+  observers.add(observer);
+  return () => void observers.delete(observer);
+}
+
 export function createCollection<T>(initial: () => T, fetcher: () => Promise<T>) {
   const state = proxy<Collection<Ref<T>>>({ data: asRef(initial()), loading: false, error: null, loaded: false });
   let latest = 0;
@@ -28,11 +44,14 @@ export function createCollection<T>(initial: () => T, fetcher: () => Promise<T>)
     const id = ++latest;
     state.loading = true;
     state.error = null;
+    const observed = state as Collection<unknown>;
+    for (const observer of observers) observer.started?.(observed);
     try {
       const data = await fetcher();
       if (id !== latest) return false;
       state.data = asRef(data ?? initial());
       state.loaded = true;
+      for (const observer of observers) observer.loaded?.(observed, data);
       return true;
     } catch (error) {
       if (id !== latest) return false;
@@ -40,6 +59,7 @@ export function createCollection<T>(initial: () => T, fetcher: () => Promise<T>)
       return false;
     } finally {
       if (id === latest) state.loading = false;
+      for (const observer of observers) observer.ended?.(observed);
     }
   }
 

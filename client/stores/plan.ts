@@ -23,8 +23,11 @@ export function applyEvent(event: RecordedEvent) {
   if (after.engineers !== before.engineers) setEngineers(after.engineers);
   if (after.projects !== before.projects) setProjects(after.projects);
   if (after.assignments !== before.assignments) setAssignments(after.assignments);
+  applyToProfile(event);
+}
 
-  // The signed-in engineer's own profile follows edits of their engineer record.
+/** The signed-in engineer's own profile follows edits of their engineer record (applying twice is harmless). */
+export function applyToProfile(event: RecordedEvent) {
   const user = profileStore.data;
   if (user && event.type === 'EngineerProfileUpdated' && event.data.engineerId === user._id) {
     const changes: Partial<Engineer> = event.data.changes;
