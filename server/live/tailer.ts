@@ -83,6 +83,7 @@ export class EventTailer {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', () => this.wake());
     client.on('error', (error) => {
+      if (this.stopped) return;
       this.options.onError(error);
       void this.reconnect(client);
     });

@@ -1,0 +1,354 @@
+/**
+ * Every manager screen against the demo data, in Chromium on the real server: the figures, strings
+ * and badges each screen must show, and a screenshot of each at desktop and phone width
+ * (screenshots/e2e/, git-ignored).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
+import {
+  cardText, cardValue, collectPageErrors, demoAssignments, demoDay, demoEngineers, demoExpectations, demoProjects, drawnPixels,
+  horizontalOverflow, localUs, MANAGER, monthDayUs, navigate, newContext, normalize, progressOf, rowWith, screenshotBoth, shortUs,
+  signIn, tableHeaders, tableOverflow, tableRows, waitForStableCanvas,
+} from '../support/screens.ts';
+
+let server: E2EServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+const expected = demoExpectations();
+
+beforeAll(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+  context = await newContext(browser);
+  page = await context.newPage();
+  pageErrors = collectPageErrors(page);
+  await signIn(page, server.baseUrl, MANAGER.email);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+describe('manager screens with the demo data', () => {
+  it('signs the manager in to the Manager Dashboard with the user card and the full navigation', async () => {
+    expect(new URL(page.url()).pathname).toBe('/manager-dashboard');
+    const card = page.getByTestId('user-card');
+    await card.getByText(MANAGER.name).waitFor();
+    const text = normalize(await card.innerText());
+    for (const part of ['MR', MANAGER.name, 'Manager', MANAGER.email]) expect(text).toContain(part);
+    const links = await page.getByTestId('sidebar').getByRole('link').allInnerTexts();
+    expect(links.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Capacity', 'Report', 'Profile']);
+    await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).waitFor();
+  });
+
+  it('Manager Dashboard: the four cards and the Team Utilization Overview', async () => {
+    await page.getByText('Team Utilization Overview').waitFor();
+    expect(await cardValue(page, 'card-total-engineers')).toBe(String(expected.totalEngineers));
+    expect(await cardValue(page, 'card-total-projects')).toBe(String(expected.totalProjects));
+    expect(await cardValue(page, 'card-assignments')).toBe(String(expected.totalAssignments));
+    expect(await cardValue(page, 'card-current-running')).toBe(String(expected.currentRunning));
+
+    const table = page.getByTestId('team-utilization');
+    const headers = normalize(await table.locator('thead').innerText());
+    for (const title of ['Engineer', 'Seniority', 'Current Allocation', 'Active Projects', 'Capacity']) expect(headers).toContain(title);
+    const rows = await tableRows(table);
+    expect(rows).toHaveLength(8);
+    for (const e of expected.perEngineer) {
+      const row = rowWith(rows, e.name);
+      expect(row.join(' | ')).toContain(e.email);
+      expect(row.join(' | ')).toContain(`${e.allocation}% of ${e.maxCapacity}%`);
+      expect(row.join(' | ')).toContain(`${e.activeProjects} ${e.activeProjects === 1 ? 'project' : 'projects'}`);
+      expect(row.join(' | ')).toContain(e.maxCapacity === 100 ? 'Full-time' : 'Part-time');
+      expect(row.join(' | ')).toContain(e.seniority[0]!.toUpperCase() + e.seniority.slice(1));
+      // The status is not printed here (spec §2): no badge text.
+      expect(row.join(' ')).not.toMatch(/Overloaded|Underutilized|Optimal/);
+    }
+    // The progress bar is capped at 100: Priya is at 120%.
+    const priya = table.locator('tr', { hasText: 'Priya Patel' }).locator('.ant-progress');
+    expect(await priya.getAttribute('aria-valuenow')).toBe('100');
+    await screenshotBoth(page, 'manager-dashboard');
+  });
+
+  it('Engineers: cards, Availability Planning, the helper lists and the directory', async () => {
+    await navigate(page, 'Engineers', '/engineers');
+    await page.getByText('Engineers Directory').waitFor();
+    expect(await cardText(page, 'card-showing-engineers')).toContain(`Showing Engineers ${expected.totalEngineers} of ${expected.totalEngineers} total`);
+    expect(await cardValue(page, 'card-overloaded')).toBe(String(expected.overloaded.length));
+    expect(await cardValue(page, 'card-underutilized')).toBe(String(expected.underutilized.length));
+    expect(await page.getByTestId('filter-panel').count()).toBe(0); // hidden by default
+
+    const planning = normalize(await page.getByTestId('availability-planning').innerText());
+    expect(planning).toContain('Shows when engineers will be available for new projects');
+    expect(planning).toContain(`Available Now ${expected.availableNow}`);
+    expect(planning).toContain(`Available Soon ${expected.availableSoon}`);
+    expect(planning).toContain('Project Planning Helper');
+    const immediate = normalize(await page.getByTestId('available-immediately').innerText());
+    expect(immediate.startsWith('Available for Immediate Start')).toBe(true);
+    // Most available first, at most 3, each with its badge.
+    const listed = expected.immediateStart.map(([name]) => immediate.indexOf(name!));
+    expect(listed.every((at) => at >= 0)).toBe(true);
+    expect([...listed].sort((a, b) => a - b)).toEqual(listed);
+    for (const [name, badge] of expected.immediateStart) expect(immediate).toContain(`${name}`);
+    for (const [, badge] of expected.immediateStart) expect(immediate).toContain(`${badge}`);
+    expect(immediate).not.toContain('Sam Rivera'); // 4th most available
+    const soon = normalize(await page.getByTestId('available-soon').innerText());
+    expect(soon).toContain('Becoming Available Soon');
+    for (const [name, date] of expected.soon) {
+      expect(soon).toContain(`${name}`);
+      expect(soon).toContain(`${date}`);
+    }
+
+    const directory = page.getByTestId('engineers-directory');
+    expect(normalize(await directory.innerText())).toContain('Showing 8 engineers');
+    // The spec's columns, in order (planning actions may follow).
+    const headers = await tableHeaders(directory);
+    expect(headers.slice(0, 7)).toEqual(['Engineer', 'Skills', 'Seniority', 'Work Type', 'Capacity', 'Status', 'Available Capacity']);
+    const rows = await tableRows(directory);
+    expect(rows).toHaveLength(8);
+    for (const e of expected.perEngineer) {
+      const row = rowWith(rows, e.name).join(' | ');
+      expect(row).toContain(`${e.email}`);
+      expect(row).toContain(e.department);
+      const shown = e.skills.slice(0, 3).join('');
+      expect(row.replace(/ /g, '')).toContain(shown.replace(/ /g, ''));
+      if (e.skills.length > 3) expect(row).toContain(`+${e.skills.length - 3}`);
+      expect(row).toContain(`${e.maxCapacity === 100 ? 'Full-time' : 'Part-time'} (${e.maxCapacity}%)`);
+      expect(row).toContain(`${e.allocation}% allocated of ${e.maxCapacity}%`);
+      expect(row).toContain(e.status);
+      const available = e.available > 0 ? `${e.available}% available` : e.available === 0 ? 'Fully allocated' : `${-e.available}% over capacity`;
+      expect(row).toContain(available);
+      expect(row).toContain(`${e.activeProjects} active ${e.activeProjects === 1 ? 'project' : 'projects'}`);
+    }
+    // At 1440 px every column fits beside the sidebar (nothing hides under a pinned Actions column).
+    expect(await tableOverflow(directory)).toBeLessThanOrEqual(0);
+    // The avatar falls back to the initials (no avatar in the demo).
+    const initials = await directory.locator('tbody .ant-avatar').allInnerTexts();
+    expect(initials).toContain('PP');
+    expect(initials).toContain('MC');
+    await screenshotBoth(page, 'manager-engineers');
+  });
+
+  it('Engineers: the filter panel, chips, count badge, search and Clear All', async () => {
+    await page.getByTestId('filters-toggle').click();
+    const panel = page.getByTestId('filter-panel');
+    await panel.waitFor();
+    expect(normalize(await panel.innerText())).toContain('Search & Filter Engineers Find engineers by name, skills');
+    expect(await page.getByTestId('filters-toggle').getAttribute('aria-pressed')).toBe('true');
+    const chips = (await page.getByTestId('skill-chips').locator('.ant-tag').allInnerTexts()).map((c) => c.trim());
+    const skills = [...new Set(demoEngineers.flatMap((e) => e.skills))].sort((a, b) => a.localeCompare(b));
+    expect(chips).toEqual(skills);
+    expect(await panel.getByText('Clear All').count()).toBe(0);
+
+    // Python: Mei and Elena.
+    await page.getByTestId('skill-chips').getByText('Python', { exact: true }).click();
+    const directory = page.getByTestId('engineers-directory');
+    await directory.getByText('Showing 2 engineers').waitFor();
+    expect((await tableRows(directory)).map((r) => r[0]!.split(' ').slice(1, 3).join(' ')).sort()).toEqual(['Elena Rossi', 'Mei Chen']);
+    expect(await cardText(page, 'card-showing-engineers')).toContain('2 of 8 total');
+    expect(normalize(await page.locator('.ant-badge', { has: page.getByTestId('filters-toggle') }).innerText())).toContain('1');
+    await screenshotBoth(page, 'manager-engineers-filtered');
+
+    // Search matches names too (design.md §8); nothing matches -> the empty state.
+    await panel.getByPlaceholder('Search by name or skills...').fill('zzz');
+    await directory.getByText('No engineers match your current filters').waitFor();
+    await directory.getByText('No engineers found').waitFor();
+    await directory.getByText('Try adjusting your search or filter criteria').waitFor();
+    expect(normalize(await page.locator('.ant-badge', { has: page.getByTestId('filters-toggle') }).innerText())).toContain('2');
+    await directory.getByRole('button', { name: 'Clear Filters' }).click();
+    await directory.getByText('Showing 8 engineers').waitFor();
+
+    await panel.getByPlaceholder('Search by name or skills...').fill('kube');
+    await directory.getByText('Showing 1 engineer', { exact: true }).waitFor();
+    expect(rowWith(await tableRows(directory), 'Priya Patel')).toBeTruthy();
+    await panel.getByText('Clear All').click();
+    await directory.getByText('Showing 8 engineers').waitFor();
+    await page.getByTestId('filters-toggle').click();
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it('Projects: the four cards and the Projects Directory', async () => {
+    await navigate(page, 'Projects', '/projects');
+    await page.getByText('Projects Directory').waitFor();
+    expect(await cardText(page, 'card-total-projects')).toContain(`Total Projects ${expected.totalProjects}`);
+    expect(await cardText(page, 'card-active-projects')).toBe(`Active Projects ${expected.projectCounts.active} Currently running`);
+    expect(await cardText(page, 'card-planning-phase')).toBe(`Planning Phase ${expected.projectCounts.planning} In planning`);
+    expect(await cardText(page, 'card-completed')).toBe(`Completed ${expected.projectCounts.completed} Successfully delivered`);
+    const directory = page.getByTestId('projects-directory');
+    const headers = await tableHeaders(directory);
+    expect(headers.slice(0, 6)).toEqual(['Project Name', 'Description', 'Timeline', 'Team Size', 'Required Skills', 'Status']);
+    const rows = await tableRows(directory);
+    expect(rows).toHaveLength(6);
+    for (const p of demoProjects) {
+      const row = rowWith(rows, p.name);
+      expect(row[2]).toBe(`${shortUs(demoDay(p.from))} - ${shortUs(demoDay(p.to))}`);
+      expect(row[3]).toBe(`${p.teamSize} engineers`);
+      expect(row[4]!.replace(/ /g, '')).toBe(p.requiredSkills.join('').replace(/ /g, ''));
+      expect(row[5]).toBe(p.status[0]!.toUpperCase() + p.status.slice(1));
+    }
+    expect(await tableOverflow(directory)).toBeLessThanOrEqual(0); // every column fits at 1440 px
+    // Status badges carry their icon.
+    const badge = directory.locator('tr', { hasText: 'Mobile App v2' }).locator('[data-status=planning]');
+    expect(await badge.locator('.anticon').count()).toBe(1);
+    await page.getByTestId('add-project').waitFor();
+    await screenshotBoth(page, 'manager-projects');
+  });
+
+  it('Assignments: the cards and All Assignments with status and progress', async () => {
+    await navigate(page, 'Assignments', '/assignments');
+    await page.getByRole('heading', { name: 'All Assignments' }).waitFor();
+    expect(await cardText(page, 'card-total-assignments')).toContain(`Total Assignments ${expected.totalAssignments}`);
+    expect(await cardText(page, 'card-active-assignments')).toBe(`Active Assignments ${expected.assignmentCounts.active} Currently running`);
+    expect(await cardText(page, 'card-upcoming')).toBe(`Upcoming ${expected.assignmentCounts.upcoming} Starting soon`);
+    expect(await cardText(page, 'card-completed')).toBe(`Completed ${expected.assignmentCounts.completed} Finished`);
+    const table = page.getByTestId('all-assignments');
+    expect(normalize(await table.innerText())).toContain('Showing 13 assignments');
+    const headers = await tableHeaders(table);
+    const column = Object.fromEntries(['Engineer', 'Project', 'Role', 'Allocation', 'Timeline', 'Status', 'Progress'].map((t) => [t, headers.indexOf(t)]));
+    expect(Object.values(column).every((i) => i >= 0), JSON.stringify(headers)).toBe(true);
+    const rows = await tableRows(table);
+    expect(rows).toHaveLength(13);
+    const projectName = (key: string) => demoProjects.find((p) => p.key === key)!.name;
+    const engineerName = (key: string) => demoEngineers.find((e) => e.key === key)!.name;
+    for (const [engineer, project, role, allocation, from, to] of demoAssignments) {
+      const row = rows.find((r) => r[column.Engineer!]!.startsWith(engineerName(engineer)) && r[column.Project!] === projectName(project));
+      expect(row, `${engineer} on ${project}`).toBeTruthy();
+      expect(row![column.Role!]).toBe(role);
+      expect(row![column.Allocation!]).toBe(`${allocation}%`);
+      expect(row![column.Timeline!]).toBe(`${monthDayUs(demoDay(from))} - ${shortUs(demoDay(to))}`);
+      const status = to < 0 ? 'Completed' : from > 0 ? 'Upcoming' : 'Active';
+      expect(row![column.Status!]).toBe(status);
+      const progress = Number(row![column.Progress!]!.replace('%', ''));
+      expect(Math.abs(progress - progressOf(from, to))).toBeLessThanOrEqual(1);
+    }
+    expect(await tableOverflow(table)).toBeLessThanOrEqual(0); // every column fits at 1440 px
+    await screenshotBoth(page, 'manager-assignments');
+  });
+
+  it('Reports & Analytics: cards, both charts drawn, Utilization Analysis, Critical Issues and Project Timeline', async () => {
+    await navigate(page, 'Report', '/report');
+    await page.getByText('Team Performance').waitFor();
+    expect(await cardText(page, 'card-total-engineers')).toBe(`Total Engineers ${expected.totalEngineers} Active team members`);
+    expect(await cardText(page, 'card-total-projects')).toBe(`Total Projects ${expected.totalProjects} All projects`);
+    expect(await cardText(page, 'card-active-projects')).toBe(`Active Projects ${expected.projectCounts.active} Currently running`);
+    expect(await cardText(page, 'card-overloaded-engineers')).toBe(`Overloaded Engineers ${expected.overloaded.length} Need attention`);
+
+    const analysis = normalize(await page.getByTestId('utilization-analysis').innerText());
+    expect(analysis).toContain(`Optimal ${expected.optimal.length} 50-100% capacity`);
+    expect(analysis).toContain(`Overloaded ${expected.overloaded.length} >100% capacity`);
+    expect(analysis).toContain(`Underutilized ${expected.underutilized.length} <50% capacity`);
+    const issues = normalize(await page.getByTestId('critical-issues').innerText());
+    expect(issues).toContain('Priya Patel Overloaded 120% / 100%');
+    expect(issues).toContain('Tom Becker Overloaded 60% / 50%');
+    expect(issues).not.toContain('Sam Rivera');
+
+    const items = page.getByTestId('project-timeline').getByTestId('timeline-item');
+    expect(await items.count()).toBe(6);
+    const texts = (await items.allInnerTexts()).map(normalize);
+    const byStart = [...demoProjects].sort((a, b) => a.from - b.from);
+    byStart.forEach((p, i) => {
+      expect(texts[i]).toContain(p.name);
+      expect(texts[i]).toContain(p.status[0]!.toUpperCase() + p.status.slice(1));
+      expect(texts[i]).toContain(`${localUs(demoDay(p.from))} - ${localUs(demoDay(p.to))}`);
+      expect(texts[i]).toContain(`Team size: ${p.teamSize} • Skills: ${p.requiredSkills.join(', ')}`);
+    });
+
+    await waitForCharts(page);
+    // The bar chart's tooltip adds seniority, status and the active project count.
+    const tooltip = await hoverForTooltip(page, 'utilization-chart');
+    expect(tooltip).toMatch(/Seniority/);
+    expect(tooltip).toMatch(/Status/);
+    expect(tooltip).toMatch(/Active Projects/);
+    await page.mouse.move(0, 0);
+    const pie = await hoverForTooltip(page, 'status-chart');
+    expect(pie).toMatch(/(Active|Planning|Completed) Projects/);
+    expect(pie).toMatch(/\d+ \(\d+\.\d%\)|\d+\.\d%/);
+    await page.mouse.move(0, 0);
+    await screenshotBoth(page, 'manager-report', { ready: () => waitForCharts(page) });
+  });
+
+  it('Capacity: cards, a time line per engineer and the Available only switch', async () => {
+    await navigate(page, 'Capacity', '/capacity');
+    await page.getByText('Capacity Timeline').waitFor();
+    expect(await cardText(page, 'card-engineers-shown')).toContain('8 of 8 total');
+    expect(await cardValue(page, 'card-free-capacity')).toBe(expected.freeCapacity);
+    expect(await cardValue(page, 'card-capacity-overloaded')).toBe(String(expected.overloaded.length));
+    expect(await cardValue(page, 'card-capacity-underutilized')).toBe(String(expected.underutilized.length));
+    const card = page.getByTestId('capacity-timeline-card');
+    expect(await card.getByTestId('capacity-timeline').count()).toBe(8);
+    // Sam's time line: his assignments sorted by start, the past one (ended 20 days ago) inside the window or not.
+    const sam = card.locator('tr', { hasText: 'Sam Rivera' });
+    expect(normalize(await sam.innerText())).toContain('60% of 100%');
+    expect(normalize(await sam.innerText())).toContain('40% available');
+    expect(await sam.getByText('Customer Portal Redesign · 60%').count()).toBe(1);
+
+    await page.getByRole('switch', { name: 'Available only' }).click();
+    await card.getByText(`Showing ${expected.availableNow} engineers`, { exact: false }).waitFor();
+    expect(await cardText(page, 'card-engineers-shown')).toContain(`${expected.availableNow} of 8 total`);
+    await page.getByRole('switch', { name: 'Available only' }).click();
+    await card.getByText('Showing 8 engineers', { exact: false }).waitFor();
+    await screenshotBoth(page, 'manager-capacity');
+  });
+
+  it('Profile: the manager’s personal information and no engineering details', async () => {
+    await navigate(page, 'Profile', '/profile');
+    const info = page.getByTestId('personal-information');
+    await info.getByText(MANAGER.department).waitFor();
+    const text = normalize(await info.innerText());
+    expect(text).toContain('Personal Information');
+    expect(text).toContain(`Name ${MANAGER.name}`);
+    expect(text).toContain(`Email ${MANAGER.email}`);
+    expect(text).toContain('Role Manager');
+    expect(text).toContain(`Department ${MANAGER.department}`);
+    expect(await page.getByTestId('engineering-details').count()).toBe(0);
+    await screenshotBoth(page, 'manager-profile');
+  });
+
+  it('no screen scrolls sideways at 390 px and the page threw no errors', async () => {
+    for (const [label, pathname] of [
+      ['Dashboard', '/manager-dashboard'], ['Engineers', '/engineers'], ['Projects', '/projects'], ['Assignments', '/assignments'],
+      ['Report', '/report'], ['Capacity', '/capacity'], ['Profile', '/profile'],
+    ] as const) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.baseUrl}${pathname}`);
+      await page.locator('h3').first().waitFor();
+      await page.waitForTimeout(300);
+      expect(await horizontalOverflow(page), `${label} overflows`).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+/** Both charts have a canvas with something drawn on it, and have finished animating. */
+async function waitForCharts(page: Page) {
+  for (const id of ['utilization-chart', 'status-chart']) {
+    const canvas = page.getByTestId(id).locator('canvas').first();
+    await canvas.waitFor({ timeout: 30_000 });
+    await waitForStableCanvas(canvas);
+    expect(await drawnPixels(canvas)).toBeGreaterThan(1000);
+  }
+}
+
+/** Moves the mouse over the chart until G2 shows its tooltip; returns the tooltip's text. */
+async function hoverForTooltip(page: Page, testId: string): Promise<string> {
+  const canvas = page.getByTestId(testId).locator('canvas').first();
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const tooltip = page.getByTestId(testId).locator('.g2-tooltip');
+  for (let fy = 0.5; fy <= 0.9; fy += 0.2) {
+    for (let fx = 0.1; fx <= 0.9; fx += 0.04) {
+      await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
+      await page.waitForTimeout(60);
+      if ((await tooltip.count()) > 0 && (await tooltip.first().isVisible())) {
+        const text = normalize(await tooltip.first().innerText());
+        if (text) return text;
+      }
+    }
+  }
+  throw new Error(`no tooltip on ${testId}`);
+}

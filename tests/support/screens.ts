@@ -1,0 +1,303 @@
+/**
+ * Helpers for the screen tests (tests/e2e/screens-*.test.ts): a browser context pinned to UTC and
+ * en-US, sign-in through the login form, reading cards and tables, screenshots at desktop and
+ * phone width, and the demo data's expected figures.
+ *
+ * The expected figures are worked out here from a copy of the demo's table (server/seed/demo.ts),
+ * with plain arithmetic written for the tests, not with the client's or domain's code: if both
+ * disagree, one of them is wrong.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.resolve('screenshots/e2e');
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+export const MANAGER = { email: 'manager@demo.test', name: 'Dana Whitfield', department: 'Engineering Management' };
+export const ENGINEER = { email: 'engineer@demo.test', name: 'Sam Rivera', department: 'Product Engineering' };
+export const PASSWORD = 'demo1234';
+
+/** A fresh context (own storage and cookies), UTC so the demo's midnight-UTC dates print as their day. */
+export function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+  return browser.newContext({ viewport, timezoneId: 'UTC', locale: 'en-US' });
+}
+
+/** Fails the test on uncaught errors in the page; returns the list to assert on. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Signs in through the login form and waits for the role's dashboard. */
+export async function signIn(page: Page, baseUrl: string, email: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByText('Manage Your Resources Efficiently').waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/(manager|engineer)-dashboard$/);
+}
+
+/** Client-side navigation through the sidebar (keeps the session actor and stores, as a user would). */
+export async function navigate(page: Page, label: string, pathname: string): Promise<void> {
+  await page.getByTestId('sidebar').getByRole('link', { name: label, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** The figure of a summary card (`card-*` test id), once it is no longer a skeleton. */
+export async function cardValue(page: Page | Locator, testId: string): Promise<string> {
+  const value = page.getByTestId(testId).locator('[data-role=value]');
+  await value.waitFor();
+  await value.locator('.ant-skeleton').waitFor({ state: 'detached' });
+  let text = (await value.innerText()).trim();
+  for (let i = 0; i < 50 && !text; i += 1) {
+    await value.page().waitForTimeout(100);
+    text = (await value.innerText()).trim();
+  }
+  return text;
+}
+
+export async function cardText(page: Page, testId: string): Promise<string> {
+  await cardValue(page, testId);
+  return normalize(await page.getByTestId(testId).innerText());
+}
+
+/** Every body row of the table inside `container`, each as its cells' texts (whitespace collapsed). */
+export async function tableRows(container: Locator): Promise<string[][]> {
+  const rows = container.locator('tbody tr.ant-table-row');
+  await rows.first().waitFor();
+  return rows.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.innerText.replace(/\s+/g, ' ').trim())),
+  );
+}
+
+/** The header cells of the table inside `container` (antd may add an empty measure cell: dropped). */
+export async function tableHeaders(container: Locator): Promise<string[]> {
+  const cells = await container.locator('thead th').evaluateAll((ths) => ths.map((th) => (th as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+  return cells.filter(Boolean);
+}
+
+/** How far the table inside `container` scrolls sideways (0 when every column fits). */
+export async function tableOverflow(container: Locator): Promise<number> {
+  return container.locator('.ant-table-content, .ant-table-body').first().evaluate((node) => node.scrollWidth - node.clientWidth);
+}
+
+/** The row whose first cell contains `text`. */
+export function rowWith(rows: string[][], text: string): string[] {
+  const row = rows.find((cells) => cells.some((cell) => cell.includes(text)));
+  if (!row) throw new Error(`no row with ${text}: ${JSON.stringify(rows)}`);
+  return row;
+}
+
+export const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Waits until nothing animates: antd's motion, skeletons and the chart's first draw. */
+export async function settle(page: Page, ms = 500): Promise<void> {
+  await page.locator('.ant-skeleton-active').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page.waitForTimeout(ms);
+}
+
+/**
+ * Saves `<name>-desktop.png` (1440x900) and `<name>-mobile.png` (390 wide), full page, and leaves
+ * the page at desktop size again. `ready` runs after each resize (e.g. waits for a chart to redraw).
+ * With `overlay` (a dialog, a sheet: fixed, so a full-page capture would cut it at the viewport) the
+ * viewport grows to the overlay's whole height instead.
+ */
+export async function screenshotBoth(
+  page: Page,
+  name: string,
+  options: { ready?: () => Promise<void>; overlay?: Locator } = {},
+): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const [suffix, size] of [['desktop', DESKTOP], ['mobile', PHONE]] as const) {
+    await page.setViewportSize(size);
+    await settle(page);
+    await options.ready?.();
+    if (options.overlay) {
+      const bottom = await options.overlay.evaluate((node) => {
+        const wrap = node.closest('.ant-modal-wrap, .ant-drawer') ?? document.documentElement;
+        return node.getBoundingClientRect().top + wrap.scrollTop + node.scrollHeight;
+      });
+      await page.setViewportSize({ width: size.width, height: Math.max(size.height, Math.ceil(bottom) + 48) });
+      await settle(page, 300);
+    }
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${suffix}.png`), fullPage: !options.overlay });
+  }
+  await page.setViewportSize(DESKTOP);
+  await settle(page, 300);
+}
+
+/** One screenshot at the current size (the whole page, or only the viewport, e.g. for an overlay). */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+/** Whether any element inside `container` sticks out of the viewport horizontally (ignores scroll areas). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** How many pixels of a canvas are drawn (not fully transparent or white). */
+export async function drawnPixels(canvas: Locator): Promise<number> {
+  return canvas.evaluate((node) => {
+    const c = node as HTMLCanvasElement;
+    const context = c.getContext('2d');
+    if (!context || c.width === 0 || c.height === 0) return 0;
+    const { data } = context.getImageData(0, 0, c.width, c.height);
+    let drawn = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+      if (a > 0 && !(r > 250 && g > 250 && b > 250)) drawn += 1;
+    }
+    return drawn;
+  });
+}
+
+/** Waits until the canvas has drawn and stopped changing (G2 animates bars and slices in on every resize). */
+export async function waitForStableCanvas(canvas: Locator, timeoutMs = 15_000): Promise<void> {
+  const fingerprint = () =>
+    canvas.evaluate((node) => {
+      const c = node as HTMLCanvasElement;
+      const context = c.getContext('2d');
+      if (!context || c.width === 0 || c.height === 0) return '';
+      const { data } = context.getImageData(0, 0, c.width, c.height);
+      let hash = 0;
+      let drawn = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3]! > 0 && !(data[i]! > 250 && data[i + 1]! > 250 && data[i + 2]! > 250)) drawn += 1;
+        hash = (hash * 31 + data[i]! + data[i + 1]! * 7 + data[i + 2]! * 13 + data[i + 3]! * 17) | 0;
+      }
+      return drawn > 1000 ? `${c.width}x${c.height}:${hash}` : '';
+    });
+  const deadline = Date.now() + timeoutMs;
+  let previous = '';
+  while (Date.now() < deadline) {
+    const current = await fingerprint();
+    if (current && current === previous) return;
+    previous = current;
+    await canvas.page().waitForTimeout(400);
+  }
+  throw new Error('the chart did not finish drawing');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The demo's data (a copy of server/seed/demo.ts) and what the screens must show for it.
+
+const DAY = 86_400_000;
+
+export type DemoEngineer = { key: string; name: string; email: string; department: string; seniority: string; maxCapacity: number; skills: string[] };
+
+export const demoEngineers: DemoEngineer[] = [
+  { key: 'sam', name: 'Sam Rivera', email: 'engineer@demo.test', department: 'Product Engineering', seniority: 'senior', maxCapacity: 100, skills: ['React', 'TypeScript', 'Node.js', 'GraphQL'] },
+  { key: 'priya', name: 'Priya Patel', email: 'priya.patel@demo.test', department: 'Platform', seniority: 'mid', maxCapacity: 100, skills: ['Go', 'Kubernetes', 'PostgreSQL'] },
+  { key: 'jordan', name: 'Jordan Lee', email: 'jordan.lee@demo.test', department: 'Product Engineering', seniority: 'junior', maxCapacity: 100, skills: ['React', 'CSS', 'Testing'] },
+  { key: 'mei', name: 'Mei Chen', email: 'mei.chen@demo.test', department: 'Data', seniority: 'senior', maxCapacity: 50, skills: ['Python', 'Spark', 'PostgreSQL', 'dbt', 'Airflow'] },
+  { key: 'tom', name: 'Tom Becker', email: 'tom.becker@demo.test', department: 'Mobile', seniority: 'mid', maxCapacity: 50, skills: ['Swift', 'Kotlin', 'React Native'] },
+  { key: 'aisha', name: 'Aisha Khan', email: 'aisha.khan@demo.test', department: 'Platform', seniority: 'senior', maxCapacity: 100, skills: ['AWS', 'Terraform', 'Go', 'Node.js'] },
+  { key: 'lucas', name: 'Lucas Silva', email: 'lucas.silva@demo.test', department: 'Product Engineering', seniority: 'junior', maxCapacity: 100, skills: ['TypeScript', 'Node.js'] },
+  { key: 'elena', name: 'Elena Rossi', email: 'elena.rossi@demo.test', department: 'Data', seniority: 'mid', maxCapacity: 100, skills: ['Python', 'Machine Learning', 'PostgreSQL'] },
+];
+
+export type DemoProject = { key: string; name: string; from: number; to: number; teamSize: number; requiredSkills: string[]; status: 'active' | 'planning' | 'completed' };
+
+export const demoProjects: DemoProject[] = [
+  { key: 'portal', name: 'Customer Portal Redesign', from: -60, to: 60, teamSize: 4, requiredSkills: ['React', 'TypeScript', 'CSS'], status: 'active' },
+  { key: 'payments', name: 'Payments Platform Migration', from: -30, to: 90, teamSize: 3, requiredSkills: ['Go', 'PostgreSQL', 'Kubernetes'], status: 'active' },
+  { key: 'warehouse', name: 'Data Warehouse Modernisation', from: -90, to: 30, teamSize: 2, requiredSkills: ['Python', 'dbt', 'Spark'], status: 'active' },
+  { key: 'mobile', name: 'Mobile App v2', from: 14, to: 120, teamSize: 3, requiredSkills: ['Swift', 'Kotlin', 'React Native'], status: 'planning' },
+  { key: 'assistant', name: 'AI Support Assistant', from: 30, to: 180, teamSize: 2, requiredSkills: ['Python', 'Machine Learning', 'Node.js'], status: 'planning' },
+  { key: 'tools', name: 'Internal Tools Refresh', from: -200, to: -20, teamSize: 2, requiredSkills: ['React', 'Node.js'], status: 'completed' },
+];
+
+/** [engineer, project, role, allocation, start offset, end offset] in days from today (midnight UTC). */
+export const demoAssignments: [string, string, string, number, number, number][] = [
+  ['sam', 'portal', 'Tech Lead', 60, -60, 60],
+  ['sam', 'assistant', 'Backend Engineer', 40, 30, 180],
+  ['sam', 'tools', 'Frontend Engineer', 50, -200, -20],
+  ['priya', 'payments', 'Backend Engineer', 80, -30, 90],
+  ['priya', 'warehouse', 'Platform Support', 40, -45, 30],
+  ['jordan', 'portal', 'Frontend Engineer', 30, -20, 60],
+  ['mei', 'warehouse', 'Data Engineer', 40, -90, 30],
+  ['tom', 'mobile', 'Mobile Engineer', 30, 14, 120],
+  ['tom', 'portal', 'Mobile Web Support', 60, -10, 20],
+  ['aisha', 'payments', 'Infrastructure Lead', 100, -30, 45],
+  ['lucas', 'assistant', 'Backend Engineer', 50, 30, 120],
+  ['lucas', 'tools', 'Backend Engineer', 40, -150, -20],
+  ['elena', 'warehouse', 'ML Engineer', 50, -60, 30],
+];
+
+/** The demo's day `offset` days from today, at midnight UTC, as a Date. */
+export function demoDay(offset: number, now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + offset * DAY);
+}
+
+const utc = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+/** 'January 05, 2027' */
+export const longUs = (d: Date) => {
+  const parts = Object.fromEntries(utc({ month: 'long', day: '2-digit', year: 'numeric' }).formatToParts(d).map((p) => [p.type, p.value]));
+  return `${parts.month} ${parts.day}, ${parts.year}`;
+};
+/** 'Jan 05, 2027' */
+export const shortUs = (d: Date) => {
+  const parts = Object.fromEntries(utc({ month: 'short', day: '2-digit', year: 'numeric' }).formatToParts(d).map((p) => [p.type, p.value]));
+  return `${parts.month} ${parts.day}, ${parts.year}`;
+};
+/** 'Jan 05' */
+export const monthDayUs = (d: Date) => {
+  const parts = Object.fromEntries(utc({ month: 'short', day: '2-digit' }).formatToParts(d).map((p) => [p.type, p.value]));
+  return `${parts.month} ${parts.day}`;
+};
+/** The browser's local date format for en-US in UTC: '1/5/2027'. */
+export const localUs = (d: Date) => `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+
+/**
+ * What the demo shows today, worked out by hand from the table above (comments give the arithmetic):
+ * current = started and not yet ended, relative to the current moment.
+ */
+export function demoExpectations(now = new Date()) {
+  const today = now.getTime();
+  const current = (from: number, to: number) => demoDay(from, now).getTime() <= today && today < demoDay(to, now).getTime();
+  const perEngineer = demoEngineers.map((e) => {
+    const own = demoAssignments.filter((a) => a[0] === e.key);
+    const live = own.filter((a) => current(a[4], a[5]));
+    const allocation = live.reduce((sum, a) => sum + a[3], 0);
+    const status = allocation > e.maxCapacity ? 'Overloaded' : allocation < e.maxCapacity / 2 ? 'Underutilized' : 'Optimal';
+    return { ...e, allocation, available: e.maxCapacity - allocation, activeProjects: live.length, status, live };
+  });
+  return {
+    perEngineer,
+    // Sam 60/100 optimal, Priya 80+40=120/100 overloaded, Jordan 30/100 under, Mei 40/50 optimal,
+    // Tom 60/50 overloaded, Aisha 100/100 optimal, Lucas 0/100 under, Elena 50/100 optimal.
+    overloaded: ['Priya Patel', 'Tom Becker'],
+    underutilized: ['Jordan Lee', 'Lucas Silva'],
+    optimal: ['Sam Rivera', 'Mei Chen', 'Aisha Khan', 'Elena Rossi'],
+    totalEngineers: 8,
+    totalProjects: 6,
+    totalAssignments: 13,
+    // Everyone but Lucas has a current assignment.
+    currentRunning: 7,
+    projectCounts: { active: 3, planning: 2, completed: 1 },
+    // Upcoming (start > now): Sam/assistant, Tom/mobile, Lucas/assistant. Completed (ended): Sam/tools, Lucas/tools.
+    assignmentCounts: { active: 8, upcoming: 3, completed: 2 },
+    // Available now (capacity left > 0): Sam 40, Jordan 70, Mei 10, Lucas 100, Elena 50. Soon (exactly 0): Aisha.
+    availableNow: 5,
+    availableSoon: 1,
+    immediateStart: [['Lucas Silva', '100% available'], ['Jordan Lee', '70% available'], ['Elena Rossi', '50% available']],
+    // Aisha is full until her only current assignment ends, 45 days from today.
+    soon: [['Aisha Khan', monthDayUs(demoDay(45, now))]],
+    freeCapacity: '270%',
+  };
+}
+
+/** Elapsed share of a span, rounded, as the Assignments screen's Progress column shows it. */
+export function progressOf(from: number, to: number, now = new Date()): number {
+  const start = demoDay(from, now).getTime();
+  const end = demoDay(to, now).getTime();
+  if (now.getTime() <= start) return 0;
+  if (now.getTime() >= end) return 100;
+  return Math.round(((now.getTime() - start) / (end - start)) * 100);
+}
