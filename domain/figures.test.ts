@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assignmentStatus, assignmentsByEngineer, availableOver, barPercent, chartMaximum, countByStatus, countByUtilization,
   currentAllocation, currentRunning, engineerFigures, engineerIdOf, initials, isAvailableNow, isAvailableSoon, isCurrent,
-  isUpcoming, matchesEngineerFilter, percentOf, planningHelper, progressPercentage, sortedUnique, utilizationPercentage,
+  isUpcoming, matchesEngineerFilter, peakAllocation, percentOf, planningHelper, progressPercentage, sortedUnique, utilizationPercentage,
   utilizationStatus, withFigures, workType,
 } from './figures.ts';
 
@@ -484,5 +484,25 @@ describe('availableOver', () => {
   it('goes negative when overbooked, and uses the given capacity', () => {
     expect(availableOver(100, [assignment(11, 12, 70), assignment(11, 19, 50)], range)).toBe(-20);
     expect(availableOver(50, [assignment(11, 12, 30)], range)).toBe(20);
+  });
+});
+
+describe('peakAllocation', () => {
+  const range = { startDate: at(10), endDate: at(20) };
+
+  it('is 0 from the range start when nothing overlaps', () => {
+    expect(peakAllocation([assignment(0, 10, 80), assignment(20, 30, 80)], range)).toEqual({ peak: 0, from: at(10) });
+  });
+
+  it('starts at the range start for an assignment that began before it', () => {
+    expect(peakAllocation([assignment(0, 40, 30)], range)).toEqual({ peak: 30, from: at(10) });
+  });
+
+  it('names the first moment of the peak inside the range', () => {
+    expect(peakAllocation([assignment(0, 40, 20), assignment(14, 16, 50), assignment(17, 19, 50)], range)).toEqual({ peak: 70, from: at(14) });
+  });
+
+  it('does not add assignments that follow one another', () => {
+    expect(peakAllocation([assignment(5, 15, 50), assignment(15, 25, 60)], range)).toEqual({ peak: 60, from: at(15) });
   });
 });

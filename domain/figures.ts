@@ -173,19 +173,31 @@ export const chartMaximum = (figures: readonly { currentAllocation: number; maxC
 export const percentOf = (count: number, total: number) => (total > 0 ? ((count / total) * 100).toFixed(1) : '0.0');
 
 /**
+ * The highest total allocation of the assignments over a date range, and the first moment it is
+ * reached (the range's start when nothing overlaps). An assignment counts from its start up to, not
+ * including, its end.
+ */
+export function peakAllocation(assignments: readonly Allocated[], range: Dated): { peak: number; from: string } {
+  const start = time(range.startDate);
+  const end = time(range.endDate);
+  const overlapping = assignments.filter((a) => time(a.startDate) < end && time(a.endDate) > start);
+  const edges = [start, ...overlapping.map((a) => Math.max(start, time(a.startDate)))].sort((a, b) => a - b);
+  let peak = 0;
+  let from = start;
+  for (const t of edges) {
+    const total = overlapping.filter((a) => time(a.startDate) <= t && t < time(a.endDate)).reduce((s, a) => s + a.allocationPercentage, 0);
+    if (total > peak) {
+      peak = total;
+      from = t;
+    }
+  }
+  return { peak, from: new Date(from).toISOString() };
+}
+
+/**
  * Free capacity of an engineer over a date range: maxCapacity minus the peak allocation of the
  * assignments that overlap it (used to rank suitable engineers for a project).
  */
 export function availableOver(maxCapacity: number, assignments: readonly Allocated[], range: Dated): number {
-  const start = time(range.startDate);
-  const end = time(range.endDate);
-  const overlapping = assignments.filter((a) => time(a.startDate) < end && time(a.endDate) > start);
-  const edges = [start, ...overlapping.map((a) => Math.max(start, time(a.startDate)))];
-  const peak = Math.max(
-    0,
-    ...edges.map((t) =>
-      overlapping.filter((a) => time(a.startDate) <= t && t < time(a.endDate)).reduce((s, a) => s + a.allocationPercentage, 0),
-    ),
-  );
-  return maxCapacity - peak;
+  return maxCapacity - peakAllocation(assignments, range).peak;
 }

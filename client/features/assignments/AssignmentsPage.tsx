@@ -1,6 +1,6 @@
-import { CalendarOutlined, CheckCircleOutlined, ScheduleOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { CalendarOutlined, CheckCircleOutlined, PlusOutlined, ScheduleOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Button, Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -9,9 +9,13 @@ import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { pagination } from '../../components/table.ts';
 import { AssignmentStatusTag } from '../../components/tags.tsx';
 import { percent, shortRange } from '../../lib/format.ts';
-import { useNow } from '../../lib/hooks.ts';
+import { useIsMobile, useNow } from '../../lib/hooks.ts';
+import { useCanPlan } from '../../lib/permissions.ts';
 import { useAssignments } from '../../stores/assignments.ts';
+import { useEngineers } from '../../stores/engineers.ts';
+import { useProjects } from '../../stores/projects.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
+import { useAssignmentPlanning } from './AssignmentPlanning.tsx';
 import { type AssignmentRow, assignmentRows, assignmentsSubtitle, countByAssignmentStatus } from './helpers.ts';
 
 const progressColor = { active: '#2563eb', upcoming: '#94a3b8', completed: '#16a34a' } as const;
@@ -30,7 +34,7 @@ const columns: TableColumnsType<AssignmentRow> = [
     ),
     sorter: (a, b) => a.engineerId.name.localeCompare(b.engineerId.name),
   },
-  { title: 'Project', key: 'project', render: (_, a) => <span style={{ display: 'block', minWidth: 140, maxWidth: 200 }}>{a.projectId.name}</span> },
+  { title: 'Project', key: 'project', render: (_, a) => <span style={{ display: 'block', minWidth: 140, maxWidth: 180 }}>{a.projectId.name}</span> },
   { title: 'Role', key: 'role', render: (_, a) => <span style={{ display: 'block', minWidth: 110, maxWidth: 160 }}>{a.role}</span> },
   {
     title: 'Allocation',
@@ -71,14 +75,42 @@ const columns: TableColumnsType<AssignmentRow> = [
 export default function AssignmentsPage() {
   useScreenData();
   const assignments = useAssignments();
-  const now = useNow();
+  const clock = useNow();
+  // After a write the clock moves on at once, so an assignment ended just now shows as completed.
+  const [writtenAt, setWrittenAt] = useState<Date | null>(null);
+  const now = writtenAt && writtenAt > clock ? writtenAt : clock;
   const rows = useMemo(() => assignmentRows(assignments.data, now), [assignments.data, now]);
   const counts = useMemo(() => countByAssignmentStatus(rows), [rows]);
   const loading = !assignments.loaded && assignments.loading;
 
+  // Managers plan here (issue 5); engineers and auditors, and anyone looking at a past moment, only read.
+  const canPlan = useCanPlan();
+  const isMobile = useIsMobile();
+  const engineers = useEngineers();
+  const projects = useProjects();
+  const planning = useAssignmentPlanning({
+    engineers: engineers.data,
+    assignments: assignments.data,
+    projects: projects.data,
+    onWritten: () => setWrittenAt(new Date()),
+  });
+  const shownColumns: TableColumnsType<AssignmentRow> = canPlan
+    ? [...columns, { title: 'Actions', key: 'actions', fixed: isMobile ? undefined : 'right', render: (_, a) => planning.renderActions(a) }]
+    : columns;
+
   return (
     <div>
-      <PageHeader title="Assignments" subtitle="Who works on what, at how much of their time, and how far along" />
+      <PageHeader
+        title="Assignments"
+        subtitle="Who works on what, at how much of their time, and how far along"
+        extra={
+          canPlan ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => planning.openCreate()} data-testid="new-assignment">
+              New assignment
+            </Button>
+          ) : undefined
+        }
+      />
       <LoadErrors errors={[assignments.error]} />
       <StatGrid>
         <StatCard title="Total Assignments" value={rows.length} hint="All assignments" icon={<ScheduleOutlined />} loading={loading} testId="card-total-assignments" />
@@ -95,7 +127,9 @@ export default function AssignmentsPage() {
       >
         <Table<AssignmentRow>
           rowKey="_id"
-          columns={columns}
+          // Denser cells: with the Actions column pinned right, every column still fits at 1440 px.
+          size="middle"
+          columns={shownColumns}
           dataSource={rows}
           loading={loading}
           pagination={pagination()}
@@ -106,6 +140,7 @@ export default function AssignmentsPage() {
           }}
         />
       </SectionCard>
+      {canPlan ? planning.dialogs : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { FilterOutlined, RiseOutlined, TeamOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
+import { FilterOutlined, RiseOutlined, TeamOutlined, UserAddOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
 import { Badge, Button, Table, type TableColumnsType, Typography } from 'antd';
 import { useDeferredValue, useMemo } from 'react';
@@ -13,10 +13,13 @@ import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { pagination } from '../../components/table.ts';
 import { PercentBar, SeniorityTag, SkillTags, UtilizationTag, utilizationColors } from '../../components/tags.tsx';
 import { capitalize, percent, plural } from '../../lib/format.ts';
+import { useIsMobile } from '../../lib/hooks.ts';
+import { useCanPlan } from '../../lib/permissions.ts';
 import { activeFilterCount, engineersFilterMachine, toEngineerFilter } from '../../machines/engineersFilter.machine.ts';
 import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { AvailabilityPlanning } from './AvailabilityPlanning.tsx';
+import { useEngineerPlanning } from './EngineerPlanning.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { availableCapacityText, directorySubtitle, skillChoices } from './helpers.ts';
 
@@ -88,7 +91,16 @@ export default function EngineersPage() {
   const filtered = useMemo(() => figures.filter((e) => matchesEngineerFilter(e, toEngineerFilter(filter))), [figures, filter]);
   const counts = useMemo(() => countByUtilization(filtered), [filtered]);
   const helper = useMemo(() => planningHelper(filtered, now), [filtered, now]);
-  const loading = !engineers.loaded && engineers.loading;
+  // The figures need both lists: until the assignments are in, everyone would look free.
+  const loading = (!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading);
+
+  // Managers add and edit engineers here (issue 5); nobody does on a past moment.
+  const canPlan = useCanPlan();
+  const isMobile = useIsMobile();
+  const planning = useEngineerPlanning({ skills });
+  const shownColumns: TableColumnsType<Row> = canPlan
+    ? [...columns, { title: 'Actions', key: 'actions', fixed: isMobile ? undefined : 'right', render: (_, e) => planning.renderActions(e) }]
+    : columns;
 
   return (
     <div>
@@ -96,17 +108,24 @@ export default function EngineersPage() {
         title="Engineers"
         subtitle="Your team's skills, capacity and availability"
         extra={
-          <Badge count={count} size="small" offset={[-4, 4]}>
-            <Button
-              type={panelOpen ? 'primary' : 'default'}
-              icon={<FilterOutlined />}
-              onClick={() => send({ type: 'TOGGLE_PANEL' })}
-              aria-pressed={panelOpen}
-              data-testid="filters-toggle"
-            >
-              Filters
-            </Button>
-          </Badge>
+          <>
+            {canPlan ? (
+              <Button type="primary" icon={<UserAddOutlined />} onClick={planning.openCreate} data-testid="add-engineer">
+                Add engineer
+              </Button>
+            ) : null}
+            <Badge count={count} size="small" offset={[-4, 4]}>
+              <Button
+                type={panelOpen ? 'primary' : 'default'}
+                icon={<FilterOutlined />}
+                onClick={() => send({ type: 'TOGGLE_PANEL' })}
+                aria-pressed={panelOpen}
+                data-testid="filters-toggle"
+              >
+                Filters
+              </Button>
+            </Badge>
+          </>
         }
       />
       <LoadErrors errors={[engineers.error, assignments.error]} />
@@ -136,7 +155,9 @@ export default function EngineersPage() {
       >
         <Table<Row>
           rowKey="_id"
-          columns={columns}
+          // Denser cells: with the Actions column pinned right, every column still fits at 1440 px.
+          size="middle"
+          columns={shownColumns}
           dataSource={filtered}
           loading={loading}
           pagination={pagination()}
@@ -154,6 +175,7 @@ export default function EngineersPage() {
           }}
         />
       </SectionCard>
+      {canPlan ? planning.dialogs : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import type { Engineer } from '../../../domain/entities.ts';
+import { type Engineer, seniorities } from '../../../domain/entities.ts';
 import { sortedUnique } from '../../../domain/figures.ts';
-import { plural } from '../../lib/format.ts';
+import type { FieldSpec } from '../../lib/conflict.ts';
+import { capitalize, percent, plural } from '../../lib/format.ts';
 
 export { availableCapacityText } from '../../lib/format.ts';
 
@@ -10,3 +11,16 @@ export const directorySubtitle = (count: number) =>
 
 /** The skill chips: sorted unique skills of all engineers. */
 export const skillChoices = (engineers: readonly Pick<Engineer, 'skills'>[]) => sortedUnique(engineers.map((e) => e.skills));
+
+// ---- planning (issue 5)
+
+/** The fields a conflict dialog compares, with how each reads. */
+export const engineerConflictFields: FieldSpec[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'department', label: 'Department' },
+  { key: 'seniority', label: 'Seniority', format: (value) => capitalize(String(value)) },
+  { key: 'maxCapacity', label: 'Max capacity', format: (value) => percent(Number(value)) },
+  { key: 'skills', label: 'Skills' },
+];
+
+export const seniorityOptions = seniorities.map((value) => ({ value, label: capitalize(value) }));

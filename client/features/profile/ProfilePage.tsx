@@ -8,8 +8,11 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { SeniorityTag } from '../../components/tags.tsx';
 import { capitalize, percent } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/hooks.ts';
+import { useCanEditOwnSkills } from '../../lib/permissions.ts';
+import { useEngineers } from '../../stores/engineers.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
+import { OwnSkills } from './OwnSkills.tsx';
 
 const label = (icon: ReactNode, text: string) => (
   <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
@@ -24,6 +27,9 @@ export default function ProfilePage() {
   const profile = useProfile();
   const user = profile.data;
   const isMobile = useIsMobile();
+  // An engineer keeps their own skills up to date (issue 5), against their record's version.
+  const canEditSkills = useCanEditOwnSkills();
+  const engineers = useEngineers();
   const descriptionProps = {
     column: 1,
     size: 'middle' as const,
@@ -99,17 +105,12 @@ export default function ProfilePage() {
                   )}
                 </Descriptions.Item>
                 <Descriptions.Item label="Skills">
-                  <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }} data-testid="profile-skills">
-                    {(user.skills ?? []).length === 0 ? (
-                      <Typography.Text type="secondary">No skills listed</Typography.Text>
-                    ) : (
-                      (user.skills ?? []).map((skill) => (
-                        <Tag key={skill} color="blue" style={{ marginInlineEnd: 0 }}>
-                          {skill}
-                        </Tag>
-                      ))
-                    )}
-                  </div>
+                  <OwnSkills
+                    skills={user.skills ?? []}
+                    self={engineers.data.find((e) => e._id === user._id)}
+                    engineers={engineers.data}
+                    editable={canEditSkills}
+                  />
                 </Descriptions.Item>
               </Descriptions>
             </Card>

@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, ClockCircleOutlined, FolderOutlined, PlusOutlined, ProjectOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Button, message as messageApi, Table, type TableColumnsType, Tooltip } from 'antd';
+import { Button, message as messageApi, Table, type TableColumnsType } from 'antd';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Project } from '../../../domain/entities.ts';
@@ -14,6 +14,8 @@ import { pagination } from '../../components/table.ts';
 import { ProjectStatusTag, SkillTags } from '../../components/tags.tsx';
 import { api } from '../../lib/api.ts';
 import { dateRange, shortDate } from '../../lib/format.ts';
+import { useIsMobile } from '../../lib/hooks.ts';
+import { useCanPlan } from '../../lib/permissions.ts';
 import { createProjectMachine } from '../../machines/createProject.machine.ts';
 import { useEngineers } from '../../stores/engineers.ts';
 import { useProfile } from '../../stores/profile.ts';
@@ -21,6 +23,7 @@ import { loadProjects, useProjects } from '../../stores/projects.ts';
 import { PROJECTS_COLLECTIONS, useScreenData } from '../../stores/useScreenData.ts';
 import { CreateProjectDialog } from './CreateProjectDialog.tsx';
 import { newestFirst, skillOptions, teamSizeText } from './helpers.ts';
+import { useProjectPlanning } from './ProjectPlanning.tsx';
 
 const columns: TableColumnsType<Project> = [
   {
@@ -33,7 +36,7 @@ const columns: TableColumnsType<Project> = [
     title: 'Description',
     key: 'description',
     render: (_, p) => (
-      <div className="clamp-2" style={{ maxWidth: 250, minWidth: 180, color: '#475569' }} title={p.description}>
+      <div className="clamp-2" style={{ maxWidth: 230, minWidth: 180, color: '#475569' }} title={p.description}>
         {p.description}
       </div>
     ),
@@ -89,10 +92,17 @@ export default function ProjectsPage() {
   const rows = useMemo(() => newestFirst(projects.data), [projects.data]);
   const skills = useMemo(() => skillOptions(engineers.data, projects.data), [engineers.data, projects.data]);
   const loading = !projects.loaded && projects.loading;
-  const readOnly = profile.data?.role === 'auditor';
+  // Managers create, edit and move projects (issue 5); engineers and auditors never see those
+  // controls, and nobody does while the app shows a past moment.
+  const canPlan = useCanPlan();
+  const isMobile = useIsMobile();
+  const planning = useProjectPlanning({ skills });
+  const shownColumns: TableColumnsType<Project> = canPlan
+    ? [...columns, { title: 'Actions', key: 'actions', fixed: isMobile ? undefined : 'right', render: (_, p) => planning.renderActions(p) }]
+    : columns;
 
   const addButton = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => send({ type: 'OPEN' })} disabled={readOnly} data-testid="add-project">
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => send({ type: 'OPEN' })} data-testid="add-project">
       Add Project
     </Button>
   );
@@ -103,7 +113,7 @@ export default function ProjectsPage() {
       <PageHeader
         title="Projects"
         subtitle="Every project in your portfolio, its timeline and the skills it needs"
-        extra={readOnly ? <Tooltip title="Auditors have read-only access">{addButton}</Tooltip> : addButton}
+        extra={canPlan ? addButton : undefined}
       />
       <LoadErrors errors={[projects.error, engineers.error]} />
       <StatGrid>
@@ -121,7 +131,9 @@ export default function ProjectsPage() {
       >
         <Table<Project>
           rowKey="_id"
-          columns={columns}
+          // Denser cells: with the Actions column pinned right, every column still fits at 1440 px.
+          size="middle"
+          columns={shownColumns}
           dataSource={rows}
           loading={loading}
           pagination={pagination()}
@@ -138,6 +150,7 @@ export default function ProjectsPage() {
         managerId={profile.data?._id}
         send={send}
       />
+      {canPlan ? planning.dialogs : null}
     </div>
   );
 }

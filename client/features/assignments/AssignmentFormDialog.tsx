@@ -1,0 +1,253 @@
+import { InfoCircleOutlined, WarningOutlined } from '@ant-design/icons';
+import { Alert, AutoComplete, Button, Col, DatePicker, Form, InputNumber, Modal, Row, Select, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { Project } from '../../../domain/entities.ts';
+import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
+import { ProjectStatusTag } from '../../components/tags.tsx';
+import { dateRange, percent } from '../../lib/format.ts';
+import type { Impact } from '../../lib/impact.ts';
+import type { AssignmentFormContext, AssignmentFormEvent, AssignmentValues } from '../../machines/assignmentForm.machine.ts';
+import { SuitableEngineers } from './SuitableEngineers.tsx';
+
+type Props = {
+  open: boolean;
+  /** The sub-state: editing, loading engineers, confirming an overload, saving. */
+  step: 'editing' | 'loadingEngineers' | 'confirmingOverload' | 'saving' | 'conflict';
+  context: AssignmentFormContext;
+  projects: readonly Project[];
+  roles: readonly string[];
+  /** What the form's change does to the engineer now (live, from the plan). */
+  impact: Impact | null;
+  send: (event: AssignmentFormEvent) => void;
+};
+
+/** The picked day at local midnight, as ISO; a cleared picker is empty (-> '... date is required'). */
+const pickedIso = (day: Dayjs | null) => (day ? day.startOf('day').toISOString() : '');
+
+/** The preview of what the change does to the engineer; a warning when it overloads them. */
+export function ImpactPreview({ impact, confirming }: { impact: Impact | null; confirming: boolean }) {
+  if (!impact) return null;
+  const others = impact.before > 0 ? `Their other assignments already take up to ${percent(impact.before)} in this period.` : 'No other assignments in this period.';
+  if (!impact.overloaded) {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        icon={<InfoCircleOutlined />}
+        title={impact.text}
+        description={others}
+        data-testid="impact-preview"
+        data-overloaded="false"
+      />
+    );
+  }
+  return (
+    <Alert
+      type={confirming ? 'error' : 'warning'}
+      showIcon
+      icon={<WarningOutlined />}
+      title={impact.text}
+      description={
+        confirming ? (
+          <span>
+            This overloads {impact.name}: more than their {impact.maxCapacity}% capacity. <strong>Save it anyway?</strong>
+          </span>
+        ) : (
+          `${others} This would overload ${impact.name}; you will be asked to confirm.`
+        )
+      }
+      data-testid="impact-preview"
+      data-overloaded="true"
+    />
+  );
+}
+
+/** New assignment / Edit assignment: every rule, message and step comes from the assignment form machine. */
+export function AssignmentFormDialog({ open, step, context, projects, roles, impact, send }: Props) {
+  const { mode, form, errors, project, engineer } = context;
+  const saving = step === 'saving';
+  const confirming = step === 'confirmingOverload';
+  const locked = saving || confirming || step === 'conflict';
+  const status = (field: string) => (errors[field] ? ('error' as const) : undefined);
+  const change = (field: keyof AssignmentValues, value: unknown) => send({ type: 'CHANGE', field, value });
+  const shownImpact = confirming ? context.impact : impact;
+
+  const footer = confirming
+    ? [
+        <Button key="back" onClick={() => send({ type: 'BACK' })}>
+          Back
+        </Button>,
+        <Button key="confirm" type="primary" danger onClick={() => send({ type: 'CONFIRM' })} data-testid="confirm-overload">
+          Save anyway
+        </Button>,
+      ]
+    : [
+        <Button key="cancel" onClick={() => send({ type: 'CANCEL' })} disabled={saving}>
+          Cancel
+        </Button>,
+        <Button key="submit" type="primary" loading={saving} disabled={locked && !saving} onClick={() => send({ type: 'SUBMIT' })} data-testid="assignment-submit">
+          {saving ? 'Saving...' : mode === 'create' ? 'Create assignment' : 'Save changes'}
+        </Button>,
+      ];
+
+  return (
+    <Modal
+      open={open}
+      title={
+        <div>
+          <div>{mode === 'create' ? 'New assignment' : 'Edit assignment'}</div>
+          <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 13 }}>
+            {mode === 'create'
+              ? 'Put an engineer on a project with a role, an allocation and dates.'
+              : 'Change the role, the allocation or the dates.'}
+          </Typography.Text>
+        </div>
+      }
+      onCancel={() => send(confirming ? { type: 'BACK' } : { type: 'CANCEL' })}
+      mask={{ closable: false }}
+      keyboard={!saving}
+      closable={!saving}
+      width={640}
+      destroyOnHidden
+      footer={footer}
+      data-testid="assignment-form"
+    >
+      {context.notice ? <Alert type="info" showIcon title={context.notice} style={{ marginBottom: 12 }} data-testid="form-notice" /> : null}
+      {context.submitError ? <Alert type="error" showIcon title={context.submitError} style={{ marginBottom: 12 }} data-testid="form-error" /> : null}
+      <Form layout="vertical" requiredMark disabled={locked} style={{ marginTop: 8 }} onFinish={() => send({ type: 'SUBMIT' })}>
+        {mode === 'create' ? (
+          <>
+            <Form.Item label="Project" required validateStatus={status('projectId')} help={errors.projectId}>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Pick a project"
+                value={project?._id}
+                onChange={(id: string) => {
+                  const picked = projects.find((p) => p._id === id);
+                  if (picked) send({ type: 'PICK_PROJECT', project: picked });
+                }}
+                options={projects.map((p) => ({ value: p._id, label: p.name }))}
+                optionRender={(option) => {
+                  const p = projects.find((candidate) => candidate._id === option.value);
+                  return (
+                    <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'center' }}>
+                      <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{option.label}</span>
+                      {p ? <ProjectStatusTag status={p.status} /> : null}
+                    </div>
+                  );
+                }}
+                notFoundContent="No open projects"
+                data-testid="assignment-project"
+              />
+            </Form.Item>
+            {project?.requiredSkills ? (
+              <div style={{ margin: '-12px 0 12px', display: 'flex', gap: 4, flexWrap: 'wrap', alignItems: 'center' }}>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {project.startDate && project.endDate ? `${dateRange(project.startDate, project.endDate)} · needs` : 'Needs'}
+                </Typography.Text>
+                {project.requiredSkills.map((skill) => (
+                  <Tag key={skill} style={{ marginInlineEnd: 0, fontSize: 11 }}>
+                    {skill}
+                  </Tag>
+                ))}
+              </div>
+            ) : null}
+            <Form.Item label="Engineer" required validateStatus={status('engineerId')} help={errors.engineerId}>
+              <SuitableEngineers
+                projectPicked={project !== null}
+                loading={step === 'loadingEngineers'}
+                error={context.suitableError}
+                engineers={context.suitable}
+                selectedId={engineer?._id ?? null}
+                disabled={locked}
+                invalid={Boolean(errors.engineerId)}
+                onPick={(engineerId) => send({ type: 'PICK_ENGINEER', engineerId })}
+                onRetry={() => send({ type: 'RETRY_ENGINEERS' })}
+              />
+            </Form.Item>
+          </>
+        ) : (
+          <div
+            style={{ display: 'flex', gap: 12, alignItems: 'center', padding: '10px 12px', background: '#f8fafc', borderRadius: 10, marginBottom: 16 }}
+            data-testid="assignment-subject"
+          >
+            {engineer ? <EngineerAvatar name={engineer.name} size={36} /> : null}
+            <div style={{ minWidth: 0 }}>
+              <Typography.Text strong style={{ display: 'block' }}>
+                {engineer?.name}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                on {project?.name}
+              </Typography.Text>
+            </div>
+          </div>
+        )}
+        <Row gutter={16}>
+          <Col xs={24} sm={14}>
+            <Form.Item label="Role" required validateStatus={status('role')} help={errors.role}>
+              <AutoComplete
+                value={form.role}
+                options={roles.map((role) => ({ value: role }))}
+                onChange={(value: string) => change('role', value ?? '')}
+                placeholder="e.g. Backend Engineer"
+                showSearch={{
+                  filterOption: (input, option) => String(option?.value ?? '').toLowerCase().includes(input.toLowerCase()),
+                }}
+                aria-label="Role"
+                data-testid="assignment-role"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={10}>
+            <Form.Item label="Allocation" required validateStatus={status('allocationPercentage')} help={errors.allocationPercentage}>
+              <InputNumber
+                style={{ width: '100%' }}
+                min={1}
+                max={100}
+                precision={0}
+                suffix="%"
+                value={form.allocationPercentage}
+                onChange={(value) => change('allocationPercentage', typeof value === 'number' ? value : null)}
+                aria-label="Allocation"
+                data-testid="assignment-allocation"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item label="Start Date" required validateStatus={status('startDate')} help={errors.startDate}>
+              <DatePicker
+                style={{ width: '100%' }}
+                placeholder="Pick a date"
+                format="MMM DD, YYYY"
+                value={form.startDate ? dayjs(form.startDate) : null}
+                onChange={(day) => change('startDate', pickedIso(day))}
+                data-testid="assignment-start"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              label="End Date"
+              required
+              validateStatus={status('endDate')}
+              help={errors.endDate}
+              extra={mode === 'create' && !errors.endDate && !context.datesTouched && project ? "The project's dates" : undefined}
+            >
+              <DatePicker
+                style={{ width: '100%' }}
+                placeholder="Pick a date"
+                format="MMM DD, YYYY"
+                value={form.endDate ? dayjs(form.endDate) : null}
+                onChange={(day) => change('endDate', pickedIso(day))}
+                data-testid="assignment-end"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <ImpactPreview impact={shownImpact} confirming={confirming} />
+    </Modal>
+  );
+}

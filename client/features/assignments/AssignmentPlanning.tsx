@@ -1,0 +1,209 @@
+import { DeleteOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
+import { useMachine } from '@xstate/react';
+import { Button, message as messageApi, Popconfirm, Tooltip } from 'antd';
+import { type ReactNode, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import type { Assignment, Project } from '../../../domain/entities.ts';
+import { ConflictDialog } from '../../components/ConflictDialog.tsx';
+import { conflictRows } from '../../lib/conflict.ts';
+import { isNotFound, planningApi } from '../../lib/planningApi.ts';
+import { assignmentFormMachine, assignmentValuesOf, impactOf, type PickedProject } from '../../machines/assignmentForm.machine.ts';
+import { rowActionMachine } from '../../machines/rowAction.machine.ts';
+import { assignmentsStore, loadAssignments } from '../../stores/assignments.ts';
+import { engineersStore } from '../../stores/engineers.ts';
+import { AssignmentFormDialog } from './AssignmentFormDialog.tsx';
+import { type AssignmentRow, assignableProjects, assignmentConflictFields, canEndToday, endTodayAction, removeAction, roleSuggestions } from './helpers.ts';
+
+/** The assignment as saved now, in the form's shape; null once it was removed. */
+async function latestAssignment(id: string) {
+  try {
+    const a = await planningApi.assignment(id);
+    return { values: assignmentValuesOf(a), version: a.version };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** What the form reads of the live plan to preview a change (the live collections, read when needed). */
+const livePlan = () => ({ engineers: engineersStore.data, assignments: assignmentsStore.data });
+
+type Options = {
+  engineers: Parameters<typeof impactOf>[1]['engineers'];
+  assignments: readonly Assignment[];
+  projects: readonly Project[];
+  /** Called once the assignments have reloaded after a write (the screen moves its clock on: an assignment ended now shows as ended). */
+  onWritten?: () => void;
+};
+
+/**
+ * The managers' planning on the Assignments screen (issue 5): the New assignment form, the row
+ * actions (edit, end today, remove) and the conflict dialogs. After every write the assignments reload.
+ */
+export function useAssignmentPlanning({ engineers, assignments, projects, onWritten }: Options) {
+  const onWrittenRef = useRef(onWritten);
+  onWrittenRef.current = onWritten;
+  const reload = () => void loadAssignments().then(() => onWrittenRef.current?.());
+
+  const [message, messageHolder] = messageApi.useMessage({ maxCount: 3 });
+  const messageRef = useRef(message);
+  messageRef.current = message;
+
+  const formMachine = useMemo(
+    () =>
+      assignmentFormMachine.provide({
+        actors: {
+          suitableEngineers: fromPromise(({ input }) => planningApi.suitableEngineers(input.projectId)),
+          save: fromPromise(({ input }) =>
+            input.mode === 'create' ? planningApi.createAssignment(input.payload) : planningApi.updateAssignment(input.id, input.payload, input.version),
+          ),
+          loadLatest: fromPromise(({ input }) => latestAssignment(input.id)),
+        },
+        actions: {
+          saved: (_, { mode, assignment }) => {
+            reload();
+            void messageRef.current.success(
+              mode === 'create' ? `${assignment.engineerId.name} is now on ${assignment.projectId.name}` : 'Assignment updated',
+            );
+          },
+          conflicted: () => void loadAssignments(),
+        },
+      }),
+    [],
+  );
+  const [form, sendForm] = useMachine(formMachine, { input: { plan: livePlan } });
+
+  const rowMachine = useMemo(
+    () =>
+      rowActionMachine.provide({
+        actors: {
+          run: fromPromise(({ input }) =>
+            input.changes === null
+              ? planningApi.removeAssignment(input.id, input.version)
+              : planningApi.updateAssignment(input.id, input.changes, input.version),
+          ),
+          loadLatest: fromPromise(({ input }) => latestAssignment(input.id)),
+        },
+        actions: {
+          done: (_, { action }) => {
+            reload();
+            void messageRef.current.success(action.kind === 'remove' ? 'Assignment removed' : 'Assignment ends today');
+          },
+          failed: (_, { message: text }) => void messageRef.current.error(text),
+          conflicted: () => void loadAssignments(),
+        },
+      }),
+    [],
+  );
+  const [row, sendRow] = useMachine(rowMachine);
+
+  const impact = useMemo(() => impactOf(form.context, { engineers, assignments }, new Date()), [form.context, engineers, assignments]);
+  const openProjects = useMemo(() => assignableProjects(projects), [projects]);
+  const roles = useMemo(() => roleSuggestions(assignments), [assignments]);
+
+  const step = form.matches('saving')
+    ? 'saving'
+    : form.matches('confirmingOverload')
+      ? 'confirmingOverload'
+      : form.matches('conflict')
+        ? 'conflict'
+        : form.matches({ editing: 'loadingEngineers' })
+          ? 'loadingEngineers'
+          : 'editing';
+
+  const formConflict = form.context.conflict;
+  const rowConflict = row.context.conflict;
+  const rowAction = row.context.action;
+
+  const dialogs: ReactNode = (
+    <>
+      {messageHolder}
+      <AssignmentFormDialog
+        open={!form.matches('closed')}
+        step={step}
+        context={form.context}
+        projects={openProjects}
+        roles={roles}
+        impact={impact}
+        send={sendForm}
+      />
+      <ConflictDialog
+        kind="form"
+        open={form.matches('conflict')}
+        thing="assignment"
+        message={formConflict?.message ?? ''}
+        loading={form.matches({ conflict: 'loading' })}
+        removed={formConflict?.removed ?? false}
+        loadError={formConflict?.loadError ?? null}
+        rows={conflictRows(assignmentConflictFields, form.context.base, form.context.form, formConflict?.latest ?? null)}
+        onReapply={() => sendForm({ type: 'REAPPLY' })}
+        onTakeLatest={() => sendForm({ type: 'TAKE_LATEST' })}
+        onRetryLoad={() => sendForm({ type: 'RETRY_LOAD' })}
+        onClose={() => sendForm({ type: 'CANCEL' })}
+      />
+      <ConflictDialog
+        kind="action"
+        open={row.matches('conflict')}
+        thing="assignment"
+        message={rowConflict?.message ?? ''}
+        actionLabel={rowAction?.label ?? ''}
+        loading={row.matches({ conflict: 'loading' })}
+        removed={rowConflict?.removed ?? false}
+        loadError={rowConflict?.loadError ?? null}
+        rows={
+          rowAction
+            ? conflictRows(assignmentConflictFields, rowAction.before, { ...rowAction.before, ...rowAction.changes }, rowConflict?.latest ?? null)
+            : []
+        }
+        onRetry={() => sendRow({ type: 'RETRY' })}
+        onRetryLoad={() => sendRow({ type: 'RETRY_LOAD' })}
+        onClose={() => sendRow({ type: 'CLOSE' })}
+      />
+    </>
+  );
+
+  const busyId = row.matches('running') ? rowAction?.id : undefined;
+
+  const renderActions = (a: AssignmentRow): ReactNode => {
+    const busy = busyId === a._id;
+    return (
+      <div style={{ display: 'flex', gap: 2, whiteSpace: 'nowrap' }} data-testid="assignment-actions" data-assignment={`${a.engineerId.name} on ${a.projectId.name}`}>
+        <Tooltip title="Edit">
+          <Button size="small" type="text" icon={<EditOutlined />} aria-label="Edit assignment" onClick={() => sendForm({ type: 'OPEN_EDIT', assignment: a })} />
+        </Tooltip>
+        {canEndToday(a) ? (
+          <Popconfirm
+            title="End this assignment today?"
+            description={`${a.engineerId.name} comes off ${a.projectId.name} as of now.`}
+            okText="End today"
+            onConfirm={() => sendRow({ type: 'RUN', action: endTodayAction(a, new Date()) })}
+          >
+            <Tooltip title="End today">
+              <Button size="small" type="text" icon={<StopOutlined />} aria-label="End assignment today" loading={busy && rowAction?.kind === 'endToday'} />
+            </Tooltip>
+          </Popconfirm>
+        ) : (
+          // Keeps Remove in line with the rows that have End today.
+          <span aria-hidden="true" style={{ display: 'inline-block', width: 24 }} />
+        )}
+        <Popconfirm
+          title="Remove this assignment?"
+          description={`${a.engineerId.name} leaves ${a.projectId.name}'s plan. The history keeps it.`}
+          okText="Remove"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => sendRow({ type: 'RUN', action: removeAction(a) })}
+        >
+          <Tooltip title="Remove">
+            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="Remove assignment" loading={busy && rowAction?.kind === 'remove'} />
+          </Tooltip>
+        </Popconfirm>
+      </div>
+    );
+  };
+
+  return {
+    dialogs,
+    renderActions,
+    openCreate: (project?: PickedProject) => sendForm({ type: 'OPEN_CREATE', project }),
+  };
+}

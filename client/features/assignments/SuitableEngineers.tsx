@@ -1,0 +1,137 @@
+import { CheckCircleFilled, CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Skeleton, Tag, Typography } from 'antd';
+import type { CSSProperties } from 'react';
+import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
+import { SeniorityTag } from '../../components/tags.tsx';
+import type { SuitableEngineer } from '../../lib/planningApi.ts';
+import { freeText } from './helpers.ts';
+
+type Props = {
+  projectPicked: boolean;
+  loading: boolean;
+  error: string | null;
+  engineers: readonly SuitableEngineer[];
+  selectedId: string | null;
+  disabled: boolean;
+  invalid: boolean;
+  onPick: (engineerId: string) => void;
+  onRetry: () => void;
+};
+
+const box: CSSProperties = {
+  border: '1px dashed #d9dee5',
+  borderRadius: 10,
+  padding: '14px 16px',
+  color: '#64748b',
+  fontSize: 13,
+  background: '#fafbfc',
+};
+
+const capacityColor = (available: number) => (available <= 0 ? '#dc2626' : available < 30 ? '#b45309' : '#15803d');
+
+/**
+ * The engineers who share a required skill of the picked project, best first (GET /api/engineers/suitable):
+ * their matching skills and their free capacity over the project's dates. One is picked like a radio.
+ */
+export function SuitableEngineers({ projectPicked, loading, error, engineers, selectedId, disabled, invalid, onPick, onRetry }: Props) {
+  if (!projectPicked) return <div style={box}>Pick a project to see the engineers whose skills match it.</div>;
+  if (loading) {
+    return (
+      <div style={{ ...box, borderStyle: 'solid' }} aria-busy="true" data-testid="suitable-loading">
+        <Skeleton active avatar paragraph={{ rows: 1 }} title={false} />
+        <Skeleton active avatar paragraph={{ rows: 1 }} title={false} />
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={`The suitable engineers could not be loaded: ${error}`}
+        action={
+          <Button size="small" icon={<ReloadOutlined />} onClick={onRetry}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (engineers.length === 0) return <div style={box}>No engineer has any of the skills this project needs.</div>;
+
+  return (
+    <div>
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBottom: 6 }}>
+        Best match first. Free capacity is measured over the project's dates.
+      </Typography.Text>
+      <div
+        role="radiogroup"
+        aria-label="Suitable engineers"
+        aria-invalid={invalid || undefined}
+        style={{
+          display: 'grid',
+          gap: 6,
+          maxHeight: 264,
+          overflowY: 'auto',
+          padding: 2,
+          borderRadius: 10,
+          outline: invalid ? '1px solid #ff4d4f' : undefined,
+        }}
+        data-testid="suitable-engineers"
+      >
+        {engineers.map((e) => {
+          const selected = e._id === selectedId;
+          return (
+            <button
+              key={e._id}
+              type="button"
+              role="radio"
+              aria-checked={selected}
+              disabled={disabled}
+              onClick={() => onPick(e._id)}
+              data-testid="suitable-engineer"
+              data-name={e.name}
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 12,
+                width: '100%',
+                textAlign: 'left',
+                padding: '10px 12px',
+                borderRadius: 10,
+                border: `1px solid ${selected ? '#2563eb' : '#e5e7eb'}`,
+                background: selected ? '#eff6ff' : '#fff',
+                boxShadow: selected ? '0 0 0 1px #2563eb inset' : undefined,
+                cursor: disabled ? 'not-allowed' : 'pointer',
+                font: 'inherit',
+                color: 'inherit',
+              }}
+            >
+              <EngineerAvatar name={e.name} avatar={e.avatar} size={34} />
+              <span style={{ flex: 1, minWidth: 0 }}>
+                <span style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+                  <strong>{e.name}</strong>
+                  <SeniorityTag seniority={e.seniority} />
+                </span>
+                <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginTop: 4 }}>
+                  {e.matchingSkills.map((skill) => (
+                    <Tag key={skill} color="green" icon={<CheckOutlined />} style={{ marginInlineEnd: 0, fontSize: 11 }}>
+                      {skill}
+                    </Tag>
+                  ))}
+                </span>
+              </span>
+              <span style={{ textAlign: 'right', flex: 'none', lineHeight: 1.3 }}>
+                <span className="tabular" style={{ display: 'block', fontWeight: 600, fontSize: 13, color: capacityColor(e.availableCapacity) }}>
+                  {freeText(e.availableCapacity)}
+                </span>
+                <span style={{ fontSize: 11, color: '#64748b' }}>of {e.maxCapacity}%</span>
+              </span>
+              {selected ? <CheckCircleFilled style={{ color: '#2563eb', fontSize: 16 }} aria-hidden="true" /> : null}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

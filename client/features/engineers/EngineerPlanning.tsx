@@ -1,0 +1,104 @@
+import { EditOutlined } from '@ant-design/icons';
+import { useMachine } from '@xstate/react';
+import { Button, message as messageApi, Tooltip } from 'antd';
+import { type ReactNode, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import type { Engineer } from '../../../domain/entities.ts';
+import { ConflictDialog } from '../../components/ConflictDialog.tsx';
+import { conflictRows } from '../../lib/conflict.ts';
+import { isNotFound, planningApi } from '../../lib/planningApi.ts';
+import { engineerFormMachine, engineerValuesOf } from '../../machines/engineerForm.machine.ts';
+import { loadAssignments } from '../../stores/assignments.ts';
+import { loadEngineers } from '../../stores/engineers.ts';
+import { EngineerFormDialog } from './EngineerFormDialog.tsx';
+import { engineerConflictFields } from './helpers.ts';
+
+/** The directory and the assignments (which show engineers' names) follow an engineer's change. */
+const reload = () => {
+  void loadEngineers();
+  void loadAssignments();
+};
+
+/** The managers' planning on the Engineers screen (issue 5): Add engineer and Edit, with the conflict dialog on a 409. */
+export function useEngineerPlanning({ skills }: { skills: readonly string[] }) {
+  const [message, messageHolder] = messageApi.useMessage({ maxCount: 3 });
+  const messageRef = useRef(message);
+  messageRef.current = message;
+
+  const machine = useMemo(
+    () =>
+      engineerFormMachine.provide({
+        actors: {
+          save: fromPromise(({ input }) =>
+            input.mode === 'create'
+              ? planningApi.registerEngineer(input.payload as Parameters<typeof planningApi.registerEngineer>[0])
+              : planningApi.updateEngineer(input.id!, input.payload, input.version!),
+          ),
+          loadLatest: fromPromise(async ({ input }) => {
+            try {
+              const e = await planningApi.engineer(input.id);
+              return { values: engineerValuesOf(e), version: e.version };
+            } catch (error) {
+              if (isNotFound(error)) return null;
+              throw error;
+            }
+          }),
+        },
+        actions: {
+          saved: (_, { mode, result }) => {
+            reload();
+            const name = (result as Engineer | undefined)?.name ?? 'The engineer';
+            void messageRef.current.success(mode === 'create' ? `${name} is on the team` : `${name} updated`);
+          },
+          conflicted: reload,
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine);
+  const conflict = state.context.conflict;
+
+  const dialogs: ReactNode = (
+    <>
+      {messageHolder}
+      <EngineerFormDialog
+        open={!state.matches('closed')}
+        saving={state.matches('saving')}
+        locked={state.matches('conflict')}
+        context={state.context}
+        skills={skills}
+        send={send}
+      />
+      <ConflictDialog
+        kind="form"
+        open={state.matches('conflict')}
+        thing="engineer"
+        message={conflict?.message ?? ''}
+        loading={state.matches({ conflict: 'loading' })}
+        removed={conflict?.removed ?? false}
+        loadError={conflict?.loadError ?? null}
+        rows={conflictRows(engineerConflictFields, state.context.base, state.context.form, conflict?.latest ?? null)}
+        onReapply={() => send({ type: 'REAPPLY' })}
+        onTakeLatest={() => send({ type: 'TAKE_LATEST' })}
+        onRetryLoad={() => send({ type: 'RETRY_LOAD' })}
+        onClose={() => send({ type: 'CANCEL' })}
+      />
+    </>
+  );
+
+  const renderActions = (e: Engineer): ReactNode => (
+    <Tooltip title="Edit">
+      <Button
+        size="small"
+        type="text"
+        icon={<EditOutlined />}
+        aria-label="Edit engineer"
+        onClick={() => send({ type: 'OPEN_EDIT', id: e._id, version: e.version, values: engineerValuesOf(e) })}
+        data-testid="engineer-edit"
+        data-engineer={e.name}
+      />
+    </Tooltip>
+  );
+
+  return { dialogs, renderActions, openCreate: () => send({ type: 'OPEN_CREATE' }) };
+}

@@ -1,0 +1,19 @@
+import { useProfile } from '../stores/profile.ts';
+import { useIsViewingPast } from '../stores/viewMode.ts';
+
+/**
+ * Who sees the planning controls (issue 5): managers only, and nobody while the app shows a past
+ * moment. Engineers and auditors never see them (the server refuses their writes anyway).
+ */
+export function useCanPlan(): boolean {
+  const profile = useProfile();
+  const viewingPast = useIsViewingPast();
+  return profile.data?.role === 'manager' && !viewingPast;
+}
+
+/** An engineer keeps their own skills up to date on their profile, on the live plan only. */
+export function useCanEditOwnSkills(): boolean {
+  const profile = useProfile();
+  const viewingPast = useIsViewingPast();
+  return profile.data?.role === 'engineer' && !viewingPast;
+}

@@ -1,0 +1,42 @@
+import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
+import type { CreateAssignmentInput, RegisterEngineerInput, UpdateAssignmentInput, UpdateEngineerInput, UpdateProjectInput } from '../../domain/inputs.ts';
+import { ApiError, request } from './api.ts';
+
+/**
+ * The planning writes of issue 5. Every edit carries the version it was made against (as `version` in
+ * the body); a stale one is refused with 409 VERSION_CONFLICT, a missing one with 428.
+ */
+
+export type SuitableEngineer = Engineer & { matchingSkills: string[]; availableCapacity: number };
+
+type Changes<T> = Omit<T, 'version'>;
+
+const path = (collection: string, id: string) => `/api/${collection}/${encodeURIComponent(id)}`;
+
+export const planningApi = {
+  assignment: (id: string) => request<Assignment>('GET', path('assignments', id)),
+  createAssignment: (payload: CreateAssignmentInput) => request<Assignment>('POST', '/api/assignments', { body: payload }),
+  updateAssignment: (id: string, changes: Changes<UpdateAssignmentInput>, version: number) =>
+    request<Assignment>('PATCH', path('assignments', id), { body: { ...changes, version } }),
+  removeAssignment: (id: string, version: number) =>
+    request<{ message: string; version: number }>('DELETE', path('assignments', id), { body: { version } }),
+
+  project: (id: string) => request<Project>('GET', path('projects', id)),
+  updateProject: (id: string, changes: Changes<UpdateProjectInput>, version: number) =>
+    request<Project>('PATCH', path('projects', id), { body: { ...changes, version } }),
+
+  engineer: (id: string) => request<Engineer>('GET', path('engineers', id)),
+  registerEngineer: (payload: RegisterEngineerInput) => request<Engineer>('POST', '/api/engineers', { body: payload }),
+  updateEngineer: (id: string, changes: Changes<UpdateEngineerInput>, version: number) =>
+    request<Engineer>('PATCH', path('engineers', id), { body: { ...changes, version } }),
+
+  /** Engineers sharing a required skill of the project, with matching skills and free capacity over its dates, best first. */
+  suitableEngineers: (projectId: string) =>
+    request<SuitableEngineer[]>('GET', `/api/engineers/suitable?projectId=${encodeURIComponent(projectId)}`),
+};
+
+/** A write refused because the thing changed since the version it was made against. */
+export const isVersionConflict = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && error.code === 'VERSION_CONFLICT';
+
+export const isNotFound = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 404;

@@ -1,0 +1,364 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
+import type { OwnedAllocation } from '../../domain/figures.ts';
+import { createAssignmentInput, replaceAssignmentInput } from '../../domain/inputs.ts';
+import { assignmentMessages } from '../../domain/messages.ts';
+import { errorMessage } from '../lib/api.ts';
+import { changedKeys, mergeMine } from '../lib/conflict.ts';
+import { assignmentImpact, type Impact, otherAssignments } from '../lib/impact.ts';
+import { isVersionConflict, type SuitableEngineer } from '../lib/planningApi.ts';
+import { type ConflictState, editPayload, type FormErrors, type FormMode, issueErrors, LATEST_NOTICE, type Latest, REAPPLIED_NOTICE } from './editForm.machine.ts';
+
+/**
+ * The New assignment / Edit assignment form (issue 5):
+ *
+ *   closed -> editing (pick a project -> editing.loadingEngineers -> the suitable engineers, best first;
+ *             pick one; role, allocation, dates defaulting to the project's)
+ *   editing -SUBMIT-> saving, or confirmingOverload first when the change puts the engineer above
+ *             their capacity ('Puts <name> at 130% of 100% capacity from <date>'): CONFIRM saves, BACK edits
+ *   saving -> closed (saved) | editing (refused, with the messages) | conflict (409, edits only)
+ *   conflict.loading -> conflict.showing -> REAPPLY (the user's changes on the latest version) or
+ *             TAKE_LATEST, both back to editing, or CANCEL
+ */
+
+export type AssignmentValues = {
+  role: string;
+  allocationPercentage: number | null;
+  /** ISO date-times; the pickers set the start of the picked day. */
+  startDate: string;
+  endDate: string;
+};
+export type AssignmentField = keyof AssignmentValues | 'projectId' | 'engineerId';
+
+export type PickedProject = Pick<Project, '_id' | 'name' | 'status'> & Partial<Pick<Project, 'startDate' | 'endDate' | 'requiredSkills'>>;
+export type PickedEngineer = Pick<Engineer, '_id' | 'name' | 'maxCapacity'>;
+
+/** What the form reads of the plan to preview a change; read when needed, so it is always the latest. */
+export type PlanView = {
+  engineers: readonly PickedEngineer[];
+  assignments: readonly (OwnedAllocation & { _id: string })[];
+};
+
+export type AssignmentFormContext = {
+  mode: FormMode;
+  id: string | null;
+  version: number | null;
+  base: AssignmentValues;
+  form: AssignmentValues;
+  project: PickedProject | null;
+  engineer: PickedEngineer | null;
+  suitable: SuitableEngineer[];
+  suitableError: string | null;
+  /** Once the user picks a date, picking another project no longer resets the dates to its own. */
+  datesTouched: boolean;
+  errors: FormErrors;
+  attempted: boolean;
+  submitError: string | null;
+  /** What the change does to the engineer, as computed when the user saved. */
+  impact: Impact | null;
+  conflict: ConflictState<AssignmentValues> | null;
+  notice: string | null;
+  plan: () => PlanView;
+  /** The clock the preview judges from. */
+  now: () => Date;
+};
+
+export type AssignmentFormEvent =
+  | { type: 'OPEN_CREATE'; project?: PickedProject }
+  | { type: 'OPEN_EDIT'; assignment: Assignment }
+  | { type: 'PICK_PROJECT'; project: PickedProject }
+  | { type: 'PICK_ENGINEER'; engineerId: string }
+  | { type: 'RETRY_ENGINEERS' }
+  | { type: 'CHANGE'; field: keyof AssignmentValues; value: unknown }
+  | { type: 'SUBMIT' }
+  | { type: 'CONFIRM' }
+  | { type: 'BACK' }
+  | { type: 'CANCEL' }
+  | { type: 'REAPPLY' }
+  | { type: 'TAKE_LATEST' }
+  | { type: 'RETRY_LOAD' };
+
+/** The form's values once valid: the allocation is a number. */
+export type ValidAssignmentValues = Omit<AssignmentValues, 'allocationPercentage'> & { allocationPercentage: number };
+
+export type AssignmentSaveInput =
+  | { mode: 'create'; payload: { engineerId: string; projectId: string } & ValidAssignmentValues }
+  | { mode: 'edit'; id: string; version: number; payload: Partial<ValidAssignmentValues> };
+
+export const emptyAssignment = (): AssignmentValues => ({ role: '', allocationPercentage: 50, startDate: '', endDate: '' });
+
+export const assignmentValuesOf = (a: Pick<Assignment, 'role' | 'allocationPercentage' | 'startDate' | 'endDate'>): AssignmentValues => ({
+  role: a.role,
+  allocationPercentage: a.allocationPercentage,
+  startDate: a.startDate,
+  endDate: a.endDate,
+});
+
+type Validation = { ok: true; payload: Record<string, unknown> } | { ok: false; errors: FormErrors };
+
+/** The domain's rules and messages; every failing field gets its first message, end-before-start included. */
+export function validateAssignment(context: Pick<AssignmentFormContext, 'mode' | 'form' | 'project' | 'engineer'>): Validation {
+  const { form, mode } = context;
+  const values = { ...form, allocationPercentage: form.allocationPercentage ?? undefined };
+  const result =
+    mode === 'create'
+      ? createAssignmentInput.safeParse({ ...values, projectId: context.project?._id ?? '', engineerId: context.engineer?._id ?? '' })
+      : replaceAssignmentInput.safeParse(values);
+  const errors: FormErrors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (field && !(field in errors)) errors[field] = issue.message;
+    }
+  }
+  // The schema judges end-after-start only once every other field passes; say it together with the rest.
+  const start = Date.parse(form.startDate);
+  const end = Date.parse(form.endDate);
+  if (!errors.startDate && !errors.endDate && !Number.isNaN(start) && !Number.isNaN(end) && end <= start) {
+    errors.endDate = assignmentMessages.endBeforeStart;
+  }
+  if (result.success && Object.keys(errors).length === 0) return { ok: true, payload: result.data as Record<string, unknown> };
+  return { ok: false, errors };
+}
+
+/** What the form's change does to the engineer now (null until engineer, allocation and dates are readable). */
+export function impactOf(context: Pick<AssignmentFormContext, 'engineer' | 'form' | 'id'>, plan: PlanView, now: Date): Impact | null {
+  const engineer = context.engineer;
+  if (!engineer) return null;
+  const current = plan.engineers.find((e) => e._id === engineer._id) ?? engineer;
+  if (!Number.isFinite(current.maxCapacity)) return null;
+  return assignmentImpact(current, otherAssignments(plan.assignments, engineer._id, context.id), context.form, now);
+}
+
+const closedContext = (plan: () => PlanView, now: () => Date): AssignmentFormContext => ({
+  mode: 'create',
+  id: null,
+  version: null,
+  base: emptyAssignment(),
+  form: emptyAssignment(),
+  project: null,
+  engineer: null,
+  suitable: [],
+  suitableError: null,
+  datesTouched: false,
+  errors: {},
+  attempted: false,
+  submitError: null,
+  impact: null,
+  conflict: null,
+  notice: null,
+  plan,
+  now,
+});
+
+const revalidate = (context: AssignmentFormContext, patch: Partial<AssignmentFormContext>): FormErrors => {
+  if (!context.attempted) return {};
+  const result = validateAssignment({ ...context, ...patch });
+  return result.ok ? {} : result.errors;
+};
+
+const errorOf = (event: unknown) => (event as { error?: unknown }).error;
+
+export const assignmentFormMachine = setup({
+  types: {
+    context: {} as AssignmentFormContext,
+    events: {} as AssignmentFormEvent,
+    input: {} as { plan?: () => PlanView; now?: () => Date } | undefined,
+  },
+  actors: {
+    suitableEngineers: fromPromise<SuitableEngineer[], { projectId: string }>(async () => {
+      throw new Error('The suitableEngineers actor was not provided');
+    }),
+    save: fromPromise<Assignment, AssignmentSaveInput>(async () => {
+      throw new Error('The save actor was not provided');
+    }),
+    /** The assignment as saved now; null when it was removed. */
+    loadLatest: fromPromise<Latest<AssignmentValues> | null, { id: string }>(async () => {
+      throw new Error('The loadLatest actor was not provided');
+    }),
+  },
+  guards: {
+    isCreate: ({ context }) => context.mode === 'create',
+    hasProject: ({ context }) => context.project !== null,
+    eventHasProject: ({ event }) => event.type === 'OPEN_CREATE' && event.project !== undefined,
+    formIsInvalid: ({ context }) => !validateAssignment(context).ok,
+    nothingChanged: ({ context }) => context.mode === 'edit' && changedKeys(context.base, context.form).length === 0,
+    wouldOverload: ({ context }) => impactOf(context, context.plan(), context.now())?.overloaded === true,
+    isVersionConflict: ({ event }) => isVersionConflict(errorOf(event)),
+    latestKnown: ({ context }) => context.conflict?.latest != null && context.conflict.latestVersion != null,
+  },
+  actions: {
+    /** The screen reloads the assignments and says so; provided by the screen. */
+    saved: (_, _params: { mode: FormMode; assignment: Assignment }) => {},
+    /** The screen reloads the assignments so the table shows the latest; provided by the screen. */
+    conflicted: () => {},
+    openCreate: assign(({ context }) => closedContext(context.plan, context.now)),
+    openEdit: assign(({ context, event }) => {
+      if (event.type !== 'OPEN_EDIT') return {};
+      const a = event.assignment;
+      const values = assignmentValuesOf(a);
+      const known = context.plan().engineers.find((e) => e._id === a.engineerId._id);
+      return {
+        ...closedContext(context.plan, context.now),
+        mode: 'edit' as const,
+        id: a._id,
+        version: a.version,
+        base: values,
+        form: values,
+        project: a.projectId,
+        // Before the engineers are loaded the capacity is unknown: no preview until they are.
+        engineer: known ?? { _id: a.engineerId._id, name: a.engineerId.name, maxCapacity: Number.NaN },
+        datesTouched: true,
+      };
+    }),
+    reset: assign(({ context }) => closedContext(context.plan, context.now)),
+    pickProject: assign(({ context, event }) => {
+      const project = event.type === 'PICK_PROJECT' || event.type === 'OPEN_CREATE' ? event.project : undefined;
+      if (!project) return {};
+      const form =
+        context.datesTouched || !project.startDate || !project.endDate
+          ? context.form
+          : { ...context.form, startDate: project.startDate, endDate: project.endDate };
+      return { project, form, suitable: [], suitableError: null, errors: revalidate(context, { project, form }) };
+    }),
+    recordSuitable: assign(({ context, event }) => {
+      const suitable = (event as { output?: SuitableEngineer[] }).output ?? [];
+      const engineer = context.engineer && suitable.some((e) => e._id === context.engineer!._id) ? context.engineer : null;
+      return { suitable, suitableError: null, engineer, errors: revalidate(context, { engineer }) };
+    }),
+    recordSuitableFailure: assign(({ event }) => ({ suitable: [], suitableError: errorMessage(errorOf(event)) })),
+    pickEngineer: assign(({ context, event }) => {
+      if (event.type !== 'PICK_ENGINEER') return {};
+      const picked = context.suitable.find((e) => e._id === event.engineerId);
+      if (!picked) return {};
+      const engineer = { _id: picked._id, name: picked.name, maxCapacity: picked.maxCapacity };
+      return { engineer, errors: revalidate(context, { engineer }) };
+    }),
+    applyChange: assign(({ context, event }) => {
+      if (event.type !== 'CHANGE') return {};
+      const form = { ...context.form, [event.field]: event.value } as AssignmentValues;
+      const datesTouched = context.datesTouched || event.field === 'startDate' || event.field === 'endDate';
+      return { form, datesTouched, errors: revalidate(context, { form }) };
+    }),
+    showErrors: assign(({ context }) => {
+      const result = validateAssignment(context);
+      return { attempted: true, errors: result.ok ? {} : result.errors };
+    }),
+    recordImpact: assign(({ context }) => ({ impact: impactOf(context, context.plan(), context.now()) })),
+    startSaving: assign({ errors: {}, submitError: null, notice: null }),
+    recordFailure: assign(({ event }) => ({ submitError: errorMessage(errorOf(event)), errors: issueErrors(errorOf(event)) })),
+    startConflict: assign(({ event }) => ({
+      conflict: { message: errorMessage(errorOf(event)), latest: null, latestVersion: null, removed: false, loadError: null },
+    })),
+    restartLoad: assign(({ context }) => ({ conflict: context.conflict && { ...context.conflict, loadError: null } })),
+    recordLatest: assign(({ context, event }) => {
+      const latest = (event as { output?: Latest<AssignmentValues> | null }).output ?? null;
+      if (!context.conflict) return {};
+      return {
+        conflict: latest ? { ...context.conflict, latest: latest.values, latestVersion: latest.version } : { ...context.conflict, removed: true },
+      };
+    }),
+    recordLoadFailure: assign(({ context, event }) => ({
+      conflict: context.conflict && { ...context.conflict, loadError: errorMessage(errorOf(event)) },
+    })),
+    reapply: assign(({ context }) => {
+      const conflict = context.conflict!;
+      const form = mergeMine(context.base, context.form, conflict.latest!);
+      return { base: conflict.latest!, version: conflict.latestVersion, form, conflict: null, errors: revalidate(context, { form }), notice: REAPPLIED_NOTICE };
+    }),
+    takeLatest: assign(({ context }) => {
+      const conflict = context.conflict!;
+      return { base: conflict.latest!, version: conflict.latestVersion, form: conflict.latest!, conflict: null, errors: {}, notice: LATEST_NOTICE };
+    }),
+  },
+}).createMachine({
+  id: 'assignmentForm',
+  context: ({ input }) => closedContext(input?.plan ?? (() => ({ engineers: [], assignments: [] })), input?.now ?? (() => new Date())),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        OPEN_CREATE: [
+          { guard: 'eventHasProject', target: 'editing.loadingEngineers', actions: ['openCreate', 'pickProject'] },
+          { target: 'editing', actions: 'openCreate' },
+        ],
+        OPEN_EDIT: { target: 'editing', actions: 'openEdit' },
+      },
+    },
+    editing: {
+      initial: 'ready',
+      states: {
+        ready: {},
+        loadingEngineers: {
+          invoke: {
+            src: 'suitableEngineers',
+            input: ({ context }) => ({ projectId: context.project?._id ?? '' }),
+            onDone: { target: 'ready', actions: 'recordSuitable' },
+            onError: { target: 'ready', actions: 'recordSuitableFailure' },
+          },
+        },
+      },
+      on: {
+        CHANGE: { actions: 'applyChange' },
+        PICK_PROJECT: { guard: 'isCreate', target: '.loadingEngineers', actions: 'pickProject' },
+        PICK_ENGINEER: { guard: 'isCreate', actions: 'pickEngineer' },
+        RETRY_ENGINEERS: { guard: 'hasProject', target: '.loadingEngineers' },
+        CANCEL: { target: 'closed', actions: 'reset' },
+        SUBMIT: [
+          { guard: 'formIsInvalid', actions: 'showErrors' },
+          // An edit that changes nothing needs no request.
+          { guard: 'nothingChanged', target: 'closed', actions: 'reset' },
+          { guard: 'wouldOverload', target: 'confirmingOverload', actions: 'recordImpact' },
+          { target: 'saving', actions: ['recordImpact', 'startSaving'] },
+        ],
+      },
+    },
+    confirmingOverload: {
+      on: {
+        CONFIRM: { target: 'saving', actions: 'startSaving' },
+        BACK: 'editing',
+        CANCEL: { target: 'closed', actions: 'reset' },
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'save',
+        input: ({ context }): AssignmentSaveInput => {
+          const result = validateAssignment(context);
+          if (!result.ok) throw new Error('The form changed while saving');
+          if (context.mode === 'create') return { mode: 'create', payload: result.payload as Extract<AssignmentSaveInput, { mode: 'create' }>['payload'] };
+          return { mode: 'edit', id: context.id!, version: context.version!, payload: editPayload(context.base, context.form, result.payload) };
+        },
+        onDone: {
+          target: 'closed',
+          actions: [{ type: 'saved', params: ({ context, event }) => ({ mode: context.mode, assignment: event.output }) }, 'reset'],
+        },
+        onError: [
+          { guard: 'isVersionConflict', target: 'conflict', actions: ['startConflict', 'conflicted'] },
+          { target: 'editing', actions: 'recordFailure' },
+        ],
+      },
+    },
+    conflict: {
+      initial: 'loading',
+      on: { CANCEL: { target: 'closed', actions: 'reset' } },
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadLatest',
+            input: ({ context }) => ({ id: context.id ?? '' }),
+            onDone: { target: 'showing', actions: 'recordLatest' },
+            onError: { target: 'showing', actions: 'recordLoadFailure' },
+          },
+        },
+        showing: {
+          on: {
+            REAPPLY: { guard: 'latestKnown', target: '#assignmentForm.editing', actions: 'reapply' },
+            TAKE_LATEST: { guard: 'latestKnown', target: '#assignmentForm.editing', actions: 'takeLatest' },
+            RETRY_LOAD: { target: 'loading', actions: 'restartLoad' },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,267 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { ApiError, errorMessage } from '../lib/api.ts';
+import { changedKeys, mergeMine, pick, type Values } from '../lib/conflict.ts';
+import { isVersionConflict } from '../lib/planningApi.ts';
+
+/**
+ * A create-or-edit form with safe concurrent edits (issue 5), shared by the project, engineer and
+ * skills forms:
+ *
+ *   closed -> editing -> saving -> closed (saved; the screen reloads what changed)
+ *                     \-> editing (refused: the message, and field messages under their fields)
+ *                     \-> conflict.loading -> conflict.showing (409: someone else saved first)
+ *   conflict.showing -> REAPPLY: the user's changes on top of the latest version, back to editing
+ *                    -> TAKE_LATEST: the latest version in the form, back to editing
+ *                    -> CANCEL: closed
+ *
+ * Nothing the user typed is dropped without them choosing it: on a conflict the form keeps their
+ * values and the dialog shows what each side changed.
+ */
+
+export type FormMode = 'create' | 'edit';
+export type FormErrors = Record<string, string>;
+export type FormValidation = { ok: true; payload: Values } | { ok: false; errors: FormErrors };
+
+export type Latest<V> = { values: V; version: number };
+
+export type ConflictState<V> = {
+  /** The server's words: 'This <thing> was changed by someone else. Reload to see the latest version.' */
+  message: string;
+  /** The saved values now; null while loading, when it was removed or when loading failed. */
+  latest: V | null;
+  latestVersion: number | null;
+  removed: boolean;
+  loadError: string | null;
+};
+
+export type EditFormContext<V extends Values> = {
+  mode: FormMode;
+  id: string | null;
+  /** The version the edit is made against. */
+  version: number | null;
+  /** The values as saved at `version` (for a new thing: the form's starting values). */
+  base: V;
+  form: V;
+  errors: FormErrors;
+  /** After the first submit, every change re-validates so messages follow the input. */
+  attempted: boolean;
+  submitError: string | null;
+  conflict: ConflictState<V> | null;
+  /** A line over the form after a conflict was resolved. */
+  notice: string | null;
+};
+
+export type EditFormEvent<V extends Values> =
+  | { type: 'OPEN_CREATE'; values?: Partial<V> }
+  | { type: 'OPEN_EDIT'; id: string; version: number; values: V }
+  | { type: 'CHANGE'; field: keyof V & string; value: unknown }
+  | { type: 'SUBMIT' }
+  | { type: 'CANCEL' }
+  | { type: 'REAPPLY' }
+  | { type: 'TAKE_LATEST' }
+  | { type: 'RETRY_LOAD' };
+
+export type SaveInput = { mode: FormMode; id: string | null; version: number | null; payload: Values };
+
+export type EditFormConfig<V extends Values> = {
+  id: string;
+  /** The starting values of a new one. */
+  empty: () => V;
+  /** Validates the whole form (domain schemas); `payload` holds the parsed values. */
+  validate: (form: V, mode: FormMode) => FormValidation;
+  /** Field messages of a refused save; by default the `issues` of a 400, by their first path segment. */
+  fieldErrorsOf?: (error: unknown) => FormErrors;
+};
+
+export const REAPPLIED_NOTICE = 'Your changes are applied on top of the latest version. Check them and save again.';
+export const LATEST_NOTICE = 'The form now shows the latest saved version.';
+
+/** Field messages a refused save carried in `issues`, by their first path segment. */
+export function issueErrors(error: unknown): FormErrors {
+  const errors: FormErrors = {};
+  if (!(error instanceof ApiError)) return errors;
+  for (const issue of error.issues) {
+    const field = issue.path.split('.')[0];
+    if (field && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+export type ZodLikeIssue = { path: readonly PropertyKey[]; message: string };
+
+/** The first message of each field. */
+export function firstByField(issues: readonly ZodLikeIssue[]): FormErrors {
+  const errors: FormErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** zod judges end-after-start only once every field passes; say it together with the other messages. */
+export function endAfterStart(errors: FormErrors, startDate: string, endDate: string, message: string) {
+  const start = Date.parse(startDate);
+  const end = Date.parse(endDate);
+  if (!errors.startDate && !errors.endDate && !Number.isNaN(start) && !Number.isNaN(end) && end <= start) errors.endDate = message;
+}
+
+/** What an edit sends: only the fields that differ from the version it was made against, parsed. */
+export function editPayload<V extends Values>(base: V, form: V, parsed: Values): Values {
+  return pick(parsed, changedKeys(base, form));
+}
+
+export function createEditFormMachine<V extends Values>(config: EditFormConfig<V>) {
+  const fieldErrorsOf = config.fieldErrorsOf ?? issueErrors;
+  const closedContext = (): EditFormContext<V> => {
+    const empty = config.empty();
+    return { mode: 'create', id: null, version: null, base: empty, form: empty, errors: {}, attempted: false, submitError: null, conflict: null, notice: null };
+  };
+  const revalidate = (context: EditFormContext<V>, form: V): FormErrors => {
+    if (!context.attempted) return {};
+    const result = config.validate(form, context.mode);
+    return result.ok ? {} : result.errors;
+  };
+
+  return setup({
+    types: {
+      context: {} as EditFormContext<V>,
+      events: {} as EditFormEvent<V>,
+    },
+    actors: {
+      save: fromPromise<unknown, SaveInput>(async () => {
+        throw new Error('The save actor was not provided');
+      }),
+      /** The thing as saved now; null when it no longer exists. */
+      loadLatest: fromPromise<Latest<V> | null, { id: string }>(async () => {
+        throw new Error('The loadLatest actor was not provided');
+      }),
+    },
+    guards: {
+      formIsValid: ({ context }) => config.validate(context.form, context.mode).ok,
+      nothingChanged: ({ context }) => context.mode === 'edit' && changedKeys(context.base, context.form).length === 0,
+      isVersionConflict: ({ event }) => isVersionConflict((event as { error?: unknown }).error),
+      latestKnown: ({ context }) => context.conflict?.latest != null && context.conflict.latestVersion != null,
+    },
+    actions: {
+      /** The screen reloads what changed and says so; provided by the screen. */
+      saved: (_, _params: { mode: FormMode; result: unknown }) => {},
+      /** The screen reloads the collection, so the table behind the dialog shows the latest; provided by the screen. */
+      conflicted: () => {},
+      openCreate: assign(({ event }) => {
+        if (event.type !== 'OPEN_CREATE') return {};
+        const values = { ...config.empty(), ...event.values } as V;
+        return { ...closedContext(), base: values, form: values };
+      }),
+      openEdit: assign(({ event }) => {
+        if (event.type !== 'OPEN_EDIT') return {};
+        return { ...closedContext(), mode: 'edit' as const, id: event.id, version: event.version, base: event.values, form: event.values };
+      }),
+      reset: assign(() => closedContext()),
+      applyChange: assign(({ context, event }) => {
+        if (event.type !== 'CHANGE') return {};
+        const form = { ...context.form, [event.field]: event.value } as V;
+        return { form, errors: revalidate(context, form) };
+      }),
+      showErrors: assign(({ context }) => {
+        const result = config.validate(context.form, context.mode);
+        return { attempted: true, errors: result.ok ? {} : result.errors };
+      }),
+      startSaving: assign({ errors: {}, submitError: null, notice: null }),
+      recordFailure: assign(({ event }) => {
+        const error = (event as { error?: unknown }).error;
+        return { submitError: errorMessage(error), errors: fieldErrorsOf(error) };
+      }),
+      startConflict: assign(({ event }) => ({
+        conflict: { message: errorMessage((event as { error?: unknown }).error), latest: null, latestVersion: null, removed: false, loadError: null },
+      })),
+      restartLoad: assign(({ context }) => ({ conflict: context.conflict && { ...context.conflict, loadError: null } })),
+      recordLatest: assign(({ context, event }) => {
+        const latest = (event as { output?: Latest<V> | null }).output ?? null;
+        if (!context.conflict) return {};
+        return {
+          conflict: latest
+            ? { ...context.conflict, latest: latest.values, latestVersion: latest.version }
+            : { ...context.conflict, removed: true },
+        };
+      }),
+      recordLoadFailure: assign(({ context, event }) => ({
+        conflict: context.conflict && { ...context.conflict, loadError: errorMessage((event as { error?: unknown }).error) },
+      })),
+      reapply: assign(({ context }) => {
+        const conflict = context.conflict!;
+        const latest = conflict.latest!;
+        const form = mergeMine(context.base, context.form, latest);
+        return { base: latest, version: conflict.latestVersion, form, conflict: null, errors: revalidate(context, form), notice: REAPPLIED_NOTICE };
+      }),
+      takeLatest: assign(({ context }) => {
+        const conflict = context.conflict!;
+        return { base: conflict.latest!, version: conflict.latestVersion, form: conflict.latest!, conflict: null, errors: {}, notice: LATEST_NOTICE };
+      }),
+    },
+  }).createMachine({
+    id: config.id,
+    context: closedContext,
+    initial: 'closed',
+    states: {
+      closed: {
+        on: {
+          OPEN_CREATE: { target: 'editing', actions: 'openCreate' },
+          OPEN_EDIT: { target: 'editing', actions: 'openEdit' },
+        },
+      },
+      editing: {
+        on: {
+          CHANGE: { actions: 'applyChange' },
+          CANCEL: { target: 'closed', actions: 'reset' },
+          SUBMIT: [
+            // An edit that changes nothing needs no request.
+            { guard: 'nothingChanged', target: 'closed', actions: 'reset' },
+            { guard: 'formIsValid', target: 'saving', actions: 'startSaving' },
+            { actions: 'showErrors' },
+          ],
+        },
+      },
+      saving: {
+        invoke: {
+          src: 'save',
+          input: ({ context }): SaveInput => {
+            const result = config.validate(context.form, context.mode);
+            if (!result.ok) throw new Error('The form changed while saving');
+            const payload = context.mode === 'edit' ? editPayload(context.base, context.form, result.payload) : result.payload;
+            return { mode: context.mode, id: context.id, version: context.version, payload };
+          },
+          onDone: {
+            target: 'closed',
+            actions: [{ type: 'saved', params: ({ context, event }) => ({ mode: context.mode, result: event.output }) }, 'reset'],
+          },
+          onError: [
+            { guard: 'isVersionConflict', target: 'conflict', actions: ['startConflict', 'conflicted'] },
+            { target: 'editing', actions: 'recordFailure' },
+          ],
+        },
+      },
+      conflict: {
+        initial: 'loading',
+        on: { CANCEL: { target: 'closed', actions: 'reset' } },
+        states: {
+          loading: {
+            invoke: {
+              src: 'loadLatest',
+              input: ({ context }) => ({ id: context.id ?? '' }),
+              onDone: { target: 'showing', actions: 'recordLatest' },
+              onError: { target: 'showing', actions: 'recordLoadFailure' },
+            },
+          },
+          showing: {
+            on: {
+              REAPPLY: { guard: 'latestKnown', target: '#' + config.id + '.editing', actions: 'reapply' },
+              TAKE_LATEST: { guard: 'latestKnown', target: '#' + config.id + '.editing', actions: 'takeLatest' },
+              RETRY_LOAD: { target: 'loading', actions: 'restartLoad' },
+            },
+          },
+        },
+      },
+    },
+  });
+}

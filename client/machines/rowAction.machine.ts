@@ -1,0 +1,136 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from '../lib/api.ts';
+import type { Values } from '../lib/conflict.ts';
+import { isVersionConflict } from '../lib/planningApi.ts';
+import type { ConflictState, Latest } from './editForm.machine.ts';
+
+/**
+ * One-click changes on a table row (end an assignment today, remove it, move a project's status),
+ * each made against the version the row showed (issue 5):
+ *
+ *   idle -RUN-> running -> idle (done: the screen reloads and says so)
+ *                       -> idle (refused: the screen shows the message)
+ *                       -> conflict.loading -> conflict.showing (409: someone else changed it first)
+ *   conflict.showing -RETRY-> running again against the latest version; -CLOSE-> idle
+ */
+
+export type RowAction = {
+  /** Which change; the screen's `run` actor knows what each kind sends. */
+  kind: string;
+  id: string;
+  version: number;
+  /** What the user asked for, in words: 'End this assignment today'. */
+  label: string;
+  /** The row's values as the user saw them. */
+  before: Values;
+  /** What the change sets; null when it removes the thing. */
+  changes: Values | null;
+};
+
+export type RowActionContext = {
+  action: RowAction | null;
+  conflict: ConflictState<Values> | null;
+};
+
+export type RowActionEvent =
+  | { type: 'RUN'; action: RowAction }
+  | { type: 'RETRY' }
+  | { type: 'RETRY_LOAD' }
+  | { type: 'CLOSE' };
+
+const errorOf = (event: unknown) => (event as { error?: unknown }).error;
+
+export const rowActionMachine = setup({
+  types: {
+    context: {} as RowActionContext,
+    events: {} as RowActionEvent,
+  },
+  actors: {
+    run: fromPromise<unknown, RowAction>(async () => {
+      throw new Error('The run actor was not provided');
+    }),
+    /** The thing as saved now; null when it no longer exists. */
+    loadLatest: fromPromise<Latest<Values> | null, RowAction>(async () => {
+      throw new Error('The loadLatest actor was not provided');
+    }),
+  },
+  guards: {
+    isVersionConflict: ({ event }) => isVersionConflict(errorOf(event)),
+    latestKnown: ({ context }) => context.conflict?.latest != null && context.conflict.latestVersion != null,
+  },
+  actions: {
+    /** The screen reloads what changed and says so; provided by the screen. */
+    done: (_, _params: { action: RowAction; result: unknown }) => {},
+    /** The screen shows why it was refused; provided by the screen. */
+    failed: (_, _params: { action: RowAction; message: string }) => {},
+    /** The screen reloads the collection so the row shows the latest; provided by the screen. */
+    conflicted: () => {},
+    start: assign(({ event }) => (event.type === 'RUN' ? { action: event.action, conflict: null } : {})),
+    clear: assign({ action: null, conflict: null }),
+    startConflict: assign(({ event }) => ({
+      conflict: { message: errorMessage(errorOf(event)), latest: null, latestVersion: null, removed: false, loadError: null },
+    })),
+    restartLoad: assign(({ context }) => ({ conflict: context.conflict && { ...context.conflict, loadError: null } })),
+    recordLatest: assign(({ context, event }) => {
+      const latest = (event as { output?: Latest<Values> | null }).output ?? null;
+      if (!context.conflict) return {};
+      return {
+        conflict: latest ? { ...context.conflict, latest: latest.values, latestVersion: latest.version } : { ...context.conflict, removed: true },
+      };
+    }),
+    recordLoadFailure: assign(({ context, event }) => ({
+      conflict: context.conflict && { ...context.conflict, loadError: errorMessage(errorOf(event)) },
+    })),
+    /** Aim the same change at the latest version. */
+    onLatest: assign(({ context }) => ({
+      action: { ...context.action!, version: context.conflict!.latestVersion!, before: context.conflict!.latest! },
+      conflict: null,
+    })),
+  },
+}).createMachine({
+  id: 'rowAction',
+  context: { action: null, conflict: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { RUN: { target: 'running', actions: 'start' } },
+    },
+    running: {
+      invoke: {
+        src: 'run',
+        input: ({ context }) => context.action!,
+        onDone: {
+          target: 'idle',
+          actions: [{ type: 'done', params: ({ context, event }) => ({ action: context.action!, result: event.output }) }, 'clear'],
+        },
+        onError: [
+          { guard: 'isVersionConflict', target: 'conflict', actions: ['startConflict', 'conflicted'] },
+          {
+            target: 'idle',
+            actions: [{ type: 'failed', params: ({ context, event }) => ({ action: context.action!, message: errorMessage(event.error) }) }, 'clear'],
+          },
+        ],
+      },
+    },
+    conflict: {
+      initial: 'loading',
+      on: { CLOSE: { target: 'idle', actions: 'clear' } },
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadLatest',
+            input: ({ context }) => context.action!,
+            onDone: { target: 'showing', actions: 'recordLatest' },
+            onError: { target: 'showing', actions: 'recordLoadFailure' },
+          },
+        },
+        showing: {
+          on: {
+            RETRY: { guard: 'latestKnown', target: '#rowAction.running', actions: 'onLatest' },
+            RETRY_LOAD: { target: 'loading', actions: 'restartLoad' },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,127 @@
+/**
+ * Issue 5 end to end, in Chromium on the real server with the demo: a manager puts an engineer on a
+ * project in a way that overloads them, confirms the warning, and the Manager Dashboard, Engineers and
+ * Reports screens show the new allocation and status.
+ *
+ * Demo arithmetic (server/seed/demo.ts): Jordan Lee (full-time, 100 %) is on Customer Portal Redesign at
+ * 30 % from day -20 to day 60; the project runs from day -60 to day 60 and needs React, TypeScript and
+ * CSS (Jordan has React and CSS). Another 80 % over the project's dates puts Jordan at 110 % from today
+ * on (the preview judges from now): overloaded, 10 % over capacity, with two active projects.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
+import { cardValue, collectPageErrors, demoDay, MANAGER, navigate, newContext, normalize, rowWith, shortUs, signIn, tableRows } from '../support/screens.ts';
+
+let server: E2EServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+  context = await newContext(browser);
+  page = await context.newPage();
+  pageErrors = collectPageErrors(page);
+  await signIn(page, server.baseUrl, MANAGER.email);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+describe('a manager assigns an engineer beyond their capacity', () => {
+  it('the form ranks suitable engineers with their matching skills and free capacity, and defaults the dates to the project\'s', async () => {
+    await navigate(page, 'Assignments', '/assignments');
+    expect(await cardValue(page, 'card-total-assignments')).toBe('13');
+    await page.getByTestId('new-assignment').click();
+    const form = page.getByRole('dialog', { name: /New assignment/ });
+    await form.waitFor();
+
+    await form.getByTestId('assignment-project').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Customer Portal Redesign' }).click();
+    const list = form.getByTestId('suitable-engineers');
+    await list.waitFor();
+    const names = await list.getByTestId('suitable-engineer').evaluateAll((items) => items.map((item) => item.getAttribute('data-name')));
+    // Two matching skills first (Jordan: 70 % free; Sam: 10 % over in the project's span), then one (Lucas).
+    expect(names).toEqual(['Jordan Lee', 'Sam Rivera', 'Lucas Silva']);
+    const jordan = list.locator('[data-name="Jordan Lee"]');
+    const jordanText = normalize(await jordan.innerText());
+    for (const part of ['Jordan Lee', 'Junior', 'React', 'CSS', '70% free', 'of 100%']) expect(jordanText).toContain(part);
+
+    expect(await form.getByTestId('assignment-start').inputValue()).toBe(shortUs(demoDay(-60)));
+    expect(await form.getByTestId('assignment-end').inputValue()).toBe(shortUs(demoDay(60)));
+  });
+
+  it('previews the overload, asks to confirm it, and saves once confirmed', async () => {
+    const form = page.getByRole('dialog', { name: /New assignment/ });
+    await form.locator('[data-name="Jordan Lee"]').click();
+    await expect.poll(() => form.locator('[data-name="Jordan Lee"]').getAttribute('aria-checked')).toBe('true');
+    await form.getByRole('combobox', { name: 'Role', exact: true }).fill('Frontend Engineer');
+    await form.getByTestId('assignment-allocation').fill('80');
+
+    // Judged from today on: the part of the span already past is history.
+    const text = `Puts Jordan Lee at 110% of 100% capacity from ${shortUs(demoDay(0))}`;
+    const preview = form.getByTestId('impact-preview');
+    await preview.getByText(text).waitFor();
+    expect(await preview.getAttribute('data-overloaded')).toBe('true');
+
+    await form.getByTestId('assignment-submit').click();
+    const confirm = form.getByTestId('confirm-overload');
+    await confirm.waitFor();
+    expect(normalize(await preview.innerText())).toContain('Save it anyway?');
+    expect(await form.getByTestId('assignment-allocation').isDisabled()).toBe(true);
+
+    // Back keeps everything; a second save asks again.
+    await form.getByRole('button', { name: 'Back' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await form.getByTestId('assignment-allocation').inputValue()).toBe('80');
+    await form.getByTestId('assignment-submit').click();
+    await confirm.click();
+
+    await form.waitFor({ state: 'hidden' });
+    await page.getByText('Jordan Lee is now on Customer Portal Redesign').waitFor();
+    await expect.poll(() => cardValue(page, 'card-total-assignments')).toBe('14');
+    const rows = await tableRows(page.getByTestId('all-assignments'));
+    const created = rows.filter((cells) => cells[0]?.includes('Jordan Lee') && cells[2] === 'Frontend Engineer');
+    // Sorted by start: the new one starts with the project (day -60), the old one on day -20.
+    expect(created.map((cells) => cells[3])).toEqual(['80%', '30%']);
+  });
+
+  it('the Manager Dashboard shows Jordan at 110% of 100%, overloaded', async () => {
+    await navigate(page, 'Dashboard', '/manager-dashboard');
+    expect(await cardValue(page, 'card-assignments')).toBe('14');
+    const table = page.getByTestId('team-utilization');
+    await expect.poll(async () => rowWith(await tableRows(table), 'Jordan Lee').join(' | ')).toContain('110% of 100%');
+    const row = rowWith(await tableRows(table), 'Jordan Lee');
+    expect(row[3]).toBe('2 projects');
+    const cell = table.locator('tr', { hasText: 'Jordan Lee' }).locator('[data-status]');
+    expect(await cell.getAttribute('data-status')).toBe('overloaded');
+  });
+
+  it('the Engineers screen shows the allocation, the Overloaded status and 10% over capacity', async () => {
+    await navigate(page, 'Engineers', '/engineers');
+    // Priya (120 %), Tom (60 % of 50 %) and now Jordan.
+    expect(await cardValue(page, 'card-overloaded')).toBe('3');
+    const row = rowWith(await tableRows(page.getByTestId('engineers-directory')), 'Jordan Lee');
+    const text = row.join(' | ');
+    for (const part of ['110% allocated of 100%', 'Overloaded', '10% over capacity', '2 active projects']) expect(text).toContain(part);
+  });
+
+  it('Reports & Analytics counts Jordan as overloaded and lists them under Critical Issues', async () => {
+    await navigate(page, 'Report', '/report');
+    expect(await cardValue(page, 'card-overloaded-engineers')).toBe('3');
+    const issues = page.getByTestId('critical-issues');
+    await issues.getByText('Jordan Lee').waitFor();
+    expect(normalize(await issues.innerText())).toContain('Jordan Lee Overloaded 110% / 100%');
+    expect(normalize(await page.getByTestId('analysis-overloaded').innerText())).toContain('3');
+  });
+
+  it('raised no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
