@@ -17,6 +17,7 @@ const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage.tsx'))
 const AssignmentsPage = lazy(() => import('../features/assignments/AssignmentsPage.tsx'));
 const ReportPage = lazy(() => import('../features/report/ReportPage.tsx'));
 const CapacityPage = lazy(() => import('../features/capacity/CapacityPage.tsx'));
+const HistoryPage = lazy(() => import('../features/history/HistoryPage.tsx'));
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 const login = page(<LoginPage />);
@@ -36,6 +37,7 @@ export const router = createBrowserRouter([
       { path: '/assignments', element: <AssignmentsPage /> },
       { path: '/report', element: <ReportPage /> },
       { path: '/capacity', element: <CapacityPage /> },
+      { path: '/history', element: <HistoryPage /> },
     ],
   },
   { path: '*', element: page(<NotFound />) },

@@ -8,6 +8,9 @@ export const longDate = (iso: string) => dayjs(iso).format('MMMM DD, YYYY');
 /** Short date with year: 'Nov 05, 2026' (Projects timeline). */
 export const shortDate = (iso: string) => dayjs(iso).format('MMM DD, YYYY');
 
+/** Date and time to the second: 'Nov 05, 2026 14:03:27' (History, the time-travel banner). */
+export const dateTime = (iso: string) => dayjs(iso).format('MMM DD, YYYY HH:mm:ss');
+
 /** Short month and day: 'Nov 05' (Assignments timeline start, Becoming Available Soon). */
 export const monthDay = (iso: string) => dayjs(iso).format('MMM DD');
 

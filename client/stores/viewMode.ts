@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { proxy, ref, useSnapshot } from 'valtio';
 import type { Plan } from '../../domain/plan.ts';
 
@@ -19,3 +20,32 @@ export function showLive() {
 }
 
 export const useIsViewingPast = () => useSnapshot(viewMode).pastAt !== null;
+
+/** A list of the past plan in a collection's shape: loaded, never loading, no error. */
+export type PastCollection<T> = { data: T; loading: false; error: null; loaded: true };
+type PastCollections = { [K in keyof Plan]: PastCollection<Plan[K]> };
+
+// One stable object per past plan and list, so screens' memoised figures are not recomputed per render.
+const pastCollections = new WeakMap<Plan, PastCollections>();
+
+function collectionsOf(plan: Plan): PastCollections {
+  let found = pastCollections.get(plan);
+  if (!found) {
+    const of = <T,>(data: T): PastCollection<T> => ({ data, loading: false, error: null, loaded: true });
+    found = { engineers: of(plan.engineers), projects: of(plan.projects), assignments: of(plan.assignments) };
+    pastCollections.set(plan, found);
+  }
+  return found;
+}
+
+/** The past plan's list `key` while viewing the past, else null (the read hooks then show the live collection). */
+export function usePastCollection<K extends keyof Plan>(key: K): PastCollection<Plan[K]> | null {
+  const past = useSnapshot(viewMode).past as Plan | null;
+  return past ? collectionsOf(past)[key] : null;
+}
+
+/** The moment shown while viewing the past (the clock of every derived figure), else null. */
+export function usePastMoment(): Date | null {
+  const pastAt = useSnapshot(viewMode).pastAt;
+  return useMemo(() => (pastAt ? new Date(pastAt) : null), [pastAt]);
+}

@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { palette } from '../theme.ts';
 import { HeaderStatusSlot } from './HeaderStatusSlot.tsx';
+import { TimeTravelBanner } from './TimeTravelBanner.tsx';
 import { pageTitles } from './nav.ts';
 import { SidebarContent } from './Sidebar.tsx';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from './sidebarState.ts';
@@ -91,6 +92,7 @@ export function AppLayout() {
           </Typography.Text>
           <HeaderStatusSlot />
         </Layout.Header>
+        <TimeTravelBanner />
         <Layout.Content style={{ padding: sidebar.isMobile ? 16 : 24, minWidth: 0 }}>
           <div style={{ maxWidth: 1440, margin: '0 auto', width: '100%' }}>
             <Suspense fallback={<ScreenFallback />}>

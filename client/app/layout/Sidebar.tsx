@@ -2,6 +2,7 @@ import {
   BarChartOutlined,
   DashboardOutlined,
   FieldTimeOutlined,
+  HistoryOutlined,
   LogoutOutlined,
   ProjectOutlined,
   ScheduleOutlined,
@@ -26,6 +27,7 @@ const icons: Record<NavKey, ReactNode> = {
   assignments: <ScheduleOutlined />,
   capacity: <FieldTimeOutlined />,
   report: <BarChartOutlined />,
+  history: <HistoryOutlined />,
   profile: <UserOutlined />,
 };
 

@@ -54,9 +54,12 @@ describe('navigation', () => {
     ]);
   });
   it('gives managers and any other role the full list, spelled Engineers', () => {
-    const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Capacity', 'Report', 'Profile'];
+    const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Capacity', 'Report', 'History', 'Profile'];
     expect(navItems('manager').map((i) => i.label)).toEqual(labels);
     expect(navItems('auditor').map((i) => i.label)).toEqual(labels);
+    // History is for managers and auditors only; any other role navigates as a manager without it.
+    expect(navItems('planner').map((i) => i.label)).toEqual(labels.filter((l) => l !== 'History'));
+    expect(navItems('manager').find((i) => i.key === 'history')?.path).toBe('/history');
     expect(navItems('manager')[0]!.path).toBe('/manager-dashboard');
   });
   it('shows ER for engineers and MR otherwise', () => {

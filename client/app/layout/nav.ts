@@ -1,7 +1,7 @@
 import type { Role } from '../../../domain/entities.ts';
 import { navRole } from '../../machines/session.machine.ts';
 
-export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'profile';
+export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'history' | 'profile';
 export type NavItem = { key: NavKey; label: string; path: string };
 
 /** Role-based navigation (spec §2): engineers get Dashboard and Profile; every other role the full list. */
@@ -19,6 +19,8 @@ export function navItems(role: Role | string | null | undefined): NavItem[] {
     { key: 'assignments', label: 'Assignments', path: '/assignments' },
     { key: 'capacity', label: 'Capacity', path: '/capacity' },
     { key: 'report', label: 'Report', path: '/report' },
+    // The event history (issue 6): managers and auditors only (the server refuses anyone else).
+    ...(role === 'manager' || role === 'auditor' ? [{ key: 'history' as const, label: 'History', path: '/history' }] : []),
     { key: 'profile', label: 'Profile', path: '/profile' },
   ];
 }
@@ -33,6 +35,7 @@ export const pageTitles: Record<string, string> = {
   '/assignments': 'Assignments',
   '/capacity': 'Capacity',
   '/report': 'Reports & Analytics',
+  '/history': 'History',
 };
 
 /** The user card's avatar text: 'ER' for an engineer, 'MR' for anyone else (spec §2). */

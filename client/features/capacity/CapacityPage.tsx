@@ -68,7 +68,8 @@ export default function CapacityPage() {
   const counts = useMemo(() => countByUtilization(rows), [rows]);
   const free = useMemo(() => totalFreeCapacity(rows), [rows]);
   const span = useMemo(() => timelineWindow(now, weeks), [now, weeks]);
-  const loading = !engineers.loaded && engineers.loading;
+  // The figures need both lists: until the assignments are in, everyone would look free.
+  const loading = (!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading);
   const filtering = filter.search.trim() !== '' || filter.skills.length > 0 || filter.availableOnly;
 
   const columns: TableColumnsType<Row> = [

@@ -86,7 +86,7 @@ export default function ManagerDashboardPage() {
           rowKey="_id"
           columns={columns}
           dataSource={figures}
-          loading={!engineers.loaded && engineers.loading}
+          loading={(!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading)}
           pagination={pagination()}
           scroll={{ x: 'max-content' }}
           style={{ marginTop: 12 }}

@@ -82,7 +82,8 @@ export default function ReportPage() {
     () => [...projects.data].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate)),
     [projects.data],
   );
-  const loadingEngineers = !engineers.loaded && engineers.loading;
+  // The utilisation figures need both lists: until the assignments are in, everyone would look free.
+  const loadingEngineers = (!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading);
   const loadingProjects = !projects.loaded && projects.loading;
 
   return (
@@ -195,7 +196,8 @@ export default function ReportPage() {
         </Col>
         <Col xs={24} lg={12}>
           <SectionCard title="Project Timeline" subtitle="Every project with its dates, team size and skills" icon={<FieldTimeOutlined />} testId="project-timeline">
-            <div style={{ maxHeight: 460, overflowY: 'auto', marginRight: -8, paddingRight: 8 }}>
+            {/* Room for six projects before the list scrolls, so a typical portfolio shows whole. */}
+            <div style={{ maxHeight: 540, overflowY: 'auto', marginRight: -8, paddingRight: 8 }}>
               {timeline.length === 0 ? (
                 loadingProjects ? <Skeleton active /> : <EmptyState icon={<ProjectOutlined />} title="No projects yet" />
               ) : (

@@ -1,0 +1,86 @@
+import type { Assignment, Project } from '../../../domain/entities.ts';
+import type { UtilizationStatus } from '../../../domain/figures.ts';
+import { ApiError, NETWORK_ERROR, request } from '../../lib/api.ts';
+import { readToken } from '../../lib/token.ts';
+import { historyQuery, type HistoryFilters } from './query.ts';
+
+export type EntityKind = 'project' | 'engineer' | 'assignment';
+export type Actor = { id: string; name: string };
+export type EntityRef = { kind: EntityKind; id: string; name: string };
+
+/** One row of GET /api/history/events. */
+export type HistoryEvent = {
+  cursor: string;
+  streamId: string;
+  streamPosition: number;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  recordedAt: string;
+  actor: Actor;
+  entity: EntityRef;
+  summary: string;
+};
+export type HistoryPage = { events: HistoryEvent[]; next: string | null };
+
+export type HistoryActor = { id: string; name: string; role: string };
+
+export type AlteredEvent = { eventId: string; streamId: string; streamPosition: number; type: string; recordedAt: string };
+export type Verification = { events: number; streams: number; altered: AlteredEvent[]; ok: boolean };
+
+type Change<T> = { before: T; after: T };
+type EntityDiff<T> = { created: T[]; changed: Change<T>[]; removed: T[] };
+export type AllocationFigure = { allocation: number; status: UtilizationStatus };
+export type EngineerDiff = { engineerId: string; name: string; before: AllocationFigure | null; after: AllocationFigure | null };
+export type DiffChange = Pick<HistoryEvent, 'cursor' | 'recordedAt' | 'type' | 'streamId' | 'actor' | 'entity' | 'summary'>;
+export type PlanDiff = {
+  from: string;
+  to: string;
+  projects: EntityDiff<Project>;
+  assignments: EntityDiff<Assignment>;
+  engineers: EngineerDiff[];
+  changes: DiffChange[];
+};
+
+/** How many events one page of the log asks for. */
+export const PAGE_SIZE = 50;
+
+export const historyApi = {
+  events: (filters: HistoryFilters, before: string | null, signal?: AbortSignal) =>
+    request<HistoryPage>('GET', `/api/history/events?${historyQuery(filters, { before, limit: PAGE_SIZE })}`, { signal }),
+  actors: () => request<HistoryActor[]>('GET', '/api/history/actors'),
+  verify: () => request<Verification>('POST', '/api/history/verify'),
+  diff: (from: string, to: string) =>
+    request<PlanDiff>('GET', `/api/history/diff?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`),
+};
+
+/**
+ * The filtered log as CSV (format=csv), fetched with the session's token and saved through a Blob
+ * link, since a plain link could not carry the Authorization header.
+ */
+export async function downloadHistoryCsv(filters: HistoryFilters, filename: string): Promise<void> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api/history/events?${historyQuery(filters, { format: 'csv' })}`, {
+      headers: { Accept: 'text/csv', ...(token ? { Authorization: token } : {}) },
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+  if (!response.ok) {
+    const body = await response.json().catch(() => null);
+    const message = body && typeof body.message === 'string' ? body.message : `Request failed with status code ${response.status}`;
+    throw new ApiError(message, response.status, body);
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
