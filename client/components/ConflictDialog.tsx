@@ -1,7 +1,7 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Skeleton, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
-import type { ConflictRow } from '../lib/conflict.ts';
+import { type ConflictRow, conflictRows, type FieldSpec, type Values } from '../lib/conflict.ts';
 
 const footerStyle: CSSProperties = { display: 'flex', gap: 8, justifyContent: 'flex-end', flexWrap: 'wrap' };
 const rowStyle: CSSProperties = { border: '1px solid #e5e7eb', borderRadius: 10, padding: '10px 12px', background: '#fafafa' };
@@ -162,5 +162,70 @@ export function ConflictDialog(props: FormProps | ActionProps) {
         </Typography.Paragraph>
       ) : null}
     </Modal>
+  );
+}
+
+/** What the two wrappers read of a machine's conflict (editForm / assignmentForm / rowAction). */
+type MachineConflict = { message: string; latest: Values | null; removed: boolean; loadError: string | null } | null;
+
+type FormConflictProps = {
+  thing: ConflictThing;
+  fields: readonly FieldSpec[];
+  /** The form machine is in `conflict` / in `conflict.loading`. */
+  open: boolean;
+  loading: boolean;
+  context: { base: Values; form: Values; conflict: MachineConflict };
+  send: (event: { type: 'REAPPLY' } | { type: 'TAKE_LATEST' } | { type: 'RETRY_LOAD' } | { type: 'CANCEL' }) => void;
+};
+
+/** The conflict dialog of a form machine: the user's changes against the latest version. */
+export function FormConflictDialog({ thing, fields, open, loading, context, send }: FormConflictProps) {
+  const conflict = context.conflict;
+  return (
+    <ConflictDialog
+      kind="form"
+      open={open}
+      thing={thing}
+      message={conflict?.message ?? ''}
+      loading={loading}
+      removed={conflict?.removed ?? false}
+      loadError={conflict?.loadError ?? null}
+      rows={conflictRows(fields, context.base, context.form, conflict?.latest ?? null)}
+      onReapply={() => send({ type: 'REAPPLY' })}
+      onTakeLatest={() => send({ type: 'TAKE_LATEST' })}
+      onRetryLoad={() => send({ type: 'RETRY_LOAD' })}
+      onClose={() => send({ type: 'CANCEL' })}
+    />
+  );
+}
+
+type RowConflictProps = {
+  thing: ConflictThing;
+  fields: readonly FieldSpec[];
+  /** The row action machine is in `conflict` / in `conflict.loading`. */
+  open: boolean;
+  loading: boolean;
+  context: { action: { label: string; before: Values; changes: Values | null } | null; conflict: MachineConflict };
+  send: (event: { type: 'RETRY' } | { type: 'RETRY_LOAD' } | { type: 'CLOSE' }) => void;
+};
+
+/** The conflict dialog of a one-click row change: what it would set against the latest version. */
+export function RowConflictDialog({ thing, fields, open, loading, context, send }: RowConflictProps) {
+  const { action, conflict } = context;
+  return (
+    <ConflictDialog
+      kind="action"
+      open={open}
+      thing={thing}
+      message={conflict?.message ?? ''}
+      actionLabel={action?.label ?? ''}
+      loading={loading}
+      removed={conflict?.removed ?? false}
+      loadError={conflict?.loadError ?? null}
+      rows={action ? conflictRows(fields, action.before, { ...action.before, ...action.changes }, conflict?.latest ?? null) : []}
+      onRetry={() => send({ type: 'RETRY' })}
+      onRetryLoad={() => send({ type: 'RETRY_LOAD' })}
+      onClose={() => send({ type: 'CLOSE' })}
+    />
   );
 }

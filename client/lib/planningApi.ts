@@ -40,3 +40,13 @@ export const isVersionConflict = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409 && error.code === 'VERSION_CONFLICT';
 
 export const isNotFound = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 404;
+
+/** What `loading` gives, or null when the thing no longer exists (404): a conflict's "latest version". */
+export async function unlessGone<T>(loading: Promise<T>): Promise<T | null> {
+  try {
+    return await loading;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}

@@ -4,10 +4,27 @@ import type { OwnedAllocation } from '../../domain/figures.ts';
 import { createAssignmentInput, replaceAssignmentInput } from '../../domain/inputs.ts';
 import { assignmentMessages } from '../../domain/messages.ts';
 import { errorMessage } from '../lib/api.ts';
-import { changedKeys, mergeMine } from '../lib/conflict.ts';
+import { changedKeys } from '../lib/conflict.ts';
 import { assignmentImpact, type Impact, otherAssignments } from '../lib/impact.ts';
 import { isVersionConflict, type SuitableEngineer } from '../lib/planningApi.ts';
-import { type ConflictState, editPayload, type FormErrors, type FormMode, issueErrors, LATEST_NOTICE, type Latest, REAPPLIED_NOTICE } from './editForm.machine.ts';
+import {
+  type ConflictState,
+  conflictLoadFailed,
+  conflictReloading,
+  conflictStarted,
+  conflictWithLatest,
+  editPayload,
+  endAfterStart,
+  errorOf,
+  firstByField,
+  type FormErrors,
+  type FormMode,
+  issueErrors,
+  type Latest,
+  latestKnown,
+  reappliedOnLatest,
+  takenLatest,
+} from './editForm.machine.ts';
 
 /**
  * The New assignment / Edit assignment form (issue 5):
@@ -104,19 +121,8 @@ export function validateAssignment(context: Pick<AssignmentFormContext, 'mode' |
     mode === 'create'
       ? createAssignmentInput.safeParse({ ...values, projectId: context.project?._id ?? '', engineerId: context.engineer?._id ?? '' })
       : replaceAssignmentInput.safeParse(values);
-  const errors: FormErrors = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      if (field && !(field in errors)) errors[field] = issue.message;
-    }
-  }
-  // The schema judges end-after-start only once every other field passes; say it together with the rest.
-  const start = Date.parse(form.startDate);
-  const end = Date.parse(form.endDate);
-  if (!errors.startDate && !errors.endDate && !Number.isNaN(start) && !Number.isNaN(end) && end <= start) {
-    errors.endDate = assignmentMessages.endBeforeStart;
-  }
+  const errors = result.success ? {} : firstByField(result.error.issues);
+  endAfterStart(errors, form.startDate, form.endDate, assignmentMessages.endBeforeStart);
   if (result.success && Object.keys(errors).length === 0) return { ok: true, payload: result.data as Record<string, unknown> };
   return { ok: false, errors };
 }
@@ -157,8 +163,6 @@ const revalidate = (context: AssignmentFormContext, patch: Partial<AssignmentFor
   return result.ok ? {} : result.errors;
 };
 
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
-
 export const assignmentFormMachine = setup({
   types: {
     context: {} as AssignmentFormContext,
@@ -185,7 +189,7 @@ export const assignmentFormMachine = setup({
     nothingChanged: ({ context }) => context.mode === 'edit' && changedKeys(context.base, context.form).length === 0,
     wouldOverload: ({ context }) => impactOf(context, context.plan(), context.now())?.overloaded === true,
     isVersionConflict: ({ event }) => isVersionConflict(errorOf(event)),
-    latestKnown: ({ context }) => context.conflict?.latest != null && context.conflict.latestVersion != null,
+    latestKnown: ({ context }) => latestKnown(context.conflict),
   },
   actions: {
     /** The screen reloads the assignments and says so; provided by the screen. */
@@ -247,29 +251,17 @@ export const assignmentFormMachine = setup({
     recordImpact: assign(({ context }) => ({ impact: impactOf(context, context.plan(), context.now()) })),
     startSaving: assign({ errors: {}, submitError: null, notice: null }),
     recordFailure: assign(({ event }) => ({ submitError: errorMessage(errorOf(event)), errors: issueErrors(errorOf(event)) })),
-    startConflict: assign(({ event }) => ({
-      conflict: { message: errorMessage(errorOf(event)), latest: null, latestVersion: null, removed: false, loadError: null },
-    })),
-    restartLoad: assign(({ context }) => ({ conflict: context.conflict && { ...context.conflict, loadError: null } })),
-    recordLatest: assign(({ context, event }) => {
-      const latest = (event as { output?: Latest<AssignmentValues> | null }).output ?? null;
-      if (!context.conflict) return {};
-      return {
-        conflict: latest ? { ...context.conflict, latest: latest.values, latestVersion: latest.version } : { ...context.conflict, removed: true },
-      };
-    }),
-    recordLoadFailure: assign(({ context, event }) => ({
-      conflict: context.conflict && { ...context.conflict, loadError: errorMessage(errorOf(event)) },
-    })),
+    startConflict: assign(({ event }) => ({ conflict: conflictStarted<AssignmentValues>(errorOf(event)) })),
+    restartLoad: assign(({ context }) => ({ conflict: conflictReloading(context.conflict) })),
+    recordLatest: assign(({ context, event }) =>
+      context.conflict ? { conflict: conflictWithLatest(context.conflict, (event as { output?: Latest<AssignmentValues> | null }).output ?? null) } : {},
+    ),
+    recordLoadFailure: assign(({ context, event }) => ({ conflict: conflictLoadFailed(context.conflict, errorOf(event)) })),
     reapply: assign(({ context }) => {
-      const conflict = context.conflict!;
-      const form = mergeMine(context.base, context.form, conflict.latest!);
-      return { base: conflict.latest!, version: conflict.latestVersion, form, conflict: null, errors: revalidate(context, { form }), notice: REAPPLIED_NOTICE };
+      const next = reappliedOnLatest(context.base, context.form, context.conflict!);
+      return { ...next, errors: revalidate(context, { form: next.form }) };
     }),
-    takeLatest: assign(({ context }) => {
-      const conflict = context.conflict!;
-      return { base: conflict.latest!, version: conflict.latestVersion, form: conflict.latest!, conflict: null, errors: {}, notice: LATEST_NOTICE };
-    }),
+    takeLatest: assign(({ context }) => takenLatest(context.conflict!)),
   },
 }).createMachine({
   id: 'assignmentForm',

@@ -76,6 +76,40 @@ export type EditFormConfig<V extends Values> = {
 export const REAPPLIED_NOTICE = 'Your changes are applied on top of the latest version. Check them and save again.';
 export const LATEST_NOTICE = 'The form now shows the latest saved version.';
 
+/** Conflict bookkeeping the form and row-action machines share: a 409, then loading the latest version. */
+export const conflictStarted = <V>(error: unknown): ConflictState<V> => ({
+  message: errorMessage(error),
+  latest: null,
+  latestVersion: null,
+  removed: false,
+  loadError: null,
+});
+export const conflictReloading = <V>(conflict: ConflictState<V> | null) => conflict && { ...conflict, loadError: null };
+/** The latest version arrived; null means the thing no longer exists. */
+export const conflictWithLatest = <V>(conflict: ConflictState<V>, latest: Latest<V> | null): ConflictState<V> =>
+  latest ? { ...conflict, latest: latest.values, latestVersion: latest.version } : { ...conflict, removed: true };
+export const conflictLoadFailed = <V>(conflict: ConflictState<V> | null, error: unknown) => conflict && { ...conflict, loadError: errorMessage(error) };
+export const latestKnown = (conflict: ConflictState<unknown> | null) => conflict?.latest != null && conflict.latestVersion != null;
+
+/** REAPPLY: the user's changes on top of the latest version (the caller re-judges the errors). */
+export function reappliedOnLatest<V extends Values>(base: V, form: V, conflict: ConflictState<V>) {
+  const latest = conflict.latest!;
+  return { base: latest, version: conflict.latestVersion, form: mergeMine(base, form, latest), conflict: null, notice: REAPPLIED_NOTICE };
+}
+
+/** TAKE_LATEST: the latest version in the form. */
+export const takenLatest = <V>(conflict: ConflictState<V>) => ({
+  base: conflict.latest!,
+  version: conflict.latestVersion,
+  form: conflict.latest!,
+  conflict: null,
+  errors: {},
+  notice: LATEST_NOTICE,
+});
+
+/** The error an actor's failure event carries. */
+export const errorOf = (event: unknown) => (event as { error?: unknown }).error;
+
 /** Field messages a refused save carried in `issues`, by their first path segment. */
 export function issueErrors(error: unknown): FormErrors {
   const errors: FormErrors = {};
@@ -140,8 +174,8 @@ export function createEditFormMachine<V extends Values>(config: EditFormConfig<V
     guards: {
       formIsValid: ({ context }) => config.validate(context.form, context.mode).ok,
       nothingChanged: ({ context }) => context.mode === 'edit' && changedKeys(context.base, context.form).length === 0,
-      isVersionConflict: ({ event }) => isVersionConflict((event as { error?: unknown }).error),
-      latestKnown: ({ context }) => context.conflict?.latest != null && context.conflict.latestVersion != null,
+      isVersionConflict: ({ event }) => isVersionConflict(errorOf(event)),
+      latestKnown: ({ context }) => latestKnown(context.conflict),
     },
     actions: {
       /** The screen reloads what changed and says so; provided by the screen. */
@@ -169,35 +203,20 @@ export function createEditFormMachine<V extends Values>(config: EditFormConfig<V
       }),
       startSaving: assign({ errors: {}, submitError: null, notice: null }),
       recordFailure: assign(({ event }) => {
-        const error = (event as { error?: unknown }).error;
+        const error = errorOf(event);
         return { submitError: errorMessage(error), errors: fieldErrorsOf(error) };
       }),
-      startConflict: assign(({ event }) => ({
-        conflict: { message: errorMessage((event as { error?: unknown }).error), latest: null, latestVersion: null, removed: false, loadError: null },
-      })),
-      restartLoad: assign(({ context }) => ({ conflict: context.conflict && { ...context.conflict, loadError: null } })),
-      recordLatest: assign(({ context, event }) => {
-        const latest = (event as { output?: Latest<V> | null }).output ?? null;
-        if (!context.conflict) return {};
-        return {
-          conflict: latest
-            ? { ...context.conflict, latest: latest.values, latestVersion: latest.version }
-            : { ...context.conflict, removed: true },
-        };
-      }),
-      recordLoadFailure: assign(({ context, event }) => ({
-        conflict: context.conflict && { ...context.conflict, loadError: errorMessage((event as { error?: unknown }).error) },
-      })),
+      startConflict: assign(({ event }) => ({ conflict: conflictStarted<V>(errorOf(event)) })),
+      restartLoad: assign(({ context }) => ({ conflict: conflictReloading(context.conflict) })),
+      recordLatest: assign(({ context, event }) =>
+        context.conflict ? { conflict: conflictWithLatest(context.conflict, (event as { output?: Latest<V> | null }).output ?? null) } : {},
+      ),
+      recordLoadFailure: assign(({ context, event }) => ({ conflict: conflictLoadFailed(context.conflict, errorOf(event)) })),
       reapply: assign(({ context }) => {
-        const conflict = context.conflict!;
-        const latest = conflict.latest!;
-        const form = mergeMine(context.base, context.form, latest);
-        return { base: latest, version: conflict.latestVersion, form, conflict: null, errors: revalidate(context, form), notice: REAPPLIED_NOTICE };
+        const next = reappliedOnLatest(context.base, context.form, context.conflict!);
+        return { ...next, errors: revalidate(context, next.form) };
       }),
-      takeLatest: assign(({ context }) => {
-        const conflict = context.conflict!;
-        return { base: conflict.latest!, version: conflict.latestVersion, form: conflict.latest!, conflict: null, errors: {}, notice: LATEST_NOTICE };
-      }),
+      takeLatest: assign(({ context }) => takenLatest(context.conflict!)),
     },
   }).createMachine({
     id: config.id,

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { errorMessage } from '../lib/api.ts';
 import type { Values } from '../lib/conflict.ts';
 import { isVersionConflict } from '../lib/planningApi.ts';
-import type { ConflictState, Latest } from './editForm.machine.ts';
+import { type ConflictState, conflictLoadFailed, conflictReloading, conflictStarted, conflictWithLatest, errorOf, type Latest, latestKnown } from './editForm.machine.ts';
 
 /**
  * One-click changes on a table row (end an assignment today, remove it, move a project's status),
@@ -38,8 +38,6 @@ export type RowActionEvent =
   | { type: 'RETRY_LOAD' }
   | { type: 'CLOSE' };
 
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
-
 export const rowActionMachine = setup({
   types: {
     context: {} as RowActionContext,
@@ -56,7 +54,7 @@ export const rowActionMachine = setup({
   },
   guards: {
     isVersionConflict: ({ event }) => isVersionConflict(errorOf(event)),
-    latestKnown: ({ context }) => context.conflict?.latest != null && context.conflict.latestVersion != null,
+    latestKnown: ({ context }) => latestKnown(context.conflict),
   },
   actions: {
     /** The screen reloads what changed and says so; provided by the screen. */
@@ -67,20 +65,12 @@ export const rowActionMachine = setup({
     conflicted: () => {},
     start: assign(({ event }) => (event.type === 'RUN' ? { action: event.action, conflict: null } : {})),
     clear: assign({ action: null, conflict: null }),
-    startConflict: assign(({ event }) => ({
-      conflict: { message: errorMessage(errorOf(event)), latest: null, latestVersion: null, removed: false, loadError: null },
-    })),
-    restartLoad: assign(({ context }) => ({ conflict: context.conflict && { ...context.conflict, loadError: null } })),
-    recordLatest: assign(({ context, event }) => {
-      const latest = (event as { output?: Latest<Values> | null }).output ?? null;
-      if (!context.conflict) return {};
-      return {
-        conflict: latest ? { ...context.conflict, latest: latest.values, latestVersion: latest.version } : { ...context.conflict, removed: true },
-      };
-    }),
-    recordLoadFailure: assign(({ context, event }) => ({
-      conflict: context.conflict && { ...context.conflict, loadError: errorMessage(errorOf(event)) },
-    })),
+    startConflict: assign(({ event }) => ({ conflict: conflictStarted<Values>(errorOf(event)) })),
+    restartLoad: assign(({ context }) => ({ conflict: conflictReloading(context.conflict) })),
+    recordLatest: assign(({ context, event }) =>
+      context.conflict ? { conflict: conflictWithLatest(context.conflict, (event as { output?: Latest<Values> | null }).output ?? null) } : {},
+    ),
+    recordLoadFailure: assign(({ context, event }) => ({ conflict: conflictLoadFailed(context.conflict, errorOf(event)) })),
     /** Aim the same change at the latest version. */
     onLatest: assign(({ context }) => ({
       action: { ...context.action!, version: context.conflict!.latestVersion!, before: context.conflict!.latest! },

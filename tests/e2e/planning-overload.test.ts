@@ -8,31 +8,23 @@
  * CSS (Jordan has React and CSS). Another 80 % over the project's dates puts Jordan at 110 % from today
  * on (the preview judges from now): overloaded, 10 % over capacity, with two active projects.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
-import { cardValue, collectPageErrors, demoDay, MANAGER, navigate, newContext, normalize, rowWith, shortUs, signIn, tableRows } from '../support/screens.ts';
+import type { E2EServer } from '../support/e2e-server.ts';
+import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
+import { cardValue, demoDay, MANAGER, navigate, normalize, rowWith, shortUs, signIn, tableRows } from '../support/screens.ts';
 
+let session: PageSession | undefined;
 let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-  context = await newContext(browser);
-  page = await context.newPage();
-  pageErrors = collectPageErrors(page);
+  session = await openPageSession();
+  ({ server, page, pageErrors } = session);
   await signIn(page, server.baseUrl, MANAGER.email);
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closePageSession(session));
 
 describe('a manager assigns an engineer beyond their capacity', () => {
   it('the form ranks suitable engineers with their matching skills and free capacity, and defaults the dates to the project\'s', async () => {

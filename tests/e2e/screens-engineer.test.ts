@@ -3,32 +3,24 @@
  * a failed and a busy login, the engineer's dashboard (current and upcoming work with long US dates,
  * both empty states) and profile, with screenshots at desktop and phone width.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
+import type { E2EServer } from '../support/e2e-server.ts';
+import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
 import {
-  cardText, collectPageErrors, demoDay, ENGINEER, longUs, newContext, normalize, PASSWORD, screenshotBoth, signIn, tableRows,
+  cardText, demoDay, ENGINEER, longUs, normalize, PASSWORD, screenshotBoth, signIn, tableRows,
 } from '../support/screens.ts';
 
+let session: PageSession | undefined;
 let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-  context = await newContext(browser);
-  page = await context.newPage();
-  pageErrors = collectPageErrors(page);
+  session = await openPageSession();
+  ({ server, page, pageErrors } = session);
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closePageSession(session));
 
 describe('login screen', () => {
   it('shows the title, tagline and the form', async () => {

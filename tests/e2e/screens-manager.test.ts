@@ -3,36 +3,28 @@
  * and badges each screen must show, and a screenshot of each at desktop and phone width
  * (screenshots/e2e/, git-ignored).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
+import type { E2EServer } from '../support/e2e-server.ts';
+import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
 import {
-  cardText, cardValue, collectPageErrors, demoAssignments, demoDay, demoEngineers, demoExpectations, demoProjects, drawnPixels,
-  horizontalOverflow, localUs, MANAGER, monthDayUs, navigate, newContext, normalize, progressOf, rowWith, screenshotBoth, shortUs,
+  cardText, cardValue, demoAssignments, demoDay, demoEngineers, demoExpectations, demoProjects, drawnPixels,
+  horizontalOverflow, localUs, MANAGER, monthDayUs, navigate, normalize, progressOf, rowWith, screenshotBoth, shortUs,
   signIn, tableHeaders, tableOverflow, tableRows, waitForStableCanvas,
 } from '../support/screens.ts';
 
+let session: PageSession | undefined;
 let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 const expected = demoExpectations();
 
 beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-  context = await newContext(browser);
-  page = await context.newPage();
-  pageErrors = collectPageErrors(page);
+  session = await openPageSession();
+  ({ server, page, pageErrors } = session);
   await signIn(page, server.baseUrl, MANAGER.email);
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closePageSession(session));
 
 describe('manager screens with the demo data', () => {
   it('signs the manager in to the Manager Dashboard with the user card and the full navigation', async () => {

@@ -3,38 +3,30 @@
  * defaults, every validation message of spec §5 under its own field, then a good project that shows
  * the success toast and appears in the Projects Directory.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
+import type { E2EServer } from '../support/e2e-server.ts';
+import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
 import {
-  cardValue, collectPageErrors, demoDay, demoEngineers, demoProjects, MANAGER, navigate, newContext, normalize, rowWith,
+  cardValue, demoDay, demoEngineers, demoProjects, MANAGER, navigate, normalize, rowWith,
   screenshot, screenshotBoth, shortUs, signIn, tableRows,
 } from '../support/screens.ts';
 
+let session: PageSession | undefined;
 let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 let dialog: Locator;
 
 beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-  context = await newContext(browser);
-  page = await context.newPage();
-  pageErrors = collectPageErrors(page);
+  session = await openPageSession();
+  ({ server, page, pageErrors } = session);
   await signIn(page, server.baseUrl, MANAGER.email);
   await navigate(page, 'Projects', '/projects');
   await page.getByText('Projects Directory').waitFor();
   dialog = page.getByRole('dialog');
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closePageSession(session));
 
 /** The form item whose label reads `label`. */
 const field = (label: string) =>

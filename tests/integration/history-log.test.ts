@@ -7,10 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  compareCursorStrings, credentialKeys, decodeJwt, eventually, validAssignmentPayload, validEngineerPayload, validProjectPayload, type ApiEvent,
+  compareCursorStrings, credentialKeys, eventually, validAssignmentPayload, validEngineerPayload, validProjectPayload, type ApiEvent,
 } from '../support/api-helpers.ts';
-import { demo, startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
 import { allEvents, dbEventCount, parseCsv, restLists, sleep } from '../support/history-helpers.ts';
+import { signInAll, type Who } from '../support/planning-helpers.ts';
 
 type Described = ApiEvent & {
   actor: { id: string; name: string };
@@ -18,7 +19,6 @@ type Described = ApiEvent & {
   summary: string;
 };
 type Page = { events: Described[]; next: string | null };
-type Who = 'manager' | 'manager2' | 'engineer' | 'auditor';
 
 const FORMULA = '=HYPERLINK("http://evil.test","click")';
 const CSV_HEADER = ['recordedAt', 'actor', 'actorRole', 'type', 'entity', 'entityId', 'summary', 'cursor', 'data'];
@@ -32,14 +32,8 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await startTestApp();
-  const [manager, manager2, engineer, auditor] = await Promise.all([t.login(demo.manager), t.login(demo.manager2), t.login(demo.engineer), t.login(demo.auditor)]);
-  tokens = { manager, manager2, engineer, auditor };
-  actorIds = {
-    manager: decodeJwt(manager).sub as string,
-    manager2: decodeJwt(manager2).sub as string,
-    engineer: decodeJwt(engineer).sub as string,
-    auditor: decodeJwt(auditor).sub as string,
-  };
+  ({ tokens, actorIds } = await signInAll(t));
+  const { manager, manager2 } = tokens;
   const ok = async (response: Promise<{ statusCode: number; body: string; json: () => unknown }>, status = 200) => {
     const r = await response;
     expect(r.statusCode, r.body).toBe(status);

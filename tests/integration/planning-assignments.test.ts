@@ -5,10 +5,11 @@
  * keeping the history. Every event carries its actor in the metadata.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayFromToday, decodeJwt, streamHistory, validAssignmentPayload } from '../support/api-helpers.ts';
+import { dayFromToday, streamHistory, validAssignmentPayload } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
+import { dbEventCount } from '../support/history-helpers.ts';
+import { dbStreamEvents, expectValidation, signInAll, type Who } from '../support/planning-helpers.ts';
 
 type Populated = {
   _id: string;
@@ -21,7 +22,6 @@ type Populated = {
   version: number;
 };
 type Capacity = { currentAllocation: number; availableCapacity: number; utilizationStatus: string; currentAssignments: { _id: string }[] };
-type Who = 'manager' | 'manager2' | 'engineer' | 'auditor';
 
 const CONFLICT = 'This assignment was changed by someone else. Reload to see the latest version.';
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -40,16 +40,8 @@ let seeded: Record<'samPortal' | 'priyaPayments' | 'lucasTools', Populated>;
 
 beforeAll(async () => {
   t = await startTestApp({ now: seededAt });
-  const [manager, manager2, engineer, auditor] = await Promise.all([
-    t.login(demo.manager), t.login(demo.manager2), t.login(demo.engineer), t.login(demo.auditor),
-  ]);
-  tokens = { manager, manager2, engineer, auditor };
-  actorIds = {
-    manager: decodeJwt(manager).sub as string,
-    manager2: decodeJwt(manager2).sub as string,
-    engineer: decodeJwt(engineer).sub as string,
-    auditor: decodeJwt(auditor).sub as string,
-  };
+  ({ tokens, actorIds } = await signInAll(t));
+  const manager = tokens.manager;
   const engineers = (await t.request({ method: 'GET', url: '/api/engineers', token: manager })).json() as { _id: string; email: string }[];
   const engineer_ = (email: string) => engineers.find((e) => e.email === email)!._id;
   engineerIds = {
@@ -111,17 +103,8 @@ const create = async (overrides: Record<string, unknown> = {}, token = tokens.ma
   return response.json();
 };
 
-const eventCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(t.app.db)).rows[0]!.n);
-const streamEvents = async (assignmentId: string) =>
-  (await sql<{ stream_position: number; type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }>`
-     select stream_position, type, data, metadata from events where stream_id = ${`assignment-${assignmentId}`} order by stream_position`.execute(t.app.db)).rows;
-
-const expectValidation = (response: Awaited<ReturnType<typeof post>>, message: string, path?: string) => {
-  expect(response.statusCode, response.body).toBe(400);
-  const body = response.json();
-  expect(body).toMatchObject({ message, code: 'VALIDATION_FAILED' });
-  expect(body.issues).toEqual(expect.arrayContaining([path === undefined ? expect.objectContaining({ message }) : { path, message }]));
-};
+const eventCount = () => dbEventCount(t);
+const streamEvents = (assignmentId: string) => dbStreamEvents(t, `assignment-${assignmentId}`);
 
 // ---- POST
 

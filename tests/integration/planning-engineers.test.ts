@@ -6,19 +6,19 @@
  * (profile, capacity), the new engineer's login, and the actor in every event's metadata.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   credentialKeys, dayFromToday, decodeJwt, deepStrings, streamHistory, validAssignmentPayload, validEngineerPayload, validProjectPayload,
 } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
+import { dbEventCount } from '../support/history-helpers.ts';
+import { dbStreamEvents, expectValidation, signInAll, type Who } from '../support/planning-helpers.ts';
 
 type Engineer = {
   _id: string; name: string; email: string; department: string; avatar?: string; skills: string[];
   seniority: 'junior' | 'mid' | 'senior'; maxCapacity: number; version: number;
 };
 type Suitable = Engineer & { matchingSkills: string[]; availableCapacity: number };
-type Who = 'manager' | 'manager2' | 'engineer' | 'auditor';
 
 const CONFLICT = 'This engineer was changed by someone else. Reload to see the latest version.';
 const OWN_SKILLS_ONLY = 'Engineers may change only their own skills';
@@ -33,16 +33,8 @@ let paymentsId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const [manager, manager2, engineer, auditor] = await Promise.all([
-    t.login(demo.manager), t.login(demo.manager2), t.login(demo.engineer), t.login(demo.auditor),
-  ]);
-  tokens = { manager, manager2, engineer, auditor };
-  actorIds = {
-    manager: decodeJwt(manager).sub as string,
-    manager2: decodeJwt(manager2).sub as string,
-    engineer: decodeJwt(engineer).sub as string,
-    auditor: decodeJwt(auditor).sub as string,
-  };
+  ({ tokens, actorIds } = await signInAll(t));
+  const manager = tokens.manager;
   const engineers = (await t.request({ method: 'GET', url: '/api/engineers', token: manager })).json() as Engineer[];
   const byEmail = (email: string) => engineers.find((e) => e.email === email)!;
   seeded = {
@@ -97,17 +89,8 @@ const assign = async (engineerId: string, projectId: string, overrides: Record<s
   return response.json() as { _id: string };
 };
 
-const eventCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(t.app.db)).rows[0]!.n);
-const streamEvents = async (engineerId: string) =>
-  (await sql<{ stream_position: number; type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }>`
-     select stream_position, type, data, metadata from events where stream_id = ${`engineer-${engineerId}`} order by stream_position`.execute(t.app.db)).rows;
-
-const expectValidation = (response: Awaited<ReturnType<typeof register>>, message: string, path?: string) => {
-  expect(response.statusCode, response.body).toBe(400);
-  const body = response.json();
-  expect(body).toMatchObject({ message, code: 'VALIDATION_FAILED' });
-  expect(body.issues).toEqual(expect.arrayContaining([path === undefined ? expect.objectContaining({ message }) : { path, message }]));
-};
+const eventCount = () => dbEventCount(t);
+const streamEvents = (engineerId: string) => dbStreamEvents(t, `engineer-${engineerId}`);
 
 // ---- suitable (first: the seeded data is still as the seed made it)
 

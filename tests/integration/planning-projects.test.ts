@@ -5,16 +5,16 @@
  * completed project means for assignments.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayFromToday, decodeJwt, streamHistory, validAssignmentPayload, validProjectPayload } from '../support/api-helpers.ts';
-import { demo, startTestApp, type TestApp } from '../support/app.ts';
+import { dayFromToday, streamHistory, validAssignmentPayload, validProjectPayload } from '../support/api-helpers.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { dbEventCount } from '../support/history-helpers.ts';
+import { dbStreamEvents, expectValidation, signInAll, type Who } from '../support/planning-helpers.ts';
 
 type Project = {
   _id: string; name: string; description: string; startDate: string; endDate: string; teamSize: number;
   requiredSkills: string[]; status: 'planning' | 'active' | 'completed'; managerId: string; version: number;
 };
-type Who = 'manager' | 'manager2' | 'engineer' | 'auditor';
 
 const CONFLICT = 'This project was changed by someone else. Reload to see the latest version.';
 const projectKeys = ['_id', 'description', 'endDate', 'managerId', 'name', 'requiredSkills', 'startDate', 'status', 'teamSize', 'version'];
@@ -26,17 +26,8 @@ let lucasId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const [manager, manager2, engineer, auditor] = await Promise.all([
-    t.login(demo.manager), t.login(demo.manager2), t.login(demo.engineer), t.login(demo.auditor),
-  ]);
-  tokens = { manager, manager2, engineer, auditor };
-  actorIds = {
-    manager: decodeJwt(manager).sub as string,
-    manager2: decodeJwt(manager2).sub as string,
-    engineer: decodeJwt(engineer).sub as string,
-    auditor: decodeJwt(auditor).sub as string,
-  };
-  const engineers = (await t.request({ method: 'GET', url: '/api/engineers', token: manager })).json() as { _id: string; email: string }[];
+  ({ tokens, actorIds } = await signInAll(t));
+  const engineers = (await t.request({ method: 'GET', url: '/api/engineers', token: tokens.manager })).json() as { _id: string; email: string }[];
   lucasId = engineers.find((e) => e.email === 'lucas.silva@demo.test')!._id;
 });
 
@@ -70,17 +61,8 @@ const move = async (project: Project, body: Record<string, unknown>): Promise<Pr
   return response.json();
 };
 
-const eventCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(t.app.db)).rows[0]!.n);
-const streamEvents = async (projectId: string) =>
-  (await sql<{ stream_position: number; type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }>`
-     select stream_position, type, data, metadata from events where stream_id = ${`project-${projectId}`} order by stream_position`.execute(t.app.db)).rows;
-
-const expectValidation = (response: Awaited<ReturnType<typeof patch>>, message: string, path?: string) => {
-  expect(response.statusCode, response.body).toBe(400);
-  const body = response.json();
-  expect(body).toMatchObject({ message, code: 'VALIDATION_FAILED' });
-  expect(body.issues).toEqual(expect.arrayContaining([path === undefined ? expect.objectContaining({ message }) : { path, message }]));
-};
+const eventCount = () => dbEventCount(t);
+const streamEvents = (projectId: string) => dbStreamEvents(t, `project-${projectId}`);
 
 // ---- fields
 

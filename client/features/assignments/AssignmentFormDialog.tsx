@@ -1,8 +1,8 @@
 import { InfoCircleOutlined, WarningOutlined } from '@ant-design/icons';
-import { Alert, AutoComplete, Button, Col, DatePicker, Form, InputNumber, Modal, Row, Select, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, AutoComplete, Button, Col, Form, InputNumber, Modal, Row, Select, Tag, Typography } from 'antd';
 import type { Project } from '../../../domain/entities.ts';
 import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
+import { DayPicker, DialogTitle, FormAlerts } from '../../components/formParts.tsx';
 import { ProjectStatusTag } from '../../components/tags.tsx';
 import { dateRange, percent } from '../../lib/format.ts';
 import type { Impact } from '../../lib/impact.ts';
@@ -20,9 +20,6 @@ type Props = {
   impact: Impact | null;
   send: (event: AssignmentFormEvent) => void;
 };
-
-/** The picked day at local midnight, as ISO; a cleared picker is empty (-> '... date is required'). */
-const pickedIso = (day: Dayjs | null) => (day ? day.startOf('day').toISOString() : '');
 
 /** The preview of what the change does to the engineer; a warning when it overloads them. */
 export function ImpactPreview({ impact, confirming }: { impact: Impact | null; confirming: boolean }) {
@@ -94,14 +91,10 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
     <Modal
       open={open}
       title={
-        <div>
-          <div>{mode === 'create' ? 'New assignment' : 'Edit assignment'}</div>
-          <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 13 }}>
-            {mode === 'create'
-              ? 'Put an engineer on a project with a role, an allocation and dates.'
-              : 'Change the role, the allocation or the dates.'}
-          </Typography.Text>
-        </div>
+        <DialogTitle
+          title={mode === 'create' ? 'New assignment' : 'Edit assignment'}
+          subtitle={mode === 'create' ? 'Put an engineer on a project with a role, an allocation and dates.' : 'Change the role, the allocation or the dates.'}
+        />
       }
       onCancel={() => send(confirming ? { type: 'BACK' } : { type: 'CANCEL' })}
       mask={{ closable: false }}
@@ -112,8 +105,7 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
       footer={footer}
       data-testid="assignment-form"
     >
-      {context.notice ? <Alert type="info" showIcon title={context.notice} style={{ marginBottom: 12 }} data-testid="form-notice" /> : null}
-      {context.submitError ? <Alert type="error" showIcon title={context.submitError} style={{ marginBottom: 12 }} data-testid="form-error" /> : null}
+      <FormAlerts notice={context.notice} submitError={context.submitError} />
       <Form layout="vertical" requiredMark disabled={locked} style={{ marginTop: 8 }} onFinish={() => send({ type: 'SUBMIT' })}>
         {mode === 'create' ? (
           <>
@@ -217,14 +209,7 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item label="Start Date" required validateStatus={status('startDate')} help={errors.startDate}>
-              <DatePicker
-                style={{ width: '100%' }}
-                placeholder="Pick a date"
-                format="MMM DD, YYYY"
-                value={form.startDate ? dayjs(form.startDate) : null}
-                onChange={(day) => change('startDate', pickedIso(day))}
-                data-testid="assignment-start"
-              />
+              <DayPicker value={form.startDate} onChange={(iso) => change('startDate', iso)} data-testid="assignment-start" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
@@ -235,14 +220,7 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
               help={errors.endDate}
               extra={mode === 'create' && !errors.endDate && !context.datesTouched && project ? "The project's dates" : undefined}
             >
-              <DatePicker
-                style={{ width: '100%' }}
-                placeholder="Pick a date"
-                format="MMM DD, YYYY"
-                value={form.endDate ? dayjs(form.endDate) : null}
-                onChange={(day) => change('endDate', pickedIso(day))}
-                data-testid="assignment-end"
-              />
+              <DayPicker value={form.endDate} onChange={(iso) => change('endDate', iso)} data-testid="assignment-end" />
             </Form.Item>
           </Col>
         </Row>

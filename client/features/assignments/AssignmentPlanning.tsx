@@ -4,9 +4,8 @@ import { Button, message as messageApi, Popconfirm, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Assignment, Project } from '../../../domain/entities.ts';
-import { ConflictDialog } from '../../components/ConflictDialog.tsx';
-import { conflictRows } from '../../lib/conflict.ts';
-import { isNotFound, planningApi } from '../../lib/planningApi.ts';
+import { FormConflictDialog, RowConflictDialog } from '../../components/ConflictDialog.tsx';
+import { planningApi, unlessGone } from '../../lib/planningApi.ts';
 import { assignmentFormMachine, assignmentValuesOf, impactOf, type PickedProject } from '../../machines/assignmentForm.machine.ts';
 import { rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { assignmentsStore, loadAssignments } from '../../stores/assignments.ts';
@@ -16,13 +15,8 @@ import { type AssignmentRow, assignableProjects, assignmentConflictFields, canEn
 
 /** The assignment as saved now, in the form's shape; null once it was removed. */
 async function latestAssignment(id: string) {
-  try {
-    const a = await planningApi.assignment(id);
-    return { values: assignmentValuesOf(a), version: a.version };
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
+  const a = await unlessGone(planningApi.assignment(id));
+  return a && { values: assignmentValuesOf(a), version: a.version };
 }
 
 /** What the form reads of the live plan to preview a change (the live collections, read when needed). */
@@ -111,8 +105,6 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
           ? 'loadingEngineers'
           : 'editing';
 
-  const formConflict = form.context.conflict;
-  const rowConflict = row.context.conflict;
   const rowAction = row.context.action;
 
   const dialogs: ReactNode = (
@@ -127,37 +119,21 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
         impact={impact}
         send={sendForm}
       />
-      <ConflictDialog
-        kind="form"
+      <FormConflictDialog
+        thing="assignment"
+        fields={assignmentConflictFields}
         open={form.matches('conflict')}
-        thing="assignment"
-        message={formConflict?.message ?? ''}
         loading={form.matches({ conflict: 'loading' })}
-        removed={formConflict?.removed ?? false}
-        loadError={formConflict?.loadError ?? null}
-        rows={conflictRows(assignmentConflictFields, form.context.base, form.context.form, formConflict?.latest ?? null)}
-        onReapply={() => sendForm({ type: 'REAPPLY' })}
-        onTakeLatest={() => sendForm({ type: 'TAKE_LATEST' })}
-        onRetryLoad={() => sendForm({ type: 'RETRY_LOAD' })}
-        onClose={() => sendForm({ type: 'CANCEL' })}
+        context={form.context}
+        send={sendForm}
       />
-      <ConflictDialog
-        kind="action"
-        open={row.matches('conflict')}
+      <RowConflictDialog
         thing="assignment"
-        message={rowConflict?.message ?? ''}
-        actionLabel={rowAction?.label ?? ''}
+        fields={assignmentConflictFields}
+        open={row.matches('conflict')}
         loading={row.matches({ conflict: 'loading' })}
-        removed={rowConflict?.removed ?? false}
-        loadError={rowConflict?.loadError ?? null}
-        rows={
-          rowAction
-            ? conflictRows(assignmentConflictFields, rowAction.before, { ...rowAction.before, ...rowAction.changes }, rowConflict?.latest ?? null)
-            : []
-        }
-        onRetry={() => sendRow({ type: 'RETRY' })}
-        onRetryLoad={() => sendRow({ type: 'RETRY_LOAD' })}
-        onClose={() => sendRow({ type: 'CLOSE' })}
+        context={row.context}
+        send={sendRow}
       />
     </>
   );

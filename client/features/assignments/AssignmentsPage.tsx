@@ -1,12 +1,12 @@
 import { CalendarOutlined, CheckCircleOutlined, PlusOutlined, ScheduleOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Progress, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { DataTable } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
-import { pagination } from '../../components/table.ts';
 import { AssignmentStatusTag } from '../../components/tags.tsx';
 import { percent, shortRange } from '../../lib/format.ts';
 import { useIsMobile, useNow } from '../../lib/hooks.ts';
@@ -125,19 +125,13 @@ export default function AssignmentsPage() {
         bodyPadding={0}
         testId="all-assignments"
       >
-        <Table<AssignmentRow>
-          rowKey="_id"
+        <DataTable<AssignmentRow>
           // Denser cells: with the Actions column pinned right, every column still fits at 1440 px.
           size="middle"
           columns={shownColumns}
           dataSource={rows}
           loading={loading}
-          pagination={pagination()}
-          scroll={{ x: 'max-content' }}
-          style={{ marginTop: 12 }}
-          locale={{
-            emptyText: <EmptyState icon={<ScheduleOutlined />} title="No assignments found" hint="Try adjusting your search or filter criteria" />,
-          }}
+          empty={<EmptyState icon={<ScheduleOutlined />} title="No assignments found" hint="Try adjusting your search or filter criteria" />}
         />
       </SectionCard>
       {canPlan ? planning.dialogs : null}

@@ -1,15 +1,15 @@
 import { FieldTimeOutlined, FilterOutlined, PieChartOutlined, SearchOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Input, Row, Segmented, Select, Switch, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Col, Input, Row, Segmented, Select, Switch, type TableColumnsType, Typography } from 'antd';
 import { useDeferredValue, useMemo, useReducer, useState } from 'react';
 import type { Assignment, Engineer } from '../../../domain/entities.ts';
 import { countByUtilization, type EngineerWithFigures, sortedUnique } from '../../../domain/figures.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { PersonCell } from '../../components/EngineerAvatar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
-import { pagination } from '../../components/table.ts';
 import { PercentBar, utilizationColors } from '../../components/tags.tsx';
 import { availableCapacityText, capitalize, percent, plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/hooks.ts';
@@ -172,24 +172,18 @@ export default function CapacityPage() {
         <div style={{ padding: '8px 20px 0' }}>
           <AllocationLegend />
         </div>
-        <Table<Row>
-          rowKey="_id"
+        <DataTable<Row>
           columns={columns}
           dataSource={rows}
           loading={loading}
-          pagination={pagination()}
-          scroll={{ x: 'max-content' }}
-          style={{ marginTop: 12 }}
-          locale={{
-            emptyText: (
-              <EmptyState
-                icon={<TeamOutlined />}
-                title="No engineers found"
-                hint="Try adjusting your search or filter criteria"
-                action={filtering ? <Button onClick={() => dispatch({ type: 'clear' })}>Clear Filters</Button> : undefined}
-              />
-            ),
-          }}
+          empty={
+            <EmptyState
+              icon={<TeamOutlined />}
+              title="No engineers found"
+              hint="Try adjusting your search or filter criteria"
+              action={filtering ? <Button onClick={() => dispatch({ type: 'clear' })}>Clear Filters</Button> : undefined}
+            />
+          }
         />
       </SectionCard>
     </div>

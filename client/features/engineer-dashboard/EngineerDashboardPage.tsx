@@ -1,13 +1,13 @@
 import { CalendarOutlined, ClockCircleOutlined, FolderOpenOutlined, InboxOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Col, Row, Table, type TableColumnsType, Tag } from 'antd';
+import { Col, Row, type TableColumnsType, Tag } from 'antd';
 import { useMemo } from 'react';
 import type { Assignment } from '../../../domain/entities.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
-import { pagination } from '../../components/table.ts';
 import { longDate, percent } from '../../lib/format.ts';
 import { useNow } from '../../lib/hooks.ts';
 import { useAssignments } from '../../stores/assignments.ts';
@@ -57,37 +57,21 @@ export default function EngineerDashboardPage() {
       <Row gutter={[16, 16]}>
         <Col span={24}>
           <SectionCard title="Current Projects" subtitle="Projects you are working on now" icon={<ThunderboltOutlined />} bodyPadding={0} testId="current-projects">
-            <Table<Assignment>
-              rowKey="_id"
+            <DataTable<Assignment>
               columns={columns}
               dataSource={current}
               loading={loading}
-              pagination={pagination()}
-              scroll={{ x: 'max-content' }}
-              style={{ marginTop: 12 }}
-              locale={{
-                emptyText: (
-                  <EmptyState icon={<InboxOutlined />} title="No current projects assigned" hint="Check back later for new assignments" />
-                ),
-              }}
+              empty={<EmptyState icon={<InboxOutlined />} title="No current projects assigned" hint="Check back later for new assignments" />}
             />
           </SectionCard>
         </Col>
         <Col span={24}>
           <SectionCard title="Upcoming Projects" subtitle="Projects scheduled to start later" icon={<ClockCircleOutlined />} bodyPadding={0} testId="upcoming-projects">
-            <Table<Assignment>
-              rowKey="_id"
+            <DataTable<Assignment>
               columns={columns}
               dataSource={upcoming}
               loading={loading}
-              pagination={pagination()}
-              scroll={{ x: 'max-content' }}
-              style={{ marginTop: 12 }}
-              locale={{
-                emptyText: (
-                  <EmptyState icon={<CalendarOutlined />} title="No upcoming projects scheduled" hint="Your schedule is clear for now" />
-                ),
-              }}
+              empty={<EmptyState icon={<CalendarOutlined />} title="No upcoming projects scheduled" hint="Your schedule is clear for now" />}
             />
           </SectionCard>
         </Col>

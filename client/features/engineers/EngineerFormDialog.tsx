@@ -1,5 +1,6 @@
-import { Alert, Button, Col, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import type { Seniority } from '../../../domain/entities.ts';
+import { DialogTitle, FormAlerts } from '../../components/formParts.tsx';
 import { SkillsSelect } from '../../components/SkillsSelect.tsx';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
 import type { EngineerValues } from '../../machines/engineerForm.machine.ts';
@@ -26,12 +27,10 @@ export function EngineerFormDialog({ open, saving, locked, context, skills, send
     <Modal
       open={open}
       title={
-        <div>
-          <div>{creating ? 'Add engineer' : 'Edit engineer'}</div>
-          <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 13 }}>
-            {creating ? 'Register an engineer and give them a first password to sign in with.' : "Change the engineer's planning details."}
-          </Typography.Text>
-        </div>
+        <DialogTitle
+          title={creating ? 'Add engineer' : 'Edit engineer'}
+          subtitle={creating ? 'Register an engineer and give them a first password to sign in with.' : "Change the engineer's planning details."}
+        />
       }
       onCancel={() => send({ type: 'CANCEL' })}
       mask={{ closable: false }}
@@ -49,8 +48,7 @@ export function EngineerFormDialog({ open, saving, locked, context, skills, send
       ]}
       data-testid="engineer-form"
     >
-      {context.notice ? <Alert type="info" showIcon title={context.notice} style={{ marginBottom: 12 }} data-testid="form-notice" /> : null}
-      {context.submitError ? <Alert type="error" showIcon title={context.submitError} style={{ marginBottom: 12 }} data-testid="form-error" /> : null}
+      <FormAlerts notice={context.notice} submitError={context.submitError} />
       <Form layout="vertical" requiredMark disabled={saving || locked} onFinish={() => send({ type: 'SUBMIT' })} style={{ marginTop: 8 }}>
         <Row gutter={16}>
           <Col xs={24} sm={12}>

@@ -4,9 +4,8 @@ import { Button, message as messageApi, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Engineer } from '../../../domain/entities.ts';
-import { ConflictDialog } from '../../components/ConflictDialog.tsx';
-import { conflictRows } from '../../lib/conflict.ts';
-import { isNotFound, planningApi } from '../../lib/planningApi.ts';
+import { FormConflictDialog } from '../../components/ConflictDialog.tsx';
+import { planningApi, unlessGone } from '../../lib/planningApi.ts';
 import { engineerFormMachine, engineerValuesOf } from '../../machines/engineerForm.machine.ts';
 import { loadAssignments } from '../../stores/assignments.ts';
 import { loadEngineers } from '../../stores/engineers.ts';
@@ -35,13 +34,8 @@ export function useEngineerPlanning({ skills }: { skills: readonly string[] }) {
               : planningApi.updateEngineer(input.id!, input.payload, input.version!),
           ),
           loadLatest: fromPromise(async ({ input }) => {
-            try {
-              const e = await planningApi.engineer(input.id);
-              return { values: engineerValuesOf(e), version: e.version };
-            } catch (error) {
-              if (isNotFound(error)) return null;
-              throw error;
-            }
+            const e = await unlessGone(planningApi.engineer(input.id));
+            return e && { values: engineerValuesOf(e), version: e.version };
           }),
         },
         actions: {
@@ -56,7 +50,6 @@ export function useEngineerPlanning({ skills }: { skills: readonly string[] }) {
     [],
   );
   const [state, send] = useMachine(machine);
-  const conflict = state.context.conflict;
 
   const dialogs: ReactNode = (
     <>
@@ -69,19 +62,13 @@ export function useEngineerPlanning({ skills }: { skills: readonly string[] }) {
         skills={skills}
         send={send}
       />
-      <ConflictDialog
-        kind="form"
-        open={state.matches('conflict')}
+      <FormConflictDialog
         thing="engineer"
-        message={conflict?.message ?? ''}
+        fields={engineerConflictFields}
+        open={state.matches('conflict')}
         loading={state.matches({ conflict: 'loading' })}
-        removed={conflict?.removed ?? false}
-        loadError={conflict?.loadError ?? null}
-        rows={conflictRows(engineerConflictFields, state.context.base, state.context.form, conflict?.latest ?? null)}
-        onReapply={() => send({ type: 'REAPPLY' })}
-        onTakeLatest={() => send({ type: 'TAKE_LATEST' })}
-        onRetryLoad={() => send({ type: 'RETRY_LOAD' })}
-        onClose={() => send({ type: 'CANCEL' })}
+        context={state.context}
+        send={send}
       />
     </>
   );

@@ -1,16 +1,16 @@
 import { FilterOutlined, RiseOutlined, TeamOutlined, UserAddOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Badge, Button, Table, type TableColumnsType, Typography } from 'antd';
+import { Badge, Button, type TableColumnsType, Typography } from 'antd';
 import { useDeferredValue, useMemo } from 'react';
 import type { Assignment, Engineer } from '../../../domain/entities.ts';
 import { countByUtilization, type EngineerWithFigures, matchesEngineerFilter, planningHelper } from '../../../domain/figures.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { PersonCell } from '../../components/EngineerAvatar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
-import { pagination } from '../../components/table.ts';
 import { PercentBar, SeniorityTag, SkillTags, UtilizationTag, utilizationColors } from '../../components/tags.tsx';
 import { capitalize, percent, plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/hooks.ts';
@@ -153,26 +153,20 @@ export default function EngineersPage() {
         bodyPadding={0}
         testId="engineers-directory"
       >
-        <Table<Row>
-          rowKey="_id"
+        <DataTable<Row>
           // Denser cells: with the Actions column pinned right, every column still fits at 1440 px.
           size="middle"
           columns={shownColumns}
           dataSource={filtered}
           loading={loading}
-          pagination={pagination()}
-          scroll={{ x: 'max-content' }}
-          style={{ marginTop: 12 }}
-          locale={{
-            emptyText: (
-              <EmptyState
-                icon={<TeamOutlined />}
-                title="No engineers found"
-                hint="Try adjusting your search or filter criteria"
-                action={<Button onClick={() => send({ type: 'CLEAR_ALL' })}>Clear Filters</Button>}
-              />
-            ),
-          }}
+          empty={
+            <EmptyState
+              icon={<TeamOutlined />}
+              title="No engineers found"
+              hint="Try adjusting your search or filter criteria"
+              action={<Button onClick={() => send({ type: 'CLEAR_ALL' })}>Clear Filters</Button>}
+            />
+          }
         />
       </SectionCard>
       {canPlan ? planning.dialogs : null}

@@ -148,6 +148,26 @@ function SummaryTags({ diff }: { diff: PlanDiff }) {
   );
 }
 
+type MomentFieldProps = { label: string; value: Dayjs | null; onChange: (moment: Dayjs | null) => void; mobile: boolean; testId: string };
+
+/** One of the two moments: a date and time to the second. */
+function MomentField({ label, value, onChange, mobile, testId }: MomentFieldProps) {
+  return (
+    <label style={{ display: 'grid', gap: 4, flex: mobile ? '1 1 100%' : undefined }}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{label}</Typography.Text>
+      <DatePicker
+        data-testid={testId}
+        showTime={{ format: 'HH:mm:ss' }}
+        format="YYYY-MM-DD HH:mm:ss"
+        value={value}
+        onChange={onChange}
+        onOk={onChange}
+        style={{ width: mobile ? '100%' : 220 }}
+      />
+    </label>
+  );
+}
+
 /** 'Compare two moments' (issue 6): what was created, changed and removed between them, and by whom. */
 export function CompareView({ mobile }: { mobile: boolean }) {
   const [from, setFrom] = useState<Dayjs | null>(() => dayjs().subtract(7, 'day').startOf('minute'));
@@ -186,30 +206,8 @@ export function CompareView({ mobile }: { mobile: boolean }) {
         style={{ marginBottom: 16, height: 'auto' }}
       >
         <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'flex-end' }}>
-          <label style={{ display: 'grid', gap: 4, flex: mobile ? '1 1 100%' : undefined }}>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>From</Typography.Text>
-            <DatePicker
-              data-testid="compare-from"
-              showTime={{ format: 'HH:mm:ss' }}
-              format="YYYY-MM-DD HH:mm:ss"
-              value={from}
-              onChange={setFrom}
-              onOk={setFrom}
-              style={{ width: mobile ? '100%' : 220 }}
-            />
-          </label>
-          <label style={{ display: 'grid', gap: 4, flex: mobile ? '1 1 100%' : undefined }}>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>To</Typography.Text>
-            <DatePicker
-              data-testid="compare-to"
-              showTime={{ format: 'HH:mm:ss' }}
-              format="YYYY-MM-DD HH:mm:ss"
-              value={to}
-              onChange={setTo}
-              onOk={setTo}
-              style={{ width: mobile ? '100%' : 220 }}
-            />
-          </label>
+          <MomentField label="From" value={from} onChange={setFrom} mobile={mobile} testId="compare-from" />
+          <MomentField label="To" value={to} onChange={setTo} mobile={mobile} testId="compare-to" />
           <Button
             type="primary"
             icon={<DiffOutlined />}

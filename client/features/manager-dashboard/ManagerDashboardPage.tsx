@@ -1,14 +1,14 @@
 import { CheckCircleOutlined, ProjectOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
-import { Table, type TableColumnsType, Typography } from 'antd';
+import { type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import type { Assignment, Engineer } from '../../../domain/entities.ts';
 import { currentRunning, type EngineerWithFigures } from '../../../domain/figures.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { PersonCell } from '../../components/EngineerAvatar.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
-import { pagination } from '../../components/table.ts';
 import { PercentBar, SeniorityTag, utilizationColors } from '../../components/tags.tsx';
 import { capitalize, percent, plural } from '../../lib/format.ts';
 import { useProjects } from '../../stores/projects.ts';
@@ -82,14 +82,10 @@ export default function ManagerDashboardPage() {
         <StatCard title="Current Running" value={running} hint="Engineers with active assignments" icon={<CheckCircleOutlined />} tone="green" loading={!assignments.loaded && assignments.loading} testId="card-current-running" />
       </StatGrid>
       <SectionCard title="Team Utilization Overview" subtitle="Current allocation of every engineer against their capacity" bodyPadding={0} testId="team-utilization">
-        <Table<Row>
-          rowKey="_id"
+        <DataTable<Row>
           columns={columns}
           dataSource={figures}
           loading={(!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading)}
-          pagination={pagination()}
-          scroll={{ x: 'max-content' }}
-          style={{ marginTop: 12 }}
         />
       </SectionCard>
     </div>

@@ -5,10 +5,10 @@ import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Engineer } from '../../../domain/entities.ts';
 import { sortedUnique } from '../../../domain/figures.ts';
-import { ConflictDialog } from '../../components/ConflictDialog.tsx';
+import { FormConflictDialog } from '../../components/ConflictDialog.tsx';
 import { SkillsSelect } from '../../components/SkillsSelect.tsx';
-import { conflictRows, type FieldSpec } from '../../lib/conflict.ts';
-import { isNotFound, planningApi } from '../../lib/planningApi.ts';
+import type { FieldSpec } from '../../lib/conflict.ts';
+import { planningApi, unlessGone } from '../../lib/planningApi.ts';
 import { skillsFormMachine } from '../../machines/skillsForm.machine.ts';
 import { loadEngineers } from '../../stores/engineers.ts';
 import { loadProfile } from '../../stores/profile.ts';
@@ -41,13 +41,8 @@ export function OwnSkills({ skills, self, engineers, editable }: Props) {
         actors: {
           save: fromPromise(({ input }) => planningApi.updateEngineer(input.id!, input.payload, input.version!)),
           loadLatest: fromPromise(async ({ input }) => {
-            try {
-              const e = await planningApi.engineer(input.id);
-              return { values: { skills: e.skills }, version: e.version };
-            } catch (error) {
-              if (isNotFound(error)) return null;
-              throw error;
-            }
+            const e = await unlessGone(planningApi.engineer(input.id));
+            return e && { values: { skills: e.skills }, version: e.version };
           }),
         },
         actions: {
@@ -64,7 +59,6 @@ export function OwnSkills({ skills, self, engineers, editable }: Props) {
   const suggestions = useMemo(() => sortedUnique(engineers.map((e) => e.skills)), [engineers]);
   const editing = !state.matches('closed');
   const saving = state.matches('saving');
-  const conflict = state.context.conflict;
 
   return (
     <div data-testid="profile-skills-section">
@@ -123,19 +117,13 @@ export function OwnSkills({ skills, self, engineers, editable }: Props) {
           ) : null}
         </div>
       )}
-      <ConflictDialog
-        kind="form"
-        open={state.matches('conflict')}
+      <FormConflictDialog
         thing="engineer"
-        message={conflict?.message ?? ''}
+        fields={fields}
+        open={state.matches('conflict')}
         loading={state.matches({ conflict: 'loading' })}
-        removed={conflict?.removed ?? false}
-        loadError={conflict?.loadError ?? null}
-        rows={conflictRows(fields, state.context.base, state.context.form, conflict?.latest ?? null)}
-        onReapply={() => send({ type: 'REAPPLY' })}
-        onTakeLatest={() => send({ type: 'TAKE_LATEST' })}
-        onRetryLoad={() => send({ type: 'RETRY_LOAD' })}
-        onClose={() => send({ type: 'CANCEL' })}
+        context={state.context}
+        send={send}
       />
     </div>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ProjectStatus } from '../../../domain/entities.ts';
+import { DayPicker, DialogTitle, SkillChecklist } from '../../components/formParts.tsx';
 import type { CreateProjectContext, CreateProjectEvent, ProjectField } from '../../machines/createProject.machine.ts';
 
 type Props = {
@@ -21,9 +22,6 @@ const statusOptions: { value: ProjectStatus; label: string }[] = [
 /** Days before today cannot be picked (spec §5). */
 const beforeToday = (day: Dayjs) => day.isBefore(dayjs().startOf('day'));
 
-/** The picked day at local midnight, as ISO; a cleared picker is empty (-> 'Start date is required'). */
-const pickedIso = (day: Dayjs | null) => (day ? day.startOf('day').toISOString() : '');
-
 /** The Create New Project dialog; every rule and message comes from the machine and the domain schema. */
 export function CreateProjectDialog({ open, submitting, context, skills, managerId, send }: Props) {
   const { form, errors, submitError } = context;
@@ -33,14 +31,7 @@ export function CreateProjectDialog({ open, submitting, context, skills, manager
   return (
     <Modal
       open={open}
-      title={
-        <div>
-          <div>Create New Project</div>
-          <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 13 }}>
-            Add a new project to your portfolio. Fill in all the required information below.
-          </Typography.Text>
-        </div>
-      }
+      title={<DialogTitle title="Create New Project" subtitle="Add a new project to your portfolio. Fill in all the required information below." />}
       onCancel={() => send({ type: 'CANCEL' })}
       mask={{ closable: !submitting }}
       keyboard={!submitting}
@@ -92,26 +83,20 @@ export function CreateProjectDialog({ open, submitting, context, skills, manager
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item label="Start Date" required validateStatus={status('startDate')} help={help('startDate')}>
-              <DatePicker
-                style={{ width: '100%' }}
-                placeholder="Pick a date"
-                format="MMM DD, YYYY"
+              <DayPicker
                 disabledDate={beforeToday}
-                value={form.startDate ? dayjs(form.startDate) : null}
-                onChange={(day) => send({ type: 'CHANGE', field: 'startDate', value: pickedIso(day) })}
+                value={form.startDate}
+                onChange={(iso) => send({ type: 'CHANGE', field: 'startDate', value: iso })}
                 data-testid="start-date"
               />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item label="End Date" required validateStatus={status('endDate')} help={help('endDate')}>
-              <DatePicker
-                style={{ width: '100%' }}
-                placeholder="Pick a date"
-                format="MMM DD, YYYY"
+              <DayPicker
                 disabledDate={beforeToday}
-                value={form.endDate ? dayjs(form.endDate) : null}
-                onChange={(day) => send({ type: 'CHANGE', field: 'endDate', value: pickedIso(day) })}
+                value={form.endDate}
+                onChange={(iso) => send({ type: 'CHANGE', field: 'endDate', value: iso })}
                 data-testid="end-date"
               />
             </Form.Item>
@@ -143,39 +128,13 @@ export function CreateProjectDialog({ open, submitting, context, skills, manager
           </Col>
         </Row>
         <Form.Item label="Required Skills" required validateStatus={status('requiredSkills')} help={help('requiredSkills')} style={{ marginBottom: 0 }}>
-          <div>
-            <div
-              style={{ display: 'flex', flexWrap: 'wrap', gap: 8, maxHeight: 168, overflowY: 'auto', padding: 2 }}
-              data-testid="skill-options"
-            >
-              {skills.map((skill) => {
-                const checked = form.requiredSkills.includes(skill);
-                return (
-                  <Tag.CheckableTag
-                    key={skill}
-                    checked={checked}
-                    onChange={() => send({ type: 'TOGGLE_SKILL', skill })}
-                    style={{
-                      marginInlineEnd: 0,
-                      border: `1px solid ${checked ? '#2563eb' : '#e2e8f0'}`,
-                      padding: '2px 10px',
-                      borderRadius: 999,
-                    }}
-                  >
-                    {skill}
-                  </Tag.CheckableTag>
-                );
-              })}
-            </div>
-            <div style={{ marginTop: 10, fontSize: 13 }} data-testid="selected-skills">
-              <Typography.Text type="secondary">Selected: </Typography.Text>
-              {form.requiredSkills.length > 0 ? (
-                <Typography.Text strong>{form.requiredSkills.join(', ')}</Typography.Text>
-              ) : (
-                <Typography.Text type="secondary">none yet</Typography.Text>
-              )}
-            </div>
-          </div>
+          <SkillChecklist
+            choices={skills}
+            selected={form.requiredSkills}
+            onToggle={(skill) => send({ type: 'TOGGLE_SKILL', skill })}
+            optionsTestId="skill-options"
+            selectedTestId="selected-skills"
+          />
         </Form.Item>
         {/* Lets Enter submit from a text field. */}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />

@@ -1,5 +1,5 @@
-import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { DayPicker, DialogTitle, FormAlerts, SkillChecklist } from '../../components/formParts.tsx';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
 import type { ProjectValues } from '../../machines/projectEdit.machine.ts';
 
@@ -13,9 +13,6 @@ type Props = {
   send: (event: EditFormEvent<ProjectValues>) => void;
 };
 
-/** The picked day at local midnight, as ISO; a cleared picker is empty (-> 'Start date is required'). */
-const pickedIso = (day: Dayjs | null) => (day ? day.startOf('day').toISOString() : '');
-
 /** Edit project: the fields of the create form; rules and messages come from the machine and the domain. */
 export function EditProjectDialog({ open, saving, locked, context, skills, send }: Props) {
   const { form, errors } = context;
@@ -26,14 +23,7 @@ export function EditProjectDialog({ open, saving, locked, context, skills, send 
   return (
     <Modal
       open={open}
-      title={
-        <div>
-          <div>Edit project</div>
-          <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 13 }}>
-            Change the project's details. Its status moves with the button on its row.
-          </Typography.Text>
-        </div>
-      }
+      title={<DialogTitle title="Edit project" subtitle="Change the project's details. Its status moves with the button on its row." />}
       onCancel={() => send({ type: 'CANCEL' })}
       mask={{ closable: false }}
       keyboard={!saving}
@@ -50,8 +40,7 @@ export function EditProjectDialog({ open, saving, locked, context, skills, send 
       ]}
       data-testid="edit-project-dialog"
     >
-      {context.notice ? <Alert type="info" showIcon title={context.notice} style={{ marginBottom: 12 }} data-testid="form-notice" /> : null}
-      {context.submitError ? <Alert type="error" showIcon title={context.submitError} style={{ marginBottom: 12 }} data-testid="form-error" /> : null}
+      <FormAlerts notice={context.notice} submitError={context.submitError} />
       <Form layout="vertical" requiredMark disabled={saving || locked} onFinish={() => send({ type: 'SUBMIT' })} style={{ marginTop: 8 }}>
         <Form.Item label="Project Name" required validateStatus={status('name')} help={errors.name}>
           <Input name="name" value={form.name} onChange={(e) => change('name', e.target.value)} aria-label="Project Name" />
@@ -68,24 +57,12 @@ export function EditProjectDialog({ open, saving, locked, context, skills, send 
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item label="Start Date" required validateStatus={status('startDate')} help={errors.startDate}>
-              <DatePicker
-                style={{ width: '100%' }}
-                placeholder="Pick a date"
-                format="MMM DD, YYYY"
-                value={form.startDate ? dayjs(form.startDate) : null}
-                onChange={(day) => change('startDate', pickedIso(day))}
-              />
+              <DayPicker value={form.startDate} onChange={(iso) => change('startDate', iso)} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item label="End Date" required validateStatus={status('endDate')} help={errors.endDate}>
-              <DatePicker
-                style={{ width: '100%' }}
-                placeholder="Pick a date"
-                format="MMM DD, YYYY"
-                value={form.endDate ? dayjs(form.endDate) : null}
-                onChange={(day) => change('endDate', pickedIso(day))}
-              />
+              <DayPicker value={form.endDate} onChange={(iso) => change('endDate', iso)} />
             </Form.Item>
           </Col>
         </Row>
@@ -99,38 +76,13 @@ export function EditProjectDialog({ open, saving, locked, context, skills, send 
           />
         </Form.Item>
         <Form.Item label="Required Skills" required validateStatus={status('requiredSkills')} help={errors.requiredSkills} style={{ marginBottom: 0 }}>
-          <div>
-            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, maxHeight: 168, overflowY: 'auto', padding: 2 }}>
-              {choices.map((skill) => {
-                const checked = form.requiredSkills.includes(skill);
-                return (
-                  <Tag.CheckableTag
-                    key={skill}
-                    checked={checked}
-                    onChange={() =>
-                      change('requiredSkills', checked ? form.requiredSkills.filter((s) => s !== skill) : [...form.requiredSkills, skill])
-                    }
-                    style={{
-                      marginInlineEnd: 0,
-                      border: `1px solid ${checked ? '#2563eb' : '#e2e8f0'}`,
-                      padding: '2px 10px',
-                      borderRadius: 999,
-                    }}
-                  >
-                    {skill}
-                  </Tag.CheckableTag>
-                );
-              })}
-            </div>
-            <div style={{ marginTop: 10, fontSize: 13 }}>
-              <Typography.Text type="secondary">Selected: </Typography.Text>
-              {form.requiredSkills.length > 0 ? (
-                <Typography.Text strong>{form.requiredSkills.join(', ')}</Typography.Text>
-              ) : (
-                <Typography.Text type="secondary">none yet</Typography.Text>
-              )}
-            </div>
-          </div>
+          <SkillChecklist
+            choices={choices}
+            selected={form.requiredSkills}
+            onToggle={(skill) =>
+              change('requiredSkills', form.requiredSkills.includes(skill) ? form.requiredSkills.filter((s) => s !== skill) : [...form.requiredSkills, skill])
+            }
+          />
         </Form.Item>
         {/* Lets Enter submit from a text field. */}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />

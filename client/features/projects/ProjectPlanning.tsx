@@ -4,9 +4,8 @@ import { Button, message as messageApi, Popconfirm, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Project } from '../../../domain/entities.ts';
-import { ConflictDialog } from '../../components/ConflictDialog.tsx';
-import { conflictRows } from '../../lib/conflict.ts';
-import { isNotFound, planningApi } from '../../lib/planningApi.ts';
+import { FormConflictDialog, RowConflictDialog } from '../../components/ConflictDialog.tsx';
+import { planningApi, unlessGone } from '../../lib/planningApi.ts';
 import { projectEditMachine, projectValuesOf } from '../../machines/projectEdit.machine.ts';
 import { rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { loadAssignments } from '../../stores/assignments.ts';
@@ -15,14 +14,7 @@ import { EditProjectDialog } from './EditProjectDialog.tsx';
 import { nextStatus, projectConflictFields, statusAction, statusMove } from './helpers.ts';
 
 /** The project as saved now; null once it no longer exists. */
-async function latestProject(id: string): Promise<Project | null> {
-  try {
-    return await planningApi.project(id);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
+const latestProject = (id: string): Promise<Project | null> => unlessGone(planningApi.project(id));
 
 /** Projects and the assignments that show their names and status both follow a project's change. */
 const reload = () => {
@@ -84,8 +76,6 @@ export function useProjectPlanning({ skills }: { skills: readonly string[] }) {
   );
   const [row, sendRow] = useMachine(statusMachine);
 
-  const editConflict = edit.context.conflict;
-  const rowConflict = row.context.conflict;
   const rowAction = row.context.action;
 
   const dialogs: ReactNode = (
@@ -99,33 +89,21 @@ export function useProjectPlanning({ skills }: { skills: readonly string[] }) {
         skills={skills}
         send={sendEdit}
       />
-      <ConflictDialog
-        kind="form"
+      <FormConflictDialog
+        thing="project"
+        fields={projectConflictFields}
         open={edit.matches('conflict')}
-        thing="project"
-        message={editConflict?.message ?? ''}
         loading={edit.matches({ conflict: 'loading' })}
-        removed={editConflict?.removed ?? false}
-        loadError={editConflict?.loadError ?? null}
-        rows={conflictRows(projectConflictFields, edit.context.base, edit.context.form, editConflict?.latest ?? null)}
-        onReapply={() => sendEdit({ type: 'REAPPLY' })}
-        onTakeLatest={() => sendEdit({ type: 'TAKE_LATEST' })}
-        onRetryLoad={() => sendEdit({ type: 'RETRY_LOAD' })}
-        onClose={() => sendEdit({ type: 'CANCEL' })}
+        context={edit.context}
+        send={sendEdit}
       />
-      <ConflictDialog
-        kind="action"
-        open={row.matches('conflict')}
+      <RowConflictDialog
         thing="project"
-        message={rowConflict?.message ?? ''}
-        actionLabel={rowAction?.label ?? ''}
+        fields={projectConflictFields}
+        open={row.matches('conflict')}
         loading={row.matches({ conflict: 'loading' })}
-        removed={rowConflict?.removed ?? false}
-        loadError={rowConflict?.loadError ?? null}
-        rows={rowAction ? conflictRows(projectConflictFields, rowAction.before, { ...rowAction.before, ...rowAction.changes }, rowConflict?.latest ?? null) : []}
-        onRetry={() => sendRow({ type: 'RETRY' })}
-        onRetryLoad={() => sendRow({ type: 'RETRY_LOAD' })}
-        onClose={() => sendRow({ type: 'CLOSE' })}
+        context={row.context}
+        send={sendRow}
       />
     </>
   );

@@ -1,16 +1,16 @@
 import { CheckCircleOutlined, ClockCircleOutlined, FolderOutlined, PlusOutlined, ProjectOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Button, message as messageApi, Table, type TableColumnsType } from 'antd';
+import { Button, message as messageApi, type TableColumnsType } from 'antd';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Project } from '../../../domain/entities.ts';
 import { countByStatus } from '../../../domain/figures.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
-import { pagination } from '../../components/table.ts';
 import { ProjectStatusTag, SkillTags } from '../../components/tags.tsx';
 import { api } from '../../lib/api.ts';
 import { dateRange, shortDate } from '../../lib/format.ts';
@@ -129,17 +129,13 @@ export default function ProjectsPage() {
         bodyPadding={0}
         testId="projects-directory"
       >
-        <Table<Project>
-          rowKey="_id"
+        <DataTable<Project>
           // Denser cells: with the Actions column pinned right, every column still fits at 1440 px.
           size="middle"
           columns={shownColumns}
           dataSource={rows}
           loading={loading}
-          pagination={pagination()}
-          scroll={{ x: 'max-content' }}
-          style={{ marginTop: 12 }}
-          locale={{ emptyText: <EmptyState icon={<FolderOutlined />} title="No projects yet" hint="Create your first project with Add Project" /> }}
+          empty={<EmptyState icon={<FolderOutlined />} title="No projects yet" hint="Create your first project with Add Project" />}
         />
       </SectionCard>
       <CreateProjectDialog
