@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { ensureClientBuild } from '../runtime/client-build.ts';
 import { resolveDatabase } from '../runtime/database.ts';
 import { resolveJwtSecret } from '../runtime/jwt-secret.ts';
 import { seedDemoIfEmpty } from '../seed/demo.ts';
@@ -12,11 +10,7 @@ import { seedDemoIfEmpty } from '../seed/demo.ts';
 async function main() {
   const config = loadConfig();
   const devMode = process.argv.includes('--dev');
-  const clientIndex = path.resolve('dist/client/index.html');
-  if (!devMode && !existsSync(clientIndex)) {
-    console.log('Building the web client (first start only)...');
-    execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  }
+  if (!devMode) ensureClientBuild(process.cwd());
   const database = await resolveDatabase(config);
   await migrateToLatest(database.url);
   const app = await buildApp({
