@@ -3,8 +3,9 @@
  * stream's current version, and the error handler turns it into
  * 409 {message: 'This project was changed by someone else. Reload to see the latest version.', code: 'VERSION_CONFLICT', currentVersion}.
  *
- * There is no PATCH route yet, so this file registers a test-only route on its own app, built from the
- * same pieces a PATCH route uses (requireRole, If-Match/version, runCommand, updateProject).
+ * This file checks the mapping itself on a test-only route of its own app, built from the same pieces
+ * the real PATCH routes use (requireRole, If-Match/version, runCommand, updateProject); the real routes'
+ * 409s are tested in planning-*.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
