@@ -12,7 +12,8 @@ export type ReadFilter = {
   to?: Date;
 };
 
-type Row = {
+/** An events row as the readers select it (`eventColumns`). */
+export type EventRow = {
   global_position: number;
   transaction_id: string;
   stream_id: string;
@@ -24,7 +25,11 @@ type Row = {
   recorded_at: Date;
 };
 
-function toRecorded(row: Row): RecordedEvent {
+/** The columns every reader selects, the transaction id as text for the cursor. */
+export const eventColumns = sql`global_position, transaction_id::text as transaction_id, stream_id, stream_position, type,
+           schema_version, data, metadata, recorded_at`;
+
+export function toRecorded(row: EventRow): RecordedEvent {
   return {
     ...upcast(row.type, row.schema_version, row.data),
     cursor: formatCursor({ transactionId: row.transaction_id, globalPosition: Number(row.global_position) }),
@@ -47,9 +52,8 @@ export async function readAll(
 ): Promise<{ events: RecordedEvent[]; next: string }> {
   const after = options.after ?? START;
   const f = options.filter ?? {};
-  const result = await sql<Row>`
-    select global_position, transaction_id::text as transaction_id, stream_id, stream_position, type,
-           schema_version, data, metadata, recorded_at
+  const result = await sql<EventRow>`
+    select ${eventColumns}
       from events
      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { PlanFold } from '../../domain/index.ts';
 import type { Db, Writer } from '../db/connect.ts';
-import { upcast } from '../event-store/upcast.ts';
 import { assignmentRow } from '../projections/assignments.ts';
 import { engineerRow } from '../projections/engineers.ts';
 import { projectRow } from '../projections/projects.ts';
+import { foldHistory } from './fold-history.ts';
 
 export type TableComparison = { table: string; live: number; rebuilt: number; missing: number; extra: number; changed: number };
 export type RebuildResult = { events: number; equal: boolean; tables: TableComparison[]; swapped: boolean };
@@ -26,21 +25,8 @@ export async function rebuildReadModels(
     await sql`lock table streams in share mode`.execute(trx);
     const total = Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(trx)).rows[0]!.n);
 
-    const fold = new PlanFold();
-    let done = 0;
-    let after = { tx: '0', pos: 0 };
-    for (;;) {
-      const { rows } = await sql<{ transaction_id: string; global_position: number; type: string; schema_version: number; data: unknown; stream_position: number }>`
-        select transaction_id::text as transaction_id, global_position, type, schema_version, data, stream_position from events
-         where (transaction_id, global_position) > (${after.tx}::xid8, ${after.pos}::bigint)
-         order by events.transaction_id, events.global_position limit 10000`.execute(trx);
-      for (const row of rows) fold.apply(upcast(row.type, row.schema_version, row.data), Number(row.stream_position));
-      done += rows.length;
-      options.onProgress?.(done, total);
-      if (rows.length < 10000) break;
-      const last = rows[rows.length - 1]!;
-      after = { tx: last.transaction_id, pos: Number(last.global_position) };
-    }
+    // Writers are held back, so every event is committed: read them all, not only the visible ones.
+    const { fold, events: done } = await foldHistory(trx, { visibleOnly: false, onPage: (n) => options.onProgress?.(n, total) });
 
     await sql`drop schema if exists ${sql.id(SCHEMA)} cascade`.execute(trx);
     await sql`create schema ${sql.id(SCHEMA)}`.execute(trx);

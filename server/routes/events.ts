@@ -5,10 +5,7 @@ import { planningEventTypes } from '../../domain/index.ts';
 import { parseCursor } from '../event-store/cursor.ts';
 import { readAll } from '../event-store/read.ts';
 import { HttpError } from '../http-error.ts';
-import { errorResponses } from './schemas.ts';
-
-const isoTime = (name: string) =>
-  z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date-time` }).transform((v) => new Date(v));
+import { errorResponses, isoTime } from './schemas.ts';
 
 const eventsQuery = z.object({
   after: z.string().optional().describe('cursor "<transaction_id>:<global_position>"; omitted = from the start'),

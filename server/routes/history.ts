@@ -4,16 +4,14 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { assignmentSchema, diffPlans, engineerSchema, planningEventTypes, projectSchema } from '../../domain/index.ts';
 import { parseCursor, type Cursor } from '../event-store/cursor.ts';
-import { upcast } from '../event-store/upcast.ts';
+import { eventColumns, toRecorded, type EventRow } from '../event-store/read.ts';
 import { listActors } from '../history/actors.ts';
 import { describeEvents, type DescribedEvent } from '../history/describe-events.ts';
 import { planAt } from '../history/plan-at.ts';
 import { verifyHistory } from '../history/verify.ts';
 import { HttpError } from '../http-error.ts';
-import { errorResponses } from './schemas.ts';
+import { errorResponses, isoTime } from './schemas.ts';
 
-const isoTime = (name: string) =>
-  z.string({ error: `${name} must be an ISO 8601 date-time` }).refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date-time` }).transform((v) => new Date(v));
 const cursorParam = (name: string) =>
   z.string().transform((value, ctx) => {
     const cursor = parseCursor(value);
@@ -39,8 +37,6 @@ const historyQuery = z.object({
   to: isoTime('to').optional(),
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
 });
-
-type Row = { transaction_id: string; global_position: number; stream_id: string; stream_position: number; type: string; schema_version: number; data: unknown; metadata: { actorId: string; actorRole: string }; recorded_at: Date };
 
 const csvCell = (value: unknown) => {
   const text = String(value ?? '');
@@ -87,8 +83,8 @@ export default async function historyRoutes(app: FastifyInstance) {
       if (to.getTime() < from.getTime()) throw new HttpError(400, 'to must not be before from', 'VALIDATION_FAILED');
       const [before, after] = await Promise.all([planAt(app.db, { at: from }), planAt(app.db, { at: to })]);
       const diff = diffPlans(before.plan, from, after.plan, to);
-      const { rows } = await sql<Row>`
-        select transaction_id::text as transaction_id, global_position, stream_id, stream_position, type, schema_version, data, metadata, recorded_at
+      const { rows } = await sql<EventRow>`
+        select ${eventColumns}
           from events
          where recorded_at > ${from} and recorded_at <= ${to} and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          order by events.transaction_id, events.global_position limit 5000`.execute(app.db);
@@ -110,8 +106,8 @@ export default async function historyRoutes(app: FastifyInstance) {
       const before = q.before ? parseCursor(q.before) : null;
       if (q.before && !before) throw new HttpError(400, 'before must be a cursor such as "1234:56"', 'VALIDATION_FAILED');
       const limit = q.format === 'csv' ? 50_000 : q.limit;
-      const { rows } = await sql<Row>`
-        select transaction_id::text as transaction_id, global_position, stream_id, stream_position, type, schema_version, data, metadata, recorded_at
+      const { rows } = await sql<EventRow>`
+        select ${eventColumns}
           from events
          where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
            ${before ? sql`and (transaction_id, global_position) < (${before.transactionId}::xid8, ${before.globalPosition}::bigint)` : sql``}
@@ -144,17 +140,6 @@ export default async function historyRoutes(app: FastifyInstance) {
     schema: { tags: ['history'], description: 'Checks every hash chain and names each altered event.' },
     handler: async () => verifyHistory(app.db),
   });
-}
-
-function toRecorded(row: Row) {
-  return {
-    ...upcast(row.type, row.schema_version, row.data),
-    cursor: `${row.transaction_id}:${Number(row.global_position)}`,
-    streamId: row.stream_id,
-    streamPosition: Number(row.stream_position),
-    metadata: row.metadata,
-    recordedAt: row.recorded_at.toISOString(),
-  };
 }
 
 const brief = (e: DescribedEvent) => ({

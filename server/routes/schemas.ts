@@ -15,3 +15,10 @@ export const errorResponses = {
   401: errorBody.describe('No token, or a bad or expired one'),
   403: errorBody.describe('Signed in, but this role may not do this'),
 };
+
+/** A query time: any ISO 8601 date-time, as a Date; the message names the parameter. */
+export const isoTime = (name: string) =>
+  z
+    .string({ error: `${name} must be an ISO 8601 date-time` })
+    .refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date-time` })
+    .transform((v) => new Date(v));
