@@ -10,7 +10,7 @@ import type { DbOrTrx } from '../db/connect.ts';
 import { HttpError } from '../http-error.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
 import { assignmentsJson, populatedAssignment } from '../read-models/queries.ts';
-import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList } from './request-context.ts';
+import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendWriteOutcome } from './request-context.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 const writeErrors = { ...errorResponses, 404: errorBody, 409: errorBody, 428: errorBody };
@@ -58,8 +58,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
         const result = await createAssignment(trx, request.body, metadataOf(request));
         return { status: 201, body: await populated(trx, result.state!._id) };
       });
-      const body = outcome.body as z.infer<typeof assignmentSchema>;
-      return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+      return sendWriteOutcome(reply, outcome);
     },
   });
 
@@ -82,8 +81,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
           await updateAssignment(trx, request.params.id, changes, metadataOf(request), expected);
           return { status: 200, body: await populated(trx, request.params.id) };
         });
-        const body = outcome.body as z.infer<typeof assignmentSchema>;
-        return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+        return sendWriteOutcome(reply, outcome);
       },
     });
   }

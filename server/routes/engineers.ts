@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  availableOver, engineerFigures, engineerMessages, engineerSchema, registerEngineerInput, updateEngineerInput, type Engineer,
+  availableOver, engineerFigures, engineerMessages, engineerSchema, registerEngineerInput, updateEngineerInput,
 } from '../../domain/index.ts';
 import { registerEngineer, updateEngineer } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { assignmentsOfEngineer, engineersJson, findEngineer, findProject, suitableCandidates } from '../read-models/queries.ts';
-import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList } from './request-context.ts';
+import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendWriteOutcome } from './request-context.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
@@ -113,8 +113,7 @@ export default async function engineerRoutes(app: FastifyInstance) {
         const result = await registerEngineer(trx, request.body, metadataOf(request));
         return { status: 201, body: result.state };
       });
-      const body = outcome.body as Engineer;
-      return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+      return sendWriteOutcome(reply, outcome);
     },
   });
 
@@ -134,8 +133,7 @@ export default async function engineerRoutes(app: FastifyInstance) {
         const result = await updateEngineer(trx, request.params.id, changes, metadataOf(request), expected);
         return { status: 200, body: result.state };
       });
-      const body = outcome.body as Engineer;
-      return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+      return sendWriteOutcome(reply, outcome);
     },
   });
 }

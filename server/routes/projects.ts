@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createProjectInput, projectSchema, updateProjectInput, type Project } from '../../domain/index.ts';
+import { createProjectInput, projectSchema, updateProjectInput } from '../../domain/index.ts';
 import { createProject, updateProject } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { findProject, projectsJson } from '../read-models/queries.ts';
-import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList } from './request-context.ts';
+import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendWriteOutcome } from './request-context.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
@@ -42,9 +42,7 @@ export default async function projectRoutes(app: FastifyInstance) {
         const result = await createProject(trx, request.body, metadataOf(request));
         return { status: 201, body: result.state };
       });
-      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      const body = outcome.body as Project;
-      return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+      return sendWriteOutcome(reply, outcome);
     },
   });
 
@@ -64,8 +62,7 @@ export default async function projectRoutes(app: FastifyInstance) {
         const result = await updateProject(trx, request.params.id, changes, metadataOf(request), expected);
         return { status: 200, body: result.state };
       });
-      const body = outcome.body as Project;
-      return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+      return sendWriteOutcome(reply, outcome);
     },
   });
 }

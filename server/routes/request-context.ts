@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventMetadata } from '../../domain/index.ts';
-import type { Idempotency } from '../commands/transaction.ts';
+import type { Idempotency, Outcome } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import type { Consistent } from '../read-models/consistent-read.ts';
 
@@ -56,4 +56,14 @@ export function sendJsonList(reply: FastifyReply, list: Consistent<string>): Fas
     .type('application/json; charset=utf-8')
     .serializer((payload: unknown) => payload as string)
     .send(list.value);
+}
+
+/**
+ * Answers a write with the entity it produced: its status, ETag = its version, and a marker when an
+ * Idempotency-Key retry replayed the stored answer instead of running the command again.
+ */
+export function sendWriteOutcome(reply: FastifyReply, outcome: Outcome & { replayed: boolean }): FastifyReply {
+  if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+  const body = outcome.body as { version: number };
+  return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
 }
