@@ -1,4 +1,4 @@
-import type { PlanningEvent } from './events.ts';
+import { assertNever, type PlanningEvent } from './events.ts';
 
 export type EventNames = { actor: string; engineer?: string; project?: string };
 
@@ -42,5 +42,7 @@ export function describeEvent(event: PlanningEvent, names: EventNames): string {
       return `${names.actor} added engineer ${event.data.name} (${event.data.seniority}, ${pct(event.data.maxCapacity)} capacity)`;
     case 'EngineerProfileUpdated':
       return `${names.actor} changed ${engineer}: ${describeChanges(event.data.changes, event.data.previous)}`;
+    default:
+      return assertNever(event);
   }
 }

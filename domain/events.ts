@@ -49,13 +49,31 @@ export type ProjectEvent = ProjectCreated | ProjectUpdated | ProjectStatusChange
 export type AssignmentEvent = AssignmentCreated | AssignmentUpdated | AssignmentRemoved;
 export type EngineerEvent = EngineerRegistered | EngineerProfileUpdated;
 export type PlanningEvent = ProjectEvent | AssignmentEvent | EngineerEvent;
-export type PlanningEventType = PlanningEvent['type'];
-
-export const planningEventTypes: readonly PlanningEventType[] = [
+/**
+ * The one list of event types. Everything that must handle every type (reducers, the history fold, event
+ * sentences, live visibility, assignment owners) switches exhaustively over it and ends in
+ * `assertNever`, so a type added here and forgotten in one of those places fails to compile instead
+ * of being dropped silently. The checklist for a new type is in docs/architecture.md.
+ */
+export const planningEventTypes = [
   'ProjectCreated', 'ProjectUpdated', 'ProjectStatusChanged',
   'AssignmentCreated', 'AssignmentUpdated', 'AssignmentRemoved',
   'EngineerRegistered', 'EngineerProfileUpdated',
-];
+] as const;
+export type PlanningEventType = (typeof planningEventTypes)[number];
+export type EventOfType<T extends PlanningEventType> = Extract<PlanningEvent, { type: T }>;
+
+/** Fails to compile unless the tuple above and the union of event shapes name exactly the same types. */
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const eventTableMatchesUnion: SameSet<PlanningEventType, PlanningEvent['type']> = true;
+
+/**
+ * The `default:` of an exhaustive switch: a compile error when a case is missing (the value is not
+ * `never` then), and at run time a loud failure rather than a silent skip.
+ */
+export function assertNever(value: never, what = 'event'): never {
+  throw new Error(`Unhandled ${what}: ${JSON.stringify((value as { type?: unknown })?.type ?? value)}`);
+}
 
 export type EventMetadata = {
   actorId: string;

@@ -1,5 +1,5 @@
 import type { Engineer, Project, AssignmentRecord } from './entities.ts';
-import type { AssignmentEvent, EngineerEvent, ProjectEvent } from './events.ts';
+import { assertNever, type AssignmentEvent, type EngineerEvent, type ProjectEvent } from './events.ts';
 
 /**
  * Stream state is the entity as the read model holds it, with its version (the stream position).
@@ -15,6 +15,8 @@ export function evolveProject(state: Project | null, event: ProjectEvent, versio
       return state && { ...state, ...event.data.changes, version };
     case 'ProjectStatusChanged':
       return state && { ...state, status: event.data.to, version };
+    default:
+      return assertNever(event);
   }
 }
 
@@ -32,6 +34,8 @@ export function evolveAssignment(
       return state && { ...state, ...event.data.changes, version };
     case 'AssignmentRemoved':
       return null;
+    default:
+      return assertNever(event);
   }
 }
 
@@ -43,5 +47,7 @@ export function evolveEngineer(state: Engineer | null, event: EngineerEvent, ver
     }
     case 'EngineerProfileUpdated':
       return state && { ...state, ...event.data.changes, version };
+    default:
+      return assertNever(event);
   }
 }

@@ -1,5 +1,5 @@
 import type { AssignmentRecord, Engineer, Project } from './entities.ts';
-import type { PlanningEvent } from './events.ts';
+import { assertNever, type PlanningEvent } from './events.ts';
 import { evolveAssignment, evolveEngineer, evolveProject } from './evolve.ts';
 import { populate, type Plan } from './plan.ts';
 
@@ -44,6 +44,8 @@ export class PlanFold {
       case 'AssignmentUpdated':
       case 'AssignmentRemoved':
         return set(this.assignments, event.data.assignmentId, evolveAssignment(this.assignments.get(event.data.assignmentId) ?? null, event, version));
+      default:
+        return assertNever(event);
     }
   }
 

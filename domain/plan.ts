@@ -1,5 +1,5 @@
 import type { Assignment, AssignmentRecord, Engineer, Project } from './entities.ts';
-import type { PlanningEvent } from './events.ts';
+import { assertNever, type PlanningEvent } from './events.ts';
 import { evolveAssignment, evolveEngineer, evolveProject } from './evolve.ts';
 
 /** The whole plan as the screens see it: the three read models, assignments populated. */
@@ -65,5 +65,7 @@ export function applyToPlan(plan: Plan, event: PlanningEvent, version: number): 
       const next = evolveAssignment(existing ? unpopulate(existing) : null, event, version);
       return { ...plan, assignments: replace(plan.assignments, id, next && populate(next, plan)) };
     }
+    default:
+      return assertNever(event);
   }
 }

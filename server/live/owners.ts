@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { streamIds, type RecordedEvent } from '../../domain/index.ts';
+import { assertNever, streamIds, type PlanningEvent, type RecordedEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 
 /**
@@ -26,9 +26,8 @@ export class AssignmentOwners {
     for (const event of events) this.learn(event);
     const unknown = new Set<string>();
     for (const event of events) {
-      if ((event.type === 'AssignmentUpdated' || event.type === 'AssignmentRemoved') && !this.owners.has(event.data.assignmentId)) {
-        unknown.add(streamIds.assignment(event.data.assignmentId));
-      }
+      const fact = ownershipFact(event);
+      if (fact.kind === 'needs-owner' && !this.owners.has(fact.assignmentId)) unknown.add(streamIds.assignment(fact.assignmentId));
     }
     if (unknown.size === 0) return;
     const { rows } = await sql<{ id: string; engineer: string }>`
@@ -38,10 +37,35 @@ export class AssignmentOwners {
   }
 
   learn(event: RecordedEvent): void {
-    if (event.type === 'AssignmentCreated') this.owners.set(event.data.assignmentId, event.data.engineerId);
+    const fact = ownershipFact(event);
+    if (fact.kind === 'owner') this.owners.set(fact.assignmentId, fact.engineerId);
   }
 
   ownerOf(assignmentId: string): string | undefined {
     return this.owners.get(assignmentId);
+  }
+}
+
+type OwnershipFact =
+  | { kind: 'owner'; assignmentId: string; engineerId: string }
+  | { kind: 'needs-owner'; assignmentId: string }
+  | { kind: 'none' };
+
+/** What an event says about assignment ownership; every type is classified, so none is overlooked. */
+export function ownershipFact(event: PlanningEvent): OwnershipFact {
+  switch (event.type) {
+    case 'AssignmentCreated':
+      return { kind: 'owner', assignmentId: event.data.assignmentId, engineerId: event.data.engineerId };
+    case 'AssignmentUpdated':
+    case 'AssignmentRemoved':
+      return { kind: 'needs-owner', assignmentId: event.data.assignmentId };
+    case 'ProjectCreated':
+    case 'ProjectUpdated':
+    case 'ProjectStatusChanged':
+    case 'EngineerRegistered':
+    case 'EngineerProfileUpdated':
+      return { kind: 'none' };
+    default:
+      return assertNever(event);
   }
 }

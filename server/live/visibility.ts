@@ -1,20 +1,37 @@
-import type { RecordedEvent, Role } from '../../domain/index.ts';
+import { assertNever, type RecordedEvent, type Role } from '../../domain/index.ts';
 
 export type Viewer = { id: string; role: Role };
 
 /**
- * Who may see an event on the live channels — the same rule as the REST reads: managers and auditors
- * everything; an engineer the engineer directory, the projects, and only their own assignments.
+ * Who may see an event on the live channels: the same rule as the REST reads. Managers and auditors see
+ * everything; an engineer sees the engineer directory, the projects, and only their own assignments.
+ * Every event type is named here on purpose: a type nobody classified is a compile error, and at run
+ * time it is denied, because pushing an unknown fact to every engineer is the unsafe mistake.
  */
 export function canSee(viewer: Viewer, event: RecordedEvent, ownerOf: (assignmentId: string) => string | undefined): boolean {
   if (viewer.role !== 'engineer') return true;
   switch (event.type) {
+    case 'ProjectCreated':
+    case 'ProjectUpdated':
+    case 'ProjectStatusChanged':
+    case 'EngineerRegistered':
+    case 'EngineerProfileUpdated':
+      return true;
     case 'AssignmentCreated':
       return event.data.engineerId === viewer.id;
     case 'AssignmentUpdated':
     case 'AssignmentRemoved':
       return ownerOf(event.data.assignmentId) === viewer.id;
     default:
-      return true;
+      return denyUnclassified(event);
   }
+}
+
+function denyUnclassified(event: never): false {
+  try {
+    assertNever(event);
+  } catch {
+    // unreachable while every type is classified above; if an old build meets a new type, deny it
+  }
+  return false;
 }

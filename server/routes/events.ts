@@ -11,7 +11,7 @@ const eventsQuery = z.object({
   after: z.string().optional().describe('cursor "<transaction_id>:<global_position>"; omitted = from the start'),
   limit: z.coerce.number().int().min(1, 'limit must be between 1 and 1000').max(1000, 'limit must be between 1 and 1000').default(100),
   streamId: z.string().max(200).optional(),
-  type: z.enum(planningEventTypes as [string, ...string[]], { error: 'type must be a known event type' }).optional(),
+  type: z.enum(planningEventTypes, { error: 'type must be a known event type' }).optional(),
   actorId: z.string().max(100).optional(),
   from: isoTime('from').optional(),
   to: isoTime('to').optional(),

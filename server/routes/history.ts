@@ -30,7 +30,7 @@ const planBody = z.object({
 const historyQuery = z.object({
   before: z.string().optional().describe('cursor: events older than this one (newest first)'),
   limit: z.coerce.number().int().min(1, 'limit must be between 1 and 500').max(500, 'limit must be between 1 and 500').default(50),
-  type: z.enum(planningEventTypes as [string, ...string[]], { error: 'type must be a known event type' }).optional(),
+  type: z.enum(planningEventTypes, { error: 'type must be a known event type' }).optional(),
   entity: z.enum(['project', 'engineer', 'assignment'], { error: 'entity must be project, engineer or assignment' }).optional(),
   actorId: z.string().max(100).optional(),
   from: isoTime('from').optional(),
