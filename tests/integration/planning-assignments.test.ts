@@ -6,13 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Assignment } from '../../domain/entities.ts';
 import { dayFromToday, streamHistory, validAssignmentPayload } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
-import { givenPlan, type PlanAssignment } from '../support/given-plan.ts';
+import { givenPlan } from '../support/given-plan.ts';
 import { dbEventCount } from '../support/history-helpers.ts';
 import { dbStreamEvents, expectValidation, type Who } from '../support/planning-helpers.ts';
 
-type Populated = PlanAssignment;
+/** An assignment as the API serves it: engineer and project populated. */
+type Populated = Assignment;
 type Capacity = { currentAllocation: number; availableCapacity: number; utilizationStatus: string; currentAssignments: { _id: string }[] };
 
 const CONFLICT = 'This assignment was changed by someone else. Reload to see the latest version.';

@@ -20,23 +20,12 @@
  * manager's (Dana's unless `as` names another account); updates and removals send the If-Match of the
  * version the plan last saw of that entity. Any answer other than the expected 2xx throws, with its body.
  */
+import type { Assignment } from '../../domain/entities.ts';
 import type { Api } from './api-client.ts';
 import { validAssignmentPayload, validEngineerPayload, validProjectPayload } from './api-helpers.ts';
 import { signInAll, type Who } from './planning-helpers.ts';
 
 type Fields = Record<string, unknown>;
-/** An assignment as the API serves it: engineer and project populated. */
-export type PlanAssignment = {
-  _id: string;
-  engineerId: { _id: string; name: string; email: string };
-  projectId: { _id: string; name: string; status: string };
-  role: string;
-  allocationPercentage: number;
-  startDate: string;
-  endDate: string;
-  version: number;
-};
-
 export type PlanGiven<E extends string, P extends string, A extends string> = {
   engineers?: Record<E, string | Fields>;
   projects?: Record<P, string | Fields>;
@@ -51,7 +40,7 @@ export type Plan<E extends string, P extends string, A extends string> = {
   engineers: Record<E, string>;
   projects: Record<P, string>;
   /** Each given assignment as it stood once the plan was set up. */
-  assignments: Record<A, PlanAssignment>;
+  assignments: Record<A, Assignment>;
   /** The id of every entity by its key: the given ones and those the steps below add. */
   ids: Record<string, string>;
   /** GET `url` as `as` (default: the manager), expecting 200. */
@@ -59,10 +48,10 @@ export type Plan<E extends string, P extends string, A extends string> = {
   createProject: (key: string, overrides?: Fields, as?: Who) => Promise<Fields & { _id: string }>;
   registerEngineer: (key: string, overrides?: Fields, as?: Who) => Promise<Fields & { _id: string }>;
   /** Assigns the engineer of `engineerKey` to the project of `projectKey` (keys given or added before). */
-  assign: (key: string, engineerKey: string, projectKey: string, overrides?: Fields, as?: Who) => Promise<PlanAssignment>;
+  assign: (key: string, engineerKey: string, projectKey: string, overrides?: Fields, as?: Who) => Promise<Assignment>;
   updateProject: (key: string, changes: Fields, as?: Who) => Promise<Fields>;
   updateEngineer: (key: string, changes: Fields, as?: Who) => Promise<Fields>;
-  updateAssignment: (key: string, changes: Fields, as?: Who) => Promise<PlanAssignment>;
+  updateAssignment: (key: string, changes: Fields, as?: Who) => Promise<Assignment>;
   removeAssignment: (key: string, as?: Who) => Promise<Fields>;
 };
 
@@ -112,7 +101,7 @@ export async function givenPlan<E extends string = never, P extends string = nev
     names,
     engineers: {} as Record<E, string>,
     projects: {} as Record<P, string>,
-    assignments: {} as Record<A, PlanAssignment>,
+    assignments: {} as Record<A, Assignment>,
     ids,
     get,
     createProject: (key, overrides = {}, as = 'manager') => create('project', key, validProjectPayload(overrides), as),
@@ -140,7 +129,8 @@ export async function givenPlan<E extends string = never, P extends string = nev
     if (Array.isArray(ref)) {
       const [engineerKey, projectKey] = ref as readonly [E, P];
       const [engineerId, projectId] = [idOf(engineerKey), idOf(projectKey)];
-      plan.assignments[key] = seen(key, find(seeded.assignments, (a) => a.engineerId._id === engineerId && a.projectId._id === projectId, `assignment of '${engineerKey}' on '${projectKey}'`));
+      const ofPair = (a: Assignment) => a.engineerId._id === engineerId && a.projectId._id === projectId;
+      plan.assignments[key] = seen(key, find(seeded.assignments, ofPair, `assignment of '${engineerKey}' on '${projectKey}'`));
     } else {
       const { engineer, project, ...overrides } = ref as { engineer: E; project: P } & Fields;
       plan.assignments[key] = await plan.assign(key, engineer, project, overrides);
@@ -156,7 +146,7 @@ async function seededLists(get: <T>(url: string) => Promise<T>, given: PlanGiven
   const seededRef = (refs: Record<string, unknown> | undefined) => Object.values(refs ?? {}).some((ref) => typeof ref === 'string' || Array.isArray(ref));
   if (![given.engineers, given.projects, given.assignments].some(seededRef)) return { engineers: [], projects: [], assignments: [] };
   const [engineers, projects, assignments] = await Promise.all([
-    get<Listed[]>(collections.engineer), get<Listed[]>(collections.project), get<PlanAssignment[]>(collections.assignment),
+    get<Listed[]>(collections.engineer), get<Listed[]>(collections.project), get<Assignment[]>(collections.assignment),
   ]);
   return { engineers, projects, assignments };
 }
