@@ -10,14 +10,17 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpApi } from '../support/api-client.ts';
+import { dayFromToday } from '../support/api-helpers.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
+import { givenPlan } from '../support/given-plan.ts';
+import { sleep } from '../support/history-helpers.ts';
 
 const SHOTS = path.resolve('screenshots/history');
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const PROJECT = 'Orion Audit Trail';
-const DAY = 86_400_000;
 
 let server: E2EServer;
 let browser: Browser;
@@ -28,11 +31,6 @@ const pageErrors: string[] = [];
 let beforeProject: Date;
 let live: { projects: number; assignments: number };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const dayFromToday = (offset: number) => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + offset * DAY).toISOString();
-};
 /** The pickers' text for a moment, in the browser's zone (the contexts run in UTC). */
 const pickerText = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
 /** The banner's 'MMM DD, YYYY HH:mm:ss' in UTC. */
@@ -41,17 +39,6 @@ const bannerText = (at: Date) => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${month} ${pad(at.getUTCDate())}, ${at.getUTCFullYear()} ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())}`;
 };
-
-async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: { ...(token ? { Authorization: token } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
 
 const newContext = (viewport = DESKTOP) => browser.newContext({ viewport, timezoneId: 'UTC', locale: 'en-US', acceptDownloads: true });
 
@@ -124,20 +111,22 @@ beforeAll(async () => {
   server = await startE2EServer();
   browser = await launchBrowser();
 
-  // The manager plans a project and staffs it, a moment after the demo seed.
-  const { token } = await api<{ token: string }>('POST', '/api/auth/login', null, { email: 'manager@demo.test', password: 'demo1234' });
+  const plan = await givenPlan(httpApi(server.baseUrl), {
+    engineers: { tom: 'Tom Becker', lucas: 'Lucas Silva' },
+    projects: { portal: 'Customer Portal Redesign' },
+    assignments: { tomPortal: ['tom', 'portal'] },
+  });
   // A longer history than one page of the log: Tom's portal allocation nudged back and forth, ending as seeded.
-  const seeded = await api<{ _id: string; version: number; allocationPercentage: number; engineerId: { name: string }; projectId: { name: string } }[]>('GET', '/api/assignments', token);
-  let tom = seeded.find((a) => a.engineerId.name === 'Tom Becker' && a.projectId.name === 'Customer Portal Redesign')!;
-  const seededAllocation = tom.allocationPercentage;
+  const seededAllocation = plan.assignments.tomPortal.allocationPercentage;
   for (let i = 0; i < 30; i += 1) {
     const allocationPercentage = i === 29 ? seededAllocation : seededAllocation - 5 * ((i % 2) + 1);
-    tom = await api('PATCH', `/api/assignments/${tom._id}`, token, { allocationPercentage, version: tom.version });
+    await plan.updateAssignment('tomPortal', { allocationPercentage });
   }
   await sleep(1200);
   beforeProject = new Date(Math.floor(Date.now() / 1000) * 1000);
   await sleep(1500);
-  const project = await api<{ _id: string }>('POST', '/api/projects', token, {
+  // The manager plans a project and staffs it, a moment after the demo seed.
+  await plan.createProject('orion', {
     name: PROJECT,
     description: 'An append-only trail of every ledger change for the auditors.',
     startDate: dayFromToday(-5),
@@ -145,21 +134,11 @@ beforeAll(async () => {
     requiredSkills: ['TypeScript', 'Node.js'],
     teamSize: 2,
     status: 'active',
-    managerId: '',
   });
-  const engineers = await api<{ _id: string; name: string }[]>('GET', '/api/engineers', token);
-  const lucas = engineers.find((e) => e.name === 'Lucas Silva')!;
-  await api('POST', '/api/assignments', token, {
-    engineerId: lucas._id,
-    projectId: project._id,
-    role: 'Backend Engineer',
-    allocationPercentage: 40,
-    startDate: dayFromToday(-5),
-    endDate: dayFromToday(40),
-  });
+  await plan.assign('lucasOrion', 'lucas', 'orion', { role: 'Backend Engineer', allocationPercentage: 40, startDate: dayFromToday(-5), endDate: dayFromToday(40) });
   live = {
-    projects: (await api<unknown[]>('GET', '/api/projects', token)).length,
-    assignments: (await api<unknown[]>('GET', '/api/assignments', token)).length,
+    projects: (await plan.get<unknown[]>('/api/projects')).length,
+    assignments: (await plan.get<unknown[]>('/api/assignments')).length,
   };
 
   context = await newContext();

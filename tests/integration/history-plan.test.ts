@@ -12,11 +12,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildReadModels } from '../../server/history/rebuild.ts';
 import { verifyHistory } from '../../server/history/verify.ts';
-import { dayFromToday, decodeJwt, validAssignmentPayload, validEngineerPayload, validProjectPayload, type ApiEvent } from '../support/api-helpers.ts';
-import { demo, startTestApp, type TestApp } from '../support/app.ts';
+import { dayFromToday, type ApiEvent } from '../support/api-helpers.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { givenPlan } from '../support/given-plan.ts';
 import { allEvents, dbEventCount, eventsAfter, restLists, sleep, type Lists } from '../support/history-helpers.ts';
+import type { Who } from '../support/planning-helpers.ts';
 
-type Who = 'manager' | 'manager2' | 'auditor';
 type Snapshot = Lists & { label: string; at: string; cursor: string; eventCount: number; newEvents: ApiEvent[] };
 type Entity = { _id: string; version: number };
 type Assignment = Entity & {
@@ -45,7 +46,8 @@ let t: TestApp;
 let tokens: Record<Who, string>;
 let names: Record<Who, string>;
 let actorIds: Record<Who, string>;
-const ids: Record<string, string> = {};
+/** Every entity by its name in the script below: seeded ones and those the steps add. */
+let ids: Record<string, string>;
 const snapshots: Snapshot[] = [];
 let scriptMs = 0;
 
@@ -67,76 +69,42 @@ async function record(label: string): Promise<void> {
   snapshots.push({ label, at, cursor: newEvents.at(-1)!.cursor, eventCount, newEvents, ...lists });
 }
 
-async function step(label: string, action: () => Promise<void>): Promise<void> {
+async function step(label: string, action: () => Promise<unknown>): Promise<void> {
   // A few ms apart, so that each step's events are recorded strictly after the previous moment.
   await sleep(5);
   await action();
   await record(label);
 }
 
-const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
-
 beforeAll(async () => {
   t = await startTestApp({ now: seededAt });
-  const [manager, manager2, auditor] = await Promise.all([t.login(demo.manager), t.login(demo.manager2), t.login(demo.auditor)]);
-  tokens = { manager, manager2, auditor };
-  actorIds = { manager: decodeJwt(manager).sub as string, manager2: decodeJwt(manager2).sub as string, auditor: decodeJwt(auditor).sub as string };
-  const profile = async (token: string) => json<{ name: string }>(await t.request({ method: 'GET', url: '/api/auth/profile', token })).name;
-  names = { manager: await profile(manager), manager2: await profile(manager2), auditor: await profile(auditor) };
+  const plan = await givenPlan(t, { engineers: { lucas: 'lucas.silva@demo.test', jordan: 'jordan.lee@demo.test' }, projects: { mobile: 'Mobile App v2' } });
+  ({ tokens, names, actorIds, ids } = plan);
 
-  const engineers = json<{ _id: string; email: string }[]>(await t.request({ method: 'GET', url: '/api/engineers', token: manager }));
-  ids.lucas = engineers.find((e) => e.email === 'lucas.silva@demo.test')!._id;
-  ids.jordan = engineers.find((e) => e.email === 'jordan.lee@demo.test')!._id;
-  const projects = json<{ _id: string; name: string; version: number }[]>(await t.request({ method: 'GET', url: '/api/projects', token: manager }));
-  ids.mobile = projects.find((p) => p.name === 'Mobile App v2')!._id;
-  const mobileVersion = projects.find((p) => p.name === 'Mobile App v2')!.version;
-
+  // Each change below sends the If-Match of the version the plan last saw of what it changes.
   const started = performance.now();
   await record('seeded');
-  const post = async (url: string, body: unknown, token = tokens.manager) => json<{ _id: string }>(await t.request({ method: 'POST', url, token, body }), 201)._id;
-  const patch = async (url: string, body: unknown, version: number, token = tokens.manager) =>
-    json(await t.request({ method: 'PATCH', url, token, body, headers: ifMatch(version) }));
-
-  await step('Dana creates History Alpha (planning)', async () => {
-    ids.alpha = await post('/api/projects', validProjectPayload({ name: 'History Alpha', startDate: day(-5), endDate: day(60), status: 'planning' }));
-  });
-  await step('Chris creates History Beta (active)', async () => {
-    ids.beta = await post('/api/projects', validProjectPayload({ name: 'History Beta', startDate: day(-10), endDate: day(40), status: 'active' }), tokens.manager2);
-  });
-  await step('Dana assigns Lucas to Alpha at 50%', async () => {
-    ids.lucasAlpha = await post('/api/assignments', validAssignmentPayload(ids.lucas!, ids.alpha!, { allocationPercentage: 50, startDate: day(-1), endDate: day(30) }));
-  });
-  await step('Dana assigns Jordan to Beta at 20%', async () => {
-    ids.jordanBeta = await post('/api/assignments', validAssignmentPayload(ids.jordan!, ids.beta!, { allocationPercentage: 20, startDate: day(-2), endDate: day(20) }));
-  });
-  await step('Chris moves Lucas on Alpha from 50% to 80% (If-Match)', async () => {
-    await patch(`/api/assignments/${ids.lucasAlpha}`, { allocationPercentage: 80 }, 1, tokens.manager2);
-  });
-  await step('Dana moves Alpha planning -> active', async () => {
-    await patch(`/api/projects/${ids.alpha}`, { status: 'active' }, 1);
-  });
-  await step('Dana rewrites Beta and completes it (two events, one command)', async () => {
-    await patch(`/api/projects/${ids.beta}`, { description: 'Wrapped up early: the search team took it over.', status: 'completed' }, 1);
-  });
-  await step('Dana removes Jordan from Beta', async () => {
-    json(await t.request({ method: 'DELETE', url: `/api/assignments/${ids.jordanBeta}`, token: tokens.manager, headers: ifMatch(1) }));
-  });
+  await step('Dana creates History Alpha (planning)', () =>
+    plan.createProject('alpha', { name: 'History Alpha', startDate: day(-5), endDate: day(60), status: 'planning' }));
+  await step('Chris creates History Beta (active)', () =>
+    plan.createProject('beta', { name: 'History Beta', startDate: day(-10), endDate: day(40), status: 'active' }, 'manager2'));
+  await step('Dana assigns Lucas to Alpha at 50%', () =>
+    plan.assign('lucasAlpha', 'lucas', 'alpha', { allocationPercentage: 50, startDate: day(-1), endDate: day(30) }));
+  await step('Dana assigns Jordan to Beta at 20%', () =>
+    plan.assign('jordanBeta', 'jordan', 'beta', { allocationPercentage: 20, startDate: day(-2), endDate: day(20) }));
+  await step('Chris moves Lucas on Alpha from 50% to 80% (If-Match)', () => plan.updateAssignment('lucasAlpha', { allocationPercentage: 80 }, 'manager2'));
+  await step('Dana moves Alpha planning -> active', () => plan.updateProject('alpha', { status: 'active' }));
+  await step('Dana rewrites Beta and completes it (two events, one command)', () =>
+    plan.updateProject('beta', { description: 'Wrapped up early: the search team took it over.', status: 'completed' }));
+  await step('Dana removes Jordan from Beta', () => plan.removeAssignment('jordanBeta'));
   // Names outside ASCII: the lists sort with PostgreSQL's "C" collation (code points), and so must the fold.
-  await step('Dana registers 😀 Emoji Tester', async () => {
-    ids.emoji = await post('/api/engineers', validEngineerPayload({ name: '😀 Emoji Tester' }));
-  });
-  await step('Chris registers Ｚara Fullwidth', async () => {
-    ids.zara = await post('/api/engineers', validEngineerPayload({ name: 'Ｚara Fullwidth', skills: ['Go'] }), tokens.manager2);
-  });
-  await step('Dana assigns Ｚara to Alpha at 30%', async () => {
-    ids.zaraAlpha = await post('/api/assignments', validAssignmentPayload(ids.zara!, ids.alpha!, { allocationPercentage: 30, startDate: day(-3), endDate: day(10) }));
-  });
-  await step('Dana renames Ｚara and makes her part-time (If-Match)', async () => {
-    await patch(`/api/engineers/${ids.zara}`, { name: 'Ｚara Fullwidth-Okoye', maxCapacity: 50 }, 1);
-  });
-  await step('Chris renames Mobile App v2 and moves its start earlier', async () => {
-    await patch(`/api/projects/${ids.mobile}`, { name: 'Mobile App v2.1', startDate: day(-120) }, mobileVersion, tokens.manager2);
-  });
+  await step('Dana registers 😀 Emoji Tester', () => plan.registerEngineer('emoji', { name: '😀 Emoji Tester' }));
+  await step('Chris registers Ｚara Fullwidth', () => plan.registerEngineer('zara', { name: 'Ｚara Fullwidth', skills: ['Go'] }, 'manager2'));
+  await step('Dana assigns Ｚara to Alpha at 30%', () =>
+    plan.assign('zaraAlpha', 'zara', 'alpha', { allocationPercentage: 30, startDate: day(-3), endDate: day(10) }));
+  await step('Dana renames Ｚara and makes her part-time (If-Match)', () => plan.updateEngineer('zara', { name: 'Ｚara Fullwidth-Okoye', maxCapacity: 50 }));
+  await step('Chris renames Mobile App v2 and moves its start earlier', () =>
+    plan.updateProject('mobile', { name: 'Mobile App v2.1', startDate: day(-120) }, 'manager2'));
   scriptMs = performance.now() - started;
 });
 

@@ -6,21 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Assignment } from '../../domain/entities.ts';
 import { dayFromToday, streamHistory, validAssignmentPayload } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
+import { givenPlan } from '../support/given-plan.ts';
 import { dbEventCount } from '../support/history-helpers.ts';
-import { dbStreamEvents, expectValidation, signInAll, type Who } from '../support/planning-helpers.ts';
+import { dbStreamEvents, expectValidation, type Who } from '../support/planning-helpers.ts';
 
-type Populated = {
-  _id: string;
-  engineerId: { _id: string; name: string; email: string };
-  projectId: { _id: string; name: string; status: string };
-  role: string;
-  allocationPercentage: number;
-  startDate: string;
-  endDate: string;
-  version: number;
-};
+/** An assignment as the API serves it: engineer and project populated. */
+type Populated = Assignment;
 type Capacity = { currentAllocation: number; availableCapacity: number; utilizationStatus: string; currentAssignments: { _id: string }[] };
 
 const CONFLICT = 'This assignment was changed by someone else. Reload to see the latest version.';
@@ -40,31 +34,11 @@ let seeded: Record<'samPortal' | 'priyaPayments' | 'lucasTools', Populated>;
 
 beforeAll(async () => {
   t = await startTestApp({ now: seededAt });
-  ({ tokens, actorIds } = await signInAll(t));
-  const manager = tokens.manager;
-  const engineers = (await t.request({ method: 'GET', url: '/api/engineers', token: manager })).json() as { _id: string; email: string }[];
-  const engineer_ = (email: string) => engineers.find((e) => e.email === email)!._id;
-  engineerIds = {
-    sam: engineer_(demo.engineer),
-    priya: engineer_('priya.patel@demo.test'),
-    lucas: engineer_('lucas.silva@demo.test'),
-    jordan: engineer_('jordan.lee@demo.test'),
-  };
-  const projects = (await t.request({ method: 'GET', url: '/api/projects', token: manager })).json() as { _id: string; name: string }[];
-  const project = (name: string) => projects.find((p) => p.name === name)!._id;
-  projectIds = {
-    portal: project('Customer Portal Redesign'),
-    payments: project('Payments Platform Migration'),
-    mobile: project('Mobile App v2'),
-    tools: project('Internal Tools Refresh'),
-  };
-  const all = (await t.request({ method: 'GET', url: '/api/assignments', token: manager })).json() as Populated[];
-  const find = (engineer: string, projectName: string) => all.find((a) => a.engineerId._id === engineer && a.projectId.name === projectName)!;
-  seeded = {
-    samPortal: find(engineerIds.sam, 'Customer Portal Redesign'),
-    priyaPayments: find(engineerIds.priya, 'Payments Platform Migration'),
-    lucasTools: find(engineerIds.lucas, 'Internal Tools Refresh'),
-  };
+  ({ tokens, actorIds, engineers: engineerIds, projects: projectIds, assignments: seeded } = await givenPlan(t, {
+    engineers: { sam: demo.engineer, priya: 'priya.patel@demo.test', lucas: 'lucas.silva@demo.test', jordan: 'jordan.lee@demo.test' },
+    projects: { portal: 'Customer Portal Redesign', payments: 'Payments Platform Migration', mobile: 'Mobile App v2', tools: 'Internal Tools Refresh' },
+    assignments: { samPortal: ['sam', 'portal'], priyaPayments: ['priya', 'payments'], lucasTools: ['lucas', 'tools'] },
+  }));
 });
 
 afterAll(async () => {

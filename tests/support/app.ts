@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
+import { demoLogin, type RequestOptions } from './api-client.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export type TestApp = {
@@ -8,13 +9,7 @@ export type TestApp = {
   databaseUrl: string;
   /** Signs in as a demo account (password demo1234) and returns the raw token. */
   login: (email: string) => Promise<string>;
-  request: (options: {
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-    url: string;
-    token?: string;
-    body?: unknown;
-    headers?: Record<string, string>;
-  }) => Promise<LightMyRequestResponse>;
+  request: (options: RequestOptions) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
 
@@ -36,7 +31,6 @@ export async function startTestApp(options: { seed?: boolean; loginRateLimit?: n
     loginRateLimit: options.loginRateLimit ?? 1000,
   });
   if (options.seed !== false) await seedDemoIfEmpty(app.db, options.now ?? new Date());
-  const tokens = new Map<string, string>();
   const request: TestApp['request'] = ({ method, url, token, body, headers }) =>
     app.inject({
       method,
@@ -48,15 +42,7 @@ export async function startTestApp(options: { seed?: boolean; loginRateLimit?: n
     app,
     databaseUrl: database.url,
     request,
-    async login(email) {
-      const cached = tokens.get(email);
-      if (cached) return cached;
-      const response = await request({ method: 'POST', url: '/api/auth/login', body: { email, password: 'demo1234' } });
-      if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
-      const token = (response.json() as { token: string }).token;
-      tokens.set(email, token);
-      return token;
-    },
+    login: demoLogin(request),
     async close() {
       await app.close();
       await database.drop();

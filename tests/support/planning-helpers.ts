@@ -5,13 +5,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import type { Api } from './api-client.ts';
 import { decodeJwt } from './api-helpers.ts';
 import { demo, type TestApp } from './app.ts';
 
 export type Who = 'manager' | 'manager2' | 'engineer' | 'auditor';
 
 /** Signs in the two managers, the engineer and the auditor of the demo: their tokens and user ids (the token's sub). */
-export async function signInAll(t: TestApp): Promise<{ tokens: Record<Who, string>; actorIds: Record<Who, string> }> {
+export async function signInAll(t: Pick<Api, 'login'>): Promise<{ tokens: Record<Who, string>; actorIds: Record<Who, string> }> {
   const [manager, manager2, engineer, auditor] = await Promise.all([
     t.login(demo.manager), t.login(demo.manager2), t.login(demo.engineer), t.login(demo.auditor),
   ]);
