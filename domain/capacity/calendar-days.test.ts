@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { dateOfDay, dayOfDate, firstOfMonth, firstOfNextMonth, isCalendarDate, isoWeekday, isoWeekKey, isWeekend, mondayOf } from './calendar-days.ts';
+import { DAY_MS, dateOfDay, dayOfDate, firstOfMonth, firstOfNextMonth, isCalendarDate, isoWeekday, isoWeekKey, isWeekend, mondayOf, instantOf } from './calendar-days.ts';
 
 describe('day numbers', () => {
   it('given a date, when turned into a day number and back, then it is the same date', () => {
     expect(dayOfDate('1970-01-01')).toBe(0);
     expect(dayOfDate('1969-12-31')).toBe(-1);
     for (const date of ['2024-02-29', '2025-06-02', '2026-12-31', '2027-01-01']) expect(dateOfDay(dayOfDate(date))).toBe(date);
+  });
+
+  it('given every 7th day from 1899 to 2101, then the arithmetic agrees with Date (leap years and centuries included)', () => {
+    for (let day = Date.UTC(1899, 0, 1) / DAY_MS; day < Date.UTC(2101, 0, 1) / DAY_MS; day += 7) {
+      expect(dayOfDate(new Date(day * DAY_MS).toISOString().slice(0, 10))).toBe(day);
+    }
+    expect(dayOfDate('2000-02-29')).toBe(Date.UTC(2000, 1, 29) / DAY_MS);
+    expect(dayOfDate('1900-02-29')).toBeNaN();
   });
 
   it('given consecutive dates across a year end, then their day numbers are consecutive', () => {
@@ -19,6 +27,27 @@ describe('day numbers', () => {
       expect(dayOfDate(text)).toBeNaN();
     },
   );
+});
+
+describe('instantOf: epoch milliseconds of an ISO instant', () => {
+  it('given stored instants, then exactly what Date.parse says', () => {
+    for (let t = Date.UTC(2024, 0, 1, 0, 0, 0, 1); t < Date.UTC(2027, 0, 1); t += 7_777_777_777 / 97) {
+      const iso = new Date(Math.round(t)).toISOString();
+      expect(instantOf(iso)).toBe(Date.parse(iso));
+    }
+  });
+
+  it.each(['2025-06-04T00:00:00Z', '2025-06-04T02:00:00.000+02:00', '2025-06-04', '2025-02-30T00:00:00.000Z', '2025-06-04T24:00:00.000Z'])(
+    'given the other shape %s, then Date.parse decides',
+    (iso) => {
+      expect(instantOf(iso)).toBe(Date.parse(iso));
+    },
+  );
+
+  it('given text that is no instant, then NaN', () => {
+    expect(instantOf('soon')).toBeNaN();
+    expect(instantOf('2025-06-04Tab:00:00.000Z')).toBeNaN();
+  });
 });
 
 describe('weekdays and ISO weeks', () => {

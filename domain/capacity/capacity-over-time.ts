@@ -24,7 +24,7 @@
  * exact and the status thresholds are never crossed by rounding noise.
  */
 import { utilizationStatus, type UtilizationStatus } from '../figures.ts';
-import { DAY_MS, dayOfDate } from './calendar-days.ts';
+import { DAY_MS, dayOfDate, instantOf } from './calendar-days.ts';
 import {
   refId,
   type CapacityAssignment,
@@ -100,8 +100,8 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 type Span = { start: number; end: number };
 
 function spanInRange(startDate: string, endDate: string, grid: PeriodGrid, timeZone: string): Span | null {
-  const startsAt = Date.parse(startDate);
-  const endsAt = Date.parse(endDate);
+  const startsAt = instantOf(startDate);
+  const endsAt = instantOf(endDate);
   if (!(endsAt > startsAt)) return null;
   // A zone is less than a day away from UTC, so an instant a whole day clear of the range's UTC days
   // cannot touch it: skipping those saves the time-zone lookups for the past and far future.
@@ -120,7 +120,8 @@ function bookingsByEngineer(facts: CapacityFacts, grid: PeriodGrid, timeZone: st
     const span = spanInRange(source.startDate, source.endDate, grid, timeZone);
     if (!span) continue;
     const booking = {
-      ...span,
+      start: span.start,
+      end: span.end,
       load: Math.round(source.allocationPercentage * UNIT),
       tentative: tentativeProjects.has(refId(source.projectId)),
       source,
