@@ -193,6 +193,11 @@ describe('part-timers (maxCapacity 50)', () => {
     expect(partTime(20).status).toBe('underutilized');
   });
 
+  it('given an engineer without any capacity (maxCapacity 0), then nothing is booked and every period is off', () => {
+    const none = capacityOverTime({ engineers: [{ ...ada, maxCapacity: 0 }], assignments: [assignment(50, '2025-06-02', '2025-06-09')] }, WEEK);
+    expect(figures(none.engineers[0]!.periods[0]!)).toEqual({ capacity: 0, booked: 0, tentative: 0, utilization: null, status: 'off', free: 0 });
+  });
+
   it('given nothing booked, then 50 % of a day free', () => {
     expect(capacityOverTime({ engineers: [half], assignments: [] }, WEEK).engineers[0]!.periods[0]!.free).toBe(50);
   });

@@ -165,27 +165,43 @@ function placeholderDemand(placeholders: readonly PlaceholderDemand[], grid: Per
   return demand;
 }
 
-/**
- * Scratch arrays reused for every engineer: per day, the change of confirmed and tentative load
- * (load starts and stops as difference entries, so a booking costs two writes, not one per day)
- * and whether the day is off; per period, the sums being built.
- */
-class Sums {
-  readonly confirmedChange: Float64Array;
-  readonly tentativeChange: Float64Array;
-  readonly off: Uint8Array;
+/** Capacity, confirmed and tentative load per period, in load units. */
+class PeriodSums {
   readonly capacity: Float64Array;
   readonly confirmed: Float64Array;
   readonly tentative: Float64Array;
-  readonly timeOffDays: Int32Array;
 
-  constructor(days: number, periods: number) {
-    this.confirmedChange = new Float64Array(days + 1);
-    this.tentativeChange = new Float64Array(days + 1);
-    this.off = new Uint8Array(days);
+  constructor(periods: number) {
     this.capacity = new Float64Array(periods);
     this.confirmed = new Float64Array(periods);
     this.tentative = new Float64Array(periods);
+  }
+
+  add(other: PeriodSums) {
+    for (let p = 0; p < this.capacity.length; p += 1) {
+      this.capacity[p]! += other.capacity[p]!;
+      this.confirmed[p]! += other.confirmed[p]!;
+      this.tentative[p]! += other.tentative[p]!;
+    }
+  }
+}
+
+/**
+ * One engineer's sums, the arrays reused from engineer to engineer: per day, the change of
+ * confirmed and tentative load (a booking writes where its load starts and stops, not every day
+ * in between) and whether the day is off.
+ */
+class EngineerSums extends PeriodSums {
+  readonly confirmedChange: Float64Array;
+  readonly tentativeChange: Float64Array;
+  readonly off: Uint8Array;
+  readonly timeOffDays: Int32Array;
+
+  constructor(days: number, periods: number) {
+    super(periods);
+    this.confirmedChange = new Float64Array(days + 1);
+    this.tentativeChange = new Float64Array(days + 1);
+    this.off = new Uint8Array(days);
     this.timeOffDays = new Int32Array(periods);
   }
 
@@ -197,7 +213,7 @@ class Sums {
 }
 
 /** Fills `sums` for one engineer; returns whether any working day in the range is off. */
-function sumEngineer(maxCapacity: number, bookings: readonly Booking[], timeOff: readonly Span[], grid: PeriodGrid, sums: Sums): boolean {
+function sumEngineer(maxCapacity: number, bookings: readonly Booking[], timeOff: readonly Span[], grid: PeriodGrid, sums: EngineerSums): boolean {
   sums.reset();
   for (const b of bookings) {
     const change = b.tentative ? sums.tentativeChange : sums.confirmedChange;
@@ -219,6 +235,7 @@ function sumEngineer(maxCapacity: number, bookings: readonly Booking[], timeOff:
       anyOff = true;
       continue;
     }
+    if (capacity <= 0) continue;
     sums.capacity[period]! += capacity;
     sums.confirmed[period]! += confirmed;
     sums.tentative[period]! += tentative;
@@ -241,7 +258,7 @@ function conflictsOf(bookings: readonly Booking[], grid: PeriodGrid, off: Uint8A
   return conflicts;
 }
 
-function engineerPeriods(grid: PeriodGrid, sums: Sums, includeTentative: boolean): EngineerPeriod[] {
+function engineerPeriods(grid: PeriodGrid, sums: EngineerSums, includeTentative: boolean): EngineerPeriod[] {
   return grid.periods.map((period, index) => {
     const capacity = sums.capacity[index]!;
     const tentative = sums.tentative[index]!;
@@ -281,17 +298,13 @@ export function capacityOverTime<E extends CapacityEngineer>(facts: CapacityFact
   const grid = periodGrid(view.from, view.to, view.step, facts.holidays);
   const bookings = bookingsByEngineer(facts, grid, timeZone);
   const timeOff = timeOffByEngineer(facts.timeOff ?? [], grid);
-  const sums = new Sums(grid.days, grid.periods.length);
-  const supply = { capacity: new Float64Array(grid.periods.length), confirmed: new Float64Array(grid.periods.length), tentative: new Float64Array(grid.periods.length) };
+  const sums = new EngineerSums(grid.days, grid.periods.length);
+  const supply = new PeriodSums(grid.periods.length);
 
   const engineers = facts.engineers.map((engineer): EngineerCapacity<E> => {
     const own = bookings.get(engineer._id) ?? [];
     const anyOff = sumEngineer(engineer.maxCapacity, own, timeOff.get(engineer._id) ?? [], grid, sums);
-    for (let p = 0; p < grid.periods.length; p += 1) {
-      supply.capacity[p]! += sums.capacity[p]!;
-      supply.confirmed[p]! += sums.confirmed[p]!;
-      supply.tentative[p]! += sums.tentative[p]!;
-    }
+    supply.add(sums);
     const periods = engineerPeriods(grid, sums, includeTentative);
     return { engineer, periods, ...extremes(periods), conflicts: anyOff ? conflictsOf(own, grid, sums.off) : [] };
   });
