@@ -11,7 +11,7 @@
  *   rule of today's figures, asked at the start of every day.
  * - On a working day an engineer brings their maxCapacity, or nothing on a day off. Load only counts
  *   where there is capacity; work planned on a day off is reported as a conflict instead, so a
- *   holiday booking never shows up as overload.
+ *   week of vacation never shows up as an overload.
  * - Work on tentative (pipeline) projects is kept apart from confirmed work; asking to include it
  *   adds it to the booked figure, and so to utilisation, status and free.
  * - A period sums its working days inside the range. Utilisation is booked / capacity, status uses
