@@ -1,0 +1,321 @@
+/**
+ * Capacity over time: how much each engineer can work and how much is booked, day by day, summed
+ * into days, ISO weeks or calendar months.
+ *
+ * The model in short:
+ * - Everything is counted in whole calendar days of the organisation's time zone. Only Monday to
+ *   Friday count, and a holiday removes the day for everyone.
+ * - Assignments (and placeholders) are stored as instants. One counts on a day when it has already
+ *   started at that day's midnight and not yet ended: so an assignment from Wednesday 09:00 first
+ *   counts on Thursday, and one ending Friday 00:00 last counts on Thursday. This is the "current"
+ *   rule of today's figures, asked at the start of every day.
+ * - On a working day an engineer brings their maxCapacity, or nothing on a day off. Load only counts
+ *   where there is capacity; work planned on a day off is reported as a conflict instead, so a
+ *   week of vacation never shows up as an overload.
+ * - Work on tentative (pipeline) projects is kept apart from confirmed work; asking to include it
+ *   adds it to the booked figure, and so to utilisation, status and free.
+ * - A period sums its working days inside the range. Utilisation is booked / capacity, status uses
+ *   the same thresholds as today's figures (above capacity overloaded, under half underutilized),
+ *   and a period without capacity is 'off'. Free is what is left per working day, in percent of a
+ *   day: a full-timer with nothing booked and two days off in a week is 60 % free that week.
+ * - Placeholders (work without a person yet) are demand: they show in the totals, never in a row.
+ *
+ * Load is summed in thousandths of a percent, as integers, so sums of fractional allocations are
+ * exact and the status thresholds are never crossed by rounding noise.
+ */
+import { utilizationStatus, type UtilizationStatus } from '../figures.ts';
+import { DAY_MS, dayOfDate, instantOf } from './calendar-days.ts';
+import {
+  refId,
+  type CapacityAssignment,
+  type CapacityEngineer,
+  type CapacityStep,
+  type Holiday,
+  type PlaceholderDemand,
+  type TimeOffDays,
+} from './inputs.ts';
+import { periodGrid, type CapacityPeriod, type PeriodGrid } from './periods.ts';
+import { dayStartingAtOrAfter } from './time-zone.ts';
+
+export type CapacityStatus = UtilizationStatus | 'off';
+
+export type EngineerPeriod = CapacityPeriod & {
+  /** Sum of maxCapacity over the working days not taken off (percent-days: 100 is one full day). */
+  capacity: number;
+  /** Confirmed load on the days with capacity, plus tentative load when it is included. */
+  booked: number;
+  /** Load of tentative projects on the days with capacity, whether included in booked or not. */
+  tentative: number;
+  /** Working days taken off (days off on a weekend or holiday cost nothing and are not counted). */
+  timeOffDays: number;
+  /** booked / capacity x 100 to one decimal; null when there is no capacity. */
+  utilization: number | null;
+  status: CapacityStatus;
+  /** (capacity - booked) per working day, in percent of a day, to one decimal; negative when overbooked; null without working days. */
+  free: number | null;
+};
+
+/** Work planned on a working day the engineer has off: shown, never counted. */
+export type CapacityConflict = { assignmentId?: string; projectId: string; date: string; tentative: boolean };
+
+export type EngineerCapacity<E extends CapacityEngineer = CapacityEngineer> = {
+  engineer: E;
+  periods: EngineerPeriod[];
+  /** The highest utilisation of any period; null when every period is off. */
+  peakUtilization: number | null;
+  /** The lowest free figure of any period with working days. */
+  minFree: number | null;
+  conflicts: CapacityConflict[];
+};
+
+/** Supply and demand of everyone in the view: confirmed and tentative load apart, placeholders beside them. */
+export type CapacityTotal = CapacityPeriod & { capacity: number; confirmed: number; tentative: number; placeholder: number };
+
+export type CapacityOverTime<E extends CapacityEngineer = CapacityEngineer> = {
+  periods: CapacityPeriod[];
+  engineers: EngineerCapacity<E>[];
+  totals: CapacityTotal[];
+};
+
+/** The facts the model reads. Time is not among them: the range says which dates to look at. */
+export type CapacityFacts<E extends CapacityEngineer = CapacityEngineer> = {
+  engineers: readonly E[];
+  assignments: readonly CapacityAssignment[];
+  /** Projects not won yet: their assignments are tentative load. */
+  tentativeProjectIds?: Iterable<string>;
+  timeOff?: readonly TimeOffDays[];
+  holidays?: readonly Holiday[];
+  placeholders?: readonly PlaceholderDemand[];
+  /** The organisation's IANA time zone; calendar days are its days. */
+  timeZone?: string;
+};
+
+export type CapacityView = { from: string; to: string; step: CapacityStep; includeTentative?: boolean };
+
+/** Load is summed in these units, integers for any allocation with up to three decimals. */
+const UNIT = 1000;
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/** Days [start, end) of the range, as indexes, on which something from `startDate` to `endDate` is on. */
+type Span = { start: number; end: number };
+
+function spanInRange(startDate: string, endDate: string, grid: PeriodGrid, timeZone: string): Span | null {
+  const startsAt = instantOf(startDate);
+  const endsAt = instantOf(endDate);
+  if (!(endsAt > startsAt)) return null;
+  // A zone is less than a day away from UTC, so an instant a whole day clear of the range's UTC days
+  // cannot touch it: skipping those saves the time-zone lookups for the past and far future.
+  if (endsAt <= (grid.firstDay - 1) * DAY_MS || startsAt >= (grid.firstDay + grid.days + 1) * DAY_MS) return null;
+  const start = Math.max(dayStartingAtOrAfter(startsAt, timeZone) - grid.firstDay, 0);
+  const end = Math.min(dayStartingAtOrAfter(endsAt, timeZone) - grid.firstDay, grid.days);
+  return start < end ? { start, end } : null;
+}
+
+type Booking = Span & { load: number; tentative: boolean; source: CapacityAssignment };
+
+function bookingsByEngineer(facts: CapacityFacts, grid: PeriodGrid, timeZone: string): Map<string, Booking[]> {
+  const tentativeProjects = new Set(facts.tentativeProjectIds ?? []);
+  const byEngineer = new Map<string, Booking[]>();
+  for (const source of facts.assignments) {
+    const span = spanInRange(source.startDate, source.endDate, grid, timeZone);
+    if (!span) continue;
+    const booking = {
+      start: span.start,
+      end: span.end,
+      load: Math.round(source.allocationPercentage * UNIT),
+      tentative: tentativeProjects.has(refId(source.projectId)),
+      source,
+    };
+    const id = refId(source.engineerId);
+    const list = byEngineer.get(id);
+    if (list) list.push(booking);
+    else byEngineer.set(id, [booking]);
+  }
+  return byEngineer;
+}
+
+function timeOffByEngineer(timeOff: readonly TimeOffDays[], grid: PeriodGrid): Map<string, Span[]> {
+  const byEngineer = new Map<string, Span[]>();
+  for (const entry of timeOff) {
+    const start = Math.max(dayOfDate(entry.from) - grid.firstDay, 0);
+    const end = Math.min(dayOfDate(entry.to) - grid.firstDay + 1, grid.days);
+    if (!(start < end)) continue;
+    const list = byEngineer.get(entry.engineerId);
+    if (list) list.push({ start, end });
+    else byEngineer.set(entry.engineerId, [{ start, end }]);
+  }
+  return byEngineer;
+}
+
+/** Placeholder demand per period: the placeholders' allocation summed over each working day they are on. */
+function placeholderDemand(placeholders: readonly PlaceholderDemand[], grid: PeriodGrid, timeZone: string): Float64Array {
+  const change = new Float64Array(grid.days + 1);
+  for (const p of placeholders) {
+    const span = spanInRange(p.startDate, p.endDate, grid, timeZone);
+    if (!span) continue;
+    change[span.start]! += Math.round(p.allocationPercentage * UNIT);
+    change[span.end]! -= Math.round(p.allocationPercentage * UNIT);
+  }
+  const demand = new Float64Array(grid.periods.length);
+  let load = 0;
+  for (let day = 0; day < grid.days; day += 1) {
+    load += change[day]!;
+    if (grid.working[day]) demand[grid.periodOfDay[day]!]! += load;
+  }
+  return demand;
+}
+
+/** Capacity, confirmed and tentative load per period, in load units. */
+class PeriodSums {
+  readonly capacity: Float64Array;
+  readonly confirmed: Float64Array;
+  readonly tentative: Float64Array;
+
+  constructor(periods: number) {
+    this.capacity = new Float64Array(periods);
+    this.confirmed = new Float64Array(periods);
+    this.tentative = new Float64Array(periods);
+  }
+
+  add(other: PeriodSums) {
+    for (let p = 0; p < this.capacity.length; p += 1) {
+      this.capacity[p]! += other.capacity[p]!;
+      this.confirmed[p]! += other.confirmed[p]!;
+      this.tentative[p]! += other.tentative[p]!;
+    }
+  }
+}
+
+/**
+ * One engineer's sums, the arrays reused from engineer to engineer: per day, the change of
+ * confirmed and tentative load (a booking writes where its load starts and stops, not every day
+ * in between) and whether the day is off.
+ */
+class EngineerSums extends PeriodSums {
+  readonly confirmedChange: Float64Array;
+  readonly tentativeChange: Float64Array;
+  readonly off: Uint8Array;
+  readonly timeOffDays: Int32Array;
+
+  constructor(days: number, periods: number) {
+    super(periods);
+    this.confirmedChange = new Float64Array(days + 1);
+    this.tentativeChange = new Float64Array(days + 1);
+    this.off = new Uint8Array(days);
+    this.timeOffDays = new Int32Array(periods);
+  }
+
+  reset() {
+    for (const array of [this.confirmedChange, this.tentativeChange, this.off, this.capacity, this.confirmed, this.tentative, this.timeOffDays]) {
+      array.fill(0);
+    }
+  }
+}
+
+/** Fills `sums` for one engineer; returns whether any working day in the range is off. */
+function sumEngineer(maxCapacity: number, bookings: readonly Booking[], timeOff: readonly Span[], grid: PeriodGrid, sums: EngineerSums): boolean {
+  sums.reset();
+  for (const b of bookings) {
+    const change = b.tentative ? sums.tentativeChange : sums.confirmedChange;
+    change[b.start]! += b.load;
+    change[b.end]! -= b.load;
+  }
+  for (const span of timeOff) sums.off.fill(1, span.start, span.end);
+  const capacity = Math.round(maxCapacity * UNIT);
+  let confirmed = 0;
+  let tentative = 0;
+  let anyOff = false;
+  for (let day = 0; day < grid.days; day += 1) {
+    confirmed += sums.confirmedChange[day]!;
+    tentative += sums.tentativeChange[day]!;
+    if (!grid.working[day]) continue;
+    const period = grid.periodOfDay[day]!;
+    if (sums.off[day]) {
+      sums.timeOffDays[period]! += 1;
+      anyOff = true;
+      continue;
+    }
+    if (capacity <= 0) continue;
+    sums.capacity[period]! += capacity;
+    sums.confirmed[period]! += confirmed;
+    sums.tentative[period]! += tentative;
+  }
+  return anyOff;
+}
+
+/** Conflicts in date order: for each working day off, the bookings that cover it. */
+function conflictsOf(bookings: readonly Booking[], grid: PeriodGrid, off: Uint8Array): CapacityConflict[] {
+  const conflicts: CapacityConflict[] = [];
+  for (let day = 0; day < grid.days; day += 1) {
+    if (!grid.working[day] || !off[day]) continue;
+    for (const b of bookings) {
+      if (day < b.start || day >= b.end) continue;
+      const conflict: CapacityConflict = { projectId: refId(b.source.projectId), date: grid.dates[day]!, tentative: b.tentative };
+      if (b.source._id !== undefined) conflict.assignmentId = b.source._id;
+      conflicts.push(conflict);
+    }
+  }
+  return conflicts;
+}
+
+function engineerPeriods(grid: PeriodGrid, sums: EngineerSums, includeTentative: boolean): EngineerPeriod[] {
+  return grid.periods.map((period, index) => {
+    const capacity = sums.capacity[index]!;
+    const tentative = sums.tentative[index]!;
+    const booked = sums.confirmed[index]! + (includeTentative ? tentative : 0);
+    // Every field written out, in one order, so all rows share one object shape.
+    return {
+      key: period.key,
+      start: period.start,
+      end: period.end,
+      workingDays: period.workingDays,
+      holidays: period.holidays,
+      capacity: capacity / UNIT,
+      booked: booked / UNIT,
+      tentative: tentative / UNIT,
+      timeOffDays: sums.timeOffDays[index]!,
+      utilization: capacity > 0 ? oneDecimal((booked / capacity) * 100) : null,
+      status: capacity > 0 ? utilizationStatus(booked, capacity) : 'off',
+      free: period.workingDays > 0 ? oneDecimal((capacity - booked) / UNIT / period.workingDays) : null,
+    };
+  });
+}
+
+function extremes(periods: readonly EngineerPeriod[]) {
+  let peakUtilization: number | null = null;
+  let minFree: number | null = null;
+  for (const p of periods) {
+    if (p.utilization !== null && (peakUtilization === null || p.utilization > peakUtilization)) peakUtilization = p.utilization;
+    if (p.free !== null && (minFree === null || p.free < minFree)) minFree = p.free;
+  }
+  return { peakUtilization, minFree };
+}
+
+/** Every engineer's capacity, load and status per period of the view, and the totals of them all. */
+export function capacityOverTime<E extends CapacityEngineer>(facts: CapacityFacts<E>, view: CapacityView): CapacityOverTime<E> {
+  const timeZone = facts.timeZone ?? 'UTC';
+  const includeTentative = view.includeTentative ?? false;
+  const grid = periodGrid(view.from, view.to, view.step, facts.holidays);
+  const bookings = bookingsByEngineer(facts, grid, timeZone);
+  const timeOff = timeOffByEngineer(facts.timeOff ?? [], grid);
+  const sums = new EngineerSums(grid.days, grid.periods.length);
+  const supply = new PeriodSums(grid.periods.length);
+
+  const engineers = facts.engineers.map((engineer): EngineerCapacity<E> => {
+    const own = bookings.get(engineer._id) ?? [];
+    const anyOff = sumEngineer(engineer.maxCapacity, own, timeOff.get(engineer._id) ?? [], grid, sums);
+    supply.add(sums);
+    const periods = engineerPeriods(grid, sums, includeTentative);
+    return { engineer, periods, ...extremes(periods), conflicts: anyOff ? conflictsOf(own, grid, sums.off) : [] };
+  });
+
+  const demand = placeholderDemand(facts.placeholders ?? [], grid, timeZone);
+  const totals = grid.periods.map((period, p) => ({
+    ...period,
+    capacity: supply.capacity[p]! / UNIT,
+    confirmed: supply.confirmed[p]! / UNIT,
+    tentative: supply.tentative[p]! / UNIT,
+    placeholder: demand[p]! / UNIT,
+  }));
+  return { periods: grid.periods, engineers, totals };
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { createAssignmentInput } from '../inputs.ts';
+import { assignmentMessages as A } from '../messages.ts';
+import { dayOfDate, isCalendarDate } from './calendar-days.ts';
+import { capacityMessages as M } from './messages.ts';
+import { isValidTimeZone } from './time-zone.ts';
+
+/** A reference as stored (an id) or as the client keeps it (populated with names). */
+export type Ref = string | { _id: string };
+export const refId = (ref: Ref) => (typeof ref === 'string' ? ref : ref._id);
+
+/** What the model needs of an engineer; `name` only orders rows by name. */
+export type CapacityEngineer = { _id: string; maxCapacity: number; name?: string };
+
+/** What the model needs of an assignment. Dates are ISO instants, as assignments store them. */
+export type CapacityAssignment = {
+  _id?: string;
+  engineerId: Ref;
+  projectId: Ref;
+  allocationPercentage: number;
+  startDate: string;
+  endDate: string;
+};
+
+/** Whole days off, both dates included. */
+export type TimeOffDays = { engineerId: string; from: string; to: string };
+export type Holiday = { date: string; name: string };
+/** A project's need for someone not chosen yet: demand without a person. */
+export type PlaceholderDemand = Omit<CapacityAssignment, 'engineerId'>;
+
+export const capacitySteps = ['day', 'week', 'month'] as const;
+export type CapacityStep = (typeof capacitySteps)[number];
+
+export const timeOffKinds = ['vacation', 'sick', 'other'] as const;
+export type TimeOffKind = (typeof timeOffKinds)[number];
+
+/** Two years, so one request can never ask for an unbounded grid of days. */
+export const MAX_RANGE_DAYS = 731;
+
+/** A calendar date, 'YYYY-MM-DD', that exists (no February 30th); the message names the field. */
+export const calendarDate = (field: string) =>
+  z.string({ error: M.dateInvalid(field) }).refine(isCalendarDate, { message: M.dateInvalid(field) });
+
+export const timeZoneSchema = z
+  .string({ error: M.timeZoneUnknown })
+  .refine(isValidTimeZone, { message: M.timeZoneUnknown })
+  .default('UTC');
+
+/** Judged only when both dates are readable: an unreadable one already has its own message. */
+const inOrder = (first: string, last: string) => {
+  const span = dayOfDate(last) - dayOfDate(first);
+  return Number.isNaN(span) || span >= 0;
+};
+
+/** From a query string 'true'/'false' arrives as text; from JSON or code as a boolean. */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], { error: M.includeTentativeInvalid })
+  .default(false);
+
+const rangeFields = { from: calendarDate('from'), to: calendarDate('to') };
+const rangeRules = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+  schema
+    .refine((r) => inOrder(r.from, r.to), { path: ['to'], message: M.rangeBackwards })
+    .refine((r) => !(dayOfDate(r.to) - dayOfDate(r.from) >= MAX_RANGE_DAYS), {
+      path: ['to'],
+      message: M.rangeTooLong(MAX_RANGE_DAYS),
+    });
+
+/** The dates a capacity view covers (both included), how they are grouped, and whether pipeline work counts. */
+export const capacityRangeInput = rangeRules(
+  z.object({
+    ...rangeFields,
+    step: z.enum(capacitySteps, { error: M.stepInvalid }).default('week'),
+    includeTentative: flag,
+  }),
+);
+export type CapacityRange = z.output<typeof capacityRangeInput>;
+
+/** Who is free enough: at least `minFree` % of a day free in every week of the range. */
+export const availabilityInput = rangeRules(
+  z.object({
+    ...rangeFields,
+    minFree: z.coerce.number({ error: M.minFreeRange }).min(0, M.minFreeRange).max(100, M.minFreeRange),
+    includeTentative: flag,
+  }),
+);
+export type AvailabilityInput = z.output<typeof availabilityInput>;
+
+export const timeOffInput = z
+  .object({
+    engineerId: z.string().min(1),
+    from: calendarDate('from'),
+    to: calendarDate('to'),
+    kind: z.enum(timeOffKinds, { error: M.timeOffKindInvalid }),
+    note: z.string().trim().max(500, M.noteTooLong).optional(),
+  })
+  .refine((t) => inOrder(t.from, t.to), { path: ['to'], message: M.timeOffBackwards });
+export type TimeOffInput = z.output<typeof timeOffInput>;
+
+export const holidayInput = z.object({
+  date: calendarDate('date'),
+  name: z.string({ error: M.holidayNameRequired }).trim().min(1, M.holidayNameRequired).max(100, M.holidayNameTooLong),
+});
+export type HolidayInput = z.output<typeof holidayInput>;
+
+// A placeholder is an assignment without a person: same rules and messages for role, allocation and dates.
+const assignmentRules = createAssignmentInput.shape;
+export const placeholderInput = z
+  .object({
+    projectId: assignmentRules.projectId,
+    role: assignmentRules.role,
+    skills: z
+      .array(z.string().trim().min(1, M.placeholderSkillsInvalid), { error: M.placeholderSkillsInvalid })
+      .default([])
+      .transform((skills) => [...new Set(skills)]),
+    allocationPercentage: assignmentRules.allocationPercentage,
+    startDate: assignmentRules.startDate,
+    endDate: assignmentRules.endDate,
+  })
+  .refine((p) => !(Date.parse(p.endDate) <= Date.parse(p.startDate)), { path: ['endDate'], message: A.endBeforeStart });
+export type PlaceholderInput = z.output<typeof placeholderInput>;
