@@ -5,3 +5,5 @@ export * from './inputs.ts';
 export * from './periods.ts';
 export * from './capacity-over-time.ts';
 export * from './ranking.ts';
+export * from './sort-keys.ts';
+export * from './contracts.ts';

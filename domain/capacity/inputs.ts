@@ -4,6 +4,7 @@ import { assignmentMessages as A } from '../messages.ts';
 import { dayOfDate, isCalendarDate } from './calendar-days.ts';
 import { capacityMessages as M } from './messages.ts';
 import { isValidTimeZone } from './time-zone.ts';
+import { capacitySortKeys } from './sort-keys.ts';
 
 /** A reference as stored (an id) or as the client keeps it (populated with names). */
 export type Ref = string | { _id: string };
@@ -75,6 +76,36 @@ export const capacityRangeInput = rangeRules(
   }),
 );
 export type CapacityRange = z.output<typeof capacityRangeInput>;
+
+const commaList = z
+  .string()
+  .max(2000)
+  .transform((text) => [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))])
+  .optional();
+
+/**
+ * GET /api/capacity: the range and step, which engineers (text in name or skills, any of the skills,
+ * department, seniority, at least `minFree` % free in every week of freeFrom..freeTo, by default the
+ * range itself), their order, and one page of them. Totals always cover every engineer that matched.
+ */
+export const capacityQueryInput = rangeRules(
+  z.object({
+    ...rangeFields,
+    step: z.enum(capacitySteps, { error: M.stepInvalid }).default('week'),
+    includeTentative: flag,
+    q: z.string().trim().max(200, M.queryTooLong).optional(),
+    skills: commaList,
+    department: z.string().trim().max(200, M.queryTooLong).optional(),
+    seniority: z.enum(['junior', 'mid', 'senior'], { error: M.seniorityInvalid }).optional(),
+    minFree: z.coerce.number({ error: M.minFreeRange }).min(0, M.minFreeRange).max(100, M.minFreeRange).optional(),
+    freeFrom: calendarDate('freeFrom').optional(),
+    freeTo: calendarDate('freeTo').optional(),
+    sort: z.enum(capacitySortKeys, { error: M.sortInvalid }).default('name'),
+    limit: z.coerce.number({ error: M.limitInvalid }).int(M.limitInvalid).min(1, M.limitInvalid).max(5000, M.limitInvalid).default(5000),
+    offset: z.coerce.number({ error: M.offsetInvalid }).int(M.offsetInvalid).min(0, M.offsetInvalid).default(0),
+  }),
+).refine((r) => !(r.freeFrom && r.freeTo) || inOrder(r.freeFrom, r.freeTo), { path: ['freeTo'], message: M.freeRangeBackwards });
+export type CapacityQuery = z.output<typeof capacityQueryInput>;
 
 /** Who is free enough: at least `minFree` % of a day free in every week of the range. */
 export const availabilityInput = rangeRules(

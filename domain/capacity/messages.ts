@@ -13,4 +13,10 @@ export const capacityMessages = {
   holidayNameRequired: 'Holiday name is required',
   holidayNameTooLong: 'Holiday name must be less than 100 characters',
   placeholderSkillsInvalid: 'Skills must be a list of names',
+  queryTooLong: 'Search text must be less than 200 characters',
+  seniorityInvalid: 'seniority must be junior, mid or senior',
+  sortInvalid: 'sort must be peak, free or name',
+  limitInvalid: 'limit must be a whole number from 1 to 5000',
+  offsetInvalid: 'offset must be a whole number, 0 or more',
+  freeRangeBackwards: 'freeTo must be on or after freeFrom',
 } as const;

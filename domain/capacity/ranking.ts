@@ -1,8 +1,7 @@
 import { capacityOverTime, type CapacityFacts, type EngineerCapacity } from './capacity-over-time.ts';
 import type { CapacityEngineer } from './inputs.ts';
 
-export const capacitySortKeys = ['peak', 'free', 'name'] as const;
-export type CapacitySortKey = (typeof capacitySortKeys)[number];
+import type { CapacitySortKey } from './sort-keys.ts';
 
 type Row = Pick<EngineerCapacity, 'peakUtilization' | 'minFree'> & { engineer: CapacityEngineer };
 

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { seniorities } from '../entities.ts';
+import { capacitySteps } from './inputs.ts';
+
+/** What GET /api/capacity answers: the shared contract of the server's route and the schedule screen. */
+const holiday = z.object({ date: z.string(), name: z.string() });
+
+export const capacityPeriodSchema = z.object({
+  key: z.string(),
+  start: z.string(),
+  end: z.string(),
+  workingDays: z.number(),
+  holidays: z.array(holiday),
+});
+
+export const engineerPeriodSchema = capacityPeriodSchema.extend({
+  capacity: z.number(),
+  booked: z.number(),
+  tentative: z.number(),
+  timeOffDays: z.number(),
+  utilization: z.number().nullable(),
+  status: z.enum(['overloaded', 'underutilized', 'optimal', 'off']),
+  free: z.number().nullable(),
+});
+
+export const capacityEngineerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  department: z.string(),
+  seniority: z.enum(seniorities),
+  skills: z.array(z.string()),
+  maxCapacity: z.number(),
+  avatar: z.string().optional(),
+});
+
+export const capacityRowSchema = z.object({
+  engineer: capacityEngineerSchema,
+  periods: z.array(engineerPeriodSchema),
+  peakUtilization: z.number().nullable(),
+  minFree: z.number().nullable(),
+  conflicts: z.array(z.object({ assignmentId: z.string().optional(), projectId: z.string(), date: z.string(), tentative: z.boolean() })),
+});
+
+export const capacityTotalSchema = capacityPeriodSchema.extend({
+  capacity: z.number(),
+  confirmed: z.number(),
+  tentative: z.number(),
+  placeholder: z.number(),
+});
+
+export const capacityResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  step: z.enum(capacitySteps),
+  includeTentative: z.boolean(),
+  timeZone: z.string(),
+  periods: z.array(capacityPeriodSchema),
+  rows: z.array(capacityRowSchema),
+  totals: z.array(capacityTotalSchema),
+  /** Engineers that matched the filters; `rows` is the page of them that limit/offset asked for. */
+  total: z.number().int(),
+});
+export type CapacityResponse = z.infer<typeof capacityResponseSchema>;
+export type CapacityRow = z.infer<typeof capacityRowSchema>;
+
+export const availableEngineerSchema = capacityEngineerSchema.extend({ lowestFree: z.number() });

@@ -1,0 +1,2 @@
+export const capacitySortKeys = ['peak', 'free', 'name'] as const;
+export type CapacitySortKey = (typeof capacitySortKeys)[number];
