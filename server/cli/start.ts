@@ -21,6 +21,7 @@ async function main() {
     corsOrigin: config.corsOrigin,
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
+    orgTimeZone: config.orgTimeZone,
   });
   const seeded = await seedDemoIfEmpty(app.db, new Date());
   if (seeded) app.log.info('Seeded the demo data (accounts: manager@demo.test, engineer@demo.test, ... password demo1234)');

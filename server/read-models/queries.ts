@@ -65,15 +65,3 @@ export async function assignmentsOfEngineer(db: DbOrTrx, engineerId: string): Pr
   const rows = await db.selectFrom('assignments').select('doc').where('engineer_id', '=', engineerId).execute();
   return rows.map((r) => r.doc);
 }
-
-/** Engineers with at least one of the skills, each with their assignments, for ranking by availability. */
-export async function suitableCandidates(
-  db: DbOrTrx,
-  skills: readonly string[],
-): Promise<{ engineer: Engineer; assignments: AssignmentRecord[] }[]> {
-  const { rows } = await sql<{ doc: Engineer; assignments: AssignmentRecord[] }>`
-    select e.doc, coalesce((select json_agg(a.doc) from assignments a where a.engineer_id = e.id), '[]') as assignments
-      from engineers e
-     where e.doc -> 'skills' ?| ${sql.val([...skills])}::text[]`.execute(db);
-  return rows.map((r) => ({ engineer: r.doc, assignments: r.assignments }));
-}
