@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { startEmbeddedPostgres } from '../db/embedded/start.ts';
 
 /** design.md §2: DATABASE_URL when set, else the embedded PostgreSQL kept under DATA_DIR. */
 export async function resolveDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<{ url: string; stop(): Promise<void> }> {

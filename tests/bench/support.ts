@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
+import { startEmbeddedPostgres } from '../../server/db/embedded/start.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 
 /** A server to benchmark on: DATABASE_URL's, else a throw-away embedded one; one fresh database per run. */

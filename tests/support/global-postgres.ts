@@ -15,7 +15,9 @@ import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { releaseStaleServer, startEmbeddedPostgres } from '../../server/db/embedded.ts';
+import { isAlive } from '../../server/db/embedded/processes.ts';
+import { releaseStaleServer } from '../../server/db/embedded/stale-lock.ts';
+import { startEmbeddedPostgres } from '../../server/db/embedded/start.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -168,15 +170,6 @@ async function removeStaleTestClusters(dataRoot: string): Promise<void> {
     } catch {
       // In use or not removable: leave it.
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
