@@ -16,6 +16,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { isAlive } from '../../server/db/embedded/processes.ts';
+import { reachablePlaceFor } from '../../server/db/embedded/service-home.ts';
 import { releaseStaleServer } from '../../server/db/embedded/stale-lock.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded/start.ts';
 
@@ -138,7 +139,8 @@ async function startContainer(): Promise<TestServer> {
 }
 
 async function startEmbedded(root: string): Promise<TestServer> {
-  const dataRoot = path.resolve(root, 'data');
+  // As root in a clone under /root, that is a folder under /var/lib (the postgres user cannot enter /root).
+  const dataRoot = await reachablePlaceFor(path.resolve(root, 'data'));
   await removeStaleTestClusters(dataRoot);
   const dataDir = path.join(dataRoot, `test-postgres-${process.pid}`);
   await rm(dataDir, { recursive: true, force: true });

@@ -65,7 +65,7 @@ export async function clearStaleLock(dataDir: string): Promise<void> {
   if (!(await waitForExit(pid, 10_000))) {
     process.kill(pid, 'SIGQUIT');
     if (!(await waitForExit(pid, 5_000))) {
-      throw new Error(`embedded PostgreSQL: could not stop the orphaned server (pid ${pid}) on ${dataDir}.`);
+      throw new Error(`embedded PostgreSQL: could not stop the orphaned server (pid ${pid}) on ${dataDir}: stop it (kill -9 ${pid}) and start again.`);
     }
   }
 }
