@@ -20,7 +20,7 @@ async function main() {
   await migrateToLatest(resolved.url);
   const app = await buildApp({
     databaseUrl: resolved.url,
-    jwtSecret: await resolveJwtSecret(config),
+    jwtSecret: await resolveJwtSecret(config, resolved.url),
     jwtExpiresIn: config.jwtExpiresIn,
     logLevel: config.logLevel,
     corsOrigin: config.corsOrigin,
