@@ -7,7 +7,7 @@ const READ_AND_EXECUTE_FOR_ALL = 0o555;
 
 /**
  * Starts a PostgreSQL program as `user`, its output into `log`. A program that cannot be started
- * at all (EACCES, ENOENT) comes out as an 'error' event, which the caller must listen to.
+ * at all (EACCES, ENOENT) comes out as an 'error' event, which the caller waits for beside 'close'.
  */
 export async function spawnAs(program: string, args: string[], o: { user: ServiceUser; cwd: string; log: LogTail }): Promise<ChildProcess> {
   // Some installs lose the execute bits; chmod only when needed (the folder may be read-only).
@@ -21,6 +21,8 @@ export async function spawnAs(program: string, args: string[], o: { user: Servic
     env: { ...process.env, LC_MESSAGES: 'C' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Kept for the whole life of the process: an 'error' event without a listener would end the app.
+  child.on('error', (error) => o.log.push(`${program}: ${error.message}`));
   child.stdout?.on('data', (chunk: Buffer) => o.log.push(chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => o.log.push(chunk.toString('utf8')));
   return child;
