@@ -46,7 +46,7 @@ export async function startPostmaster(o: PostmasterOptions): Promise<ChildProces
       child.once('error', (error) => reject(new Error(`embedded PostgreSQL could not be started from ${o.binaries.postgres}: ${firstLine(error)}.`)));
       child.once('close', () => {
         const text = log.text();
-        if (/could not bind|Address already in use/i.test(text)) reject(new PortInUseError(`embedded PostgreSQL: port ${o.port} is already in use`));
+        if (/could not bind|Address already in use/i.test(text)) reject(new PortInUseError(`embedded PostgreSQL: port ${o.port} was taken by another program; start again (a free port is picked each time).`));
         else reject(new Error(`embedded PostgreSQL in ${o.dataDir} exited during start-up: ${SEE_OUTPUT}\n${text}`));
       });
       timer = setTimeout(
