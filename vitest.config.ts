@@ -9,7 +9,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'],
           environment: 'node',
         },
       },
