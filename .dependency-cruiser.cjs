@@ -3,80 +3,59 @@
  * every `npm test` instead of being kept by habit. Paths are relative to the repository root.
  * Type-only imports count too: a type pulled from the wrong layer couples the layers just the same.
  */
+const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'client-not-to-server',
-      comment: 'The browser bundle must not pull server code (secrets, pg, Fastify); share through domain/.',
-      severity: 'error',
-      from: { path: '^client/' },
-      to: { path: '^server/' },
-    },
-    {
-      name: 'server-not-to-client',
-      comment: 'The server must not depend on React code; share through domain/.',
-      severity: 'error',
-      from: { path: '^server/' },
-      to: { path: '^client/' },
-    },
-    {
-      name: 'domain-only-zod',
-      comment:
-        'domain/ is pure and runs in the browser and on the server alike: it may import itself and zod, ' +
+    forbid(
+      'client-not-to-server',
+      'The browser bundle must not pull server code (secrets, pg, Fastify); share through domain/.',
+      { path: '^client/' },
+      { path: '^server/' },
+    ),
+    forbid('server-not-to-client', 'The server must not depend on React code; share through domain/.', { path: '^server/' }, { path: '^client/' }),
+    forbid(
+      'domain-only-zod',
+      'domain/ is pure and runs in the browser and on the server alike: it may import itself and zod, ' +
         'nothing else (no node builtins, no I/O libraries, no app layers). Its own unit tests may use the test runner.',
-      severity: 'error',
-      from: { path: '^domain/', pathNot: '\\.test\\.tsx?$' },
-      to: { pathNot: ['^domain/', '(^|/)node_modules/zod/'] },
-    },
-    {
-      name: 'domain-tests-not-to-app',
-      comment: 'Tests of the pure domain must not reach into the server or the client.',
-      severity: 'error',
-      from: { path: '^domain/.+\\.test\\.tsx?$' },
-      to: { path: '^(server|client)/' },
-    },
-    {
-      name: 'migrations-not-to-app',
-      comment:
-        'A migration is frozen once run: importing app code would silently change what an old migration does ' +
+      { path: '^domain/', pathNot: '\\.test\\.tsx?$' },
+      { pathNot: ['^domain/', '(^|/)node_modules/zod/'] },
+    ),
+    forbid(
+      'domain-tests-not-to-app',
+      'Tests of the pure domain must not reach into the server or the client.',
+      { path: '^domain/.+\\.test\\.tsx?$' },
+      { path: '^(server|client)/' },
+    ),
+    forbid(
+      'migrations-not-to-app',
+      'A migration is frozen once run: importing app code would silently change what an old migration does ' +
         'when that code changes later.',
-      severity: 'error',
-      from: { path: '^migrations/' },
-      to: { path: '^(domain|server|client)/' },
-    },
-    {
-      name: 'feature-not-to-other-feature',
-      comment:
-        'Screens are independent: what two features share goes to client/components, client/lib, client/stores ' +
+      { path: '^migrations/' },
+      { path: '^(domain|server|client)/' },
+    ),
+    forbid(
+      'feature-not-to-other-feature',
+      'Screens are independent: what two features share goes to client/components, client/lib, client/stores ' +
         'or client/machines.',
-      severity: 'error',
-      from: { path: '^client/features/([^/]+)/' },
-      to: { path: '^client/features/', pathNot: '^client/features/$1/' },
-    },
-    {
-      name: 'client-lib-not-to-state',
-      comment:
-        'client/lib is the bottom of the client (api, format, live transport): it must not run back up to the ' +
+      { path: '^client/features/([^/]+)/' },
+      { path: '^client/features/', pathNot: '^client/features/$1/' },
+    ),
+    forbid(
+      'client-lib-not-to-state',
+      'client/lib is the bottom of the client (api, format, live transport): it must not run back up to the ' +
         'stores or machines that are built on it.',
-      severity: 'error',
-      from: { path: '^client/lib/' },
-      to: { path: '^client/(stores|machines)/' },
-    },
-    {
-      name: 'no-circular',
-      comment: 'An import circle makes load order matter and the modules impossible to understand one at a time.',
-      severity: 'error',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'not-to-unresolvable',
-      comment: 'An import the linter cannot resolve would escape every rule above.',
-      severity: 'error',
-      from: {},
-      to: { couldNotResolve: true },
-    },
+      { path: '^client/lib/' },
+      { path: '^client/(stores|machines)/' },
+    ),
+    forbid(
+      'no-circular',
+      'An import circle makes load order matter and the modules impossible to understand one at a time.',
+      {},
+      { circular: true },
+    ),
+    forbid('not-to-unresolvable', 'An import the linter cannot resolve would escape every rule above.', {}, { couldNotResolve: true }),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

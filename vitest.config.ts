@@ -9,7 +9,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'tests/static/**/*.test.ts'],
           environment: 'node',
         },
       },
