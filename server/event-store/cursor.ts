@@ -6,7 +6,6 @@
 export type Cursor = { transactionId: string; globalPosition: number };
 
 export const START: Cursor = { transactionId: '0', globalPosition: 0 };
-export const START_CURSOR = '0:0';
 
 const pattern = /^(\d{1,20}):(\d{1,19})$/;
 const MAX_XID8 = 2n ** 64n - 1n;

@@ -46,11 +46,6 @@ export async function findProject(db: DbOrTrx, id: string): Promise<Project | un
   return row?.doc;
 }
 
-export async function findAssignment(db: DbOrTrx, id: string): Promise<AssignmentRecord | undefined> {
-  const row = await db.selectFrom('assignments').select('doc').where('id', '=', id).executeTakeFirst();
-  return row?.doc;
-}
-
 export async function populatedAssignment(db: DbOrTrx, id: string): Promise<unknown> {
   const { rows } = await sql<{ doc: unknown }>`
     select a.doc || jsonb_build_object(
