@@ -10,3 +10,4 @@ export * from './plan.ts';
 export * from './history.ts';
 export * from './describe.ts';
 export * from './diff.ts';
+export * from './cursor.ts';

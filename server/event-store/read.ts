@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import type { EventMetadata, PlanningEvent, RecordedEvent } from '../../domain/index.ts';
+import { formatCursor, START, type Cursor, type EventMetadata, type PlanningEvent, type RecordedEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { formatCursor, START, type Cursor } from './cursor.ts';
 import { upcast } from './upcast.ts';
 
 export type ReadFilter = {

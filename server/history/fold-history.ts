@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { PlanFold } from '../../domain/index.ts';
+import { formatCursor, PlanFold, type Cursor } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { formatCursor, type Cursor } from '../event-store/cursor.ts';
 import { upcast } from '../event-store/upcast.ts';
 
 type Row = { transaction_id: string; global_position: number; type: string; schema_version: number; data: unknown; stream_position: number; recorded_at: Date };

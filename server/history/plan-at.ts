@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import type { Plan } from '../../domain/index.ts';
+import type { Cursor, Plan } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import type { Cursor } from '../event-store/cursor.ts';
 import { foldHistory } from './fold-history.ts';
 
 export type PlanAt = { asOf: string; cursor: string; plan: Plan };

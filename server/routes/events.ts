@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { planningEventTypes } from '../../domain/index.ts';
-import { parseCursor } from '../event-store/cursor.ts';
+import { parseCursor, planningEventTypes } from '../../domain/index.ts';
 import { readAll } from '../event-store/read.ts';
 import { HttpError } from '../http-error.ts';
 import { errorResponses, isoTime } from './schemas.ts';
