@@ -11,3 +11,4 @@ export * from './history.ts';
 export * from './describe.ts';
 export * from './diff.ts';
 export * from './cursor.ts';
+export * from './history-contracts.ts';

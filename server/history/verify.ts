@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
+import type { AlteredEvent, StreamGap, Verification } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { eventHash, GENESIS } from '../event-store/hash.ts';
-
-export type Altered = { eventId: string; streamId: string; streamPosition: number; type: string; recordedAt: string };
-/** A stream whose stored events do not run 1..version without a hole (an event deleted with the guard lifted). */
-export type Gap = { streamId: string; expectedVersion: number; positions: number };
-export type Verification = { events: number; streams: number; altered: Altered[]; gaps: Gap[]; ok: boolean };
 
 type Row = { stream_id: string; stream_position: number; event_id: string; type: string; schema_version: number; data: unknown; metadata: unknown; recorded_at: Date; hash: string };
 
@@ -16,8 +12,8 @@ type Row = { stream_id: string; stream_position: number; event_id: string; type:
  */
 export async function verifyHistory(db: DbOrTrx, onProgress?: (checked: number, total: number) => void): Promise<Verification> {
   const total = Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(db)).rows[0]!.n);
-  const altered: Altered[] = [];
-  const gaps: Gap[] = [];
+  const altered: AlteredEvent[] = [];
+  const gaps: StreamGap[] = [];
   const versions = new Map((await db.selectFrom('streams').select(['stream_id', 'version']).execute()).map((r) => [r.stream_id, Number(r.version)]));
   let positions = 0;
   let holes = false;

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { assignmentSchema, diffPlans, engineerSchema, parseCursor, planningEventTypes, projectSchema, type Cursor } from '../../domain/index.ts';
+import {
+  assignmentSchema, diffPlans, engineerSchema, entityKinds, historyActorSchema, historyPageSchema, parseCursor, planDiffSchema,
+  planningEventTypes, projectSchema, verificationSchema, type Cursor,
+} from '../../domain/index.ts';
 import { eventColumns, toRecorded, type EventRow } from '../event-store/read.ts';
 import { listActors } from '../history/actors.ts';
 import { describeEvents, type DescribedEvent } from '../history/describe-events.ts';
@@ -30,7 +33,7 @@ const historyQuery = z.object({
   before: z.string().optional().describe('cursor: events older than this one (newest first)'),
   limit: z.coerce.number().int().min(1, 'limit must be between 1 and 500').max(500, 'limit must be between 1 and 500').default(50),
   type: z.enum(planningEventTypes as [string, ...string[]], { error: 'type must be a known event type' }).optional(),
-  entity: z.enum(['project', 'engineer', 'assignment'], { error: 'entity must be project, engineer or assignment' }).optional(),
+  entity: z.enum(entityKinds, { error: 'entity must be project, engineer or assignment' }).optional(),
   actorId: z.string().max(100).optional(),
   from: isoTime('from').optional(),
   to: isoTime('to').optional(),
@@ -76,6 +79,7 @@ export default async function historyRoutes(app: FastifyInstance) {
       tags: ['history'],
       description: 'What changed between two moments: projects and assignments created, changed and removed, each engineer whose allocation or status moved, and who made each change.',
       querystring: z.object({ from: isoTime('from'), to: isoTime('to') }),
+      response: { 200: planDiffSchema, ...errorResponses },
     },
     handler: async (request) => {
       const { from, to } = request.query;
@@ -98,6 +102,10 @@ export default async function historyRoutes(app: FastifyInstance) {
       tags: ['history'],
       description: 'The event log newest first, with actor, entity and a readable sentence; `next` pages further back. format=csv exports the filtered log (up to 50,000 rows).',
       querystring: historyQuery,
+      response: {
+        200: { content: { 'application/json': { schema: historyPageSchema }, 'text/csv': { schema: z.string() } } },
+        ...errorResponses,
+      },
     },
     handler: async (request, reply) => {
       const q = request.query;
@@ -130,13 +138,17 @@ export default async function historyRoutes(app: FastifyInstance) {
 
   api.get('/api/history/actors', {
     onRequest: readers,
-    schema: { tags: ['history'], response: { 200: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })), ...errorResponses } },
+    schema: { tags: ['history'], response: { 200: z.array(historyActorSchema), ...errorResponses } },
     handler: async () => listActors(app.db),
   });
 
   api.post('/api/history/verify', {
     onRequest: readers,
-    schema: { tags: ['history'], description: 'Checks every hash chain and names each altered event.' },
+    schema: {
+      tags: ['history'],
+      description: 'Checks every hash chain and names each altered event.',
+      response: { 200: verificationSchema, ...errorResponses },
+    },
     handler: async () => verifyHistory(app.db),
   });
 }
