@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   assignmentSchema, diffPlans, engineerSchema, entityKinds, historyActorSchema, historyPageSchema, parseCursor, planDiffSchema,
   planningEventTypes, projectSchema, verificationSchema, type Cursor,
 } from '../../domain/index.ts';
-import { eventColumns, toRecorded, type EventRow } from '../event-store/read.ts';
+import { readNewestFirst, readRecordedBetween } from '../event-store/read.ts';
 import { listActors } from '../history/actors.ts';
 import { describeEvents, type DescribedEvent } from '../history/describe-events.ts';
 import { planAt } from '../history/plan-at.ts';
@@ -86,12 +85,7 @@ export default async function historyRoutes(app: FastifyInstance) {
       if (to.getTime() < from.getTime()) throw new HttpError(400, 'to must not be before from', 'VALIDATION_FAILED');
       const [before, after] = await Promise.all([planAt(app.db, { at: from }), planAt(app.db, { at: to })]);
       const diff = diffPlans(before.plan, from, after.plan, to);
-      const { rows } = await sql<EventRow>`
-        select ${eventColumns}
-          from events
-         where recorded_at > ${from} and recorded_at <= ${to} and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         order by events.transaction_id, events.global_position limit 5000`.execute(app.db);
-      const changes = await describeEvents(app.db, rows.map(toRecorded));
+      const changes = await describeEvents(app.db, await readRecordedBetween(app.db, from, to, 5000));
       return { from: from.toISOString(), to: to.toISOString(), ...diff, changes: changes.map(brief) };
     },
   });
@@ -113,26 +107,19 @@ export default async function historyRoutes(app: FastifyInstance) {
       const before = q.before ? parseCursor(q.before) : null;
       if (q.before && !before) throw new HttpError(400, 'before must be a cursor such as "1234:56"', 'VALIDATION_FAILED');
       const limit = q.format === 'csv' ? 50_000 : q.limit;
-      const { rows } = await sql<EventRow>`
-        select ${eventColumns}
-          from events
-         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-           ${before ? sql`and (transaction_id, global_position) < (${before.transactionId}::xid8, ${before.globalPosition}::bigint)` : sql``}
-           ${q.type ? sql`and type = ${q.type}` : sql``}
-           ${q.entity ? sql`and stream_id like ${`${q.entity}-%`}` : sql``}
-           ${q.actorId ? sql`and metadata ->> 'actorId' = ${q.actorId}` : sql``}
-           ${q.from ? sql`and recorded_at >= ${q.from}` : sql``}
-           ${q.to ? sql`and recorded_at <= ${q.to}` : sql``}
-         order by events.transaction_id desc, events.global_position desc
-         limit ${limit}`.execute(app.db);
-      const events = await describeEvents(app.db, rows.map(toRecorded));
+      const recorded = await readNewestFirst(app.db, {
+        before: before ?? undefined,
+        limit,
+        filter: { type: q.type, entity: q.entity, actorId: q.actorId, from: q.from, to: q.to },
+      });
+      const events = await describeEvents(app.db, recorded);
       if (q.format === 'csv') {
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="planning-history.csv"`)
           .send(toCsv(events));
       }
-      return { events, next: rows.length === limit ? events[events.length - 1]!.cursor : null };
+      return { events, next: recorded.length === limit ? events[events.length - 1]!.cursor : null };
     },
   });
 
