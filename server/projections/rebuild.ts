@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Db, Writer } from '../db/connect.ts';
 import { countEvents } from '../event-store/replay.ts';
-import { assignmentRow } from '../projections/assignments.ts';
-import { engineerRow } from '../projections/engineers.ts';
-import { projectRow } from '../projections/projects.ts';
-import { foldHistory } from './fold-history.ts';
+import { foldHistory } from '../history/fold-history.ts';
+import { assignmentRow } from './assignments.ts';
+import { engineerRow } from './engineers.ts';
+import { projectRow } from './projects.ts';
 
 export type TableComparison = { table: string; live: number; rebuilt: number; missing: number; extra: number; changed: number };
 export type RebuildResult = { events: number; equal: boolean; tables: TableComparison[]; swapped: boolean };
