@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { endsAfterStart } from '../../domain/inputs.ts';
 import { ApiError, errorMessage } from '../lib/api.ts';
 import { changedKeys, pick, type Values } from '../lib/conflict.ts';
 import { type ConflictState, conflictGuards, errorOf, formConflictActions, formConflictState, type Latest, saveFailed } from './formConflict.ts';
@@ -86,9 +87,7 @@ export function firstByField(issues: readonly ZodLikeIssue[]): FormErrors {
 
 /** zod judges end-after-start only once every field passes; say it together with the other messages. */
 export function endAfterStart(errors: FormErrors, startDate: string, endDate: string, message: string) {
-  const start = Date.parse(startDate);
-  const end = Date.parse(endDate);
-  if (!errors.startDate && !errors.endDate && !Number.isNaN(start) && !Number.isNaN(end) && end <= start) errors.endDate = message;
+  if (!errors.startDate && !errors.endDate && !endsAfterStart({ startDate, endDate })) errors.endDate = message;
 }
 
 /** What an edit sends: only the fields that differ from the version it was made against, parsed. */

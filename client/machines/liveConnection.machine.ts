@@ -1,7 +1,7 @@
 import { assign, emit, fromCallback, setup, type AnyEventObject } from 'xstate';
+import { compareCursorTexts } from '../../domain/cursor.ts';
 import type { RecordedEvent } from '../../domain/events.ts';
 import type { SocketEvent, SocketInput } from '../lib/liveClient.ts';
-import { compareCursors } from '../lib/snapshot.ts';
 
 /**
  * The live connection (design.md §7, issue 4): idle until the session starts it with a token and the
@@ -40,7 +40,7 @@ export type LiveConnectionEmitted = { type: 'refused'; message: string };
 /** 1 s, 2 s, 4 s, 8 s, then every 15 s. */
 export const reconnectDelay = (attempts: number) => Math.min(15_000, 1_000 * 2 ** Math.max(0, attempts - 1));
 
-const newer = (current: string | null, next: string) => (current === null || compareCursors(next, current) > 0 ? next : current);
+const newer = (current: string | null, next: string) => (current === null || compareCursorTexts(next, current) > 0 ? next : current);
 
 export const liveConnectionMachine = setup({
   types: {

@@ -1,7 +1,6 @@
 import pg from 'pg';
-import type { RecordedEvent } from '../../domain/index.ts';
+import { compareCursors, parseCursor, type Cursor, type RecordedEvent } from '../../domain/index.ts';
 import type { Db } from '../db/connect.ts';
-import { compareCursors, parseCursor, type Cursor } from '../event-store/cursor.ts';
 import { headCursor, readAll } from '../event-store/read.ts';
 import type { AssignmentOwners } from './owners.ts';
 
