@@ -10,3 +10,5 @@ export * from './plan.ts';
 export * from './history.ts';
 export * from './describe.ts';
 export * from './diff.ts';
+export * from './dates.ts';
+export * from './text.ts';
