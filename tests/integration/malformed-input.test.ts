@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { random } from '../../server/seed/generate.ts';
 import { validAssignmentPayload, validEngineerPayload, validProjectPayload } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
 import { signInAll, type Who } from '../support/planning-helpers.ts';
@@ -51,20 +52,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** mulberry32: a small seeded generator, so a failing run can be replayed with its seed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
-  return { next, int, pick };
-}
 type Random = ReturnType<typeof random>;
 
 const pad = (value: number, width: number) => String(Math.abs(value)).padStart(width, '0');
