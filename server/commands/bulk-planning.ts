@@ -26,7 +26,7 @@ export async function registerEngineers(trx: DbOrTrx, inputs: readonly EngineerR
   const results = await executeCommands(
     trx,
     engineerStream,
-    inputs.map((input, i) => ({ id: ids[i]!, expectedVersion: 0, decide: (state) => decideRegisterEngineer(state, { engineerId: ids[i]!, input }) })),
+    inputs.map((input, i) => ({ id: ids[i]!, expectedVersion: 0, newId: true, decide: (state) => decideRegisterEngineer(state, { engineerId: ids[i]!, input }) })),
     metadata,
   );
   try {
@@ -51,7 +51,7 @@ export async function createProjects(trx: DbOrTrx, inputs: readonly CreateProjec
   return executeCommands(
     trx,
     projectStream,
-    inputs.map((input, i) => ({ id: ids[i]!, expectedVersion: 0, decide: (state) => decideCreateProject(state, { projectId: ids[i]!, input, managerId: metadata.actorId }) })),
+    inputs.map((input, i) => ({ id: ids[i]!, expectedVersion: 0, newId: true, decide: (state) => decideCreateProject(state, { projectId: ids[i]!, input, managerId: metadata.actorId }) })),
     metadata,
   );
 }
@@ -81,6 +81,7 @@ export async function createAssignments(trx: DbOrTrx, inputs: readonly CreateAss
     inputs.map((input, i) => ({
       id: ids[i]!,
       expectedVersion: 0,
+      newId: true,
       decide: (state) => decideCreateAssignment(state, {
         assignmentId: ids[i]!, input, engineer: engineers.get(input.engineerId) ?? null, project: projects.get(input.projectId) ?? null,
       }),

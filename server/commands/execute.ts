@@ -12,6 +12,11 @@ export type Command<S, E> = {
   id: string;
   expectedVersion?: number;
   decide: (state: S | null, version: number) => E[] | Promise<E[]>;
+  /**
+   * The id was generated for this command, so its stream has nothing to read. Should it exist after
+   * all, the guarded insert of its stream row refuses the append (ConcurrencyError).
+   */
+  newId?: boolean;
 };
 
 /**
@@ -44,8 +49,16 @@ export async function executeCommands<S, E extends PlanningEvent>(
   commands: readonly Command<S, E>[],
   metadata: EventMetadata,
 ): Promise<CommandResult<S>[]> {
-  const ids = new Map(commands.map((c) => [kind.streamId(c.id), c.id]));
-  const stored = await readStreams(trx, [...ids.keys()]);
+  const ids = new Map<string, string>();
+  const assumedNew = new Set<string>();
+  for (const command of commands) {
+    const streamId = kind.streamId(command.id);
+    if (ids.has(streamId)) continue;
+    ids.set(streamId, command.id);
+    if (command.newId) assumedNew.add(streamId);
+  }
+  const stored = await readStreams(trx, [...ids.keys()].filter((streamId) => !assumedNew.has(streamId)));
+  for (const streamId of assumedNew) stored.set(streamId, { events: [], version: 0 });
   const streams = new Map<string, Working<S, E>>();
   for (const [streamId, stream] of stored) {
     let state: S | null = null;

@@ -2,7 +2,7 @@ import {
   evolveAssignment, evolveEngineer, evolveProject, streamIds,
   type AssignmentEvent, type AssignmentRecord, type Engineer, type EngineerEvent, type Project, type ProjectEvent,
 } from '../../domain/index.ts';
-import type { Writer } from '../db/connect.ts';
+import type { DbOrTrx, Writer } from '../db/connect.ts';
 import type { ProjectedState } from '../projections/many.ts';
 import { projectAssignment, projectAssignments } from '../projections/assignments.ts';
 import { projectEngineer, projectEngineers } from '../projections/engineers.ts';
@@ -17,7 +17,7 @@ export type StreamKind<S, E> = {
   streamId: (id: string) => string;
   evolve: (state: S | null, event: E, version: number) => S | null;
   project: (trx: Writer, id: string, state: S | null) => Promise<void>;
-  projectMany?: (trx: Writer, states: readonly ProjectedState<S>[]) => Promise<void>;
+  projectMany?: (trx: DbOrTrx, states: readonly ProjectedState<S>[]) => Promise<void>;
 };
 
 export const projectStream: StreamKind<Project, ProjectEvent> = {

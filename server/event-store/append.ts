@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { EventMetadata, PlanningEvent } from '../../domain/index.ts';
+import { insertUnnested, type BulkColumn } from '../db/bulk-insert.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { ConcurrencyError } from './errors.ts';
 import { eventHash, GENESIS } from './hash.ts';
@@ -101,8 +102,12 @@ function chainedRows(
 
 export type StreamAppend = { streamId: string; expectedVersion: number; events: readonly PlanningEvent[] };
 
-// Nine parameters a row: PostgreSQL takes at most 65,535 in one statement.
-const ROWS_PER_INSERT = 5000;
+const streamColumns: BulkColumn[] = [{ name: 'stream_id', type: 'text' }, { name: 'version', type: 'bigint' }];
+const eventColumns: BulkColumn[] = [
+  { name: 'stream_id', type: 'text' }, { name: 'stream_position', type: 'bigint' }, { name: 'event_id', type: 'uuid' },
+  { name: 'type', type: 'text' }, { name: 'schema_version', type: 'integer' }, { name: 'data', type: 'jsonb' },
+  { name: 'metadata', type: 'jsonb' }, { name: 'recorded_at', type: 'timestamptz' }, { name: 'hash', type: 'text' },
+];
 
 /**
  * Appends to many streams at once, inside the caller's transaction, with the same guarantees as
@@ -122,12 +127,13 @@ export async function appendToStreams(
   const existing = writes.filter((a) => a.expectedVersion > 0);
   const moved = new Set<string>();
   if (fresh.length > 0) {
-    const rows = await trx
-      .insertInto('streams')
-      .values(fresh.map((a) => ({ stream_id: a.streamId, version: a.events.length })))
-      .onConflict((oc) => oc.column('stream_id').doNothing())
-      .returning('stream_id')
-      .execute();
+    const rows = await insertUnnested<{ stream_id: string }>(
+      trx,
+      'streams',
+      streamColumns,
+      fresh.map((a) => ({ stream_id: a.streamId, version: a.events.length })),
+      sql`on conflict (stream_id) do nothing returning stream_id`,
+    );
     rows.forEach((r) => moved.add(r.stream_id));
   }
   if (existing.length > 0) {
@@ -154,7 +160,5 @@ export async function appendToStreams(
   }
   const recordedAt = new Date(recordedAtMs ?? Date.now()).toISOString();
   const values = writes.flatMap((a) => chainedRows(a.streamId, a.expectedVersion, previous.get(a.streamId) ?? GENESIS, a.events, metadata, recordedAt));
-  for (let start = 0; start < values.length; start += ROWS_PER_INSERT) {
-    await trx.insertInto('events').values(values.slice(start, start + ROWS_PER_INSERT)).execute();
-  }
+  await insertUnnested(trx, 'events', eventColumns, values);
 }

@@ -12,9 +12,19 @@ export async function createJob(db: DbOrTrx, job: { id: string; kind: ImportKind
   await db.insertInto('import_jobs').values({ id: job.id, kind: job.kind, actor_id: job.actorId, state: 'running', total: job.total, unchanged: job.unchanged }).execute();
 }
 
-/** Written in the transaction of the batch it counts: what the job says is done is committed. */
-export async function recordProgress(db: DbOrTrx, id: string, progress: JobProgress) {
-  await db.updateTable('import_jobs').set({ ...progress, updated_at: sql`now()` }).where('id', '=', id).execute();
+/** Adds a batch's counts, in that batch's transaction: what the job says is done is committed. */
+export async function recordProgress(db: DbOrTrx, id: string, batch: JobProgress) {
+  await db
+    .updateTable('import_jobs')
+    .set((eb) => ({
+      done: eb('done', '+', batch.done),
+      created: eb('created', '+', batch.created),
+      updated: eb('updated', '+', batch.updated),
+      unchanged: eb('unchanged', '+', batch.unchanged),
+      updated_at: sql`now()`,
+    }))
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function finishJob(db: DbOrTrx, id: string, outcome: { state: 'done' | 'failed'; message?: string }) {

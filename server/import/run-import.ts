@@ -71,7 +71,7 @@ export function startImport(
     return Promise.reject(new HttpError(400, read.error.message, 'CSV_UNREADABLE', { issues: [{ path: `line ${read.error.line}`, message: read.error.message }] }));
   }
   return new Promise<StartedImport>((started, refused) => {
-    // The lock is a session lock, held on one connection for the whole import; each batch is a transaction on it.
+    // The lock is a session lock, held on one connection for the whole import; the batches run on others.
     const finished = db.connection().execute(async (connection) => {
       const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK}) as locked`.execute(connection);
       if (!rows[0]!.locked) throw new HttpError(409, 'Another import is running: try again when it has finished', 'IMPORT_RUNNING');
@@ -81,23 +81,22 @@ export function startImport(
         const id = uuidv7();
         const total = plan.rows.filter((row) => row.command).length;
         await createJob(connection, { id, kind: request.kind, actorId: request.metadata.actorId, total, unchanged: plan.counts.unchanged });
-        started({ job: (await findJob(connection, id))!, finished });
+        const job = (await findJob(connection, id))!;
+        started({ job, finished });
         const passwordHash = request.kind === 'engineers' ? await hashPassword(randomBytes(32).toString('base64url')) : '';
         try {
-          await applyPlan((work) => connection.transaction().execute(work), plan, {
+          await applyPlan((work) => db.transaction().execute(work), plan, {
             metadata: { ...request.metadata, commandId: id },
             passwordHash,
-            inBatch: async (trx, progress) => {
-              await recordProgress(trx, id, progress);
-              request.onProgress?.({ ...(await findJob(trx, id))! });
-            },
+            record: (trx, batch) => recordProgress(trx, id, batch),
+            onProgress: (totals) => request.onProgress?.({ ...job, ...totals }),
           });
           await finishJob(connection, id, { state: 'done' });
         } catch (error) {
-          const job = await findJob(connection, id);
+          const stopped = await findJob(connection, id);
           await finishJob(connection, id, {
             state: 'failed',
-            message: `Stopped after ${job?.done ?? 0} of ${total} rows: ${failureReason(error)}. The rows written stay; import the same file again to finish (they are left unchanged).`,
+            message: `Stopped after ${stopped?.done ?? 0} of ${total} rows: ${failureReason(error)}. The rows written stay; import the same file again to finish (they are left unchanged).`,
           });
           throw error;
         }

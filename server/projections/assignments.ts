@@ -1,5 +1,5 @@
 import type { AssignmentRecord } from '../../domain/index.ts';
-import type { Writer } from '../db/connect.ts';
+import type { DbOrTrx, Writer } from '../db/connect.ts';
 import { projectMany, type ProjectedState } from './many.ts';
 
 /** The read-model row for the stream's folded state (also used by the rebuild). */
@@ -28,4 +28,4 @@ export async function projectAssignment(db: Writer, id: string, state: Assignmen
 }
 
 /** The same, for many streams at once (commands run in bulk). */
-export const projectAssignments = (db: Writer, states: readonly ProjectedState<AssignmentRecord>[]) => projectMany(db, 'assignments', assignmentRow, states);
+export const projectAssignments = (db: DbOrTrx, states: readonly ProjectedState<AssignmentRecord>[]) => projectMany(db, 'assignments', assignmentRow, states);

@@ -1,5 +1,5 @@
 import type { Engineer } from '../../domain/index.ts';
-import type { Writer } from '../db/connect.ts';
+import type { DbOrTrx, Writer } from '../db/connect.ts';
 import { projectMany, type ProjectedState } from './many.ts';
 
 /** The read-model row for the stream's folded state (also used by the rebuild). */
@@ -22,4 +22,4 @@ export async function projectEngineer(db: Writer, id: string, state: Engineer | 
 }
 
 /** The same, for many streams at once (commands run in bulk). */
-export const projectEngineers = (db: Writer, states: readonly ProjectedState<Engineer>[]) => projectMany(db, 'engineers', engineerRow, states);
+export const projectEngineers = (db: DbOrTrx, states: readonly ProjectedState<Engineer>[]) => projectMany(db, 'engineers', engineerRow, states);
