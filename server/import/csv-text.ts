@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import type { RowIssue } from '../../domain/import/index.ts';
+import { guessKind, numberRecords, type ImportKind, type RowIssue } from '../../domain/import/index.ts';
 
 /**
  * Reads CSV text into records (RFC 4180: quoted cells with commas, quotes and line breaks; CRLF or LF;
@@ -20,3 +20,11 @@ export function readCsv(text: string): { records: string[][] } | { error: RowIss
 
 /** Records as CSV text: CRLF line ends (RFC 4180), a cell quoted only when it has to be. */
 export const writeCsv = (records: readonly string[][]) => stringify(records as string[][], { record_delimiter: '\r\n' });
+
+/** The kind of list a CSV file holds, from the columns its header names; null when no kind fits. */
+export function kindOfCsv(text: string): ImportKind | null {
+  const read = readCsv(text);
+  if ('error' in read) return null;
+  const header = numberRecords(read.records).header;
+  return header ? guessKind(header.cells) : null;
+}
