@@ -18,6 +18,7 @@ const AssignmentsPage = lazy(() => import('../features/assignments/AssignmentsPa
 const ReportPage = lazy(() => import('../features/report/ReportPage.tsx'));
 const CapacityPage = lazy(() => import('../features/capacity/CapacityPage.tsx'));
 const HistoryPage = lazy(() => import('../features/history/HistoryPage.tsx'));
+const ImportExportPage = lazy(() => import('../features/import-export/ImportExportPage.tsx'));
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 const login = page(<LoginPage />);
@@ -38,6 +39,7 @@ export const router = createBrowserRouter([
       { path: '/report', element: <ReportPage /> },
       { path: '/capacity', element: <CapacityPage /> },
       { path: '/history', element: <HistoryPage /> },
+      { path: '/import-export', element: <ImportExportPage /> },
     ],
   },
   { path: '*', element: page(<NotFound />) },
