@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../tests/support/decider-spec.ts';
 import type { AssignmentRecord, Engineer, Project } from './entities.ts';
-import { DomainError } from './errors.ts';
 import type {
   AssignmentCreated, AssignmentEvent, EngineerEvent, EngineerRegistered, ProjectCreated, ProjectEvent,
 } from './events.ts';
@@ -13,42 +13,6 @@ import {
   createAssignmentInput, createProjectInput, registerEngineerInput, updateAssignmentInput, updateEngineerInput,
   updateProjectInput,
 } from './inputs.ts';
-
-// ---- given / when / then, in the manner of emmett's DeciderSpecification
-
-type Kind = DomainError['kind'];
-
-/**
- * `given(events)` folds the events through `evolve` (stream positions 1, 2, ...), `when(command)` runs
- * `decide` on that state, `then(events)` / `thenNothing()` / `thenThrows(kind, message, path?)` check the result.
- */
-function deciderSpec<S, E, C>(
-  decide: (state: S | null, command: C) => E[],
-  evolve: (state: S | null, event: E, version: number) => S | null,
-) {
-  return (given: readonly E[]) => ({
-    when: (command: C) => {
-      const state = given.reduce<S | null>((s, e, i) => evolve(s, e, i + 1), null);
-      const run = () => decide(state, command);
-      return {
-        then: (expected: readonly E[]) => expect(run()).toEqual(expected),
-        thenNothing: () => expect(run()).toEqual([]),
-        thenThrows: (kind: Kind, message: string, path?: string) => {
-          let thrown: unknown;
-          try {
-            run();
-          } catch (error) {
-            thrown = error;
-          }
-          expect(thrown, 'decide should have thrown').toBeInstanceOf(DomainError);
-          const error = thrown as DomainError;
-          expect({ kind: error.kind, message: error.message }).toEqual({ kind, message });
-          if (path !== undefined) expect(error.path).toBe(path);
-        },
-      };
-    },
-  });
-}
 
 // ---- fixtures
 
