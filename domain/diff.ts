@@ -1,6 +1,6 @@
 import type { Assignment, Project } from './entities.ts';
 import { engineerFigures, assignmentsByEngineer, type UtilizationStatus } from './figures.ts';
-import type { Plan } from './plan.ts';
+import type { PlanLists } from './plan.ts';
 
 export type EntityChange<T> = { before: T | null; after: T | null };
 
@@ -29,8 +29,8 @@ function compare<T extends { _id: string; version: number }>(before: T[], after:
  * What changed between two moments of the plan: entities created, changed (by version) and removed,
  * and each engineer whose current allocation or utilisation status differs, each side at its own time.
  */
-export function diffPlans(before: Plan, from: Date, after: Plan, to: Date): PlanDiff {
-  const figuresAt = (plan: Plan, at: Date) => {
+export function diffPlans(before: PlanLists, from: Date, after: PlanLists, to: Date): PlanDiff {
+  const figuresAt = (plan: PlanLists, at: Date) => {
     const byEngineer = assignmentsByEngineer(plan.assignments);
     return new Map(plan.engineers.map((e) => {
       const f = engineerFigures(e, byEngineer.get(e._id) ?? [], at);

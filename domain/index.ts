@@ -10,3 +10,6 @@ export * from './plan.ts';
 export * from './history.ts';
 export * from './describe.ts';
 export * from './diff.ts';
+export * from './decide-time-off.ts';
+export * from './decide-holidays.ts';
+export * from './decide-placeholders.ts';

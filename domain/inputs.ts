@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { projectStatuses, seniorities } from './entities.ts';
-import { assignmentMessages as A, engineerMessages as E, projectMessages as P } from './messages.ts';
+import { projectStatuses, seniorities, timeOffKinds } from './entities.ts';
+import {
+  assignmentMessages as A, engineerMessages as E, holidayMessages as H, projectMessages as P, timeOffMessages as T,
+} from './messages.ts';
 
 /** The version an edit was made against (design.md §5 rule 3); also accepted as an If-Match header. */
 const expectedVersion = z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(0).optional();
@@ -56,6 +58,8 @@ export const updateProjectInput = z
   .refine(endAfterStart, { path: ['endDate'], message: P.endBeforeStart });
 export type UpdateProjectInput = z.output<typeof updateProjectInput>;
 
+const skillList = z.array(z.string().trim().min(1)).transform((skills) => [...new Set(skills)]);
+
 const assignmentFields = {
   role: z.string({ error: A.roleRequired }).trim().min(1, A.roleRequired).max(100),
   allocationPercentage: z
@@ -86,7 +90,6 @@ export const replaceAssignmentInput = z
   .object({ ...assignmentFields, version: expectedVersion })
   .refine(endAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 
-const skillList = z.array(z.string().trim().min(1)).transform((skills) => [...new Set(skills)]);
 
 const engineerFields = {
   name: z.string({ error: E.nameRequired }).trim().min(1, E.nameRequired).max(100),
@@ -118,3 +121,53 @@ export const loginInput = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 });
+
+// ---- capacity facts: time off, holidays, placeholders
+
+/** A whole calendar day, YYYY-MM-DD, that exists (no 2026-02-30): time off and holidays have no time of day. */
+export const calendarDate = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((value) => {
+      const day = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+    }, { message });
+
+export const bookTimeOffInput = z
+  .object({
+    from: calendarDate(T.fromRequired),
+    to: calendarDate(T.toRequired),
+    kind: z.enum(timeOffKinds, { error: T.kindRequired }),
+    note: z.string().trim().max(500, T.noteTooLong).optional(),
+    version: expectedVersion,
+  })
+  .refine((value) => !(value.from && value.to) || value.to >= value.from, { path: ['to'], message: T.toBeforeFrom });
+export type BookTimeOffInput = z.output<typeof bookTimeOffInput>;
+
+export const addHolidayInput = z.object({
+  date: calendarDate(H.dateRequired),
+  name: z.string({ error: H.nameRequired }).trim().min(1, H.nameRequired).max(100, H.nameTooLong),
+  version: expectedVersion,
+});
+export type AddHolidayInput = z.output<typeof addHolidayInput>;
+
+/** A placeholder is an assignment without a person: the same fields and messages, plus the skills it needs. */
+const placeholderFields = { ...assignmentFields, skills: skillList };
+
+export const addPlaceholderInput = z
+  .object({ ...placeholderFields, skills: skillList.default([]), version: expectedVersion })
+  .refine(endAfterStart, { path: ['endDate'], message: A.endBeforeStart });
+export type AddPlaceholderInput = z.output<typeof addPlaceholderInput>;
+
+export const updatePlaceholderInput = z
+  .object({ ...placeholderFields, version: expectedVersion })
+  .partial()
+  .refine(endAfterStart, { path: ['endDate'], message: A.endBeforeStart });
+export type UpdatePlaceholderInput = z.output<typeof updatePlaceholderInput>;
+
+export const fillPlaceholderInput = z.object({
+  engineerId: z.string({ error: A.engineerRequired }).min(1, A.engineerRequired).max(100),
+  version: expectedVersion,
+});
+export type FillPlaceholderInput = z.output<typeof fillPlaceholderInput>;

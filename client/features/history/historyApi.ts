@@ -4,7 +4,7 @@ import { ApiError, NETWORK_ERROR, request } from '../../lib/api.ts';
 import { readToken } from '../../lib/token.ts';
 import { historyQuery, type HistoryFilters } from './query.ts';
 
-export type EntityKind = 'project' | 'engineer' | 'assignment';
+export type EntityKind = 'project' | 'engineer' | 'assignment' | 'calendar';
 export type Actor = { id: string; name: string };
 export type EntityRef = { kind: EntityKind; id: string; name: string };
 
