@@ -86,7 +86,7 @@ export const holidaySchema = z.object({
   name: z.string(),
   version: z.number().int(),
 });
-export type Holiday = z.infer<typeof holidaySchema>;
+export type HolidayRecord = z.infer<typeof holidaySchema>;
 
 /**
  * A project's unfilled need: an assignment without a person. `version` is the project stream's version

@@ -1,4 +1,4 @@
-import type { Engineer, Holiday, Placeholder, Project, ProjectStatus, Seniority, TimeOff } from './entities.ts';
+import type { Engineer, HolidayRecord, Placeholder, Project, ProjectStatus, Seniority, TimeOff } from './entities.ts';
 
 /** What ProjectCreated records; a new project is confirmed, the tentative flag has events of its own. */
 export type ProjectFields = Omit<Project, '_id' | 'version' | 'tentative'>;
@@ -80,8 +80,8 @@ export type TimeOffCancelled = {
   data: { timeOffId: string } & Omit<TimeOffFields, 'note'>;
 };
 
-export type HolidayAdded = { type: 'HolidayAdded'; data: { holidayId: string } & Omit<Holiday, '_id' | 'version'> };
-export type HolidayRemoved = { type: 'HolidayRemoved'; data: { holidayId: string } & Omit<Holiday, '_id' | 'version'> };
+export type HolidayAdded = { type: 'HolidayAdded'; data: { holidayId: string } & Omit<HolidayRecord, '_id' | 'version'> };
+export type HolidayRemoved = { type: 'HolidayRemoved'; data: { holidayId: string } & Omit<HolidayRecord, '_id' | 'version'> };
 
 export type PlaceholderEvent = PlaceholderAdded | PlaceholderUpdated | PlaceholderRemoved | PlaceholderFilled;
 export type ProjectEvent = ProjectCreated | ProjectUpdated | ProjectStatusChanged | ProjectMarkedTentative | ProjectConfirmed | PlaceholderEvent;

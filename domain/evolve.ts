@@ -1,4 +1,4 @@
-import type { Engineer, Holiday, Placeholder, Project, AssignmentRecord, TimeOff } from './entities.ts';
+import type { Engineer, HolidayRecord, Placeholder, Project, AssignmentRecord, TimeOff } from './entities.ts';
 import {
   assertNever, type AssignmentEvent, type CalendarEvent, type EngineerEvent, type PlaceholderEvent, type ProjectEvent,
   type TimeOffEvent,
@@ -100,7 +100,7 @@ export function evolveTimeOff(state: TimeOff | null, event: TimeOffEvent, versio
   }
 }
 
-export function evolveHoliday(state: Holiday | null, event: CalendarEvent, version: number): Holiday | null {
+export function evolveHoliday(state: HolidayRecord | null, event: CalendarEvent, version: number): HolidayRecord | null {
   switch (event.type) {
     case 'HolidayAdded': {
       const { holidayId, ...fields } = event.data;
@@ -165,7 +165,7 @@ export function evolveEngineerTimeOff(state: EngineerTimeOff | null, event: Engi
 }
 
 /** The holiday calendar stream: every holiday, by id. It exists (empty) before its first event. */
-export type Calendar = { holidays: Record<string, Holiday> };
+export type Calendar = { holidays: Record<string, HolidayRecord> };
 
 export function evolveCalendar(state: Calendar | null, event: CalendarEvent, version: number): Calendar {
   const holidays = state?.holidays ?? {};

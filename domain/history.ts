@@ -1,4 +1,4 @@
-import type { AssignmentRecord, Engineer, Holiday, Placeholder, Project, TimeOff } from './entities.ts';
+import type { AssignmentRecord, Engineer, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
 import { assertNever, type PlanningEvent } from './events.ts';
 import {
   evolveAssignment, evolveEngineer, evolveHoliday, evolvePlaceholder, evolveProject, evolveTimeOff,
@@ -26,7 +26,7 @@ export const byAssignmentOrder = (a: { startDate: string; _id: string }, b: { st
 /** Placeholders list like assignments: by start, then id. */
 export const byPlaceholderOrder = byAssignmentOrder;
 export const byTimeOffOrder = (a: TimeOff, b: TimeOff) => compareText(a.from, b.from) || compareText(a._id, b._id);
-export const byHolidayOrder = (a: Holiday, b: Holiday) => compareText(a.date, b.date) || compareText(a._id, b._id);
+export const byHolidayOrder = (a: HolidayRecord, b: HolidayRecord) => compareText(a.date, b.date) || compareText(a._id, b._id);
 
 /**
  * Folds a long history into the plan with maps (linear in the number of events), through the same
@@ -37,7 +37,7 @@ export class PlanFold {
   readonly projects = new Map<string, Project>();
   readonly assignments = new Map<string, AssignmentRecord>();
   readonly timeOff = new Map<string, TimeOff>();
-  readonly holidays = new Map<string, Holiday>();
+  readonly holidays = new Map<string, HolidayRecord>();
   readonly placeholders = new Map<string, Placeholder>();
 
   apply(event: PlanningEvent, version: number): void {

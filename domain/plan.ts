@@ -1,4 +1,4 @@
-import type { Assignment, AssignmentRecord, Engineer, Holiday, Placeholder, Project, TimeOff } from './entities.ts';
+import type { Assignment, AssignmentRecord, Engineer, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
 import { assertNever, type EngineerEvent, type PlanningEvent, type ProjectEvent } from './events.ts';
 import {
   evolveAssignment, evolveEngineer, evolveHoliday, evolvePlaceholder, evolveProject, evolveTimeOff,
@@ -13,7 +13,7 @@ export type Plan = {
   projects: Project[];
   assignments: Assignment[];
   timeOff: TimeOff[];
-  holidays: Holiday[];
+  holidays: HolidayRecord[];
   placeholders: Placeholder[];
 };
 

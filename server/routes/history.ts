@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { assignmentSchema, diffPlans, engineerSchema, planningEventTypes, projectSchema } from '../../domain/index.ts';
+import {
+  assignmentSchema, CALENDAR_STREAM, diffPlans, engineerSchema, holidaySchema, placeholderSchema, planningEventTypes, projectSchema,
+  timeOffSchema,
+} from '../../domain/index.ts';
 import { parseCursor, type Cursor } from '../event-store/cursor.ts';
 import { eventColumns, toRecorded, type EventRow } from '../event-store/read.ts';
 import { listActors } from '../history/actors.ts';
@@ -25,13 +28,16 @@ const planBody = z.object({
   engineers: z.array(engineerSchema),
   projects: z.array(projectSchema),
   assignments: z.array(assignmentSchema),
+  timeOff: z.array(timeOffSchema),
+  holidays: z.array(holidaySchema),
+  placeholders: z.array(placeholderSchema),
 });
 
 const historyQuery = z.object({
   before: z.string().optional().describe('cursor: events older than this one (newest first)'),
   limit: z.coerce.number().int().min(1, 'limit must be between 1 and 500').max(500, 'limit must be between 1 and 500').default(50),
   type: z.enum(planningEventTypes, { error: 'type must be a known event type' }).optional(),
-  entity: z.enum(['project', 'engineer', 'assignment'], { error: 'entity must be project, engineer or assignment' }).optional(),
+  entity: z.enum(['project', 'engineer', 'assignment', 'calendar'], { error: 'entity must be project, engineer, assignment or calendar' }).optional(),
   actorId: z.string().max(100).optional(),
   from: isoTime('from').optional(),
   to: isoTime('to').optional(),
@@ -59,7 +65,7 @@ export default async function historyRoutes(app: FastifyInstance) {
     onRequest: readers,
     schema: {
       tags: ['history'],
-      description: 'The plan exactly as it was at a moment (`at`, by recorded time) or after an event (`cursor`), folded from the events.',
+      description: 'The plan exactly as it was at a moment (`at`, by recorded time) or after an event (`cursor`), folded from the events: the lists, and the time off, holidays and placeholders of that moment.',
       querystring: z.object({ at: isoTime('at').optional(), cursor: cursorParam('cursor').optional() }),
       response: { 200: planBody, ...errorResponses },
     },
@@ -112,7 +118,7 @@ export default async function historyRoutes(app: FastifyInstance) {
          where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
            ${before ? sql`and (transaction_id, global_position) < (${before.transactionId}::xid8, ${before.globalPosition}::bigint)` : sql``}
            ${q.type ? sql`and type = ${q.type}` : sql``}
-           ${q.entity ? sql`and stream_id like ${`${q.entity}-%`}` : sql``}
+           ${q.entity === 'calendar' ? sql`and stream_id = ${CALENDAR_STREAM}` : q.entity ? sql`and stream_id like ${`${q.entity}-%`}` : sql``}
            ${q.actorId ? sql`and metadata ->> 'actorId' = ${q.actorId}` : sql``}
            ${q.from ? sql`and recorded_at >= ${q.from}` : sql``}
            ${q.to ? sql`and recorded_at <= ${q.to}` : sql``}

@@ -22,3 +22,6 @@ export const isoTime = (name: string) =>
     .string({ error: `${name} must be an ISO 8601 date-time` })
     .refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date-time` })
     .transform((v) => new Date(v));
+
+/** The answer of a DELETE: what happened and the stream's new version. */
+export const removedBody = z.object({ message: z.string(), version: z.number() });
