@@ -100,12 +100,13 @@ describe('GET /api/engineers/suitable?projectId=', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json() as Suitable[];
     // Go, PostgreSQL, Kubernetes from day -30 to 90. Priya: 80 % (to 90) + 40 % (to 30) overlap: peak 120.
-    // Elena 50 % and Mei 40 % (of 50) end at day 30; Aisha is at 100 % until day 45.
+    // Elena 50 % and Mei 40 % (of 50) end at day 30; Aisha is at 100 % until day 45, and from the first of
+    // next month (day 31 at the latest) also 30 % on the portal: a peak of 130.
     expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity])).toEqual([
       ['Priya Patel', ['Go', 'Kubernetes', 'PostgreSQL'], -20],
       ['Elena Rossi', ['PostgreSQL'], 50],
       ['Mei Chen', ['PostgreSQL'], 10],
-      ['Aisha Khan', ['Go'], 0],
+      ['Aisha Khan', ['Go'], -30],
     ]);
     for (const engineer of body) {
       expect(Object.keys(engineer).sort()).toEqual([...engineerKeys, 'availableCapacity', 'matchingSkills'].sort());
