@@ -8,7 +8,7 @@ const sam: Engineer = {
 };
 const portal: Project = {
   _id: 'p1', name: 'Portal', description: 'Rebuild the customer portal', startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-06-30T00:00:00.000Z',
-  teamSize: 4, requiredSkills: ['React'], status: 'active', managerId: 'm1', version: 1,
+  teamSize: 4, requiredSkills: ['React'], status: 'active', managerId: 'm1', tentative: false, version: 1,
 };
 const archive: Project = { ...portal, _id: 'p2', name: 'Archive', status: 'completed' };
 const onPortal: AssignmentRecord = {

@@ -89,8 +89,8 @@ export async function executeCommands<S, E extends PlanningEvent>(
   const changed = [...streams.entries()].filter(([, s]) => s.pending.length > 0);
   if (changed.length === 0) return results;
   await appendToStreams(trx, changed.map(([streamId, s]) => ({ streamId, expectedVersion: s.read, events: s.pending })), metadata);
-  const states = changed.map(([, s]) => ({ id: s.id, state: s.state }));
+  const states = changed.map(([, s]) => ({ id: s.id, state: s.state, events: s.pending }));
   if (kind.projectMany) await kind.projectMany(trx, states);
-  else for (const { id, state } of states) await kind.project(trx, id, state);
+  else for (const { id, state, events } of states) await kind.project(trx, id, state, events);
   return results;
 }

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from './connect.ts';
 
 /** A column of a bulk insert and its PostgreSQL type, which the rows' values are sent as arrays of. */
-export type BulkColumn = { name: string; type: 'text' | 'uuid' | 'integer' | 'bigint' | 'jsonb' | 'timestamptz' };
+export type BulkColumn = { name: string; type: 'text' | 'uuid' | 'integer' | 'bigint' | 'boolean' | 'jsonb' | 'timestamptz' };
 
 /**
  * INSERT ... SELECT FROM unnest(one array per column): one statement and one parameter per column

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { insertUnnested, type BulkColumn } from '../db/bulk-insert.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 
-export type ProjectedState<S> = { id: string; state: S | null };
+/** A stream's folded state after a batch, and the events the batch appended to it. */
+export type ProjectedState<S> = { id: string; state: S | null; events?: readonly unknown[] };
 
 type ReadModelTable = 'engineers' | 'projects' | 'assignments';
 
@@ -12,7 +13,7 @@ type ReadModelTable = 'engineers' | 'projects' | 'assignments';
  * fails loudly (PostgreSQL will not store text in it), never silently.
  */
 const columnTypes: Record<string, BulkColumn['type']> = {
-  version: 'integer', doc: 'jsonb', start_date: 'timestamptz', end_date: 'timestamptz',
+  version: 'integer', doc: 'jsonb', start_date: 'timestamptz', end_date: 'timestamptz', tentative: 'boolean',
 };
 
 /**
