@@ -1,4 +1,4 @@
-import type { AssignmentRecord, Engineer, Project } from '../entities.ts';
+import type { AssignmentRecord, Engineer, HolidayRecord, Project, TimeOff } from '../entities.ts';
 import { guardCell, listText, momentText } from './cells.ts';
 import { columnNames, type ImportKind } from './kinds.ts';
 
@@ -14,6 +14,10 @@ export const projectCells = (p: Project) => [
 export const assignmentCells = (a: AssignmentForExport) => [
   a.engineerEmail, a.projectName, a.role, String(a.allocationPercentage), momentText(a.startDate), momentText(a.endDate),
 ];
+
+export const timeOffCells = (t: TimeOff & { engineerEmail: string }) => [t.engineerEmail, t.from, t.to, t.kind, t.note ?? ''];
+
+export const holidayCells = (h: HolidayRecord) => [h.date, h.name];
 
 /** A list as CSV records, header first, in the import's columns, every cell safe to open in a spreadsheet. */
 export function exportRecords(kind: ImportKind, rows: readonly string[][]): string[][] {

@@ -7,5 +7,7 @@ export * from './plan.ts';
 export * from './plan-engineers.ts';
 export * from './plan-projects.ts';
 export * from './plan-assignments.ts';
+export * from './plan-time-off.ts';
+export * from './plan-holidays.ts';
 export * from './export-rows.ts';
 export * from './contracts.ts';

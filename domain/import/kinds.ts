@@ -1,7 +1,7 @@
 import type { RowIssue } from './types.ts';
 
 /** The lists a CSV file can bring in or take out, one kind per file. */
-export const importKinds = ['engineers', 'projects', 'assignments'] as const;
+export const importKinds = ['engineers', 'projects', 'assignments', 'time-off', 'holidays'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 export type ColumnSpec = { name: string; required: boolean; description: string };
@@ -39,6 +39,17 @@ export const importColumns: Record<ImportKind, readonly ColumnSpec[]> = {
     column('startDate', 'ISO 8601 date or date-time'),
     column('endDate', 'ISO 8601 date or date-time, after startDate'),
   ],
+  'time-off': [
+    column('engineerEmail', 'Email of an existing engineer'),
+    column('from', 'First day off, YYYY-MM-DD'),
+    column('to', 'Last day off (included), YYYY-MM-DD'),
+    column('kind', 'vacation, sick or other'),
+    column('note', 'Up to 500 characters', false),
+  ],
+  holidays: [
+    column('date', 'The day, YYYY-MM-DD; the key'),
+    column('name', 'Name of the holiday'),
+  ],
 };
 
 /** What makes a row the same thing again, so importing a file twice changes nothing the second time. */
@@ -46,6 +57,8 @@ export const naturalKeys: Record<ImportKind, string> = {
   engineers: 'email',
   projects: 'name',
   assignments: 'engineerEmail, projectName, startDate, role',
+  'time-off': 'engineerEmail, from, to',
+  holidays: 'date',
 };
 
 export const columnNames = (kind: ImportKind) => importColumns[kind].map((c) => c.name);

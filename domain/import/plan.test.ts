@@ -17,7 +17,9 @@ const onPortal: AssignmentRecord = {
 };
 const onArchive: AssignmentRecord = { ...onPortal, _id: 'a2', projectId: 'p2', role: 'Backend' };
 
-const now: ImportSnapshot = { engineers: [sam], projects: [portal, archive], assignments: [onPortal, onArchive], otherAccountEmails: ['boss@demo.test'] };
+const now: ImportSnapshot = {
+  engineers: [sam], projects: [portal, archive], assignments: [onPortal, onArchive], otherAccountEmails: ['boss@demo.test'], timeOff: [], holidays: [],
+};
 const csv = (...lines: string[][]) => lines;
 
 describe('engineers', () => {

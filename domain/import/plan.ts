@@ -2,14 +2,31 @@ import { readHeader, type ImportKind } from './kinds.ts';
 import { numberRecords } from './lines.ts';
 import { planAssignments, type AssignmentCommand, type AssignmentsNow } from './plan-assignments.ts';
 import { planEngineers, type EngineerCommand, type EngineersNow } from './plan-engineers.ts';
+import { planHolidays, type HolidayCommand } from './plan-holidays.ts';
 import { planProjects, type ProjectCommand } from './plan-projects.ts';
-import { rowValues } from './rows.ts';
+import { planTimeOff, type TimeOffCommand, type TimeOffNow } from './plan-time-off.ts';
+import { rowValues, type RowValues } from './rows.ts';
+import type { HolidayRecord } from '../entities.ts';
 import { countActions, type ActionCounts, type PlannedRow, type RowIssue } from './types.ts';
 
 /** The current plan as far as an import needs it (the server reads it, the planning stays pure). */
-export type ImportSnapshot = EngineersNow & AssignmentsNow;
+export type ImportSnapshot = EngineersNow & AssignmentsNow & TimeOffNow & { holidays: readonly HolidayRecord[] };
 
-export type ImportCommandOf = { engineers: EngineerCommand; projects: ProjectCommand; assignments: AssignmentCommand };
+export type ImportCommandOf = {
+  engineers: EngineerCommand;
+  projects: ProjectCommand;
+  assignments: AssignmentCommand;
+  'time-off': TimeOffCommand;
+  holidays: HolidayCommand;
+};
+
+const planners: { [K in ImportKind]: (rows: readonly RowValues[], now: ImportSnapshot) => PlannedRow<ImportCommandOf[K]>[] } = {
+  engineers: planEngineers,
+  projects: (rows, now) => planProjects(rows, now.projects),
+  assignments: planAssignments,
+  'time-off': planTimeOff,
+  holidays: (rows, now) => planHolidays(rows, now.holidays),
+};
 
 export type ImportPlan<K extends ImportKind = ImportKind> = {
   kind: K;
@@ -33,9 +50,7 @@ export function planImport<K extends ImportKind>(kind: K, records: readonly stri
 
   const read = rows.map((row) => rowValues(row, columns));
   const values = read.map((r) => r.row);
-  const planned = (
-    kind === 'engineers' ? planEngineers(values, now) : kind === 'projects' ? planProjects(values, now.projects) : planAssignments(values, now)
-  ) as PlannedRow<ImportCommandOf[K]>[];
+  const planned = planners[kind](values, now) as PlannedRow<ImportCommandOf[K]>[];
   // A row whose cells could not be placed is refused whatever its values say.
   const withShape = planned.map((row, index) => {
     const shape = read[index]!.errors;

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import {
-  createAssignmentInput, createProjectInput, registerEngineerInput,
-  type CreateAssignmentInput, type CreateProjectInput, type RegisterEngineerInput,
+  addHolidayInput, bookTimeOffInput, createAssignmentInput, createProjectInput, registerEngineerInput,
+  type AddHolidayInput, type BookTimeOffInput, type CreateAssignmentInput, type CreateProjectInput, type RegisterEngineerInput,
 } from '../inputs.ts';
+import { assignmentMessages } from '../messages.ts';
 import { listCell, numberCell, unguardCell } from './cells.ts';
 import type { CsvRow, RowIssue } from './types.ts';
 
@@ -95,4 +96,28 @@ export function assignmentRowInput({ line, values }: RowValues): { value?: Assig
   if (!value) return { errors };
   const { engineerId, projectId, ...fields } = value;
   return { value: { ...fields, engineerEmail: engineerId.toLowerCase(), projectName: projectId }, errors };
+}
+
+export type TimeOffRowInput = Omit<BookTimeOffInput, 'version'> & { engineerEmail: string };
+
+/** Time off names its engineer by email; the dates, kind and note are checked by the API's own schema. */
+export function timeOffRowInput({ line, values }: RowValues): { value?: TimeOffRowInput; errors: RowIssue[] } {
+  const engineerEmail = (values.engineerEmail ?? '').trim().toLowerCase();
+  const { value, errors } = validate<BookTimeOffInput>(bookTimeOffInput, {
+    from: values.from?.trim(),
+    to: values.to?.trim(),
+    kind: values.kind?.trim(),
+    ...(values.note ? { note: values.note } : {}),
+  }, line);
+  const all = engineerEmail ? errors : [{ line, column: 'engineerEmail', message: assignmentMessages.engineerRequired }, ...errors];
+  if (!value || all.length > 0) return { errors: all };
+  const { version: _version, ...fields } = value;
+  return { value: { ...fields, engineerEmail }, errors: [] };
+}
+
+export function holidayRowInput({ line, values }: RowValues) {
+  const result = validate<AddHolidayInput>(addHolidayInput, { date: values.date?.trim(), name: values.name }, line);
+  if (!result.value) return result;
+  const { version: _version, ...value } = result.value;
+  return { value, errors: [] };
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
-import type { AssignmentRecord } from '../../domain/index.ts';
-import { assignmentCells, engineerCells, exportRecords, projectCells, type ImportKind } from '../../domain/import/index.ts';
+import type { AssignmentRecord, TimeOff } from '../../domain/index.ts';
+import {
+  assignmentCells, engineerCells, exportRecords, holidayCells, projectCells, timeOffCells, type ImportKind,
+} from '../../domain/import/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { writeCsv } from './csv-text.ts';
 
@@ -16,6 +18,15 @@ async function rowsOf(db: DbOrTrx, kind: ImportKind): Promise<string[][]> {
   if (kind === 'projects') {
     const rows = await db.selectFrom('projects').select('doc').orderBy('start_date').orderBy(sql`name collate "C"`).orderBy(sql`id collate "C"`).execute();
     return rows.map((r) => projectCells(r.doc));
+  }
+  if (kind === 'time-off') {
+    const { rows } = await sql<{ doc: TimeOff; email: string }>`
+      select t.doc, e.email from time_off t join engineers e on e.id = t.engineer_id order by t.from_date, e.email, t.id collate "C"`.execute(db);
+    return rows.map((r) => timeOffCells({ ...r.doc, engineerEmail: r.email }));
+  }
+  if (kind === 'holidays') {
+    const rows = await db.selectFrom('holidays').select('doc').orderBy('date').execute();
+    return rows.map((r) => holidayCells(r.doc));
   }
   const { rows } = await sql<{ doc: AssignmentRecord; email: string; name: string }>`
     select a.doc, e.email, p.name

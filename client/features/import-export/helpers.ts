@@ -1,6 +1,8 @@
 import type { ImportKind, ImportPreview } from '../../../domain/import/index.ts';
 
-export const kindLabels: Record<ImportKind, string> = { engineers: 'Engineers', projects: 'Projects', assignments: 'Assignments' };
+export const kindLabels: Record<ImportKind, string> = {
+  engineers: 'Engineers', projects: 'Projects', assignments: 'Assignments', 'time-off': 'Time off', holidays: 'Holidays',
+};
 
 export type PreviewRow = ImportPreview['rows'][number];
 
