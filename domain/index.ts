@@ -13,3 +13,4 @@ export * from './diff.ts';
 export * from './capacity/index.ts';
 export * from './cursor.ts';
 export * from './history-contracts.ts';
+export * from './lists/index.ts';

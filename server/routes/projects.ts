@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createProjectInput, projectSchema, updateProjectInput } from '../../domain/index.ts';
+import { createProjectInput, projectListQuery, projectSchema, updateProjectInput } from '../../domain/index.ts';
 import { createProject, updateProject } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { findProject, projectsJson } from '../read-models/queries.ts';
-import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendWriteOutcome } from './request-context.ts';
+import { projectListPage } from '../read-models/list-queries.ts';
+import {
+  etag, hasListQuery, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendListPage, sendWriteOutcome,
+} from './request-context.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
@@ -15,8 +18,19 @@ export default async function projectRoutes(app: FastifyInstance) {
 
   api.get('/api/projects', {
     onRequest: app.authenticate,
-    schema: { tags: ['projects'], response: { 200: z.array(projectSchema), ...errorResponses } },
-    handler: async (_request, reply) => sendJsonList(reply, await readConsistent(app.db, (trx) => projectsJson(trx))),
+    schema: {
+      tags: ['projects'],
+      description:
+        'Every project, by start date. With any parameter: searched (q: name, description, required skills), filtered, ' +
+        'sorted and paged (limit with after or offset); X-Total-Count counts every match and X-Next-After is the after of the next page.',
+      querystring: projectListQuery,
+      response: { 200: z.array(projectSchema), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      if (!hasListQuery(request)) return sendJsonList(reply, await readConsistent(app.db, (trx) => projectsJson(trx)));
+      const page = await readConsistent(app.db, (trx) => projectListPage(trx, request.query));
+      return sendListPage(reply, page, request.query.sort.text, null);
+    },
   });
 
   api.get('/api/projects/:id', {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EventMetadata } from '../../domain/index.ts';
+import { encodePageCursor, type EventMetadata } from '../../domain/index.ts';
 import type { Idempotency, Outcome } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import type { Consistent } from '../read-models/consistent-read.ts';
+import type { ListPage } from '../read-models/list-pages.ts';
 
 /** Who did it and as part of what: stored on every event (design.md §5 rule 1). */
 export const metadataOf = (request: FastifyRequest): EventMetadata => ({
@@ -66,4 +67,21 @@ export function sendWriteOutcome(reply: FastifyReply, outcome: Outcome & { repla
   if (outcome.replayed) reply.header('idempotent-replayed', 'true');
   const body = outcome.body as { version: number };
   return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+}
+
+/**
+ * Whether a list request carries any query parameter. Without one the list answers exactly as it
+ * always has (the whole list, no paging headers): the spec's client reads it that way.
+ */
+export const hasListQuery = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '').size > 0;
+
+/**
+ * Sends one page of a list: the rows as a bare array, X-Total-Count (every matching row, all pages),
+ * and when more rows follow, X-Next-After: the `after` value that asks for the next page. `at` is the
+ * moment the page was read at, kept in the cursor so that the next page orders rows the same way.
+ */
+export function sendListPage(reply: FastifyReply, page: Consistent<ListPage>, sort: string, at: string | null): FastifyReply {
+  reply.header('x-total-count', String(page.value.total));
+  if (page.value.lastKeys) reply.header('x-next-after', encodePageCursor({ sort, keys: page.value.lastKeys, at }));
+  return sendJsonList(reply, { ...page, value: page.value.json });
 }
