@@ -67,33 +67,32 @@ const whereAll = (conditions: readonly RawBuilder<unknown>[]) =>
 export async function readListPage(db: DbOrTrx, source: ListSource, paging: Paging): Promise<ListPage> {
   if (paging.after) checkKeys(source.order, paging.after);
   const conditions = paging.after ? [...source.where, afterKeys(source.order, paging.after)] : source.where;
-  const orderBy = sql.join(source.order.map((c) => (c.desc ? sql`${c.expr} desc` : sql`${c.expr} asc`)));
   // One row more than asked says whether another page follows.
   const limit = paging.limit === undefined ? sql`` : sql`limit ${paging.limit + 1}`;
   const offset = paging.offset ? sql`offset ${paging.offset}` : sql``;
-  // The order first, over ids and sort values only; the documents then for the page alone: building
-  // a document for each of 20,000 rows that a sort then drops would cost more than the rest.
-  const { rows: ordered } = await sql<{ id: string; keys: string }>`
-    select ${source.id} as id, json_build_array(${sql.join(source.order.map((c) => c.expr))})::text as keys
-      from ${source.from}
-     where ${whereAll(conditions)}
-     order by ${orderBy} ${limit} ${offset}`.execute(db);
-  const more = paging.limit !== undefined && ordered.length > paging.limit;
-  const shown = more ? ordered.slice(0, paging.limit) : ordered;
+  const keys = source.order.map((_, i) => sql.id(`k${i}`));
+  const keyColumns = sql.join(source.order.map((c, i) => sql`${c.expr} as ${keys[i]}`));
+  const orderBy = sql.join(source.order.map((c, i) => (c.desc ? sql`${keys[i]} desc` : sql`${keys[i]} asc`)));
+  // The order first, over ids and sort values only; the documents then for the page's rows alone.
+  // Anything built per row before the sort (a document, or even the JSON of the sort values) is built
+  // for all 20,000 rows that the sort then mostly drops, and costs more than the rest.
+  const { rows } = await sql<{ json: string; keys: string }>`
+    select (${source.doc})::text as json, json_build_array(${sql.join(keys.map((k) => sql`page.${k}`))})::text as keys
+      from (select ${source.id} as id, ${keyColumns}
+              from ${source.from}
+             where ${whereAll(conditions)}
+             order by ${orderBy} ${limit} ${offset}) as page,
+           ${source.docFrom}
+     where ${source.id} = page.id
+     order by ${orderBy}`.execute(db);
+  const more = paging.limit !== undefined && rows.length > paging.limit;
+  const shown = more ? rows.slice(0, paging.limit) : rows;
   const whole = paging.limit === undefined && !paging.offset && !paging.after;
-  const [docs, total] = await Promise.all([documents(db, source, shown.map((row) => row.id)), whole ? shown.length : countRows(db, source)]);
   return {
-    json: `[${shown.map((row) => docs.get(row.id)).join(',')}]`,
-    total,
+    json: `[${shown.map((row) => row.json).join(',')}]`,
+    total: whole ? shown.length : await countRows(db, source),
     lastKeys: more ? (JSON.parse(shown.at(-1)!.keys) as SortKeys) : null,
   };
-}
-
-async function documents(db: DbOrTrx, source: ListSource, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await sql<{ id: string; json: string }>`
-    select ${source.id} as id, (${source.doc})::text as json from ${source.docFrom} where ${source.id} = any(${textList(ids)})`.execute(db);
-  return new Map(rows.map((row) => [row.id, row.json]));
 }
 
 async function countRows(db: DbOrTrx, source: ListSource): Promise<number> {
