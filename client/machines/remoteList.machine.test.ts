@@ -2,14 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { type ListAnswer, type ListRequest, REFRESH_DELAY, remoteListMachine, SEARCH_DELAY } from './remoteList.machine.ts';
 
-function deferred<T>() {
+/** An answer the test gives when it chooses. */
+function later<T>() {
   let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
+  return { promise: new Promise<T>((res) => (resolve = res)), resolve: (value: T) => resolve(value) };
 }
 
 /** A list of `total` numbered rows, paged as asked. */
@@ -81,7 +77,7 @@ describe('remote list machine', () => {
   });
 
   it('drops the answer to a question the user has changed since', async () => {
-    const slow = deferred<ListAnswer>();
+    const slow = later<ListAnswer>();
     const { actor } = start(async (request) => (request.search === 'old' ? slow.promise : { rows: ['new'], total: 1 }));
     await flush();
     actor.send({ type: 'SEARCH', text: 'old' });
@@ -95,9 +91,9 @@ describe('remote list machine', () => {
   });
 
   it('refreshes the same page quietly once per burst of changes, and again for changes during the request', async () => {
-    const answers: ReturnType<typeof deferred<ListAnswer>>[] = [];
+    const answers: ReturnType<typeof later<ListAnswer>>[] = [];
     const { actor, fetch } = start(() => {
-      const answer = deferred<ListAnswer>();
+      const answer = later<ListAnswer>();
       answers.push(answer);
       return answer.promise;
     });

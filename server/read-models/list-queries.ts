@@ -1,5 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { AssignmentListQuery, EngineerListQuery, ProjectListQuery, SortOrder } from '../../domain/index.ts';
+import {
+  type AssignmentListQuery, type EngineerListQuery, type ProjectListQuery, projectStatuses, seniorities, type SortOrder,
+} from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { containing, type ListPage, type ListSource, readListPage, type SortColumn, textList } from './list-pages.ts';
 import { assignmentsWithNames, populatedAssignmentDoc } from './queries.ts';
@@ -23,6 +25,12 @@ const rank = (expr: RawBuilder<unknown>, values: readonly string[], desc = false
 /** Any element of a JSON array of texts matches the pattern. */
 const anyElementLike = (array: RawBuilder<unknown>, pattern: string) =>
   sql`exists (select 1 from jsonb_array_elements_text(${array}) as item(value) where item.value ilike ${pattern})`;
+
+/** A list of one read-model table's documents, served as stored. */
+const documentsOf = (table: 'engineers' | 'projects', alias: 'e' | 'p') => {
+  const from = sql`${sql.table(table)} as ${sql.id(alias)}`;
+  return { from, docFrom: from, id: sql.ref(`${alias}.id`), doc: sql.ref(`${alias}.doc`) };
+};
 
 const paging = (query: { limit?: number; offset?: number; after?: { keys: (string | number)[] } }) => ({
   limit: query.limit,
@@ -110,8 +118,6 @@ export function assignmentListPage(db: DbOrTrx, query: AssignmentListQuery, scop
 
 // ---- engineers
 
-const seniorityRanks = ['junior', 'mid', 'senior'] as const;
-
 function engineerOrder(sort: SortOrder<EngineerListQuery['sort']['key']>): SortColumn[] {
   const byName = text(sql`e.name`);
   const id = text(sql`e.id`);
@@ -121,7 +127,7 @@ function engineerOrder(sort: SortOrder<EngineerListQuery['sort']['key']>): SortC
     case 'department':
       return [text(sql`e.doc ->> 'department'`, sort.desc), byName, id];
     case 'seniority':
-      return [rank(sql`e.doc ->> 'seniority'`, seniorityRanks, sort.desc), byName, id];
+      return [rank(sql`e.doc ->> 'seniority'`, seniorities, sort.desc), byName, id];
     case 'maxCapacity':
       return [number(sql`(e.doc ->> 'maxCapacity')::float8`, sort.desc), byName, id];
   }
@@ -136,13 +142,10 @@ export function engineerListPage(db: DbOrTrx, query: EngineerListQuery): Promise
   if (query.skills && query.skills.length > 0) where.push(sql`e.doc -> 'skills' ?| ${textList(query.skills)}`);
   if (query.department) where.push(sql`lower(e.doc ->> 'department') = lower(${query.department})`);
   if (query.seniority && query.seniority.length > 0) where.push(sql`e.doc ->> 'seniority' = any(${textList(query.seniority)})`);
-  const source: ListSource = { from: sql`engineers e`, where, order: engineerOrder(query.sort), id: sql`e.id`, docFrom: sql`engineers e`, doc: sql`e.doc` };
-  return readListPage(db, source, paging(query));
+  return readListPage(db, { ...documentsOf('engineers', 'e'), where, order: engineerOrder(query.sort) }, paging(query));
 }
 
 // ---- projects
-
-const projectStatusRanks = ['planning', 'active', 'completed'] as const;
 
 function projectOrder(sort: SortOrder<ProjectListQuery['sort']['key']>): SortColumn[] {
   const byName = text(sql`p.name`);
@@ -155,7 +158,7 @@ function projectOrder(sort: SortOrder<ProjectListQuery['sort']['key']>): SortCol
     case 'name':
       return [text(sql`p.name`, sort.desc), id];
     case 'status':
-      return [rank(sql`p.status`, projectStatusRanks, sort.desc), instant(sql`p.start_date`), byName, id];
+      return [rank(sql`p.status`, projectStatuses, sort.desc), instant(sql`p.start_date`), byName, id];
   }
 }
 
@@ -167,6 +170,5 @@ export function projectListPage(db: DbOrTrx, query: ProjectListQuery): Promise<L
   }
   if (query.status && query.status.length > 0) where.push(sql`p.status = any(${textList(query.status)})`);
   if (query.tentative !== undefined) where.push(sql`coalesce((p.doc ->> 'tentative')::boolean, false) = ${query.tentative}`);
-  const source: ListSource = { from: sql`projects p`, where, order: projectOrder(query.sort), id: sql`p.id`, docFrom: sql`projects p`, doc: sql`p.doc` };
-  return readListPage(db, source, paging(query));
+  return readListPage(db, { ...documentsOf('projects', 'p'), where, order: projectOrder(query.sort) }, paging(query));
 }

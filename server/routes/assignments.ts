@@ -8,12 +8,9 @@ import { createAssignment, removeAssignment, updateAssignment } from '../command
 import { runCommand } from '../commands/transaction.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { HttpError } from '../http-error.ts';
-import { readConsistent } from '../read-models/consistent-read.ts';
 import { assignmentListPage } from '../read-models/list-queries.ts';
 import { assignmentsJson, populatedAssignment } from '../read-models/queries.ts';
-import {
-  etag, hasListQuery, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendListPage, sendWriteOutcome,
-} from './request-context.ts';
+import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome } from './request-context.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 const writeErrors = { ...errorResponses, 404: errorBody, 409: errorBody, 428: errorBody };
@@ -41,12 +38,15 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const ownerId = request.user.role === 'engineer' ? request.user.sub : undefined;
-      if (!hasListQuery(request)) return sendJsonList(reply, await readConsistent(app.db, (trx) => assignmentsJson(trx, { engineerId: ownerId })));
       const query = request.query;
       // Paging on keeps the moment of the first page, so no assignment changes status between pages.
       const at = query.after?.at ?? new Date().toISOString();
-      const page = await readConsistent(app.db, (trx) => assignmentListPage(trx, query, { ownerId, at }));
-      return sendListPage(reply, page, query.sort.text, at);
+      return answerList(app.db, request, reply, {
+        whole: (trx) => assignmentsJson(trx, { engineerId: ownerId }),
+        page: (trx) => assignmentListPage(trx, query, { ownerId, at }),
+        sort: query.sort.text,
+        at,
+      });
     },
   });
 

@@ -9,10 +9,7 @@ import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { assignmentsOfEngineer, engineersJson, findEngineer } from '../read-models/queries.ts';
 import { engineerListPage } from '../read-models/list-queries.ts';
-import {
-  etag, hasListQuery, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendListPage, sendWriteOutcome,
-} from './request-context.ts';
-import { readConsistent } from '../read-models/consistent-read.ts';
+import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome } from './request-context.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 const capacitySchema = z.object({
@@ -50,9 +47,8 @@ export default async function engineerRoutes(app: FastifyInstance) {
       response: { 200: z.array(engineerSchema), ...errorResponses },
     },
     handler: async (request, reply) => {
-      if (!hasListQuery(request)) return sendJsonList(reply, await readConsistent(app.db, (trx) => engineersJson(trx)));
-      const page = await readConsistent(app.db, (trx) => engineerListPage(trx, request.query));
-      return sendListPage(reply, page, request.query.sort.text, null);
+      const query = request.query;
+      return answerList(app.db, request, reply, { whole: engineersJson, page: (trx) => engineerListPage(trx, query), sort: query.sort.text });
     },
   });
 

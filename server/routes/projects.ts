@@ -7,10 +7,7 @@ import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { findProject, projectsJson } from '../read-models/queries.ts';
 import { projectListPage } from '../read-models/list-queries.ts';
-import {
-  etag, hasListQuery, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendListPage, sendWriteOutcome,
-} from './request-context.ts';
-import { readConsistent } from '../read-models/consistent-read.ts';
+import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome } from './request-context.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 export default async function projectRoutes(app: FastifyInstance) {
@@ -27,9 +24,8 @@ export default async function projectRoutes(app: FastifyInstance) {
       response: { 200: z.array(projectSchema), ...errorResponses },
     },
     handler: async (request, reply) => {
-      if (!hasListQuery(request)) return sendJsonList(reply, await readConsistent(app.db, (trx) => projectsJson(trx)));
-      const page = await readConsistent(app.db, (trx) => projectListPage(trx, request.query));
-      return sendListPage(reply, page, request.query.sort.text, null);
+      const query = request.query;
+      return answerList(app.db, request, reply, { whole: projectsJson, page: (trx) => projectListPage(trx, query), sort: query.sort.text });
     },
   });
 

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encodePageCursor, type EventMetadata } from '../../domain/index.ts';
 import type { Idempotency, Outcome } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
-import type { Consistent } from '../read-models/consistent-read.ts';
+import type { Db, DbOrTrx } from '../db/connect.ts';
+import { type Consistent, readConsistent } from '../read-models/consistent-read.ts';
 import type { ListPage } from '../read-models/list-pages.ts';
 
 /** Who did it and as part of what: stored on every event (design.md §5 rule 1). */
@@ -73,15 +74,28 @@ export function sendWriteOutcome(reply: FastifyReply, outcome: Outcome & { repla
  * Whether a list request carries any query parameter. Without one the list answers exactly as it
  * always has (the whole list, no paging headers): the spec's client reads it that way.
  */
-export const hasListQuery = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '').size > 0;
+const hasListQuery = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '').size > 0;
+
+export type ListReads = {
+  /** The whole list, as it has always been served. */
+  whole: (trx: DbOrTrx) => Promise<string>;
+  /** The page the query string asks for. */
+  page: (trx: DbOrTrx) => Promise<ListPage>;
+  /** The sort the page is in, as asked (`-name`), and the moment it was read at if the order depends on it. */
+  sort: string;
+  at?: string | null;
+};
 
 /**
- * Sends one page of a list: the rows as a bare array, X-Total-Count (every matching row, all pages),
- * and when more rows follow, X-Next-After: the `after` value that asks for the next page. `at` is the
- * moment the page was read at, kept in the cursor so that the next page orders rows the same way.
+ * Answers a list request. Without a query string: the whole list, as always. With one: one page, as
+ * a bare array too, with X-Total-Count (every matching row, all pages) and, when more rows follow,
+ * X-Next-After, the `after` value that asks for the next page; it keeps `at`, so that the next page
+ * orders rows as this one did. Both carry X-Cursor and X-Snapshot.
  */
-export function sendListPage(reply: FastifyReply, page: Consistent<ListPage>, sort: string, at: string | null): FastifyReply {
+export async function answerList(db: Db, request: FastifyRequest, reply: FastifyReply, reads: ListReads): Promise<FastifyReply> {
+  if (!hasListQuery(request)) return sendJsonList(reply, await readConsistent(db, reads.whole));
+  const page = await readConsistent(db, reads.page);
   reply.header('x-total-count', String(page.value.total));
-  if (page.value.lastKeys) reply.header('x-next-after', encodePageCursor({ sort, keys: page.value.lastKeys, at }));
+  if (page.value.lastKeys) reply.header('x-next-after', encodePageCursor({ sort: reads.sort, keys: page.value.lastKeys, at: reads.at ?? null }));
   return sendJsonList(reply, { ...page, value: page.value.json });
 }

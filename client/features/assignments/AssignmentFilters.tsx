@@ -52,29 +52,36 @@ export function AssignmentFilters({ search, filters, onSearch, onFilter, enginee
         data-testid="assignment-status-filter"
       />
       {showEngineer ? (
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder="All engineers"
-          aria-label="Engineer"
-          options={engineerOptions}
-          value={filters.engineerId ?? undefined}
-          onChange={choose('engineerId')}
-          style={{ width: width(200) }}
-          data-testid="assignment-engineer-filter"
-        />
+        <NamedSelect label="Engineer" placeholder="All engineers" options={engineerOptions} value={filters.engineerId} onChange={choose('engineerId')} width={width(200)} testId="assignment-engineer-filter" />
       ) : null}
-      <Select
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder="All projects"
-        aria-label="Project"
-        options={projectOptions}
-        value={filters.projectId ?? undefined}
-        onChange={choose('projectId')}
-        style={{ width: width(220) }}
-        data-testid="assignment-project-filter"
-      />
+      <NamedSelect label="Project" placeholder="All projects" options={projectOptions} value={filters.projectId} onChange={choose('projectId')} width={width(220)} testId="assignment-project-filter" />
     </div>
+  );
+}
+
+type NamedSelectProps = {
+  label: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  value: string | null | undefined;
+  onChange: (value: string | undefined) => void;
+  width: number | string;
+  testId: string;
+};
+
+/** One of many named things (thousands of engineers), found by typing part of the name. */
+function NamedSelect({ label, placeholder, options, value, onChange, width, testId }: NamedSelectProps) {
+  return (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={placeholder}
+      aria-label={label}
+      options={options}
+      value={value ?? undefined}
+      onChange={onChange}
+      style={{ width }}
+      data-testid={testId}
+    />
   );
 }
