@@ -87,7 +87,8 @@ export async function readListPage(db: DbOrTrx, source: ListSource, paging: Pagi
      order by ${orderBy}`.execute(db);
   const more = paging.limit !== undefined && rows.length > paging.limit;
   const shown = more ? rows.slice(0, paging.limit) : rows;
-  const whole = paging.limit === undefined && !paging.offset && !paging.after;
+  // From the first row, with nothing after the page, the page is every match: no need to count.
+  const whole = !more && !paging.offset && !paging.after;
   return {
     json: `[${shown.map((row) => row.json).join(',')}]`,
     total: whole ? shown.length : await countRows(db, source),
