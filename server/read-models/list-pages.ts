@@ -1,12 +1,18 @@
 import { type RawBuilder, sql } from 'kysely';
-import { DomainError, listMessages } from '../../domain/index.ts';
+import { DomainError, formatCursor, listMessages, START } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import { newestFirst, visibleToEveryReader } from '../event-store/commit-order.ts';
+import type { Consistent } from './consistent-read.ts';
 
 /**
  * One page of a read-model list, found and ordered by PostgreSQL: the rows as JSON text (sent as is),
  * how many rows match in all, and, when more follow, the sort values of the page's last row, from
  * which the next page starts (keyset paging: no row is skipped or repeated when earlier rows are
  * added or removed between two pages, and page 500 costs what page 1 costs).
+ *
+ * It is one SQL statement, so it reads one snapshot without a transaction around it, and says which
+ * events it reflects (cursor and snapshot, as readConsistent does) in the same round trip: the search
+ * box asks for a page per pause in typing, and round trips are most of what such a page costs.
  */
 
 export type KeyType = 'text' | 'timestamptz' | 'float8' | 'int4';
@@ -64,7 +70,7 @@ function afterKeys(order: readonly SortColumn[], keys: SortKeys): RawBuilder<unk
 const whereAll = (conditions: readonly RawBuilder<unknown>[]) =>
   conditions.length === 0 ? sql`true` : sql.join(conditions.map((c) => sql`(${c})`), sql` and `);
 
-export async function readListPage(db: DbOrTrx, source: ListSource, paging: Paging): Promise<ListPage> {
+export async function readListPage(db: DbOrTrx, source: ListSource, paging: Paging): Promise<Consistent<ListPage>> {
   if (paging.after) checkKeys(source.order, paging.after);
   const conditions = paging.after ? [...source.where, afterKeys(source.order, paging.after)] : source.where;
   // One row more than asked says whether another page follows.
@@ -73,30 +79,37 @@ export async function readListPage(db: DbOrTrx, source: ListSource, paging: Pagi
   const keys = source.order.map((_, i) => sql.id(`k${i}`));
   const keyColumns = sql.join(source.order.map((c, i) => sql`${c.expr} as ${keys[i]}`));
   const orderBy = sql.join(source.order.map((c, i) => (c.desc ? sql`${keys[i]} desc` : sql`${keys[i]} asc`)));
+  const shown = paging.limit === undefined ? sql`true` : sql`n <= ${paging.limit}`;
+  const more = paging.limit === undefined ? sql`false` : sql`exists (select 1 from page where n > ${paging.limit})`;
+  // From the first row, with nothing after the page, the page is every match: no need to count.
+  const countAll = paging.offset || paging.after ? sql`true` : more;
   // The order first, over ids and sort values only; the documents then for the page's rows alone.
   // Anything built per row before the sort (a document, or even the JSON of the sort values) is built
   // for all 20,000 rows that the sort then mostly drops, and costs more than the rest.
-  const { rows } = await sql<{ json: string; keys: string }>`
-    select (${source.doc})::text as json, json_build_array(${sql.join(keys.map((k) => sql`page.${k}`))})::text as keys
-      from (select ${source.id} as id, ${keyColumns}
-              from ${source.from}
-             where ${whereAll(conditions)}
-             order by ${orderBy} ${limit} ${offset}) as page,
-           ${source.docFrom}
-     where ${source.id} = page.id
-     order by ${orderBy}`.execute(db);
-  const more = paging.limit !== undefined && rows.length > paging.limit;
-  const shown = more ? rows.slice(0, paging.limit) : rows;
-  // From the first row, with nothing after the page, the page is every match: no need to count.
-  const whole = !more && !paging.offset && !paging.after;
+  const { rows } = await sql<{ snapshot: string; cursor: string; total: number; json: string; last_keys: string | null }>`
+    with page as (
+      select (${source.doc})::text as json,
+             json_build_array(${sql.join(keys.map((k) => sql`ordered.${k}`))})::text as keys,
+             row_number() over (order by ${orderBy}) as n
+        from (select ${source.id} as id, ${keyColumns}
+                from ${source.from}
+               where ${whereAll(conditions)}
+               order by ${orderBy} ${limit} ${offset}) as ordered,
+             ${source.docFrom}
+       where ${source.id} = ordered.id
+    )
+    select pg_current_snapshot()::text as snapshot,
+           coalesce((select transaction_id::text || ':' || global_position from events where ${visibleToEveryReader} ${newestFirst} limit 1),
+                    ${formatCursor(START)}) as cursor,
+           case when ${countAll}
+                then (select count(*) from ${source.from} where ${whereAll(source.where)})
+                else (select count(*) from page where ${shown}) end::int as total,
+           '[' || coalesce((select string_agg(json, ',' order by n) from page where ${shown}), '') || ']' as json,
+           case when ${more} then (select keys from page where n = ${paging.limit ?? 0}) end as last_keys`.execute(db);
+  const row = rows[0]!;
   return {
-    json: `[${shown.map((row) => row.json).join(',')}]`,
-    total: whole ? shown.length : await countRows(db, source),
-    lastKeys: more ? (JSON.parse(shown.at(-1)!.keys) as SortKeys) : null,
+    value: { json: row.json, total: row.total, lastKeys: row.last_keys ? (JSON.parse(row.last_keys) as SortKeys) : null },
+    cursor: row.cursor,
+    snapshot: row.snapshot,
   };
-}
-
-async function countRows(db: DbOrTrx, source: ListSource): Promise<number> {
-  const { rows } = await sql<{ total: number }>`select count(*)::int as total from ${source.from} where ${whereAll(source.where)}`.execute(db);
-  return rows[0]!.total;
 }

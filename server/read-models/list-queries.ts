@@ -3,6 +3,7 @@ import {
   type AssignmentListQuery, type EngineerListQuery, type ProjectListQuery, projectStatuses, seniorities, type SortOrder,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import type { Consistent } from './consistent-read.ts';
 import { containing, type ListPage, type ListSource, readListPage, type SortColumn, textList } from './list-pages.ts';
 import { assignmentsWithNames, populatedAssignmentDoc } from './queries.ts';
 
@@ -103,7 +104,7 @@ function assignmentFilters(query: AssignmentListQuery, scope: { ownerId?: string
 }
 
 /** `at` decides what is upcoming, active and completed; `ownerId` limits an engineer to their own. */
-export function assignmentListPage(db: DbOrTrx, query: AssignmentListQuery, scope: { ownerId?: string; at: string }): Promise<ListPage> {
+export function assignmentListPage(db: DbOrTrx, query: AssignmentListQuery, scope: { ownerId?: string; at: string }): Promise<Consistent<ListPage>> {
   const byName = query.sort.key === 'engineer' || query.sort.key === 'project';
   const source: ListSource = {
     from: byName ? assignmentsWithNames : sql`assignments a`,
@@ -133,7 +134,7 @@ function engineerOrder(sort: SortOrder<EngineerListQuery['sort']['key']>): SortC
   }
 }
 
-export function engineerListPage(db: DbOrTrx, query: EngineerListQuery): Promise<ListPage> {
+export function engineerListPage(db: DbOrTrx, query: EngineerListQuery): Promise<Consistent<ListPage>> {
   const where: RawBuilder<unknown>[] = [];
   if (query.q) {
     const pattern = containing(query.q);
@@ -162,7 +163,7 @@ function projectOrder(sort: SortOrder<ProjectListQuery['sort']['key']>): SortCol
   }
 }
 
-export function projectListPage(db: DbOrTrx, query: ProjectListQuery): Promise<ListPage> {
+export function projectListPage(db: DbOrTrx, query: ProjectListQuery): Promise<Consistent<ListPage>> {
   const where: RawBuilder<unknown>[] = [];
   if (query.q) {
     const pattern = containing(query.q);

@@ -43,7 +43,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
       const at = query.after?.at ?? new Date().toISOString();
       return answerList(app.db, request, reply, {
         whole: (trx) => assignmentsJson(trx, { engineerId: ownerId }),
-        page: (trx) => assignmentListPage(trx, query, { ownerId, at }),
+        page: (db) => assignmentListPage(db, query, { ownerId, at }),
         sort: query.sort.text,
         at,
       });

@@ -79,8 +79,8 @@ const hasListQuery = (request: FastifyRequest) => new URLSearchParams(request.ur
 export type ListReads = {
   /** The whole list, as it has always been served. */
   whole: (trx: DbOrTrx) => Promise<string>;
-  /** The page the query string asks for. */
-  page: (trx: DbOrTrx) => Promise<ListPage>;
+  /** The page the query string asks for, and which events it reflects. */
+  page: (db: Db) => Promise<Consistent<ListPage>>;
   /** The sort the page is in, as asked (`-name`), and the moment it was read at if the order depends on it. */
   sort: string;
   at?: string | null;
@@ -94,7 +94,7 @@ export type ListReads = {
  */
 export async function answerList(db: Db, request: FastifyRequest, reply: FastifyReply, reads: ListReads): Promise<FastifyReply> {
   if (!hasListQuery(request)) return sendJsonList(reply, await readConsistent(db, reads.whole));
-  const page = await readConsistent(db, reads.page);
+  const page = await reads.page(db);
   reply.header('x-total-count', String(page.value.total));
   if (page.value.lastKeys) reply.header('x-next-after', encodePageCursor({ sort: reads.sort, keys: page.value.lastKeys, at: reads.at ?? null }));
   return sendJsonList(reply, { ...page, value: page.value.json });

@@ -407,3 +407,29 @@ describe('bad query values are refused with 400 {message, code, issues}', () => 
     expect(answer.body.issues).toContainEqual({ path, message });
   });
 });
+
+describe('a page says which events it reflects, as the bare list does', () => {
+  it('carries the same X-Cursor as the bare list, and both move on after a write', async () => {
+    const cursorOf = async (url: string) => String((await ok(url)).headers['x-cursor']);
+    const before = await cursorOf('/api/assignments?limit=1');
+    expect(before).toBe(await cursorOf('/api/assignments'));
+    expect(await cursorOf('/api/engineers?q=a')).toBe(before);
+    const lucas = bare.engineers.find((e) => e.name === 'Lucas Silva')!;
+    const portal = bare.projects.find((p) => p.name === projectName('portal'))!;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/assignments',
+      token: manager,
+      body: { engineerId: lucas._id, projectId: portal._id, role: 'Pairing', allocationPercentage: 5, startDate: dayFromToday(1, seededAt), endDate: dayFromToday(9, seededAt) },
+    });
+    expect(created.statusCode).toBe(201);
+    try {
+      const page = await ok<Assignment>('/api/assignments?q=pairing');
+      expect(page.rows.map((a) => a.role)).toEqual(['Pairing']);
+      expect(page.headers['x-cursor']).not.toBe(before);
+      expect(page.headers['x-cursor']).toBe(await cursorOf('/api/assignments'));
+    } finally {
+      await t.request({ method: 'DELETE', url: `/api/assignments/${created.json()._id}`, token: manager, body: { version: 1 } });
+    }
+  });
+});
