@@ -66,6 +66,20 @@ const labelsWhere = (keep: (row: (typeof demoAssignments)[number]) => boolean) =
   demoAssignments.filter(keep).map(([e, p]) => `${engineerName(e)} @ ${projectName(p)}`).sort();
 const labels = (rows: Assignment[]) => rows.map(label).sort();
 
+/** Runs `check` while one more assignment (on Customer Portal Redesign, days from..to) exists, then removes it. */
+async function withAssignment(made: { engineer: string; role: string; from: number; to: number }, check: () => Promise<void>) {
+  const engineerId = bare.engineers.find((e) => e.name === made.engineer)!._id;
+  const projectId = bare.projects.find((p) => p.name === projectName('portal'))!._id;
+  const body = { engineerId, projectId, role: made.role, allocationPercentage: 5, startDate: dayFromToday(made.from, seededAt), endDate: dayFromToday(made.to, seededAt) };
+  const created = await t.request({ method: 'POST', url: '/api/assignments', token: manager, body });
+  expect(created.statusCode).toBe(201);
+  try {
+    await check();
+  } finally {
+    await t.request({ method: 'DELETE', url: `/api/assignments/${created.json()._id}`, token: manager, body: { version: 1 } });
+  }
+}
+
 beforeAll(async () => {
   t = await startTestApp({ now: seededAt });
   [manager, engineer] = await Promise.all([t.login(demo.manager), t.login(demo.engineer)]);
@@ -233,25 +247,13 @@ describe('GET /api/assignments with a query', () => {
 
   it('keeps a reader paging on from seeing a row twice when rows are added before the cursor', async () => {
     const first = await ok<Assignment>('/api/assignments?sort=startDate&limit=5');
-    const jordan = bare.engineers.find((e) => e.name === 'Jordan Lee')!;
-    const portal = bare.projects.find((p) => p.name === projectName('portal'))!;
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/assignments',
-      token: manager,
-      body: { engineerId: jordan._id, projectId: portal._id, role: 'Reviewer', allocationPercentage: 5, startDate: dayFromToday(-300, seededAt), endDate: dayFromToday(-250, seededAt) },
-    });
-    expect(created.statusCode).toBe(201);
-    try {
+    await withAssignment({ engineer: 'Jordan Lee', role: 'Reviewer', from: -300, to: -250 }, async () => {
       const rest = await ok<Assignment>(`/api/assignments?sort=startDate&limit=100&after=${encodeURIComponent(first.next!)}`);
       const seen = [...first.rows, ...rest.rows].map((a) => a._id);
       expect(new Set(seen).size).toBe(seen.length);
       expect(seen).toHaveLength(13); // the new row sorts before the cursor: not on the later page
       expect(rest.total).toBe(14);
-    } finally {
-      const id = created.json()._id;
-      await t.request({ method: 'DELETE', url: `/api/assignments/${id}`, token: manager, body: { version: 1 } });
-    }
+    });
   });
 
   it('gives an engineer only their own, whatever they ask for', async () => {
@@ -414,22 +416,11 @@ describe('a page says which events it reflects, as the bare list does', () => {
     const before = await cursorOf('/api/assignments?limit=1');
     expect(before).toBe(await cursorOf('/api/assignments'));
     expect(await cursorOf('/api/engineers?q=a')).toBe(before);
-    const lucas = bare.engineers.find((e) => e.name === 'Lucas Silva')!;
-    const portal = bare.projects.find((p) => p.name === projectName('portal'))!;
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/assignments',
-      token: manager,
-      body: { engineerId: lucas._id, projectId: portal._id, role: 'Pairing', allocationPercentage: 5, startDate: dayFromToday(1, seededAt), endDate: dayFromToday(9, seededAt) },
-    });
-    expect(created.statusCode).toBe(201);
-    try {
+    await withAssignment({ engineer: 'Lucas Silva', role: 'Pairing', from: 1, to: 9 }, async () => {
       const page = await ok<Assignment>('/api/assignments?q=pairing');
       expect(page.rows.map((a) => a.role)).toEqual(['Pairing']);
       expect(page.headers['x-cursor']).not.toBe(before);
       expect(page.headers['x-cursor']).toBe(await cursorOf('/api/assignments'));
-    } finally {
-      await t.request({ method: 'DELETE', url: `/api/assignments/${created.json()._id}`, token: manager, body: { version: 1 } });
-    }
+    });
   });
 });
