@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type { Assignment } from '../../../domain/entities.ts';
 import { answerAssignmentList, assignmentListQuery } from '../../../domain/lists/assignment-list.ts';
 import { requestPage } from '../../lib/api.ts';
-import { remoteListMachine } from '../../machines/remoteList.machine.ts';
+import { lastPage, remoteListMachine } from '../../machines/remoteList.machine.ts';
 import { assignmentsStore } from '../../stores/assignments.ts';
 import { onPlanEvent } from '../../stores/liveSync.ts';
 import { usePastCollection, usePastMoment } from '../../stores/viewMode.ts';
@@ -35,8 +35,12 @@ export function useAssignmentList() {
   const pastAt = usePastMoment();
   const pastAnswer = useMemo(() => {
     if (!past || !pastAt) return null;
-    const query = assignmentListQuery.parse(assignmentListParams({ search, filters, sort, page, pageSize }));
-    return answerAssignmentList(past.data, query, pastAt);
+    const answerFor = (shown: number) =>
+      answerAssignmentList(past.data, assignmentListQuery.parse(assignmentListParams({ search, filters, sort, page: shown, pageSize })), pastAt);
+    const answer = answerFor(page);
+    // The past plan may hold fewer rows than the page the live list was on: show its last page.
+    const last = lastPage(answer.total, pageSize);
+    return page > last ? { ...answerFor(last), page: last } : { ...answer, page };
   }, [past, pastAt, search, filters, sort, page, pageSize]);
 
   const live = useSnapshot(assignmentsStore);
@@ -52,7 +56,7 @@ export function useAssignmentList() {
     search,
     filters,
     sort,
-    page,
+    page: pastAnswer ? pastAnswer.page : page,
     pageSize,
     /** Nothing to show yet, or the user asked for something else and it is on its way. */
     loading: !pastAnswer && (!request.loaded || (state.matches('loading') && !request.quiet)),
