@@ -99,7 +99,7 @@ describe('without a query string nothing changes', () => {
   it.each(['/api/assignments', '/api/engineers', '/api/projects'])('%s answers the whole bare array, no paging headers', async (url) => {
     const answer = await ok<{ _id: string }>(url);
     expect(Array.isArray(answer.body)).toBe(true);
-    expect(answer.rows.length).toBe({ '/api/assignments': 13, '/api/engineers': 8, '/api/projects': 6 }[url]);
+    expect(answer.rows.length).toBe({ '/api/assignments': 14, '/api/engineers': 8, '/api/projects': 6 }[url]);
     expect(answer.headers['x-cursor']).toMatch(/^\d+:\d+$/);
     expect(answer.headers['x-snapshot']).toMatch(/^\d+:\d+:/);
     expect(answer.total).toBeUndefined();
@@ -136,7 +136,7 @@ describe('GET /api/assignments with a query', () => {
     const now = Date.now();
     const done = rows.map((a) => Date.parse(a.endDate) <= now);
     const firstDone = done.indexOf(true);
-    expect(firstDone).toBe(11); // 8 active + 3 upcoming, then Sam's and Lucas's finished work
+    expect(firstDone).toBe(12); // 8 active + 4 upcoming, then Sam's and Lucas's finished work
     expect(done.slice(firstDone).every(Boolean)).toBe(true);
     const openStarts = rows.slice(0, firstDone).map((a) => Date.parse(a.startDate));
     expect(openStarts).toEqual([...openStarts].sort((x, y) => x - y));
@@ -177,7 +177,7 @@ describe('GET /api/assignments with a query', () => {
     const upcoming = labelsWhere(([, , , , from]) => from > 0);
     const completed = labelsWhere(([, , , , , to]) => to < 0);
     const active = labelsWhere(([, , , , from, to]) => from <= 0 && to >= 0);
-    expect([upcoming.length, active.length, completed.length]).toEqual([3, 8, 2]);
+    expect([upcoming.length, active.length, completed.length]).toEqual([4, 8, 2]);
     expect(labels((await ok<Assignment>('/api/assignments?status=upcoming')).rows)).toEqual(upcoming);
     expect(labels((await ok<Assignment>('/api/assignments?status=active')).rows)).toEqual(active);
     expect(labels((await ok<Assignment>('/api/assignments?status=completed')).rows)).toEqual(completed);
@@ -220,9 +220,9 @@ describe('GET /api/assignments with a query', () => {
       const whole = (await ok<Assignment>(`/api/assignments?sort=${sort}`)).rows.map((a) => a._id);
       const { ids, totals, pages } = await walk(`/api/assignments?sort=${sort}`, 4);
       expect(ids, sort).toEqual(whole);
-      expect(new Set(ids).size).toBe(13);
+      expect(new Set(ids).size).toBe(14);
       expect(pages).toBe(4);
-      expect(totals.every((n) => n === 13)).toBe(true);
+      expect(totals.every((n) => n === 14)).toBe(true);
     }
   });
 
@@ -239,7 +239,7 @@ describe('GET /api/assignments with a query', () => {
     const whole = (await ok<Assignment>('/api/assignments?sort=role')).rows.map((a) => a._id);
     const page = await ok<Assignment>('/api/assignments?sort=role&offset=4&limit=4');
     expect(page.rows.map((a) => a._id)).toEqual(whole.slice(4, 8));
-    expect(page.total).toBe(13);
+    expect(page.total).toBe(14);
     const last = await ok<Assignment>('/api/assignments?sort=role&offset=12&limit=4');
     expect(last.rows.map((a) => a._id)).toEqual(whole.slice(12));
     expect(last.next).toBeUndefined();
@@ -251,8 +251,8 @@ describe('GET /api/assignments with a query', () => {
       const rest = await ok<Assignment>(`/api/assignments?sort=startDate&limit=100&after=${encodeURIComponent(first.next!)}`);
       const seen = [...first.rows, ...rest.rows].map((a) => a._id);
       expect(new Set(seen).size).toBe(seen.length);
-      expect(seen).toHaveLength(13); // the new row sorts before the cursor: not on the later page
-      expect(rest.total).toBe(14);
+      expect(seen).toHaveLength(14); // the new row sorts before the cursor: not on the later page
+      expect(rest.total).toBe(15);
     });
   });
 
@@ -344,8 +344,9 @@ describe('GET /api/projects with a query', () => {
   it('filters by status, any of several, and by tentative', async () => {
     expect(names((await ok<Project>('/api/projects?status=planning')).rows)).toEqual(demoNames((p) => p.status === 'planning'));
     expect(names((await ok<Project>('/api/projects?status=active,completed')).rows)).toEqual(demoNames((p) => p.status !== 'planning'));
-    expect((await ok<Project>('/api/projects?tentative=false')).total).toBe(6);
-    expect((await ok<Project>('/api/projects?tentative=true')).total).toBe(0);
+    // The demo's one tentative project is the mobile app.
+    expect((await ok<Project>('/api/projects?tentative=false')).total).toBe(5);
+    expect((await ok<Project>('/api/projects?tentative=true')).total).toBe(1);
   });
 
   it('sorts by start date (the default), end date, name and status', async () => {
