@@ -73,7 +73,7 @@ function ChangeList({ rows, empty, testId }: { rows: DiffRow[]; empty: string; t
   }
   return (
     <div data-testid={testId}>
-      <VirtualList data={rows} height={LIST_HEIGHT} itemHeight={84} itemKey="key" fullHeight={false}>
+      <VirtualList data={rows} height={LIST_HEIGHT} itemHeight={56} itemKey="key" fullHeight={false}>
         {(row, index) => <ChangeRow row={row} first={index === 0} />}
       </VirtualList>
     </div>
