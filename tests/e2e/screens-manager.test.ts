@@ -280,6 +280,11 @@ describe('manager screens with the demo data', () => {
     expect(issues).toContain('Priya Patel Overloaded 120% / 100%');
     expect(issues).toContain('Tom Becker Overloaded 60% / 50%');
     expect(issues).not.toContain('Sam Rivera');
+    // Most overloaded first: both are 20 % over their own capacity, Priya by more points.
+    expect(issues.indexOf('Priya Patel')).toBeLessThan(issues.indexOf('Tom Becker'));
+    // A team this size needs neither a 'Show all' nor a pager on the chart.
+    expect(await page.getByTestId('critical-issues').getByRole('button', { name: /^Show all/ }).count()).toBe(0);
+    expect(await page.getByTestId('chart-pager').count()).toBe(0);
 
     const items = page.getByTestId('project-timeline').getByTestId('timeline-item');
     expect(await items.count()).toBe(6);
