@@ -23,8 +23,19 @@ export const byAssignmentOrder = (a: { startDate: string; _id: string }, b: { st
   Date.parse(a.startDate) - Date.parse(b.startDate) || compareText(a._id, b._id);
 
 /**
+ * Bump whenever a reducer changes what the fold makes of the same events: a stored snapshot of the fold
+ * is a cache of its state, and one written by older reducers must not be restored as if it were current.
+ */
+export const PLAN_FOLD_VERSION = 1;
+
+/** The fold's state as plain data: each of its maps by name, as [id, value] pairs. */
+export type PlanFoldSnapshot = { maps: Record<string, Array<[string, unknown]>> };
+
+/**
  * Folds a long history into the plan with maps (linear in the number of events), through the same
  * stream reducers as the projections. `plan()` returns the lists exactly as the REST API orders them.
+ * Its whole state is its maps, whose values are plain JSON: `toSnapshot()` and `fromSnapshot()` find
+ * them rather than list them, so a map added to the fold is saved and restored with no change there.
  */
 export class PlanFold {
   readonly engineers = new Map<string, Engineer>();
@@ -60,6 +71,43 @@ export class PlanFold {
       .sort(byAssignmentOrder)
       .map((a) => populateFast(a, engineerById, projectById) ?? populate(a, lookup));
     return { engineers, projects, assignments };
+  }
+
+  /** Names what a snapshot of this fold holds; one of another shape is not restorable. */
+  static get snapshotFormat(): string {
+    return `${PLAN_FOLD_VERSION}:${new PlanFold().stateMaps().map(([name]) => name).join(',')}`;
+  }
+
+  toSnapshot(): PlanFoldSnapshot {
+    return { maps: Object.fromEntries(this.stateMaps().map(([name, map]) => [name, [...map]])) };
+  }
+
+  /**
+   * The fold as it was when the snapshot was taken; applying the events after it gives what folding
+   * from the first event would. Values are shared, not copied: the reducers never mutate a value.
+   */
+  static fromSnapshot(snapshot: PlanFoldSnapshot): PlanFold {
+    const fold = new PlanFold();
+    for (const [name, map] of fold.stateMaps()) {
+      const entries = snapshot.maps[name];
+      if (!Array.isArray(entries)) throw new Error(`The plan snapshot has no ${name}: it was taken of another fold`);
+      for (const [id, value] of entries) map.set(id, value);
+    }
+    return fold;
+  }
+
+  /** A fold that goes on from this one's state without changing it. */
+  clone(): PlanFold {
+    const copy = new PlanFold();
+    const mine = new Map(this.stateMaps());
+    for (const [name, map] of copy.stateMaps()) for (const [id, value] of mine.get(name)!) map.set(id, value);
+    return copy;
+  }
+
+  private stateMaps(): Array<[string, Map<string, unknown>]> {
+    return Object.entries(this)
+      .filter((entry): entry is [string, Map<string, unknown>] => entry[1] instanceof Map)
+      .sort(([a], [b]) => compareText(a, b));
   }
 }
 
