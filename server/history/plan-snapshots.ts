@@ -1,0 +1,68 @@
+import { PlanFold, START, type Cursor } from '../../domain/index.ts';
+import type { Db, DbOrTrx } from '../db/connect.ts';
+import {
+  dropOtherFormats, insertSnapshot, newestSnapshot, readSnapshotPlan, withSnapshotLock, type SnapshotInfo,
+} from '../event-store/plan-snapshots.ts';
+import { countAfter } from '../event-store/read.ts';
+import { replayLog } from '../event-store/replay.ts';
+import { decodePlanSnapshot, encodePlanSnapshot } from './plan-snapshot-codec.ts';
+
+/**
+ * What a writer keeps between rounds: the fold as of the newest snapshot it knows, so that a round folds
+ * only the events after it instead of decoding the snapshot again.
+ */
+export type SnapshotWriter = { every: number; newest?: { info: SnapshotInfo; fold: PlanFold }; formatsChecked?: boolean };
+
+/**
+ * Writes every snapshot that is due: one after each `every` visible events, each in a short transaction
+ * of its own that holds the writers' lock, so that several server instances never write the same one.
+ * Returns how many it wrote; none when another instance holds the lock.
+ */
+export async function writeDueSnapshots(db: Db, writer: SnapshotWriter): Promise<number> {
+  let written = 0;
+  for (;;) {
+    const next = await withSnapshotLock(db, (trx) => writeNextSnapshot(trx, writer));
+    if (!next) return written;
+    writer.newest = next;
+    written += 1;
+  }
+}
+
+async function writeNextSnapshot(trx: DbOrTrx, writer: SnapshotWriter): Promise<SnapshotWriter['newest'] | null> {
+  const format = PlanFold.snapshotFormat;
+  if (!writer.formatsChecked) {
+    await dropOtherFormats(trx, format);
+    writer.formatsChecked = true;
+  }
+  const newest = await newestSnapshot(trx, format);
+  const after = newest?.cursor ?? START;
+  if ((await countAfter(trx, after, writer.every)) < writer.every) return null;
+
+  // Another instance may have written since, or the snapshots were dropped: go on from what is stored.
+  const known = writer.newest;
+  const current = known && newest && sameCursor(known.info.cursor, newest.cursor) ? known : undefined;
+  // The fold is changed below: should this round fail, the next one starts again from what is stored.
+  writer.newest = undefined;
+  const fold = current?.fold ?? (newest ? await decodePlanSnapshot((await readSnapshotPlan(trx, format, newest.cursor))!) : new PlanFold());
+
+  let count = 0;
+  let last: { cursor: Cursor; recordedAt: Date } | undefined;
+  let segmentMin: Date | undefined;
+  let segmentMax = newest?.recordedAtMax;
+  for await (const page of replayLog(trx, { visibleOnly: true, after, pageSize: Math.min(writer.every, 10_000) })) {
+    for (const replayed of page.slice(0, writer.every - count)) {
+      fold.apply(replayed.event, replayed.streamPosition);
+      if (!segmentMin || replayed.recordedAt < segmentMin) segmentMin = replayed.recordedAt;
+      if (!segmentMax || replayed.recordedAt > segmentMax) segmentMax = replayed.recordedAt;
+      last = replayed;
+      count += 1;
+    }
+    if (count >= writer.every) break;
+  }
+  if (!last || count < writer.every) return null;
+  const info: SnapshotInfo = { cursor: last.cursor, eventCount: (newest?.eventCount ?? 0) + count, recordedAtLast: last.recordedAt, recordedAtMax: segmentMax! };
+  await insertSnapshot(trx, { ...info, format, segmentRecordedAtMin: segmentMin!, plan: await encodePlanSnapshot(fold) });
+  return { info, fold };
+}
+
+const sameCursor = (a: Cursor, b: Cursor) => a.transactionId === b.transactionId && a.globalPosition === b.globalPosition;
