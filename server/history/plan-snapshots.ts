@@ -16,19 +16,21 @@ export type SnapshotWriter = { every: number; newest?: { info: SnapshotInfo; fol
 /**
  * Writes every snapshot that is due: one after each `every` visible events, each in a short transaction
  * of its own that holds the writers' lock, so that several server instances never write the same one.
- * Returns how many it wrote; none when another instance holds the lock.
+ * Says how many it wrote, and how many visible events follow the newest snapshot (none counted when
+ * another instance holds the lock: that one writes).
  */
-export async function writeDueSnapshots(db: Db, writer: SnapshotWriter): Promise<number> {
+export async function writeDueSnapshots(db: Db, writer: SnapshotWriter): Promise<{ written: number; pending: number }> {
   let written = 0;
   for (;;) {
-    const next = await withSnapshotLock(db, (trx) => writeNextSnapshot(trx, writer));
-    if (!next) return written;
-    writer.newest = next;
+    const round = await withSnapshotLock(db, (trx) => writeNextSnapshot(trx, writer));
+    if (round === undefined) return { written, pending: 0 };
+    if ('pending' in round) return { written, pending: round.pending };
+    writer.newest = round;
     written += 1;
   }
 }
 
-async function writeNextSnapshot(trx: DbOrTrx, writer: SnapshotWriter): Promise<SnapshotWriter['newest'] | null> {
+async function writeNextSnapshot(trx: DbOrTrx, writer: SnapshotWriter): Promise<NonNullable<SnapshotWriter['newest']> | { pending: number }> {
   const format = PlanFold.snapshotFormat;
   if (!writer.formatsChecked) {
     await dropOtherFormats(trx, format);
@@ -36,7 +38,8 @@ async function writeNextSnapshot(trx: DbOrTrx, writer: SnapshotWriter): Promise<
   }
   const newest = await newestSnapshot(trx, format);
   const after = newest?.cursor ?? START;
-  if ((await countAfter(trx, after, writer.every)) < writer.every) return null;
+  const pending = await countAfter(trx, after, writer.every);
+  if (pending < writer.every) return { pending };
 
   // Another instance may have written since, or the snapshots were dropped: go on from what is stored.
   const known = writer.newest;
@@ -59,7 +62,7 @@ async function writeNextSnapshot(trx: DbOrTrx, writer: SnapshotWriter): Promise<
     }
     if (count >= writer.every) break;
   }
-  if (!last || count < writer.every) return null;
+  if (!last || count < writer.every) return { pending: count };
   const info: SnapshotInfo = { cursor: last.cursor, eventCount: (newest?.eventCount ?? 0) + count, recordedAtLast: last.recordedAt, recordedAtMax: segmentMax! };
   await insertSnapshot(trx, { ...info, format, segmentRecordedAtMin: segmentMin!, plan: await encodePlanSnapshot(fold) });
   return { info, fold };

@@ -41,7 +41,7 @@ export class SnapshotJob {
     await this.running;
   }
 
-  /** New events were seen in the log: a round once a snapshot's worth has gathered. */
+  /** New events were seen in the log: a round once a snapshot's worth may have gathered. */
   notice(events: number): void {
     this.seen += events;
     if (this.seen >= this.options.every) this.wake();
@@ -60,7 +60,11 @@ export class SnapshotJob {
     }
     this.seen = 0;
     this.running = writeDueSnapshots(this.db, this.writer)
-      .then((written) => {
+      .then(({ written, pending }) => {
+        // Events noticed during the round may be among those it wrote or counted: counting them twice
+        // only brings the next round early, while not counting them could leave a snapshot unwritten.
+        this.seen += pending;
+        if (this.seen >= this.options.every) this.again = true;
         if (written > 0) this.options.onWritten?.(written);
       })
       .catch((error) => this.options.onError(error))
