@@ -16,11 +16,23 @@ export function compareText(a: string, b: string): number {
   return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
 }
 
+/** What toISOString writes (years 0 to 9999): such texts order as their instants do. */
+const isCanonicalIso = (t: string) => t.length === 24 && t.charCodeAt(23) === 90 /* Z */ && t.charCodeAt(10) === 84 /* T */;
+
+/**
+ * Orders two instants given as ISO 8601 text. Stored dates are canonical, and comparing them as text
+ * spares parsing both in every comparison of a sort (most of the time of sorting 20,000 assignments).
+ */
+export function compareInstants(a: string, b: string): number {
+  if (isCanonicalIso(a) && isCanonicalIso(b)) return a < b ? -1 : a > b ? 1 : 0;
+  return Date.parse(a) - Date.parse(b);
+}
+
 export const byEngineerOrder = (a: Engineer, b: Engineer) => compareText(a.name, b.name) || compareText(a._id, b._id);
 export const byProjectOrder = (a: Project, b: Project) =>
-  Date.parse(a.startDate) - Date.parse(b.startDate) || compareText(a.name, b.name) || compareText(a._id, b._id);
+  compareInstants(a.startDate, b.startDate) || compareText(a.name, b.name) || compareText(a._id, b._id);
 export const byAssignmentOrder = (a: { startDate: string; _id: string }, b: { startDate: string; _id: string }) =>
-  Date.parse(a.startDate) - Date.parse(b.startDate) || compareText(a._id, b._id);
+  compareInstants(a.startDate, b.startDate) || compareText(a._id, b._id);
 
 /**
  * Bump whenever a reducer changes what the fold makes of the same events: a stored snapshot of the fold

@@ -7,14 +7,13 @@ import type { ReplayBound } from './replay.ts';
 
 /** A snapshot of the folded plan, without the plan: the last event it holds and what it knows of their times. */
 export type SnapshotInfo = { cursor: Cursor; eventCount: number; recordedAtLast: Date; recordedAtMax: Date };
-export type StoredSnapshot = SnapshotInfo & { plan: Buffer };
-export type NewSnapshot = StoredSnapshot & { format: string; segmentRecordedAtMin: Date };
+export type NewSnapshot = SnapshotInfo & { format: string; segmentRecordedAtMin: Date; plan: Buffer };
 
 /** A stretch of the log in commit order: after one cursor, up to and including another (or to the end). */
 export type Span = { after: Cursor; through?: Cursor };
 
 /** Where folding up to a bound can start, and the stretches of the log after it that may hold its events. */
-export type FoldStart = { snapshot?: StoredSnapshot; spans: Span[] };
+export type FoldStart = { snapshot?: SnapshotInfo; spans: Span[] };
 
 type InfoRow = { transaction_id: string; global_position: number; event_count: number; recorded_at_last: Date; recorded_at_max: Date };
 
@@ -41,7 +40,9 @@ export async function newestSnapshot(db: DbOrTrx, format: string): Promise<Snaps
 }
 
 export async function readSnapshotPlan(db: DbOrTrx, format: string, cursor: Cursor): Promise<Buffer | undefined> {
-  return (await snapshotWhere(db, format, positionIs('=' , cursor), sql``))?.plan;
+  const { rows } = await sql<{ plan: Buffer }>`
+    select plan from plan_snapshots where format = ${format} and ${positionIs('=', cursor)}`.execute(db);
+  return rows[0]?.plan;
 }
 
 /**
@@ -75,10 +76,10 @@ export async function findFoldStart(db: DbOrTrx, format: string, bound: ReplayBo
   return { snapshot: base, spans: [...(through ? [{ after, through }] : []), { after: newest.cursor }] };
 }
 
-async function snapshotWhere(db: DbOrTrx, format: string, condition: RawBuilder<unknown>, order: RawBuilder<unknown>): Promise<StoredSnapshot | undefined> {
-  const { rows } = await sql<InfoRow & { plan: Buffer }>`
-    select ${infoColumns}, plan from plan_snapshots where format = ${format} and ${condition} ${order} limit 1`.execute(db);
-  return rows[0] && { ...toInfo(rows[0]), plan: rows[0].plan };
+async function snapshotWhere(db: DbOrTrx, format: string, condition: RawBuilder<unknown>, order: RawBuilder<unknown>): Promise<SnapshotInfo | undefined> {
+  const { rows } = await sql<InfoRow>`
+    select ${infoColumns} from plan_snapshots where format = ${format} and ${condition} ${order} limit 1`.execute(db);
+  return rows[0] && toInfo(rows[0]);
 }
 
 export async function insertSnapshot(db: DbOrTrx, s: NewSnapshot): Promise<void> {

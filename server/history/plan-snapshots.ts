@@ -1,11 +1,12 @@
 import { PlanFold, START, type Cursor } from '../../domain/index.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import {
-  dropOtherFormats, insertSnapshot, newestSnapshot, readSnapshotPlan, withSnapshotLock, type SnapshotInfo,
+  dropOtherFormats, insertSnapshot, newestSnapshot, withSnapshotLock, type SnapshotInfo,
 } from '../event-store/plan-snapshots.ts';
 import { countAfter } from '../event-store/read.ts';
 import { replayLog } from '../event-store/replay.ts';
-import { decodePlanSnapshot, encodePlanSnapshot } from './plan-snapshot-codec.ts';
+import { encodePlanSnapshot } from './plan-snapshot-codec.ts';
+import { RestoredSnapshots } from './restored-snapshots.ts';
 
 /**
  * What a writer keeps between rounds: the fold as of the newest snapshot it knows, so that a round folds
@@ -46,7 +47,7 @@ async function writeNextSnapshot(trx: DbOrTrx, writer: SnapshotWriter): Promise<
   const current = known && newest && sameCursor(known.info.cursor, newest.cursor) ? known : undefined;
   // The fold is changed below: should this round fail, the next one starts again from what is stored.
   writer.newest = undefined;
-  const fold = current?.fold ?? (newest ? await decodePlanSnapshot((await readSnapshotPlan(trx, format, newest.cursor))!) : new PlanFold());
+  const fold = current?.fold ?? (newest ? await new RestoredSnapshots(0).restore(trx, newest) : new PlanFold());
 
   let count = 0;
   let last: { cursor: Cursor; recordedAt: Date } | undefined;
