@@ -51,8 +51,10 @@ export async function readSnapshotPlan(db: DbOrTrx, format: string, cursor: Curs
  *
  * Up to a cursor the answer is a prefix of the log: the newest snapshot at or before it, then on to it.
  *
- * Up to a moment the answer is every event recorded by then, and commit order is not recorded_at order
- * (a transaction's events carry its start time, and it may commit after a younger one). A snapshot
+ * Up to a moment the answer is every event recorded by then, and commit order is not recorded_at order:
+ * an event is stamped by its writer's clock when appended, while its transaction's place in the log is
+ * taken at the transaction's first write (a transaction can append after a younger one has committed,
+ * and instances' clocks differ). So the answer need not be a prefix of the log. A snapshot
  * serves only if every event it holds was recorded by then (recorded_at_max). After it, an event of
  * the answer can sit anywhere the log has not been snapshotted yet, or in a snapshot's own stretch that
  * starts no later than the moment (segment_recorded_at_min): the stretches between the newest such

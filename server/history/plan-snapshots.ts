@@ -1,4 +1,4 @@
-import { PlanFold, START, type Cursor } from '../../domain/index.ts';
+import { compareCursors, PlanFold, START, type Cursor } from '../../domain/index.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import {
   dropOtherFormats, insertSnapshot, newestSnapshot, withSnapshotLock, type SnapshotInfo,
@@ -44,7 +44,7 @@ async function writeNextSnapshot(trx: DbOrTrx, writer: SnapshotWriter): Promise<
 
   // Another instance may have written since, or the snapshots were dropped: go on from what is stored.
   const known = writer.newest;
-  const current = known && newest && sameCursor(known.info.cursor, newest.cursor) ? known : undefined;
+  const current = known && newest && compareCursors(known.info.cursor, newest.cursor) === 0 ? known : undefined;
   // The fold is changed below: should this round fail, the next one starts again from what is stored.
   writer.newest = undefined;
   const fold = current?.fold ?? (newest ? await new RestoredSnapshots(0).restore(trx, newest) : new PlanFold());
@@ -68,5 +68,3 @@ async function writeNextSnapshot(trx: DbOrTrx, writer: SnapshotWriter): Promise<
   await insertSnapshot(trx, { ...info, format, segmentRecordedAtMin: segmentMin!, plan: await encodePlanSnapshot(fold) });
   return { info, fold };
 }
-
-const sameCursor = (a: Cursor, b: Cursor) => a.transactionId === b.transactionId && a.globalPosition === b.globalPosition;
