@@ -80,6 +80,12 @@ describe('PlanFold snapshots', () => {
     expect([...restored.assignments.values()].some((a) => a.version > 1)).toBe(true);
   });
 
+  it('holds all its state in maps, which is what a snapshot saves: a field of another kind would be lost', () => {
+    const fields = Object.entries(foldOnto(new PlanFold(), randomHistory(50, 9)));
+    expect(fields.filter(([, value]) => !(value instanceof Map)).map(([name]) => name)).toEqual([]);
+    expect(fields.length).toBe(Object.keys(new PlanFold().toSnapshot().maps).length);
+  });
+
   it('refuses a snapshot that lacks one of its maps rather than restore a partial plan', () => {
     const { maps } = stored(foldOnto(new PlanFold(), randomHistory(50, 5)));
     const { assignments: _dropped, ...partial } = maps;
