@@ -21,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       -- The earliest recorded_at among the events after the previous snapshot up to this one. Commit
       -- order is not recorded_at order, so this is what tells a reader where events of a moment can stop.
       segment_recorded_at_min timestamptz not null,
-      -- PlanFold.toSnapshot() as gzipped JSON.
+      -- PlanFold.toSnapshot() as brotli-compressed JSON.
       plan bytea not null,
       created_at timestamptz not null default now()
     )`.execute(db);

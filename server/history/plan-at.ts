@@ -1,8 +1,9 @@
-import { formatCursor, PlanFold, type Plan } from '../../domain/index.ts';
+import { formatCursor, type Plan } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { findFoldStart } from '../event-store/plan-snapshots.ts';
 import type { ReplayBound } from '../event-store/replay.ts';
 import { emptyHistory, foldMore, type FoldedHistory } from './fold-history.ts';
+import { STORED_SNAPSHOT_FORMAT } from './plan-snapshot-codec.ts';
 import { RestoredSnapshots } from './restored-snapshots.ts';
 
 /** The plan as it was; `folded`: how many events were folded after the snapshot it started from. */
@@ -15,7 +16,7 @@ export type PlanAt = { asOf: string; cursor: string; plan: Plan; folded: number 
  * folds just the stretches of the log after it that can hold the rest.
  */
 export async function planAt(db: DbOrTrx, bound: ReplayBound, restored = new RestoredSnapshots(0)): Promise<PlanAt> {
-  const start = await findFoldStart(db, PlanFold.snapshotFormat, bound);
+  const start = await findFoldStart(db, STORED_SNAPSHOT_FORMAT, bound);
   const snapshot = start.snapshot;
   const from: FoldedHistory = snapshot
     ? { fold: await restored.restore(db, snapshot), events: snapshot.eventCount, cursor: formatCursor(snapshot.cursor), lastRecordedAt: snapshot.recordedAtLast }

@@ -5,7 +5,7 @@ import {
 } from '../event-store/plan-snapshots.ts';
 import { countAfter } from '../event-store/read.ts';
 import { replayLog } from '../event-store/replay.ts';
-import { encodePlanSnapshot } from './plan-snapshot-codec.ts';
+import { encodePlanSnapshot, STORED_SNAPSHOT_FORMAT } from './plan-snapshot-codec.ts';
 import { RestoredSnapshots } from './restored-snapshots.ts';
 
 /**
@@ -32,7 +32,7 @@ export async function writeDueSnapshots(db: Db, writer: SnapshotWriter): Promise
 }
 
 async function writeNextSnapshot(trx: DbOrTrx, writer: SnapshotWriter): Promise<NonNullable<SnapshotWriter['newest']> | { pending: number }> {
-  const format = PlanFold.snapshotFormat;
+  const format = STORED_SNAPSHOT_FORMAT;
   if (!writer.formatsChecked) {
     await dropOtherFormats(trx, format);
     writer.formatsChecked = true;

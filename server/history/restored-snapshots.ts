@@ -1,7 +1,7 @@
 import { formatCursor, PlanFold } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { readSnapshotPlan, type SnapshotInfo } from '../event-store/plan-snapshots.ts';
-import { decodePlanSnapshot } from './plan-snapshot-codec.ts';
+import { decodePlanSnapshot, STORED_SNAPSHOT_FORMAT } from './plan-snapshot-codec.ts';
 
 /**
  * The last few snapshots read and decoded, by cursor: most requests ask for a recent moment, which
@@ -32,7 +32,7 @@ export class RestoredSnapshots {
   }
 
   private async load(db: DbOrTrx, snapshot: SnapshotInfo): Promise<PlanFold> {
-    const stored = await readSnapshotPlan(db, PlanFold.snapshotFormat, snapshot.cursor);
+    const stored = await readSnapshotPlan(db, STORED_SNAPSHOT_FORMAT, snapshot.cursor);
     if (!stored) throw new Error(`The plan snapshot at ${formatCursor(snapshot.cursor)} is gone`);
     return decodePlanSnapshot(stored);
   }

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProjectInput, parseCursor, PlanFold, type EventMetadata } from '../../domain/index.ts';
+import { createProjectInput, parseCursor, type EventMetadata } from '../../domain/index.ts';
 import { createProject } from '../../server/commands/planning.ts';
 import { assignmentStream, engineerStream, projectStream } from '../../server/commands/streams.ts';
 import { executeCommand } from '../../server/commands/execute.ts';
@@ -14,6 +14,7 @@ import { createDb, createPool, type Db, type DbOrTrx } from '../../server/db/con
 import { dropAllSnapshots, insertSnapshot } from '../../server/event-store/plan-snapshots.ts';
 import { foldHistory } from '../../server/history/fold-history.ts';
 import { planAt } from '../../server/history/plan-at.ts';
+import { STORED_SNAPSHOT_FORMAT } from '../../server/history/plan-snapshot-codec.ts';
 import { writeDueSnapshots } from '../../server/history/plan-snapshots.ts';
 import { RestoredSnapshots } from '../../server/history/restored-snapshots.ts';
 import { rebuildReadModels } from '../../server/projections/rebuild.ts';
@@ -144,7 +145,7 @@ describe('the background writer', () => {
     rows.forEach((row, i) => {
       expect(row.event_count).toBe((i + 1) * EVERY);
       expect(row.cursor).toBe(events[(i + 1) * EVERY - 1]!.cursor);
-      expect(row.format).toBe(PlanFold.snapshotFormat);
+      expect(row.format).toBe(STORED_SNAPSHOT_FORMAT);
       const held = events.slice(0, (i + 1) * EVERY).map((e) => e.recorded_at.getTime());
       expect(row.recorded_at_max.getTime()).toBe(Math.max(...held));
       expect(row.segment_recorded_at_min.getTime()).toBe(Math.min(...held.slice(i * EVERY)));
