@@ -9,8 +9,11 @@ import type { ReplayBound } from './replay.ts';
 export type SnapshotInfo = { cursor: Cursor; eventCount: number; recordedAtLast: Date; recordedAtMax: Date };
 export type NewSnapshot = SnapshotInfo & { format: string; segmentRecordedAtMin: Date; plan: Buffer };
 
-/** A stretch of the log in commit order: after one cursor, up to and including another (or to the end). */
-export type Span = { after: Cursor; through?: Cursor };
+/**
+ * A stretch of the log in commit order: after one cursor, up to and including another (or to the end),
+ * and when known, the earliest time any event in it was recorded.
+ */
+export type Span = { after: Cursor; through?: Cursor; recordedFrom?: Date };
 
 /** Where folding up to a bound can start, and the stretches of the log after it that may hold its events. */
 export type FoldStart = { snapshot?: SnapshotInfo; spans: Span[] };
@@ -70,12 +73,20 @@ export async function findFoldStart(db: DbOrTrx, format: string, bound: ReplayBo
   const after = base?.cursor ?? START;
   const newest = await newestSnapshot(db, format);
   if (!newest || compareCursors(newest.cursor, after) <= 0) return { snapshot: base, spans: [{ after }] };
-  const { rows } = await sql<{ transaction_id: string; global_position: number }>`
-    select transaction_id::text as transaction_id, global_position from plan_snapshots
-     where format = ${format} and ${positionIs('>', after)} and segment_recorded_at_min <= ${bound.at} ${newestFirst} limit 1`.execute(db);
-  const through = rows[0] && cursorOf(rows[0]);
-  if (through && compareCursors(through, newest.cursor) === 0) return { snapshot: base, spans: [{ after }] };
-  return { snapshot: base, spans: [...(through ? [{ after, through }] : []), { after: newest.cursor }] };
+  // The newest snapshot whose stretch starts by then, and the earliest time in the stretches up to it.
+  const { rows } = await sql<{ transaction_id: string; global_position: number; recorded_from: Date }>`
+    select reach.transaction_id::text as transaction_id, reach.global_position,
+           (select min(s.segment_recorded_at_min) from plan_snapshots s
+             where s.format = ${format} and ${positionIs('>', after)}
+               and (s.transaction_id, s.global_position) <= (reach.transaction_id, reach.global_position)) as recorded_from
+      from (select transaction_id, global_position from plan_snapshots
+             where format = ${format} and ${positionIs('>', after)} and segment_recorded_at_min <= ${bound.at} ${newestFirst} limit 1) as reach`.execute(db);
+  const reach = rows[0];
+  const tail: Span = { after: newest.cursor };
+  if (!reach) return { snapshot: base, spans: [tail] };
+  // Every event between the base and the reached snapshot was recorded no earlier than recorded_from:
+  // saying so keeps the database's search by time to that stretch, however long the log.
+  return { snapshot: base, spans: [{ after, through: cursorOf(reach), recordedFrom: reach.recorded_from }, tail] };
 }
 
 async function snapshotWhere(db: DbOrTrx, format: string, condition: RawBuilder<unknown>, order: RawBuilder<unknown>): Promise<SnapshotInfo | undefined> {

@@ -19,6 +19,8 @@ export type ReplayOptions = {
   after?: Cursor;
   /** Where to stop at the latest, in commit order, whatever `until` says. */
   through?: Cursor;
+  /** No event in the stretch read was recorded before this (known from snapshots): narrows a search by time. */
+  recordedFrom?: Date;
   pageSize?: number;
 };
 
@@ -29,14 +31,14 @@ export type ReplayOptions = {
  */
 export async function* replayLog(db: DbOrTrx, options: ReplayOptions): AsyncGenerator<ReplayedEvent[]> {
   const pageSize = options.pageSize ?? 10_000;
-  const { until, through } = options;
+  const { until, through, recordedFrom } = options;
   const bound = until && ('at' in until ? sql`recorded_at <= ${until.at}` : positionIs('<=', until.cursor));
   let after = options.after ?? START;
   for (;;) {
     const { rows } = await sql<Row>`
       select transaction_id::text as transaction_id, global_position, type, schema_version, data, stream_position, recorded_at
         from events
-       where ${whereAll([positionIs('>', after), options.visibleOnly && visibleToEveryReader, bound, through && positionIs('<=', through)])}
+       where ${whereAll([positionIs('>', after), options.visibleOnly && visibleToEveryReader, bound, through && positionIs('<=', through), recordedFrom && sql`recorded_at >= ${recordedFrom}`])}
        ${oldestFirst}
        limit ${pageSize}`.execute(db);
     const page = rows.map((row) => ({

@@ -22,7 +22,7 @@ export async function planAt(db: DbOrTrx, bound: ReplayBound, restored = new Res
     ? { fold: await restored.restore(db, snapshot), events: snapshot.eventCount, cursor: formatCursor(snapshot.cursor), lastRecordedAt: snapshot.recordedAtLast }
     : emptyHistory();
   let history = from;
-  for (const span of start.spans) history = await foldMore(db, history, { visibleOnly: true, until: bound, after: span.after, through: span.through });
+  for (const span of start.spans) history = await foldMore(db, history, { visibleOnly: true, until: bound, ...span });
   const asOf = 'at' in bound ? bound.at.toISOString() : (history.lastRecordedAt ?? new Date(0)).toISOString();
   return { asOf, cursor: history.cursor, plan: history.fold.plan(), folded: history.events - from.events };
 }
