@@ -31,7 +31,10 @@ export async function foldMore(
     events += page.length;
     options.onPage?.(events);
     const last = page.at(-1);
-    if (last) ({ cursor, lastRecordedAt } = { cursor: formatCursor(last.cursor), lastRecordedAt: last.recordedAt });
+    if (last) {
+      cursor = formatCursor(last.cursor);
+      lastRecordedAt = last.recordedAt;
+    }
   }
   return { fold: history.fold, events, cursor, lastRecordedAt };
 }
