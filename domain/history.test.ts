@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Engineer, Project } from './entities.ts';
 import type { PlanningEvent } from './events.ts';
 import {
-  byAssignmentOrder, byEngineerOrder, byHolidayOrder, byPlaceholderOrder, byProjectOrder, byTimeOffOrder, compareText, PlanFold,
+  byAssignmentOrder, byEngineerOrder, byHolidayOrder, byPlaceholderOrder, byProjectOrder, byTimeOffOrder, compareInstants, compareText,
+  PlanFold,
 } from './history.ts';
 import { applyToPlan, emptyPlan, type Plan } from './plan.ts';
 
@@ -75,6 +76,18 @@ describe('compareText', () => {
   it('agrees with UTF-8 byte order on a mixed list', () => {
     const names = ['Ｚara', '😀 Emoji', 'Zoë', 'Zoe', 'zoe', 'Émile', 'Ångström', '中文', '한국어', '\uE000 private', '𝔘nicode', 'Ann', 'Anna', '', ' space', '~tilde'];
     expect([...names].sort(compareText)).toEqual([...names].sort(byUtf8));
+  });
+});
+
+describe('compareInstants', () => {
+  it('orders instants, whether the text is canonical (compared as text) or any other ISO 8601 form (parsed)', () => {
+    const texts = [
+      '2025-07-01T00:00:00.000Z', '2025-06-30T23:59:59.999Z', '2025-07-01T02:00:00+03:00', '2025-07-01', '2024-12-31T23:00:00.000-01:00',
+      '+010000-01-01T00:00:00.000Z', '0999-01-01T00:00:00.000Z', '2025-07-01T00:00:00.001Z',
+    ];
+    const byParsing = [...texts].sort((a, b) => Date.parse(a) - Date.parse(b) || (a < b ? -1 : 1));
+    expect([...texts].sort((a, b) => compareInstants(a, b) || (a < b ? -1 : 1))).toEqual(byParsing);
+    expect(compareInstants('2025-07-01T00:00:00.000Z', '2025-07-01')).toBe(0);
   });
 });
 

@@ -18,19 +18,42 @@ export function compareText(a: string, b: string): number {
   return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
 }
 
+/** What toISOString writes (years 0 to 9999): such texts order as their instants do. */
+const isCanonicalIso = (t: string) => t.length === 24 && t.charCodeAt(23) === 90 /* Z */ && t.charCodeAt(10) === 84 /* T */;
+
+/**
+ * Orders two instants given as ISO 8601 text. Stored dates are canonical, and comparing them as text
+ * spares parsing both in every comparison of a sort (most of the time of sorting 20,000 assignments).
+ */
+export function compareInstants(a: string, b: string): number {
+  if (isCanonicalIso(a) && isCanonicalIso(b)) return a < b ? -1 : a > b ? 1 : 0;
+  return Date.parse(a) - Date.parse(b);
+}
+
 export const byEngineerOrder = (a: Engineer, b: Engineer) => compareText(a.name, b.name) || compareText(a._id, b._id);
 export const byProjectOrder = (a: Project, b: Project) =>
-  Date.parse(a.startDate) - Date.parse(b.startDate) || compareText(a.name, b.name) || compareText(a._id, b._id);
+  compareInstants(a.startDate, b.startDate) || compareText(a.name, b.name) || compareText(a._id, b._id);
 export const byAssignmentOrder = (a: { startDate: string; _id: string }, b: { startDate: string; _id: string }) =>
-  Date.parse(a.startDate) - Date.parse(b.startDate) || compareText(a._id, b._id);
+  compareInstants(a.startDate, b.startDate) || compareText(a._id, b._id);
 /** Placeholders list like assignments: by start, then id. */
 export const byPlaceholderOrder = byAssignmentOrder;
 export const byTimeOffOrder = (a: TimeOff, b: TimeOff) => compareText(a.from, b.from) || compareText(a._id, b._id);
 export const byHolidayOrder = (a: HolidayRecord, b: HolidayRecord) => compareText(a.date, b.date) || compareText(a._id, b._id);
 
 /**
+ * Bump whenever a reducer changes what the fold makes of the same events: a stored snapshot of the fold
+ * is a cache of its state, and one written by older reducers must not be restored as if it were current.
+ */
+export const PLAN_FOLD_VERSION = 1;
+
+/** The fold's state as plain data: each of its maps by name, as [id, value] pairs. */
+export type PlanFoldSnapshot = { maps: Record<string, Array<[string, unknown]>> };
+
+/**
  * Folds a long history into the plan with maps (linear in the number of events), through the same
  * stream reducers as the projections. `plan()` returns the lists exactly as the REST API orders them.
+ * Its whole state is its maps, whose values are plain JSON: `toSnapshot()` and `fromSnapshot()` find
+ * them rather than list them, so a map added to the fold is saved and restored with no change there.
  */
 export class PlanFold {
   readonly engineers = new Map<string, Engineer>();
@@ -87,6 +110,43 @@ export class PlanFold {
     const holidays = [...this.holidays.values()].sort(byHolidayOrder);
     const placeholders = [...this.placeholders.values()].filter((p) => projectById.has(p.projectId)).sort(byPlaceholderOrder);
     return { engineers, projects, assignments, timeOff, holidays, placeholders };
+  }
+
+  /** Names what a snapshot of this fold holds; one of another shape is not restorable. */
+  static get snapshotFormat(): string {
+    return `${PLAN_FOLD_VERSION}:${new PlanFold().stateMaps().map(([name]) => name).join(',')}`;
+  }
+
+  toSnapshot(): PlanFoldSnapshot {
+    return { maps: Object.fromEntries(this.stateMaps().map(([name, map]) => [name, [...map]])) };
+  }
+
+  /**
+   * The fold as it was when the snapshot was taken; applying the events after it gives what folding
+   * from the first event would. Values are shared, not copied: the reducers never mutate a value.
+   */
+  static fromSnapshot(snapshot: PlanFoldSnapshot): PlanFold {
+    const fold = new PlanFold();
+    for (const [name, map] of fold.stateMaps()) {
+      const entries = snapshot.maps[name];
+      if (!Array.isArray(entries)) throw new Error(`The plan snapshot has no ${name}: it was taken of another fold`);
+      for (const [id, value] of entries) map.set(id, value);
+    }
+    return fold;
+  }
+
+  /** A fold that goes on from this one's state without changing it. */
+  clone(): PlanFold {
+    const copy = new PlanFold();
+    const mine = new Map(this.stateMaps());
+    for (const [name, map] of copy.stateMaps()) for (const [id, value] of mine.get(name)!) map.set(id, value);
+    return copy;
+  }
+
+  private stateMaps(): Array<[string, Map<string, unknown>]> {
+    return Object.entries(this)
+      .filter((entry): entry is [string, Map<string, unknown>] => entry[1] instanceof Map)
+      .sort(([a], [b]) => compareText(a, b));
   }
 }
 

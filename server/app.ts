@@ -18,6 +18,7 @@ import healthRoutes from './routes/health.ts';
 import historyRoutes from './routes/history.ts';
 import importExportRoutes from './routes/import-export.ts';
 import livePlugin from './plugins/live.ts';
+import planSnapshotsPlugin from './plugins/plan-snapshots.ts';
 import projectRoutes from './routes/projects.ts';
 import holidayRoutes from './routes/holidays.ts';
 import placeholderRoutes from './routes/placeholders.ts';
@@ -40,6 +41,8 @@ export type AppOptions = {
   trustProxy?: boolean | string;
   /** The organisation's IANA time zone: capacity over time counts its calendar days. */
   orgTimeZone?: string;
+  /** A snapshot of the folded plan every this many events (0: none), so history folds from the nearest one. */
+  historySnapshotEvery?: number;
 };
 
 /**
@@ -73,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { secret: options.jwtSecret, expiresIn: options.jwtExpiresIn });
 
   await app.register(livePlugin, { databaseUrl: options.databaseUrl, maxBacklog: options.liveMaxBacklog });
+  await app.register(planSnapshotsPlugin, { every: options.historySnapshotEvery ?? 10_000 });
   await app.register(healthRoutes);
   await app.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 10 });
   await app.register(capacityRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });

@@ -17,6 +17,8 @@ const configSchema = z.object({
   TRUST_PROXY: z.string().trim().min(1).optional(),
   // The organisation's calendar: capacity is counted in its days (an IANA zone name).
   ORG_TIME_ZONE: z.string().refine(isValidTimeZone, 'ORG_TIME_ZONE must be an IANA time zone such as Europe/Berlin').default('UTC'),
+  // The plan as of a moment folds from the nearest snapshot taken every this many events (0: no snapshots).
+  HISTORY_SNAPSHOT_EVERY: z.coerce.number().int('HISTORY_SNAPSHOT_EVERY must be a whole number of events').min(0).default(10_000),
 });
 
 export type Config = {
@@ -31,6 +33,7 @@ export type Config = {
   loginRateLimit: number;
   trustProxy: boolean | string;
   orgTimeZone: string;
+  historySnapshotEvery: number;
 };
 
 export class ConfigError extends Error {}
@@ -55,6 +58,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     orgTimeZone: c.ORG_TIME_ZONE,
+    historySnapshotEvery: c.HISTORY_SNAPSHOT_EVERY,
   };
 }
 

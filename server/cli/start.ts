@@ -27,6 +27,7 @@ async function main() {
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
     orgTimeZone: config.orgTimeZone,
+    historySnapshotEvery: config.historySnapshotEvery,
   });
   const seeded = await seedDemoIfEmpty(app.db, new Date());
   if (seeded) app.log.info('Seeded the demo data (accounts: manager@demo.test, engineer@demo.test, ... password demo1234)');

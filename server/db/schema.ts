@@ -63,6 +63,19 @@ export interface ImportJobsTable {
   finished_at: Date | null;
 }
 
+export interface PlanSnapshotsTable {
+  cursor: string;
+  transaction_id: ColumnType<string, string, never>;
+  global_position: number;
+  format: string;
+  event_count: number;
+  recorded_at_last: Date;
+  recorded_at_max: Date;
+  segment_recorded_at_min: Date;
+  plan: Buffer;
+  created_at: Generated<Date>;
+}
+
 type ReadModelRow<Doc> = { id: string; version: number; doc: ColumnType<Doc, string, string> };
 
 export interface EngineersTable extends ReadModelRow<Engineer> {
@@ -105,6 +118,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;
   import_jobs: ImportJobsTable;
+  plan_snapshots: PlanSnapshotsTable;
   engineers: EngineersTable;
   projects: ProjectsTable;
   assignments: AssignmentsTable;

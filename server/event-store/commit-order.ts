@@ -10,8 +10,8 @@ import type { Cursor } from '../../domain/index.ts';
  */
 export const visibleToEveryReader = sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
 
-/** Events before, after or up to a cursor, by the (transaction_id, global_position) pair. */
-export const positionIs = (op: '<' | '>' | '<=', cursor: Cursor) =>
+/** Events before, after, up to or at a cursor, by the (transaction_id, global_position) pair. */
+export const positionIs = (op: '<' | '>' | '<=' | '=', cursor: Cursor) =>
   sql<boolean>`(transaction_id, global_position) ${sql.raw(op)} (${cursor.transactionId}::xid8, ${cursor.globalPosition}::bigint)`;
 
 /**

@@ -12,24 +12,33 @@ export type ReplayBound = { at: Date } | { cursor: Cursor };
 
 type Row = { transaction_id: string; global_position: number; type: string; schema_version: number; data: unknown; stream_position: number; recorded_at: Date };
 
+export type ReplayOptions = {
+  visibleOnly: boolean;
+  until?: ReplayBound;
+  /** Where to start: after this event (default: the first event). */
+  after?: Cursor;
+  /** Where to stop at the latest, in commit order, whatever `until` says. */
+  through?: Cursor;
+  /** No event in the stretch read was recorded before this (known from snapshots): narrows a search by time. */
+  recordedFrom?: Date;
+  pageSize?: number;
+};
+
 /**
  * The log in commit order, a page at a time: every page as read, the last one short (possibly empty).
  * `visibleOnly` keeps to what every reader can see; a caller that holds writers back (the rebuild)
  * reads everything. `until` bounds the events further.
  */
-export async function* replayLog(
-  db: DbOrTrx,
-  options: { visibleOnly: boolean; until?: ReplayBound; pageSize?: number },
-): AsyncGenerator<ReplayedEvent[]> {
+export async function* replayLog(db: DbOrTrx, options: ReplayOptions): AsyncGenerator<ReplayedEvent[]> {
   const pageSize = options.pageSize ?? 10_000;
-  const { until } = options;
+  const { until, through, recordedFrom } = options;
   const bound = until && ('at' in until ? sql`recorded_at <= ${until.at}` : positionIs('<=', until.cursor));
-  let after = START;
+  let after = options.after ?? START;
   for (;;) {
     const { rows } = await sql<Row>`
       select transaction_id::text as transaction_id, global_position, type, schema_version, data, stream_position, recorded_at
         from events
-       where ${whereAll([positionIs('>', after), options.visibleOnly && visibleToEveryReader, bound])}
+       where ${whereAll([positionIs('>', after), options.visibleOnly && visibleToEveryReader, bound, through && positionIs('<=', through), recordedFrom && sql`recorded_at >= ${recordedFrom}`])}
        ${oldestFirst}
        limit ${pageSize}`.execute(db);
     const page = rows.map((row) => ({

@@ -1,8 +1,11 @@
-import { formatCursor, PlanFold, type Cursor } from '../../domain/index.ts';
+import { formatCursor, PlanFold } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { replayLog, type ReplayBound } from '../event-store/replay.ts';
+import { replayLog, type ReplayOptions } from '../event-store/replay.ts';
 
+/** A fold and where it stands: how many events it holds, the last one's cursor and recorded time. */
 export type FoldedHistory = { fold: PlanFold; events: number; cursor: string; lastRecordedAt?: Date };
+
+export const emptyHistory = (): FoldedHistory => ({ fold: new PlanFold(), events: 0, cursor: '0:0' });
 
 /**
  * Folds the log in commit order, a page at a time, through the same reducers as the projections.
@@ -11,16 +14,27 @@ export type FoldedHistory = { fold: PlanFold; events: number; cursor: string; la
  */
 export async function foldHistory(
   db: DbOrTrx,
-  options: { visibleOnly: boolean; until?: ReplayBound; onPage?: (events: number) => void },
+  options: Pick<ReplayOptions, 'visibleOnly' | 'until'> & { onPage?: (events: number) => void },
 ): Promise<FoldedHistory> {
-  const fold = new PlanFold();
-  let last: { cursor: Cursor; recordedAt: Date } | undefined;
-  let events = 0;
-  for await (const page of replayLog(db, { visibleOnly: options.visibleOnly, until: options.until })) {
-    for (const replayed of page) fold.apply(replayed.event, replayed.streamPosition);
+  return foldMore(db, emptyHistory(), options);
+}
+
+/** Goes on folding onto `history` (changing its fold): the events `options` select, after `history`'s own. */
+export async function foldMore(
+  db: DbOrTrx,
+  history: FoldedHistory,
+  options: ReplayOptions & { onPage?: (events: number) => void },
+): Promise<FoldedHistory> {
+  let { events, cursor, lastRecordedAt } = history;
+  for await (const page of replayLog(db, options)) {
+    for (const replayed of page) history.fold.apply(replayed.event, replayed.streamPosition);
     events += page.length;
     options.onPage?.(events);
-    if (page.length > 0) last = page[page.length - 1]!;
+    const last = page.at(-1);
+    if (last) {
+      cursor = formatCursor(last.cursor);
+      lastRecordedAt = last.recordedAt;
+    }
   }
-  return { fold, events, cursor: last ? formatCursor(last.cursor) : '0:0', lastRecordedAt: last?.recordedAt };
+  return { fold: history.fold, events, cursor, lastRecordedAt };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Writer } from '../db/connect.ts';
+import { dropAllSnapshots } from '../event-store/plan-snapshots.ts';
 import { countEvents } from '../event-store/replay.ts';
 import { foldHistory } from '../history/fold-history.ts';
 import { assignmentRow } from './assignments.ts';
@@ -63,6 +64,9 @@ export async function rebuildReadModels(
         await sql`delete from ${sql.id('public', table)}`.execute(trx);
         await sql`insert into ${sql.id('public', table)} select * from ${sql.id(SCHEMA, table)}`.execute(trx);
       }
+      // A rebuild follows a change of the reducers: snapshots folded by the old ones go (they are a
+      // cache, written again from the events in the background).
+      await dropAllSnapshots(trx);
     }
     await sql`drop schema ${sql.id(SCHEMA)} cascade`.execute(trx);
     return { events: done, equal, tables: comparisons, swapped: options.swap };

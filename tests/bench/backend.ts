@@ -16,15 +16,15 @@ import { fmt, latencies, percentile, throughput, type Row } from './support.ts';
 const CONCURRENCY = 8;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 4000);
 
-async function listen(url: string): Promise<{ app: FastifyInstance; base: string }> {
-  const app = await buildApp({ databaseUrl: url, jwtSecret: 'bench-secret-bench-secret-bench-secret!!', jwtExpiresIn: '1h', logLevel: 'silent', loginRateLimit: 1_000 });
+export async function listen(url: string, options: { historySnapshotEvery?: number } = {}): Promise<{ app: FastifyInstance; base: string }> {
+  const app = await buildApp({ databaseUrl: url, jwtSecret: 'bench-secret-bench-secret-bench-secret!!', jwtExpiresIn: '1h', logLevel: 'silent', loginRateLimit: 1_000, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { app, base: `http://127.0.0.1:${port}` };
 }
 
-async function login(base: string, email: string) {
+export async function login(base: string, email: string) {
   const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo1234' }) });
   return ((await response.json()) as { token: string }).token;
 }
@@ -132,8 +132,11 @@ export async function benchBackend(databaseUrl: string, progress: (message: stri
   return rows;
 }
 
-/** Bulk history for the read benchmark: project revisions through the command runner (so read models follow). */
-async function appendFillerEvents(db: ReturnType<typeof createDb>, total: number) {
+/**
+ * Bulk history for the read benchmarks: project revisions through the command runner (so read models
+ * follow), `perCommand` events per command (more: fewer, larger appends for a history of millions).
+ */
+export async function appendFillerEvents(db: ReturnType<typeof createDb>, total: number, perCommand = 25, onProgress?: (left: number) => void) {
   const projects = await db.selectFrom('projects').select('id').execute();
   let left = total;
   let round = 0;
@@ -141,12 +144,13 @@ async function appendFillerEvents(db: ReturnType<typeof createDb>, total: number
     await db.transaction().execute(async (trx) => {
       for (const project of projects) {
         if (left <= 0) break;
-        const n = Math.min(left, 25);
+        const n = Math.min(left, perCommand);
         const events = Array.from({ length: n }, (_, i) => ({ type: 'ProjectUpdated' as const, data: { projectId: project.id, changes: { description: `Revision ${round}-${i} of the plan for this project.` } } }));
         await executeCommand(trx, projectStream, project.id, { metadata: { actorId: 'bench', actorRole: 'manager' }, decide: () => events });
         left -= n;
       }
     });
     round += 1;
+    onProgress?.(left);
   }
 }

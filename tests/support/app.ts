@@ -22,7 +22,7 @@ export const demo = {
 
 /** A real app on a fresh database of its own, with the demo seeded through commands. */
 export async function startTestApp(
-  options: { seed?: boolean; loginRateLimit?: number; now?: Date; orgTimeZone?: string } = {},
+  options: { seed?: boolean; loginRateLimit?: number; now?: Date; orgTimeZone?: string; historySnapshotEvery?: number } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
@@ -32,6 +32,7 @@ export async function startTestApp(
     logLevel: 'silent',
     loginRateLimit: options.loginRateLimit ?? 1000,
     orgTimeZone: options.orgTimeZone,
+    historySnapshotEvery: options.historySnapshotEvery,
   });
   if (options.seed !== false) await seedDemoIfEmpty(app.db, options.now ?? new Date());
   const request: TestApp['request'] = ({ method, url, token, body, headers }) =>
