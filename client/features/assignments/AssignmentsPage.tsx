@@ -15,7 +15,7 @@ import { useAssignments } from '../../stores/assignments.ts';
 import { useEngineers } from '../../stores/engineers.ts';
 import { useProjects } from '../../stores/projects.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
-import { useAssignmentPlanning } from './AssignmentPlanning.tsx';
+import { useAssignmentPlanning } from '../../components/assignment-planning/AssignmentPlanning.tsx';
 import { type AssignmentRow, assignmentRows, assignmentsSubtitle, countByAssignmentStatus } from './helpers.ts';
 
 const progressColor = { active: '#2563eb', upcoming: '#94a3b8', completed: '#16a34a' } as const;

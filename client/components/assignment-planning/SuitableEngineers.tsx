@@ -1,10 +1,10 @@
 import { CheckCircleFilled, CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
-import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
-import { SeniorityTag } from '../../components/tags.tsx';
+import { EngineerAvatar } from '../EngineerAvatar.tsx';
+import { SeniorityTag } from '../tags.tsx';
 import type { SuitableEngineer } from '../../lib/planningApi.ts';
-import { freeText } from './helpers.ts';
+import { freeText } from './actions.ts';
 
 type Props = {
   projectPicked: boolean;
