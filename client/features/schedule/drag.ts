@@ -1,10 +1,9 @@
 import { DAY_MS, instantOf } from '../../../domain/capacity/calendar-days.ts';
 import { zoneOffsetAt } from '../../../domain/capacity/time-zone.ts';
 import type { Dated } from '../../../domain/figures.ts';
+import type { DragEdge } from '../../machines/barDrag.machine.ts';
 import { daysOf } from './axis.ts';
 
-/** What a pointer holds: the whole bar (moves both dates) or one of its edges (resizes). */
-export type DragEdge = 'move' | 'start' | 'end';
 
 /**
  * `iso` moved by whole calendar days in the organisation's time zone, keeping its wall-clock time:
@@ -37,6 +36,3 @@ export function draggedDates(a: Dated, edge: DragEdge, days: number, timeZone: s
     endDate: edge === 'start' ? a.endDate : shiftByDays(a.endDate, moved, timeZone),
   };
 }
-
-/** A pointer that moved less than this is a click (opens the form), not a drag. */
-export const DRAG_THRESHOLD_PX = 4;
