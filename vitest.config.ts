@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-/** Three tiers: unit (pure, beside the code), integration (HTTP + real PostgreSQL), e2e (real server + Chromium). */
+/**
+ * Four tiers: unit (pure, beside the code), integration (HTTP + real PostgreSQL), faults (the real server
+ * as a child process while its database fails or it is killed), e2e (real server + Chromium).
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -22,6 +25,17 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          globalSetup: ['tests/support/global-postgres.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Each file runs a real server under load and times its recovery: one at a time.
+          fileParallelism: false,
         },
       },
       {

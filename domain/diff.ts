@@ -1,19 +1,6 @@
-import type { Assignment, Project } from './entities.ts';
-import { engineerFigures, assignmentsByEngineer, type UtilizationStatus } from './figures.ts';
+import { engineerFigures, assignmentsByEngineer } from './figures.ts';
+import type { PlanChanges } from './history-contracts.ts';
 import type { Plan } from './plan.ts';
-
-export type EntityChange<T> = { before: T | null; after: T | null };
-
-export type PlanDiff = {
-  projects: { created: Project[]; changed: EntityChange<Project>[]; removed: Project[] };
-  assignments: { created: Assignment[]; changed: EntityChange<Assignment>[]; removed: Assignment[] };
-  engineers: {
-    engineerId: string;
-    name: string;
-    before: { allocation: number; status: UtilizationStatus } | null;
-    after: { allocation: number; status: UtilizationStatus } | null;
-  }[];
-};
 
 function compare<T extends { _id: string; version: number }>(before: T[], after: T[]) {
   const was = new Map(before.map((x) => [x._id, x]));
@@ -29,7 +16,7 @@ function compare<T extends { _id: string; version: number }>(before: T[], after:
  * What changed between two moments of the plan: entities created, changed (by version) and removed,
  * and each engineer whose current allocation or utilisation status differs, each side at its own time.
  */
-export function diffPlans(before: Plan, from: Date, after: Plan, to: Date): PlanDiff {
+export function diffPlans(before: Plan, from: Date, after: Plan, to: Date): PlanChanges {
   const figuresAt = (plan: Plan, at: Date) => {
     const byEngineer = assignmentsByEngineer(plan.assignments);
     return new Map(plan.engineers.map((e) => {

@@ -5,7 +5,8 @@ export type Dated = { startDate: string; endDate: string };
 export type Allocated = Dated & { allocationPercentage: number };
 export type OwnedAllocation = Allocated & { engineerId: string | { _id: string } };
 
-export type UtilizationStatus = 'overloaded' | 'underutilized' | 'optimal';
+export const utilizationStatuses = ['overloaded', 'underutilized', 'optimal'] as const;
+export type UtilizationStatus = (typeof utilizationStatuses)[number];
 export type AssignmentStatus = 'upcoming' | 'active' | 'completed';
 
 const time = (iso: string) => Date.parse(iso);

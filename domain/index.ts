@@ -11,3 +11,5 @@ export * from './history.ts';
 export * from './describe.ts';
 export * from './diff.ts';
 export * from './capacity/index.ts';
+export * from './cursor.ts';
+export * from './history-contracts.ts';

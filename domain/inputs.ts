@@ -13,8 +13,11 @@ const isoDate = (requiredMessage: string) =>
     .refine((value) => !Number.isNaN(Date.parse(value)), { message: requiredMessage })
     .transform((value) => new Date(value).toISOString());
 
-/** Only judged when both dates are readable: a missing or unreadable date already has its own message. */
-const endAfterStart = (value: { startDate?: string; endDate?: string }) => {
+/**
+ * The end-after-start rule of projects and assignments, for the server's schemas and the client's forms.
+ * Only judged when both dates are readable: a missing or unreadable date already has its own message.
+ */
+export const endsAfterStart = (value: { startDate?: string; endDate?: string }) => {
   const start = Date.parse(value.startDate ?? '');
   const end = Date.parse(value.endDate ?? '');
   return Number.isNaN(start) || Number.isNaN(end) || end > start;
@@ -43,7 +46,7 @@ export const createProjectInput = z
     status: z.enum(projectStatuses, { error: P.statusRequired }),
     managerId: z.string().optional(),
   })
-  .refine(endAfterStart, { path: ['endDate'], message: P.endBeforeStart });
+  .refine(endsAfterStart, { path: ['endDate'], message: P.endBeforeStart });
 export type CreateProjectInput = z.output<typeof createProjectInput>;
 
 export const updateProjectInput = z
@@ -53,7 +56,7 @@ export const updateProjectInput = z
     version: expectedVersion,
   })
   .partial()
-  .refine(endAfterStart, { path: ['endDate'], message: P.endBeforeStart });
+  .refine(endsAfterStart, { path: ['endDate'], message: P.endBeforeStart });
 export type UpdateProjectInput = z.output<typeof updateProjectInput>;
 
 const assignmentFields = {
@@ -72,19 +75,19 @@ export const createAssignmentInput = z
     projectId: z.string({ error: A.projectRequired }).min(1, A.projectRequired),
     ...assignmentFields,
   })
-  .refine(endAfterStart, { path: ['endDate'], message: A.endBeforeStart });
+  .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 export type CreateAssignmentInput = z.output<typeof createAssignmentInput>;
 
 export const updateAssignmentInput = z
   .object({ ...assignmentFields, version: expectedVersion })
   .partial()
-  .refine(endAfterStart, { path: ['endDate'], message: A.endBeforeStart });
+  .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 export type UpdateAssignmentInput = z.output<typeof updateAssignmentInput>;
 
 /** PUT: every editable field at once. The engineer and project of an assignment never change. */
 export const replaceAssignmentInput = z
   .object({ ...assignmentFields, version: expectedVersion })
-  .refine(endAfterStart, { path: ['endDate'], message: A.endBeforeStart });
+  .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 
 const skillList = z.array(z.string().trim().min(1)).transform((skills) => [...new Set(skills)]);
 

@@ -10,6 +10,7 @@ import securityPlugin from './plugins/security.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import assignmentRoutes from './routes/assignments.ts';
 import authRoutes from './routes/auth.ts';
+import capacityRoutes from './routes/capacity.ts';
 import engineerRoutes from './routes/engineers.ts';
 import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
@@ -32,6 +33,8 @@ export type AppOptions = {
    * header lets anyone pick their own IP and so step around the login rate limit.
    */
   trustProxy?: boolean | string;
+  /** The organisation's IANA time zone: capacity over time counts its calendar days. */
+  orgTimeZone?: string;
 };
 
 const defaultClientRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
@@ -55,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(livePlugin, { databaseUrl: options.databaseUrl, maxBacklog: options.liveMaxBacklog });
   await app.register(healthRoutes);
   await app.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 10 });
+  await app.register(capacityRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(engineerRoutes);
   await app.register(projectRoutes);
   await app.register(assignmentRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../domain/index.ts';
 
 const durationPattern = /^\d+\s*(ms|s|m|h|d)?$/;
 
@@ -14,6 +15,8 @@ const configSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   // Behind a reverse proxy: 'true' (trust any) or the proxies' addresses/CIDRs ('10.0.0.0/8,127.0.0.1').
   TRUST_PROXY: z.string().trim().min(1).optional(),
+  // The organisation's calendar: capacity is counted in its days (an IANA zone name).
+  ORG_TIME_ZONE: z.string().refine(isValidTimeZone, 'ORG_TIME_ZONE must be an IANA time zone such as Europe/Berlin').default('UTC'),
 });
 
 export type Config = {
@@ -27,6 +30,7 @@ export type Config = {
   corsOrigin?: string;
   loginRateLimit: number;
   trustProxy: boolean | string;
+  orgTimeZone: string;
 };
 
 export class ConfigError extends Error {}
@@ -50,6 +54,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigin: c.CORS_ORIGIN,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
+    orgTimeZone: c.ORG_TIME_ZONE,
   };
 }
 

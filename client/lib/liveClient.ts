@@ -1,7 +1,20 @@
 import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 import { fromCallback, type AnyEventObject } from 'xstate';
 import type { RecordedEvent } from '../../domain/events.ts';
-import type { SocketEvent, SocketInput } from '../machines/liveConnection.machine.ts';
+
+/** What a socket transport connects with, and the SOCKET.* events it sends back to the live connection machine. */
+export type SocketInput = { token: string; after: string };
+
+export type SocketEvent =
+  | { type: 'SOCKET.CONNECTED' }
+  | { type: 'SOCKET.EVENT'; event: RecordedEvent }
+  /** Caught up: events now arrive as they commit. */
+  | { type: 'SOCKET.LIVE'; cursor: string }
+  /** Too far behind to replay: reload the collections; events after `cursor` follow. */
+  | { type: 'SOCKET.RELOAD'; cursor: string }
+  | { type: 'SOCKET.DISCONNECTED'; reason: string }
+  /** The server refused the handshake (bad or expired token). */
+  | { type: 'SOCKET.REFUSED'; message: string };
 
 /** What the server answers a handshake without a valid token (server/plugins/live.ts). */
 export const AUTH_REFUSAL = 'Authentication required';

@@ -6,37 +6,20 @@
  * transaction is visible in that snapshot is already included in the list, so a live client must not
  * apply it to that list a second time. Transaction ids are 64-bit (xid8), hence bigint.
  */
+import { compareCursorTexts, cursorNumbers } from '../../domain/cursor.ts';
 
 export type PgSnapshot = { xmin: bigint; xmax: bigint; xip: ReadonlySet<bigint> };
 
-const cursorPattern = /^(\d{1,20}):(\d{1,19})$/;
 const snapshotPattern = /^(\d{1,20}):(\d{1,20}):((?:\d{1,20})(?:,\d{1,20})*)?$/;
 
-export type ParsedCursor = { transactionId: bigint; globalPosition: bigint };
-
-export function parseCursor(cursor: string): ParsedCursor | null {
-  const match = cursorPattern.exec(cursor);
-  return match ? { transactionId: BigInt(match[1]!), globalPosition: BigInt(match[2]!) } : null;
-}
-
 /** The transaction an event was committed in: the cursor's first part. */
-export const transactionOf = (cursor: string): bigint | null => parseCursor(cursor)?.transactionId ?? null;
-
-/** Orders two cursors by (transaction id, global position); an unparsable cursor sorts first. */
-export function compareCursors(a: string, b: string): number {
-  const pa = parseCursor(a);
-  const pb = parseCursor(b);
-  if (!pa || !pb) return pa ? 1 : pb ? -1 : 0;
-  if (pa.transactionId !== pb.transactionId) return pa.transactionId < pb.transactionId ? -1 : 1;
-  if (pa.globalPosition !== pb.globalPosition) return pa.globalPosition < pb.globalPosition ? -1 : 1;
-  return 0;
-}
+export const transactionOf = (cursor: string): bigint | null => cursorNumbers(cursor)?.transactionId ?? null;
 
 export const minCursor = (cursors: readonly string[]): string | null =>
-  cursors.reduce<string | null>((min, c) => (min === null || compareCursors(c, min) < 0 ? c : min), null);
+  cursors.reduce<string | null>((min, c) => (min === null || compareCursorTexts(c, min) < 0 ? c : min), null);
 
 export const maxCursor = (cursors: readonly string[]): string | null =>
-  cursors.reduce<string | null>((max, c) => (max === null || compareCursors(c, max) > 0 ? c : max), null);
+  cursors.reduce<string | null>((max, c) => (max === null || compareCursorTexts(c, max) > 0 ? c : max), null);
 
 /** Parses pg_snapshot text ("10:20:12,15"); null when it is not one. */
 export function parseSnapshot(text: string | null | undefined): PgSnapshot | null {

@@ -3,10 +3,9 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Assignment } from '../../domain/entities.ts';
 import { ApiError } from '../lib/api.ts';
 import type { SuitableEngineer } from '../lib/planningApi.ts';
-import {
-  type AssignmentSaveInput, type AssignmentValues, assignmentFormMachine, impactOf, type PickedProject, type PlanView, validateAssignment,
-} from './assignmentForm.machine.ts';
-import { LATEST_NOTICE, type Latest, REAPPLIED_NOTICE } from './editForm.machine.ts';
+import { type AssignmentSaveInput, assignmentFormMachine } from './assignmentForm.machine.ts';
+import { type AssignmentValues, impactOf, type PickedProject, type PlanView, validateAssignment } from './assignmentValues.ts';
+import { LATEST_NOTICE, type Latest, REAPPLIED_NOTICE } from './formConflict.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1, 12) + n * 86_400_000).toISOString();
 const portal: PickedProject = { _id: 'p1', name: 'Customer Portal', status: 'active', startDate: day(0), endDate: day(60), requiredSkills: ['React'] };

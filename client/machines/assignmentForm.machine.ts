@@ -1,30 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
-import type { OwnedAllocation } from '../../domain/figures.ts';
-import { createAssignmentInput, replaceAssignmentInput } from '../../domain/inputs.ts';
-import { assignmentMessages } from '../../domain/messages.ts';
+import type { Assignment } from '../../domain/entities.ts';
 import { errorMessage } from '../lib/api.ts';
 import { changedKeys } from '../lib/conflict.ts';
-import { assignmentImpact, type Impact, otherAssignments } from '../lib/impact.ts';
-import { isVersionConflict, type SuitableEngineer } from '../lib/planningApi.ts';
+import type { Impact } from '../lib/impact.ts';
+import type { SuitableEngineer } from '../lib/planningApi.ts';
 import {
-  type ConflictState,
-  conflictLoadFailed,
-  conflictReloading,
-  conflictStarted,
-  conflictWithLatest,
-  editPayload,
-  endAfterStart,
-  errorOf,
-  firstByField,
-  type FormErrors,
-  type FormMode,
-  issueErrors,
-  type Latest,
-  latestKnown,
-  reappliedOnLatest,
-  takenLatest,
-} from './editForm.machine.ts';
+  type AssignmentValues, assignmentValuesOf, emptyAssignment, impactOf, type PickedEngineer, type PickedProject, type PlanView,
+  validateAssignment, type ValidAssignmentValues,
+} from './assignmentValues.ts';
+import { editPayload, type FormErrors, type FormMode, issueErrors } from './editForm.machine.ts';
+import { type ConflictState, conflictGuards, errorOf, formConflictActions, formConflictState, type Latest, saveFailed } from './formConflict.ts';
 
 /**
  * The New assignment / Edit assignment form (issue 5):
@@ -37,24 +22,6 @@ import {
  *   conflict.loading -> conflict.showing -> REAPPLY (the user's changes on the latest version) or
  *             TAKE_LATEST, both back to editing, or CANCEL
  */
-
-export type AssignmentValues = {
-  role: string;
-  allocationPercentage: number | null;
-  /** ISO date-times; the pickers set the start of the picked day. */
-  startDate: string;
-  endDate: string;
-};
-export type AssignmentField = keyof AssignmentValues | 'projectId' | 'engineerId';
-
-export type PickedProject = Pick<Project, '_id' | 'name' | 'status'> & Partial<Pick<Project, 'startDate' | 'endDate' | 'requiredSkills'>>;
-export type PickedEngineer = Pick<Engineer, '_id' | 'name' | 'maxCapacity'>;
-
-/** What the form reads of the plan to preview a change; read when needed, so it is always the latest. */
-export type PlanView = {
-  engineers: readonly PickedEngineer[];
-  assignments: readonly (OwnedAllocation & { _id: string })[];
-};
 
 export type AssignmentFormContext = {
   mode: FormMode;
@@ -95,46 +62,9 @@ export type AssignmentFormEvent =
   | { type: 'TAKE_LATEST' }
   | { type: 'RETRY_LOAD' };
 
-/** The form's values once valid: the allocation is a number. */
-export type ValidAssignmentValues = Omit<AssignmentValues, 'allocationPercentage'> & { allocationPercentage: number };
-
 export type AssignmentSaveInput =
   | { mode: 'create'; payload: { engineerId: string; projectId: string } & ValidAssignmentValues }
   | { mode: 'edit'; id: string; version: number; payload: Partial<ValidAssignmentValues> };
-
-export const emptyAssignment = (): AssignmentValues => ({ role: '', allocationPercentage: 50, startDate: '', endDate: '' });
-
-export const assignmentValuesOf = (a: Pick<Assignment, 'role' | 'allocationPercentage' | 'startDate' | 'endDate'>): AssignmentValues => ({
-  role: a.role,
-  allocationPercentage: a.allocationPercentage,
-  startDate: a.startDate,
-  endDate: a.endDate,
-});
-
-type Validation = { ok: true; payload: Record<string, unknown> } | { ok: false; errors: FormErrors };
-
-/** The domain's rules and messages; every failing field gets its first message, end-before-start included. */
-export function validateAssignment(context: Pick<AssignmentFormContext, 'mode' | 'form' | 'project' | 'engineer'>): Validation {
-  const { form, mode } = context;
-  const values = { ...form, allocationPercentage: form.allocationPercentage ?? undefined };
-  const result =
-    mode === 'create'
-      ? createAssignmentInput.safeParse({ ...values, projectId: context.project?._id ?? '', engineerId: context.engineer?._id ?? '' })
-      : replaceAssignmentInput.safeParse(values);
-  const errors = result.success ? {} : firstByField(result.error.issues);
-  endAfterStart(errors, form.startDate, form.endDate, assignmentMessages.endBeforeStart);
-  if (result.success && Object.keys(errors).length === 0) return { ok: true, payload: result.data as Record<string, unknown> };
-  return { ok: false, errors };
-}
-
-/** What the form's change does to the engineer now (null until engineer, allocation and dates are readable). */
-export function impactOf(context: Pick<AssignmentFormContext, 'engineer' | 'form' | 'id'>, plan: PlanView, now: Date): Impact | null {
-  const engineer = context.engineer;
-  if (!engineer) return null;
-  const current = plan.engineers.find((e) => e._id === engineer._id) ?? engineer;
-  if (!Number.isFinite(current.maxCapacity)) return null;
-  return assignmentImpact(current, otherAssignments(plan.assignments, engineer._id, context.id), context.form, now);
-}
 
 const closedContext = (plan: () => PlanView, now: () => Date): AssignmentFormContext => ({
   mode: 'create',
@@ -188,8 +118,7 @@ export const assignmentFormMachine = setup({
     formIsInvalid: ({ context }) => !validateAssignment(context).ok,
     nothingChanged: ({ context }) => context.mode === 'edit' && changedKeys(context.base, context.form).length === 0,
     wouldOverload: ({ context }) => impactOf(context, context.plan(), context.now())?.overloaded === true,
-    isVersionConflict: ({ event }) => isVersionConflict(errorOf(event)),
-    latestKnown: ({ context }) => latestKnown(context.conflict),
+    ...conflictGuards,
   },
   actions: {
     /** The screen reloads the assignments and says so; provided by the screen. */
@@ -251,17 +180,7 @@ export const assignmentFormMachine = setup({
     recordImpact: assign(({ context }) => ({ impact: impactOf(context, context.plan(), context.now()) })),
     startSaving: assign({ errors: {}, submitError: null, notice: null }),
     recordFailure: assign(({ event }) => ({ submitError: errorMessage(errorOf(event)), errors: issueErrors(errorOf(event)) })),
-    startConflict: assign(({ event }) => ({ conflict: conflictStarted<AssignmentValues>(errorOf(event)) })),
-    restartLoad: assign(({ context }) => ({ conflict: conflictReloading(context.conflict) })),
-    recordLatest: assign(({ context, event }) =>
-      context.conflict ? { conflict: conflictWithLatest(context.conflict, (event as { output?: Latest<AssignmentValues> | null }).output ?? null) } : {},
-    ),
-    recordLoadFailure: assign(({ context, event }) => ({ conflict: conflictLoadFailed(context.conflict, errorOf(event)) })),
-    reapply: assign(({ context }) => {
-      const next = reappliedOnLatest(context.base, context.form, context.conflict!);
-      return { ...next, errors: revalidate(context, { form: next.form }) };
-    }),
-    takeLatest: assign(({ context }) => takenLatest(context.conflict!)),
+    ...formConflictActions<AssignmentValues, AssignmentFormContext, AssignmentFormEvent>((context, form) => revalidate(context, { form })),
   },
 }).createMachine({
   id: 'assignmentForm',
@@ -325,32 +244,9 @@ export const assignmentFormMachine = setup({
           target: 'closed',
           actions: [{ type: 'saved', params: ({ context, event }) => ({ mode: context.mode, assignment: event.output }) }, 'reset'],
         },
-        onError: [
-          { guard: 'isVersionConflict', target: 'conflict', actions: ['startConflict', 'conflicted'] },
-          { target: 'editing', actions: 'recordFailure' },
-        ],
+        onError: saveFailed,
       },
     },
-    conflict: {
-      initial: 'loading',
-      on: { CANCEL: { target: 'closed', actions: 'reset' } },
-      states: {
-        loading: {
-          invoke: {
-            src: 'loadLatest',
-            input: ({ context }) => ({ id: context.id ?? '' }),
-            onDone: { target: 'showing', actions: 'recordLatest' },
-            onError: { target: 'showing', actions: 'recordLoadFailure' },
-          },
-        },
-        showing: {
-          on: {
-            REAPPLY: { guard: 'latestKnown', target: '#assignmentForm.editing', actions: 'reapply' },
-            TAKE_LATEST: { guard: 'latestKnown', target: '#assignmentForm.editing', actions: 'takeLatest' },
-            RETRY_LOAD: { target: 'loading', actions: 'restartLoad' },
-          },
-        },
-      },
-    },
+    conflict: formConflictState('assignmentForm'),
   },
 });

@@ -3,7 +3,7 @@ import type { Assignment } from '../../domain/entities.ts';
 import type { Dated } from '../../domain/figures.ts';
 import { shortDate } from '../lib/format.ts';
 import { assignmentImpact, type Impact, otherAssignments } from '../lib/impact.ts';
-import { assignmentValuesOf, type PlanView } from './assignmentForm.machine.ts';
+import { assignmentValuesOf, type PlanView } from './assignmentValues.ts';
 import type { RowAction } from './rowAction.machine.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Project, ProjectStatus } from '../../domain/entities.ts';
-import { createProjectInput, type CreateProjectInput } from '../../domain/inputs.ts';
+import { createProjectInput, endsAfterStart, type CreateProjectInput } from '../../domain/inputs.ts';
+import { projectMessages } from '../../domain/messages.ts';
 
 /**
  * The Create New Project dialog (spec §2, §4, §5): closed -> editing -> submitting -> closed on success
@@ -61,17 +62,11 @@ export function validateProjectForm(form: ProjectForm, managerId?: string): Vali
     const field = issue.path[0] as ProjectField | undefined;
     if (field && !(field in errors)) errors[field] = issue.message;
   }
-  // zod runs the schema's end-after-start refinement only once every field passes; probe the dates
-  // alone (other fields filled with valid stand-ins) so that message shows together with the others.
-  if (!errors.startDate && !errors.endDate) {
-    const probe = createProjectInput.safeParse({ ...datesProbe, startDate: form.startDate, endDate: form.endDate });
-    const endIssue = probe.success ? undefined : probe.error.issues.find((issue) => issue.path[0] === 'endDate');
-    if (endIssue) errors.endDate = endIssue.message;
-  }
+  // zod runs the schema's end-after-start refinement only once every field passes; judge the dates
+  // alone so that message shows together with the others.
+  if (!errors.startDate && !errors.endDate && !endsAfterStart(form)) errors.endDate = projectMessages.endBeforeStart;
   return { ok: false, errors };
 }
-
-const datesProbe = { name: 'x', description: 'x'.repeat(10), teamSize: 1, requiredSkills: ['x'], status: 'planning' };
 
 /** The failure alert of spec §8. */
 export const failureText = (error: unknown) => {

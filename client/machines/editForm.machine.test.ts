@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../lib/api.ts';
-import { createEditFormMachine, editPayload, type FormValidation, issueErrors, LATEST_NOTICE, type Latest, REAPPLIED_NOTICE, type SaveInput } from './editForm.machine.ts';
+import { createEditFormMachine, editPayload, type FormValidation, issueErrors, type SaveInput } from './editForm.machine.ts';
+import { LATEST_NOTICE, type Latest, REAPPLIED_NOTICE } from './formConflict.ts';
 
 type Form = { name: string; skills: string[]; capacity: number | null };
 

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { endsAfterStart } from '../../domain/inputs.ts';
 import { ApiError, errorMessage } from '../lib/api.ts';
-import { changedKeys, mergeMine, pick, type Values } from '../lib/conflict.ts';
-import { isVersionConflict } from '../lib/planningApi.ts';
+import { changedKeys, pick, type Values } from '../lib/conflict.ts';
+import { type ConflictState, conflictGuards, errorOf, formConflictActions, formConflictState, type Latest, saveFailed } from './formConflict.ts';
 
 /**
  * A create-or-edit form with safe concurrent edits (issue 5), shared by the project, engineer and
@@ -21,18 +22,6 @@ import { isVersionConflict } from '../lib/planningApi.ts';
 export type FormMode = 'create' | 'edit';
 export type FormErrors = Record<string, string>;
 export type FormValidation = { ok: true; payload: Values } | { ok: false; errors: FormErrors };
-
-export type Latest<V> = { values: V; version: number };
-
-export type ConflictState<V> = {
-  /** The server's words: 'This <thing> was changed by someone else. Reload to see the latest version.' */
-  message: string;
-  /** The saved values now; null while loading, when it was removed or when loading failed. */
-  latest: V | null;
-  latestVersion: number | null;
-  removed: boolean;
-  loadError: string | null;
-};
 
 export type EditFormContext<V extends Values> = {
   mode: FormMode;
@@ -73,43 +62,6 @@ export type EditFormConfig<V extends Values> = {
   fieldErrorsOf?: (error: unknown) => FormErrors;
 };
 
-export const REAPPLIED_NOTICE = 'Your changes are applied on top of the latest version. Check them and save again.';
-export const LATEST_NOTICE = 'The form now shows the latest saved version.';
-
-/** Conflict bookkeeping the form and row-action machines share: a 409, then loading the latest version. */
-export const conflictStarted = <V>(error: unknown): ConflictState<V> => ({
-  message: errorMessage(error),
-  latest: null,
-  latestVersion: null,
-  removed: false,
-  loadError: null,
-});
-export const conflictReloading = <V>(conflict: ConflictState<V> | null) => conflict && { ...conflict, loadError: null };
-/** The latest version arrived; null means the thing no longer exists. */
-export const conflictWithLatest = <V>(conflict: ConflictState<V>, latest: Latest<V> | null): ConflictState<V> =>
-  latest ? { ...conflict, latest: latest.values, latestVersion: latest.version } : { ...conflict, removed: true };
-export const conflictLoadFailed = <V>(conflict: ConflictState<V> | null, error: unknown) => conflict && { ...conflict, loadError: errorMessage(error) };
-export const latestKnown = (conflict: ConflictState<unknown> | null) => conflict?.latest != null && conflict.latestVersion != null;
-
-/** REAPPLY: the user's changes on top of the latest version (the caller re-judges the errors). */
-export function reappliedOnLatest<V extends Values>(base: V, form: V, conflict: ConflictState<V>) {
-  const latest = conflict.latest!;
-  return { base: latest, version: conflict.latestVersion, form: mergeMine(base, form, latest), conflict: null, notice: REAPPLIED_NOTICE };
-}
-
-/** TAKE_LATEST: the latest version in the form. */
-export const takenLatest = <V>(conflict: ConflictState<V>) => ({
-  base: conflict.latest!,
-  version: conflict.latestVersion,
-  form: conflict.latest!,
-  conflict: null,
-  errors: {},
-  notice: LATEST_NOTICE,
-});
-
-/** The error an actor's failure event carries. */
-export const errorOf = (event: unknown) => (event as { error?: unknown }).error;
-
 /** Field messages a refused save carried in `issues`, by their first path segment. */
 export function issueErrors(error: unknown): FormErrors {
   const errors: FormErrors = {};
@@ -135,9 +87,7 @@ export function firstByField(issues: readonly ZodLikeIssue[]): FormErrors {
 
 /** zod judges end-after-start only once every field passes; say it together with the other messages. */
 export function endAfterStart(errors: FormErrors, startDate: string, endDate: string, message: string) {
-  const start = Date.parse(startDate);
-  const end = Date.parse(endDate);
-  if (!errors.startDate && !errors.endDate && !Number.isNaN(start) && !Number.isNaN(end) && end <= start) errors.endDate = message;
+  if (!errors.startDate && !errors.endDate && !endsAfterStart({ startDate, endDate })) errors.endDate = message;
 }
 
 /** What an edit sends: only the fields that differ from the version it was made against, parsed. */
@@ -174,8 +124,7 @@ export function createEditFormMachine<V extends Values>(config: EditFormConfig<V
     guards: {
       formIsValid: ({ context }) => config.validate(context.form, context.mode).ok,
       nothingChanged: ({ context }) => context.mode === 'edit' && changedKeys(context.base, context.form).length === 0,
-      isVersionConflict: ({ event }) => isVersionConflict(errorOf(event)),
-      latestKnown: ({ context }) => latestKnown(context.conflict),
+      ...conflictGuards,
     },
     actions: {
       /** The screen reloads what changed and says so; provided by the screen. */
@@ -206,17 +155,7 @@ export function createEditFormMachine<V extends Values>(config: EditFormConfig<V
         const error = errorOf(event);
         return { submitError: errorMessage(error), errors: fieldErrorsOf(error) };
       }),
-      startConflict: assign(({ event }) => ({ conflict: conflictStarted<V>(errorOf(event)) })),
-      restartLoad: assign(({ context }) => ({ conflict: conflictReloading(context.conflict) })),
-      recordLatest: assign(({ context, event }) =>
-        context.conflict ? { conflict: conflictWithLatest(context.conflict, (event as { output?: Latest<V> | null }).output ?? null) } : {},
-      ),
-      recordLoadFailure: assign(({ context, event }) => ({ conflict: conflictLoadFailed(context.conflict, errorOf(event)) })),
-      reapply: assign(({ context }) => {
-        const next = reappliedOnLatest(context.base, context.form, context.conflict!);
-        return { ...next, errors: revalidate(context, next.form) };
-      }),
-      takeLatest: assign(({ context }) => takenLatest(context.conflict!)),
+      ...formConflictActions<V, EditFormContext<V>, EditFormEvent<V>>(revalidate),
     },
   }).createMachine({
     id: config.id,
@@ -254,33 +193,10 @@ export function createEditFormMachine<V extends Values>(config: EditFormConfig<V
             target: 'closed',
             actions: [{ type: 'saved', params: ({ context, event }) => ({ mode: context.mode, result: event.output }) }, 'reset'],
           },
-          onError: [
-            { guard: 'isVersionConflict', target: 'conflict', actions: ['startConflict', 'conflicted'] },
-            { target: 'editing', actions: 'recordFailure' },
-          ],
+          onError: saveFailed,
         },
       },
-      conflict: {
-        initial: 'loading',
-        on: { CANCEL: { target: 'closed', actions: 'reset' } },
-        states: {
-          loading: {
-            invoke: {
-              src: 'loadLatest',
-              input: ({ context }) => ({ id: context.id ?? '' }),
-              onDone: { target: 'showing', actions: 'recordLatest' },
-              onError: { target: 'showing', actions: 'recordLoadFailure' },
-            },
-          },
-          showing: {
-            on: {
-              REAPPLY: { guard: 'latestKnown', target: '#' + config.id + '.editing', actions: 'reapply' },
-              TAKE_LATEST: { guard: 'latestKnown', target: '#' + config.id + '.editing', actions: 'takeLatest' },
-              RETRY_LOAD: { target: 'loading', actions: 'restartLoad' },
-            },
-          },
-        },
-      },
+      conflict: formConflictState(config.id),
     },
   });
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Engineer } from '../../domain/entities.ts';
 import { ApiError } from '../lib/api.ts';
-import type { Latest, SaveInput } from './editForm.machine.ts';
+import type { SaveInput } from './editForm.machine.ts';
+import type { Latest } from './formConflict.ts';
 import { emptyEngineer, type EngineerValues, engineerFormMachine, engineerValuesOf, validateEngineer } from './engineerForm.machine.ts';
 
 const engineer: Engineer = { _id: 'e1', name: 'Ana Lopez', email: 'ana@x.test', department: 'Platform', skills: ['Go'], seniority: 'mid', maxCapacity: 100, version: 2 };

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
 import type { RecordedEvent } from '../../domain/events.ts';
-import { liveConnectionMachine, liveStatusOf, reconnectDelay, type SocketEvent, type SocketInput } from './liveConnection.machine.ts';
+import type { SocketEvent, SocketInput } from '../lib/liveClient.ts';
+import { liveConnectionMachine, liveStatusOf, reconnectDelay } from './liveConnection.machine.ts';
 
 /** A fake socket: records each connection's input, lets the test speak for the server. */
 function fakeSocket() {

@@ -1,6 +1,7 @@
 import { assign, emit, fromCallback, setup, type AnyEventObject } from 'xstate';
+import { compareCursorTexts } from '../../domain/cursor.ts';
 import type { RecordedEvent } from '../../domain/events.ts';
-import { compareCursors } from '../lib/snapshot.ts';
+import type { SocketEvent, SocketInput } from '../lib/liveClient.ts';
 
 /**
  * The live connection (design.md §7, issue 4): idle until the session starts it with a token and the
@@ -9,21 +10,9 @@ import { compareCursors } from '../lib/snapshot.ts';
  * from the newest cursor received, so nothing is lost and nothing is replayed twice. Signing out stops it.
  *
  * The socket is an injected callback actor (`socket`): it connects with `{token, after}` and sends back
- * the SOCKET.* events below; lib/liveClient.ts provides the socket.io one, tests a fake.
+ * the SOCKET.* events (defined with the transport, lib/liveClient.ts, which provides the socket.io one;
+ * tests a fake).
  */
-export type SocketInput = { token: string; after: string };
-
-export type SocketEvent =
-  | { type: 'SOCKET.CONNECTED' }
-  | { type: 'SOCKET.EVENT'; event: RecordedEvent }
-  /** Caught up: events now arrive as they commit. */
-  | { type: 'SOCKET.LIVE'; cursor: string }
-  /** Too far behind to replay: reload the collections; events after `cursor` follow. */
-  | { type: 'SOCKET.RELOAD'; cursor: string }
-  | { type: 'SOCKET.DISCONNECTED'; reason: string }
-  /** The server refused the handshake (bad or expired token). */
-  | { type: 'SOCKET.REFUSED'; message: string };
-
 export type LiveConnectionEvent =
   | SocketEvent
   | { type: 'START'; token: string; after: string }
@@ -51,7 +40,7 @@ export type LiveConnectionEmitted = { type: 'refused'; message: string };
 /** 1 s, 2 s, 4 s, 8 s, then every 15 s. */
 export const reconnectDelay = (attempts: number) => Math.min(15_000, 1_000 * 2 ** Math.max(0, attempts - 1));
 
-const newer = (current: string | null, next: string) => (current === null || compareCursors(next, current) > 0 ? next : current);
+const newer = (current: string | null, next: string) => (current === null || compareCursorTexts(next, current) > 0 ? next : current);
 
 export const liveConnectionMachine = setup({
   types: {

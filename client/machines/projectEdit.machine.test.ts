@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Project } from '../../domain/entities.ts';
-import type { Latest, SaveInput } from './editForm.machine.ts';
+import type { SaveInput } from './editForm.machine.ts';
+import type { Latest } from './formConflict.ts';
 import { projectEditMachine, type ProjectValues, projectValuesOf, validateProject } from './projectEdit.machine.ts';
 
 const project: Project = {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../lib/api.ts';
 import type { Values } from '../lib/conflict.ts';
-import type { Latest } from './editForm.machine.ts';
+import type { Latest } from './formConflict.ts';
 import { type RowAction, rowActionMachine } from './rowAction.machine.ts';
 
 const endToday: RowAction = {

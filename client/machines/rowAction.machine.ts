@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorMessage } from '../lib/api.ts';
 import type { Values } from '../lib/conflict.ts';
-import { isVersionConflict } from '../lib/planningApi.ts';
-import { type ConflictState, conflictLoadFailed, conflictReloading, conflictStarted, conflictWithLatest, errorOf, type Latest, latestKnown } from './editForm.machine.ts';
+import { conflictActions, conflictGuards, type ConflictState, type Latest } from './formConflict.ts';
 
 /**
  * One-click changes on a table row (end an assignment today, remove it, move a project's status),
@@ -52,10 +51,7 @@ export const rowActionMachine = setup({
       throw new Error('The loadLatest actor was not provided');
     }),
   },
-  guards: {
-    isVersionConflict: ({ event }) => isVersionConflict(errorOf(event)),
-    latestKnown: ({ context }) => latestKnown(context.conflict),
-  },
+  guards: conflictGuards,
   actions: {
     /** The screen reloads what changed and says so; provided by the screen. */
     done: (_, _params: { action: RowAction; result: unknown }) => {},
@@ -65,12 +61,7 @@ export const rowActionMachine = setup({
     conflicted: () => {},
     start: assign(({ event }) => (event.type === 'RUN' ? { action: event.action, conflict: null } : {})),
     clear: assign({ action: null, conflict: null }),
-    startConflict: assign(({ event }) => ({ conflict: conflictStarted<Values>(errorOf(event)) })),
-    restartLoad: assign(({ context }) => ({ conflict: conflictReloading(context.conflict) })),
-    recordLatest: assign(({ context, event }) =>
-      context.conflict ? { conflict: conflictWithLatest(context.conflict, (event as { output?: Latest<Values> | null }).output ?? null) } : {},
-    ),
-    recordLoadFailure: assign(({ context, event }) => ({ conflict: conflictLoadFailed(context.conflict, errorOf(event)) })),
+    ...conflictActions<Values, RowActionContext, RowActionEvent>(),
     /** Aim the same change at the latest version. */
     onLatest: assign(({ context }) => ({
       action: { ...context.action!, version: context.conflict!.latestVersion!, before: context.conflict!.latest! },

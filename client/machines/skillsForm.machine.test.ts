@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Latest, SaveInput } from './editForm.machine.ts';
+import type { SaveInput } from './editForm.machine.ts';
+import type { Latest } from './formConflict.ts';
 import { skillsFormMachine, type SkillsValues, validateSkills } from './skillsForm.machine.ts';
 
 describe('skills form machine', () => {

@@ -1,7 +1,8 @@
+import { compareCursorTexts } from '../../domain/cursor.ts';
 import type { RecordedEvent } from '../../domain/events.ts';
 import { applyToPlan } from '../../domain/plan.ts';
 import { listPosition } from '../lib/api.ts';
-import { compareCursors, includedIn, minCursor, parseSnapshot, type PgSnapshot } from '../lib/snapshot.ts';
+import { includedIn, minCursor, parseSnapshot, type PgSnapshot } from '../lib/snapshot.ts';
 import { assignmentsStore, loadAssignments, setAssignments } from './assignments.ts';
 import { type Collection, observeLoads } from './collection.ts';
 import { engineersStore, loadEngineers, setEngineers } from './engineers.ts';
@@ -87,7 +88,7 @@ observeLoads({
     track.position = position && snapshot ? { cursor: position.cursor, snapshot } : null;
     track.applied = new Set();
     for (const event of journal) applyTo(event, [name]);
-    if (floor && track.position && compareCursors(track.position.cursor, floor) < 0 && track.holeReloads < MAX_HOLE_RELOADS) {
+    if (floor && track.position && compareCursorTexts(track.position.cursor, floor) < 0 && track.holeReloads < MAX_HOLE_RELOADS) {
       track.holeReloads += 1;
       queueMicrotask(() => void lists[name].load());
     } else {

@@ -1,10 +1,10 @@
 import type { Engineer } from '../../domain/entities.ts';
 import type { RecordedEvent } from '../../domain/events.ts';
-import { applyToPlan, type Plan } from '../../domain/plan.ts';
-import { assignmentsStore, loadAssignments, resetAssignments, setAssignments } from './assignments.ts';
-import { engineersStore, loadEngineers, resetEngineers, setEngineers } from './engineers.ts';
+import type { Plan } from '../../domain/plan.ts';
+import { assignmentsStore, loadAssignments, resetAssignments } from './assignments.ts';
+import { engineersStore, loadEngineers, resetEngineers } from './engineers.ts';
 import { loadProfile, profileStore, resetProfile, setProfile } from './profile.ts';
-import { loadProjects, projectsStore, resetProjects, setProjects } from './projects.ts';
+import { loadProjects, projectsStore, resetProjects } from './projects.ts';
 
 /** The three planning collections seen as the domain's Plan. */
 export const currentPlan = (): Plan => ({
@@ -12,19 +12,6 @@ export const currentPlan = (): Plan => ({
   projects: projectsStore.data,
   assignments: assignmentsStore.data,
 });
-
-/**
- * Folds one recorded event into the collections with the domain's `applyToPlan` (the same reducers
- * the server's projections use). Only the collections the event changed are replaced.
- */
-export function applyEvent(event: RecordedEvent) {
-  const before = currentPlan();
-  const after = applyToPlan(before, event, event.streamPosition);
-  if (after.engineers !== before.engineers) setEngineers(after.engineers);
-  if (after.projects !== before.projects) setProjects(after.projects);
-  if (after.assignments !== before.assignments) setAssignments(after.assignments);
-  applyToProfile(event);
-}
 
 /** The signed-in engineer's own profile follows edits of their engineer record (applying twice is harmless). */
 export function applyToProfile(event: RecordedEvent) {

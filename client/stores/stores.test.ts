@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Assignment, Engineer, Project, User } from '../../domain/entities.ts';
+import type { Engineer, Project, User } from '../../domain/entities.ts';
 import type { RecordedEvent } from '../../domain/events.ts';
 import { memoryStorage } from '../lib/memoryStorage.ts';
-import { assignmentsStore, setAssignments } from './assignments.ts';
 import { engineersStore, loadEngineers, setEngineers } from './engineers.ts';
-import { applyEvent, loadCollections, resetAll } from './plan.ts';
+import { applyToProfile, loadCollections, resetAll } from './plan.ts';
 import { profileStore, setProfile } from './profile.ts';
 import { loadProjects, projectsStore, setProjects } from './projects.ts';
 
@@ -76,47 +75,13 @@ describe('collections', () => {
   });
 });
 
-describe('applyEvent', () => {
-  beforeEach(() => {
-    resetAll();
-    setEngineers([engineer]);
-    setProjects([project]);
-    setAssignments([]);
-  });
-
-  it('folds a created project into the projects only', () => {
-    const engineersBefore = engineersStore.data;
-    const { _id, version, ...fields } = { ...project, _id: 'p2', name: 'Beacon' };
-    void _id;
-    void version;
-    applyEvent(recorded({ type: 'ProjectCreated', data: { projectId: 'p2', ...fields }, streamId: 'project-p2', streamPosition: 1 }));
-    expect(projectsStore.data.map((p) => p.name)).toEqual(['Atlas', 'Beacon']);
-    expect(projectsStore.data[1]!.version).toBe(1);
-    expect(engineersStore.data).toBe(engineersBefore);
-  });
-
-  it('adds assignments populated with engineer and project names, and follows renames', () => {
-    applyEvent(
-      recorded({
-        type: 'AssignmentCreated',
-        data: { assignmentId: 'a1', engineerId: 'e1', projectId: 'p1', role: 'Dev', allocationPercentage: 50, startDate: project.startDate, endDate: project.endDate },
-        streamId: 'assignment-a1',
-        streamPosition: 1,
-      }),
-    );
-    const [assignment] = assignmentsStore.data as Assignment[];
-    expect(assignment).toMatchObject({ engineerId: { _id: 'e1', name: 'Ana Lopez' }, projectId: { _id: 'p1', name: 'Atlas', status: 'active' } });
-    applyEvent(recorded({ type: 'ProjectUpdated', data: { projectId: 'p1', changes: { name: 'Atlas 2' } }, streamId: 'project-p1', streamPosition: 2 }));
-    expect(assignmentsStore.data[0]!.projectId.name).toBe('Atlas 2');
-    applyEvent(recorded({ type: 'AssignmentRemoved', data: { assignmentId: 'a1' }, streamId: 'assignment-a1', streamPosition: 2 }));
-    expect(assignmentsStore.data).toEqual([]);
-  });
+describe('applyToProfile', () => {
+  beforeEach(() => resetAll());
 
   it('updates the signed-in engineer\'s own profile', () => {
     const user: User = { _id: 'e1', name: 'Ana Lopez', email: 'ana@x.test', role: 'engineer', department: 'Platform', skills: ['Go'], seniority: 'mid', maxCapacity: 100 };
     setProfile(user);
-    applyEvent(recorded({ type: 'EngineerProfileUpdated', data: { engineerId: 'e1', changes: { skills: ['Go', 'Rust'] } }, streamId: 'engineer-e1', streamPosition: 2 }));
+    applyToProfile(recorded({ type: 'EngineerProfileUpdated', data: { engineerId: 'e1', changes: { skills: ['Go', 'Rust'] } }, streamId: 'engineer-e1', streamPosition: 2 }));
     expect(profileStore.data?.skills).toEqual(['Go', 'Rust']);
-    expect(engineersStore.data[0]!.skills).toEqual(['Go', 'Rust']);
   });
 });

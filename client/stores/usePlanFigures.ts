@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { withFigures } from '../../domain/figures.ts';
-import { useNow } from '../lib/hooks.ts';
+import { useNow } from './useNow.ts';
 import { useAssignments } from './assignments.ts';
 import { useEngineers } from './engineers.ts';
 

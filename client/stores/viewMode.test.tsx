@@ -2,7 +2,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
-import { useNow } from '../lib/hooks.ts';
+import { useNow } from './useNow.ts';
 import { setAssignments, useAssignments } from './assignments.ts';
 import { setEngineers, useEngineers } from './engineers.ts';
 import { resetAll } from './plan.ts';

@@ -65,3 +65,4 @@ export type CapacityResponse = z.infer<typeof capacityResponseSchema>;
 export type CapacityRow = z.infer<typeof capacityRowSchema>;
 
 export const availableEngineerSchema = capacityEngineerSchema.extend({ lowestFree: z.number() });
+export type CapacityEngineerRow = z.infer<typeof capacityEngineerSchema>;

@@ -7,3 +7,5 @@ export * from './capacity-over-time.ts';
 export * from './ranking.ts';
 export * from './sort-keys.ts';
 export * from './contracts.ts';
+export * from './query.ts';
+export * from './suitable.ts';

@@ -113,6 +113,7 @@ export const availabilityInput = rangeRules(
     ...rangeFields,
     minFree: z.coerce.number({ error: M.minFreeRange }).min(0, M.minFreeRange).max(100, M.minFreeRange),
     includeTentative: flag,
+    skills: commaList,
   }),
 );
 export type AvailabilityInput = z.output<typeof availabilityInput>;

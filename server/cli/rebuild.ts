@@ -2,7 +2,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import { loadConfig } from '../config.ts';
 import { createDb, createPool } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { rebuildReadModels } from '../history/rebuild.ts';
+import { rebuildReadModels } from '../projections/rebuild.ts';
 import { resolveDatabase } from '../runtime/database.ts';
 
 /** `npm run rebuild [-- --check]`: refold every read model from the events; --check compares without swapping. */

@@ -1,26 +1,32 @@
 import { buildApp } from '../app.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { ensureClientBuild } from '../runtime/client-build.ts';
 import { resolveDatabase } from '../runtime/database.ts';
 import { resolveJwtSecret } from '../runtime/jwt-secret.ts';
 import { seedDemoIfEmpty } from '../seed/demo.ts';
+import { explainStartupFailure } from './startup-failure.ts';
+
+let config: Config | undefined;
+let database: { stop(): Promise<void> } | undefined;
 
 /** `npm start`: build the client if needed, start the database, migrate, seed the demo, serve. */
 async function main() {
-  const config = loadConfig();
+  config = loadConfig();
   const devMode = process.argv.includes('--dev');
   if (!devMode) ensureClientBuild(process.cwd());
-  const database = await resolveDatabase(config);
-  await migrateToLatest(database.url);
+  const resolved = await resolveDatabase(config, (line) => console.log(line));
+  database = resolved;
+  await migrateToLatest(resolved.url);
   const app = await buildApp({
-    databaseUrl: database.url,
-    jwtSecret: await resolveJwtSecret(config),
+    databaseUrl: resolved.url,
+    jwtSecret: await resolveJwtSecret(config, resolved.url),
     jwtExpiresIn: config.jwtExpiresIn,
     logLevel: config.logLevel,
     corsOrigin: config.corsOrigin,
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
+    orgTimeZone: config.orgTimeZone,
   });
   const seeded = await seedDemoIfEmpty(app.db, new Date());
   if (seeded) app.log.info('Seeded the demo data (accounts: manager@demo.test, engineer@demo.test, ... password demo1234)');
@@ -31,17 +37,36 @@ async function main() {
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     await app.close().catch(() => undefined);
-    await database.stop();
+    await resolved.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  process.off('uncaughtException', failed);
   console.log(`Capacity Planner is running on http://localhost:${config.port} (API docs: /docs)`);
 }
 
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+/** Any failure before the server listens: one sentence of what to do, never a stack trace. */
+async function failed(error: unknown): Promise<never> {
+  const { details, sentence } = explainStartupFailure(error, {
+    port: config?.port,
+    host: config?.host,
+    databaseUrl: config?.databaseUrl,
+    verbose: config?.logLevel === 'debug' || config?.logLevel === 'trace',
+  });
+  if (details) console.error(`${details}\n`);
+  console.error(sentence);
+  await database?.stop().catch(() => undefined);
   process.exit(1);
-});
+}
+
+// An 'error' event nobody listens to (a child process that cannot be spawned) bypasses main's promise.
+process.on('uncaughtException', failed);
+main().catch(failed);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../db/connect.ts';
+import { retryOnceIfDisconnected } from '../db/connection-errors.ts';
 import { HttpError } from '../http-error.ts';
 
 export type Outcome = { status: number; body: unknown; headers?: Record<string, string> };
@@ -11,9 +12,19 @@ const requestHash = (request: unknown) => createHash('sha256').update(JSON.strin
 /**
  * One transaction per command (design.md §5 rule 6). With an Idempotency-Key, the key is locked,
  * looked up and recorded in that same transaction (rule 7): concurrent retries wait on the lock and
- * then return the stored answer, appending nothing.
+ * then return the stored answer, appending nothing. That also makes such a command safe to run again
+ * when the database dropped the session under it: if the first run committed, the second replays it.
  */
 export async function runCommand(
+  db: Db,
+  idempotency: Idempotency | null,
+  work: (trx: DbOrTrx) => Promise<Outcome>,
+): Promise<Outcome & { replayed: boolean }> {
+  const run = () => runInTransaction(db, idempotency, work);
+  return idempotency ? retryOnceIfDisconnected(run) : run();
+}
+
+async function runInTransaction(
   db: Db,
   idempotency: Idempotency | null,
   work: (trx: DbOrTrx) => Promise<Outcome>,

@@ -19,10 +19,20 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
     connectionString,
     max,
     options: '-c statement_timeout=15000 -c idle_in_transaction_session_timeout=15000',
+    // An unreachable host (a failover in progress) answers nothing at all: give up and say so (503)
+    // rather than hold the request, and find out about half-open sockets.
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle client dropped by the server (restart, DROP DATABASE ... FORCE) is removed by the pool,
   // which then emits 'error': without a listener that would crash the process.
   pool.on('error', quietIdleError);
+  // pg-pool listens for errors only on idle clients. A client that is checked out (in a transaction,
+  // between two queries) still emits 'error' when its session is cut, and an 'error' with no listener
+  // kills the process. The query in flight, or the next one, rejects with the same error and the
+  // request answers 503; the pool then discards the client, as it is no longer queryable.
+  pool.on('connect', (client) => client.on('error', ignoreLostSession));
   return pool;
 }
 
@@ -31,3 +41,4 @@ export function createDb(pool: pg.Pool): Db {
 }
 
 export const quietIdleError = () => undefined;
+const ignoreLostSession = () => undefined;

@@ -15,7 +15,7 @@ export async function migrateToLatest(connectionString: string): Promise<string[
     const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder }) });
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
-    if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
+    if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`, { cause: error });
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   } finally {
     await db.destroy();

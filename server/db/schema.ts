@@ -41,6 +41,12 @@ export interface IdempotencyKeysTable {
   created_at: Generated<Date>;
 }
 
+export interface SettingsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
 type ReadModelRow<Doc> = { id: string; version: number; doc: ColumnType<Doc, string, string> };
 
 export interface EngineersTable extends ReadModelRow<Engineer> {
@@ -65,6 +71,7 @@ export interface Database {
   events: EventsTable;
   users: UsersTable;
   idempotency_keys: IdempotencyKeysTable;
+  settings: SettingsTable;
   engineers: EngineersTable;
   projects: ProjectsTable;
   assignments: AssignmentsTable;

@@ -1,11 +1,13 @@
-import { sql } from 'kysely';
-import type { EventMetadata, PlanningEvent, RecordedEvent } from '../../domain/index.ts';
+import { sql, type RawBuilder } from 'kysely';
+import { formatCursor, START, type Cursor, type EntityKind, type EventMetadata, type PlanningEvent, type RecordedEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { formatCursor, START, type Cursor } from './cursor.ts';
+import { newestFirst, oldestFirst, positionIs, visibleToEveryReader, whereAll } from './commit-order.ts';
 import { upcast } from './upcast.ts';
 
 export type ReadFilter = {
   streamId?: string;
+  /** One kind of entity: the streams named `<kind>-<id>`. */
+  entity?: EntityKind;
   type?: string;
   actorId?: string;
   from?: Date;
@@ -13,7 +15,7 @@ export type ReadFilter = {
 };
 
 /** An events row as the readers select it (`eventColumns`). */
-export type EventRow = {
+type EventRow = {
   global_position: number;
   transaction_id: string;
   stream_id: string;
@@ -26,10 +28,10 @@ export type EventRow = {
 };
 
 /** The columns every reader selects, the transaction id as text for the cursor. */
-export const eventColumns = sql`global_position, transaction_id::text as transaction_id, stream_id, stream_position, type,
+const eventColumns = sql`global_position, transaction_id::text as transaction_id, stream_id, stream_position, type,
            schema_version, data, metadata, recorded_at`;
 
-export function toRecorded(row: EventRow): RecordedEvent {
+function toRecorded(row: EventRow): RecordedEvent {
   return {
     ...upcast(row.type, row.schema_version, row.data),
     cursor: formatCursor({ transactionId: row.transaction_id, globalPosition: Number(row.global_position) }),
@@ -40,32 +42,55 @@ export function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-/**
- * Reads the log after a cursor in commit-safe order (design.md §5 rule 4): by (transaction_id,
- * global_position), and only transactions older than every one still in flight, so an event that
- * commits late is read late rather than skipped. ORDER BY names the table's xid8 column: the select
- * list's text alias of the same name would sort '100005' before '99995'.
- */
+function filterConditions(f: ReadFilter): Array<RawBuilder<unknown> | false | undefined> {
+  return [
+    f.streamId ? sql`stream_id = ${f.streamId}` : undefined,
+    f.entity ? sql`stream_id like ${`${f.entity}-%`}` : undefined,
+    f.type ? sql`type = ${f.type}` : undefined,
+    f.actorId ? sql`metadata ->> 'actorId' = ${f.actorId}` : undefined,
+    f.from ? sql`recorded_at >= ${f.from}` : undefined,
+    f.to ? sql`recorded_at <= ${f.to}` : undefined,
+  ];
+}
+
+/** What every reader can see (commit-safe) that also meets `conditions`, in `order`. */
+async function readVisible(
+  db: DbOrTrx,
+  conditions: Array<RawBuilder<unknown> | false | undefined>,
+  order: RawBuilder<unknown>,
+  limit: number,
+): Promise<RecordedEvent[]> {
+  const { rows } = await sql<EventRow>`
+    select ${eventColumns}
+      from events
+     where ${whereAll([visibleToEveryReader, ...conditions])}
+     ${order}
+     limit ${limit}`.execute(db);
+  return rows.map(toRecorded);
+}
+
+/** Reads the log after a cursor, oldest first, in commit-safe order: what readers follow and resume. */
 export async function readAll(
   db: DbOrTrx,
   options: { after?: Cursor; limit: number; filter?: ReadFilter },
 ): Promise<{ events: RecordedEvent[]; next: string }> {
   const after = options.after ?? START;
-  const f = options.filter ?? {};
-  const result = await sql<EventRow>`
-    select ${eventColumns}
-      from events
-     where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
-       and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ${f.streamId ? sql`and stream_id = ${f.streamId}` : sql``}
-       ${f.type ? sql`and type = ${f.type}` : sql``}
-       ${f.actorId ? sql`and metadata ->> 'actorId' = ${f.actorId}` : sql``}
-       ${f.from ? sql`and recorded_at >= ${f.from}` : sql``}
-       ${f.to ? sql`and recorded_at <= ${f.to}` : sql``}
-     order by events.transaction_id, events.global_position
-     limit ${options.limit}`.execute(db);
-  const events = result.rows.map(toRecorded);
+  const events = await readVisible(db, [positionIs('>', after), ...filterConditions(options.filter ?? {})], oldestFirst, options.limit);
   return { events, next: events.length > 0 ? events[events.length - 1]!.cursor : formatCursor(after) };
+}
+
+/** Reads the log newest first, before a cursor when given: the history log pages back with it. */
+export async function readNewestFirst(
+  db: DbOrTrx,
+  options: { before?: Cursor; limit: number; filter?: ReadFilter },
+): Promise<RecordedEvent[]> {
+  const { before, limit, filter = {} } = options;
+  return readVisible(db, [before && positionIs('<', before), ...filterConditions(filter)], newestFirst, limit);
+}
+
+/** The events recorded after `from` and up to `to`, oldest first. */
+export async function readRecordedBetween(db: DbOrTrx, from: Date, to: Date, limit: number): Promise<RecordedEvent[]> {
+  return readVisible(db, [sql`recorded_at > ${from}`, sql`recorded_at <= ${to}`], oldestFirst, limit);
 }
 
 /**
@@ -76,8 +101,7 @@ export async function countAfter(db: DbOrTrx, after: Cursor, cap: number): Promi
   const result = await sql<{ n: number }>`
     select count(*)::int as n from (
       select 1 from events
-       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
-         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       where ${whereAll([positionIs('>', after), visibleToEveryReader])}
        limit ${cap}) as backlog`.execute(db);
   return result.rows[0]!.n;
 }
@@ -100,8 +124,8 @@ export async function readStream(db: DbOrTrx, streamId: string): Promise<{ event
 export async function headCursor(db: DbOrTrx): Promise<string> {
   const result = await sql<{ transaction_id: string; global_position: number }>`
     select transaction_id::text as transaction_id, global_position from events
-     where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-     order by events.transaction_id desc, events.global_position desc limit 1`.execute(db);
+     where ${visibleToEveryReader}
+     ${newestFirst} limit 1`.execute(db);
   const row = result.rows[0];
   return row ? formatCursor({ transactionId: row.transaction_id, globalPosition: Number(row.global_position) }) : formatCursor(START);
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { describeEvent, streamEntity, type RecordedEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import { readAssignmentCreations } from '../event-store/assignment-creations.ts';
 import { actorNames } from './actors.ts';
 
 export type DescribedEvent = RecordedEvent & {
@@ -15,10 +15,7 @@ export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Prom
   const assignmentStreams = [...new Set(events.filter((e) => e.streamId.startsWith('assignment-')).map((e) => e.streamId))];
   const created = new Map<string, { engineerId: string; projectId: string }>();
   if (assignmentStreams.length > 0) {
-    const { rows } = await sql<{ stream_id: string; engineer_id: string; project_id: string }>`
-      select stream_id, data ->> 'engineerId' as engineer_id, data ->> 'projectId' as project_id
-        from events where stream_id = any(${assignmentStreams}::text[]) and stream_position = 1`.execute(db);
-    for (const r of rows) created.set(r.stream_id, { engineerId: r.engineer_id, projectId: r.project_id });
+    for (const c of await readAssignmentCreations(db, assignmentStreams)) created.set(c.streamId, { engineerId: c.engineerId, projectId: c.projectId });
   }
   const engineerIds = new Set<string>();
   const projectIds = new Set<string>();

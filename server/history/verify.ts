@@ -1,13 +1,8 @@
-import { sql } from 'kysely';
+import type { AlteredEvent, StreamGap, Verification } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import { readChains, streamVersions } from '../event-store/chains.ts';
 import { eventHash, GENESIS } from '../event-store/hash.ts';
-
-export type Altered = { eventId: string; streamId: string; streamPosition: number; type: string; recordedAt: string };
-/** A stream whose stored events do not run 1..version without a hole (an event deleted with the guard lifted). */
-export type Gap = { streamId: string; expectedVersion: number; positions: number };
-export type Verification = { events: number; streams: number; altered: Altered[]; gaps: Gap[]; ok: boolean };
-
-type Row = { stream_id: string; stream_position: number; event_id: string; type: string; schema_version: number; data: unknown; metadata: unknown; recorded_at: Date; hash: string };
+import { countEvents } from '../event-store/replay.ts';
 
 /**
  * Recomputes every stream's hash chain and names each event whose stored hash does not match what its
@@ -15,10 +10,10 @@ type Row = { stream_id: string; stream_position: number; event_id: string; type:
  * edited event is named alone (an edited hash also flags the event after it).
  */
 export async function verifyHistory(db: DbOrTrx, onProgress?: (checked: number, total: number) => void): Promise<Verification> {
-  const total = Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(db)).rows[0]!.n);
-  const altered: Altered[] = [];
-  const gaps: Gap[] = [];
-  const versions = new Map((await db.selectFrom('streams').select(['stream_id', 'version']).execute()).map((r) => [r.stream_id, Number(r.version)]));
+  const total = await countEvents(db);
+  const altered: AlteredEvent[] = [];
+  const gaps: StreamGap[] = [];
+  const versions = await streamVersions(db);
   let positions = 0;
   let holes = false;
   const closeStream = () => {
@@ -31,37 +26,26 @@ export async function verifyHistory(db: DbOrTrx, onProgress?: (checked: number, 
   let streams = 0;
   let stream = '';
   let previous = GENESIS;
-  let after = { stream: '', position: 0 };
-  for (;;) {
-    const { rows } = await sql<Row>`
-      select stream_id, stream_position, event_id, type, schema_version, data, metadata, recorded_at, hash
-        from events where (stream_id, stream_position) > (${after.stream}, ${after.position}::bigint)
-       order by stream_id, stream_position limit 5000`.execute(db);
-    for (const row of rows) {
-      if (row.stream_id !== stream) {
+  for await (const page of readChains(db)) {
+    for (const event of page) {
+      if (event.streamId !== stream) {
         closeStream();
-        stream = row.stream_id;
+        stream = event.streamId;
         positions = 0;
         holes = false;
         previous = GENESIS;
         streams += 1;
       }
       positions += 1;
-      if (Number(row.stream_position) !== positions) holes = true;
-      const expected = eventHash(previous, {
-        streamId: row.stream_id, streamPosition: Number(row.stream_position), eventId: row.event_id, type: row.type,
-        schemaVersion: row.schema_version, data: row.data, metadata: row.metadata, recordedAt: row.recorded_at.toISOString(),
-      });
-      if (expected !== row.hash) {
-        altered.push({ eventId: row.event_id, streamId: row.stream_id, streamPosition: Number(row.stream_position), type: row.type, recordedAt: row.recorded_at.toISOString() });
+      if (event.streamPosition !== positions) holes = true;
+      if (eventHash(previous, event) !== event.hash) {
+        const { eventId, streamId, streamPosition, type, recordedAt } = event;
+        altered.push({ eventId, streamId, streamPosition, type, recordedAt });
       }
-      previous = row.hash;
+      previous = event.hash;
       checked += 1;
     }
     onProgress?.(checked, total);
-    if (rows.length < 5000) break;
-    const last = rows[rows.length - 1]!;
-    after = { stream: last.stream_id, position: Number(last.stream_position) };
   }
   closeStream();
   // Streams with a version but no events left at all.

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { assertNever, streamIds, type PlanningEvent, type RecordedEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import { readAssignmentCreations } from '../event-store/assignment-creations.ts';
 
 /**
  * Which engineer each assignment belongs to, so events that carry only an assignment id
@@ -11,10 +11,7 @@ export class AssignmentOwners {
   private readonly owners = new Map<string, string>();
 
   async load(db: DbOrTrx): Promise<void> {
-    const { rows } = await sql<{ id: string; engineer: string }>`
-      select data ->> 'assignmentId' as id, data ->> 'engineerId' as engineer
-        from events where type = 'AssignmentCreated'`.execute(db);
-    for (const row of rows) this.owners.set(row.id, row.engineer);
+    for (const c of await readAssignmentCreations(db)) this.owners.set(c.assignmentId, c.engineerId);
   }
 
   /**
@@ -30,10 +27,7 @@ export class AssignmentOwners {
       if (fact.kind === 'needs-owner' && !this.owners.has(fact.assignmentId)) unknown.add(streamIds.assignment(fact.assignmentId));
     }
     if (unknown.size === 0) return;
-    const { rows } = await sql<{ id: string; engineer: string }>`
-      select data ->> 'assignmentId' as id, data ->> 'engineerId' as engineer
-        from events where stream_id = any(${[...unknown]}::text[]) and type = 'AssignmentCreated'`.execute(db);
-    for (const row of rows) this.owners.set(row.id, row.engineer);
+    for (const c of await readAssignmentCreations(db, [...unknown])) this.owners.set(c.assignmentId, c.engineerId);
   }
 
   learn(event: RecordedEvent): void {

@@ -1,6 +1,5 @@
-import type { RecordedEvent } from '../../domain/index.ts';
+import { compareCursors, formatCursor, parseCursor, type Cursor, type RecordedEvent } from '../../domain/index.ts';
 import type { Db } from '../db/connect.ts';
-import { compareCursors, formatCursor, parseCursor, type Cursor } from '../event-store/cursor.ts';
 import { countAfter, readAll } from '../event-store/read.ts';
 import type { AssignmentOwners } from './owners.ts';
 import type { EventTailer } from './tailer.ts';

@@ -1,7 +1,6 @@
 import pg from 'pg';
-import type { RecordedEvent } from '../../domain/index.ts';
+import { compareCursors, parseCursor, type Cursor, type RecordedEvent } from '../../domain/index.ts';
 import type { Db } from '../db/connect.ts';
-import { compareCursors, parseCursor, type Cursor } from '../event-store/cursor.ts';
 import { headCursor, readAll } from '../event-store/read.ts';
 import type { AssignmentOwners } from './owners.ts';
 
@@ -80,7 +79,8 @@ export class EventTailer {
 
   private async listen(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.connectionString });
+    // keepAlive: a failover can leave the socket half-open, and a dead LISTEN would wait forever.
+    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client.on('notification', () => this.wake());
     client.on('error', (error) => {
       if (this.stopped) return;
@@ -88,13 +88,19 @@ export class EventTailer {
       void this.reconnect(client);
     });
     client.on('end', () => void this.reconnect(client));
-    await client.connect();
-    await client.query('listen events_appended');
+    try {
+      await client.connect();
+      await client.query('listen events_appended');
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     this.listener = client;
-    // Anything committed while we were not listening is read now.
+    // Anything committed while we were not listening is read now, from the cursor we kept.
     this.wake();
   }
 
+  /** With backoff (0.2 s doubling to 5 s); meanwhile the fallback poll keeps the feed going. */
   private async reconnect(old: pg.Client): Promise<void> {
     if (this.stopped || this.listener !== old) return;
     this.listener = null;

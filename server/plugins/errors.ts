@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { conflictMessage, DomainError } from '../../domain/index.ts';
+import { isConnectionError } from '../db/connection-errors.ts';
 import { ConcurrencyError } from '../event-store/errors.ts';
 import { HttpError } from '../http-error.ts';
 
@@ -36,6 +37,15 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ message: error.message, code: error.code, ...error.extra });
+    }
+    if (isConnectionError(error)) {
+      // The database went away under this request (restart, failover, cut session). A write may or may
+      // not have committed: the client retries, with its Idempotency-Key if it wants exactly once.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '1').send({
+        message: 'The database is not available at the moment. Please try again in a few seconds.',
+        code: 'DATABASE_UNAVAILABLE',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -46,11 +46,6 @@ export async function findProject(db: DbOrTrx, id: string): Promise<Project | un
   return row?.doc;
 }
 
-export async function findAssignment(db: DbOrTrx, id: string): Promise<AssignmentRecord | undefined> {
-  const row = await db.selectFrom('assignments').select('doc').where('id', '=', id).executeTakeFirst();
-  return row?.doc;
-}
-
 export async function populatedAssignment(db: DbOrTrx, id: string): Promise<unknown> {
   const { rows } = await sql<{ doc: unknown }>`
     select a.doc || jsonb_build_object(
@@ -64,16 +59,4 @@ export async function populatedAssignment(db: DbOrTrx, id: string): Promise<unkn
 export async function assignmentsOfEngineer(db: DbOrTrx, engineerId: string): Promise<AssignmentRecord[]> {
   const rows = await db.selectFrom('assignments').select('doc').where('engineer_id', '=', engineerId).execute();
   return rows.map((r) => r.doc);
-}
-
-/** Engineers with at least one of the skills, each with their assignments, for ranking by availability. */
-export async function suitableCandidates(
-  db: DbOrTrx,
-  skills: readonly string[],
-): Promise<{ engineer: Engineer; assignments: AssignmentRecord[] }[]> {
-  const { rows } = await sql<{ doc: Engineer; assignments: AssignmentRecord[] }>`
-    select e.doc, coalesce((select json_agg(a.doc) from assignments a where a.engineer_id = e.id), '[]') as assignments
-      from engineers e
-     where e.doc -> 'skills' ?| ${sql.val([...skills])}::text[]`.execute(db);
-  return rows.map((r) => ({ engineer: r.doc, assignments: r.assignments }));
 }

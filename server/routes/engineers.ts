@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  availableOver, engineerFigures, engineerMessages, engineerSchema, registerEngineerInput, updateEngineerInput,
+  engineerFigures, engineerMessages, engineerSchema, registerEngineerInput, updateEngineerInput,
 } from '../../domain/index.ts';
 import { registerEngineer, updateEngineer } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
-import { assignmentsOfEngineer, engineersJson, findEngineer, findProject, suitableCandidates } from '../read-models/queries.ts';
+import { assignmentsOfEngineer, engineersJson, findEngineer } from '../read-models/queries.ts';
 import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendWriteOutcome } from './request-context.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
@@ -32,8 +32,6 @@ async function ownProfileOnly(request: FastifyRequest) {
     throw new HttpError(403, engineerMessages.ownSkillsOnly, 'FORBIDDEN');
   }
 }
-
-const suitableSchema = engineerSchema.extend({ matchingSkills: z.array(z.string()), availableCapacity: z.number() });
 
 export default async function engineerRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -75,28 +73,6 @@ export default async function engineerRoutes(app: FastifyInstance) {
         currentAssignments: figures.currentAssignments,
         upcomingAssignments: figures.upcomingAssignments,
       };
-    },
-  });
-
-  api.get('/api/engineers/suitable', {
-    onRequest: app.requireRole('manager', 'auditor'),
-    schema: {
-      tags: ['engineers'],
-      description: "Engineers sharing at least one of the project's required skills, best first: most matching skills, then most capacity free over the project's dates.",
-      querystring: z.object({ projectId: z.string({ error: 'projectId is required' }).min(1, 'projectId is required').max(100) }),
-      response: { 200: z.array(suitableSchema), 404: errorBody, ...errorResponses },
-    },
-    handler: async (request) => {
-      const project = await findProject(app.db, request.query.projectId);
-      if (!project) throw new HttpError(404, 'Project not found', 'NOT_FOUND');
-      const candidates = await suitableCandidates(app.db, project.requiredSkills);
-      return candidates
-        .map(({ engineer, assignments }) => ({
-          ...engineer,
-          matchingSkills: engineer.skills.filter((skill) => project.requiredSkills.includes(skill)),
-          availableCapacity: availableOver(engineer.maxCapacity, assignments, project),
-        }))
-        .sort((a, b) => b.matchingSkills.length - a.matchingSkills.length || b.availableCapacity - a.availableCapacity || a.name.localeCompare(b.name));
     },
   });
 

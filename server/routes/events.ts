@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { planningEventTypes } from '../../domain/index.ts';
-import { parseCursor } from '../event-store/cursor.ts';
+import { parseCursor, planningEventTypes, recordedEventSchema } from '../../domain/index.ts';
 import { readAll } from '../event-store/read.ts';
 import { HttpError } from '../http-error.ts';
 import { errorResponses, isoTime } from './schemas.ts';
@@ -17,16 +16,6 @@ const eventsQuery = z.object({
   to: isoTime('to').optional(),
 });
 
-const eventBody = z.object({
-  cursor: z.string(),
-  streamId: z.string(),
-  streamPosition: z.number(),
-  type: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  metadata: z.record(z.string(), z.unknown()),
-  recordedAt: z.string(),
-});
-
 export default async function eventRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -36,7 +25,7 @@ export default async function eventRoutes(app: FastifyInstance) {
       tags: ['history'],
       description: 'The event log in commit-safe order, after a cursor. `next` is where to resume.',
       querystring: eventsQuery,
-      response: { 200: z.object({ events: z.array(eventBody), next: z.string() }), ...errorResponses },
+      response: { 200: z.object({ events: z.array(recordedEventSchema), next: z.string() }), ...errorResponses },
     },
     handler: async (request) => {
       const { after, limit, ...filter } = request.query;

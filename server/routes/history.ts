@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { assignmentSchema, diffPlans, engineerSchema, planningEventTypes, projectSchema } from '../../domain/index.ts';
-import { parseCursor, type Cursor } from '../event-store/cursor.ts';
-import { eventColumns, toRecorded, type EventRow } from '../event-store/read.ts';
+import {
+  assignmentSchema, diffPlans, engineerSchema, entityKinds, historyActorSchema, historyPageSchema, parseCursor, planDiffSchema,
+  planningEventTypes, projectSchema, verificationSchema, type Cursor,
+} from '../../domain/index.ts';
+import { readNewestFirst, readRecordedBetween } from '../event-store/read.ts';
 import { listActors } from '../history/actors.ts';
 import { describeEvents, type DescribedEvent } from '../history/describe-events.ts';
 import { planAt } from '../history/plan-at.ts';
@@ -31,7 +32,7 @@ const historyQuery = z.object({
   before: z.string().optional().describe('cursor: events older than this one (newest first)'),
   limit: z.coerce.number().int().min(1, 'limit must be between 1 and 500').max(500, 'limit must be between 1 and 500').default(50),
   type: z.enum(planningEventTypes, { error: 'type must be a known event type' }).optional(),
-  entity: z.enum(['project', 'engineer', 'assignment'], { error: 'entity must be project, engineer or assignment' }).optional(),
+  entity: z.enum(entityKinds, { error: 'entity must be project, engineer or assignment' }).optional(),
   actorId: z.string().max(100).optional(),
   from: isoTime('from').optional(),
   to: isoTime('to').optional(),
@@ -77,18 +78,14 @@ export default async function historyRoutes(app: FastifyInstance) {
       tags: ['history'],
       description: 'What changed between two moments: projects and assignments created, changed and removed, each engineer whose allocation or status moved, and who made each change.',
       querystring: z.object({ from: isoTime('from'), to: isoTime('to') }),
+      response: { 200: planDiffSchema, ...errorResponses },
     },
     handler: async (request) => {
       const { from, to } = request.query;
       if (to.getTime() < from.getTime()) throw new HttpError(400, 'to must not be before from', 'VALIDATION_FAILED');
       const [before, after] = await Promise.all([planAt(app.db, { at: from }), planAt(app.db, { at: to })]);
       const diff = diffPlans(before.plan, from, after.plan, to);
-      const { rows } = await sql<EventRow>`
-        select ${eventColumns}
-          from events
-         where recorded_at > ${from} and recorded_at <= ${to} and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         order by events.transaction_id, events.global_position limit 5000`.execute(app.db);
-      const changes = await describeEvents(app.db, rows.map(toRecorded));
+      const changes = await describeEvents(app.db, await readRecordedBetween(app.db, from, to, 5000));
       return { from: from.toISOString(), to: to.toISOString(), ...diff, changes: changes.map(brief) };
     },
   });
@@ -99,6 +96,10 @@ export default async function historyRoutes(app: FastifyInstance) {
       tags: ['history'],
       description: 'The event log newest first, with actor, entity and a readable sentence; `next` pages further back. format=csv exports the filtered log (up to 50,000 rows).',
       querystring: historyQuery,
+      response: {
+        200: { content: { 'application/json': { schema: historyPageSchema }, 'text/csv': { schema: z.string() } } },
+        ...errorResponses,
+      },
     },
     handler: async (request, reply) => {
       const q = request.query;
@@ -106,38 +107,35 @@ export default async function historyRoutes(app: FastifyInstance) {
       const before = q.before ? parseCursor(q.before) : null;
       if (q.before && !before) throw new HttpError(400, 'before must be a cursor such as "1234:56"', 'VALIDATION_FAILED');
       const limit = q.format === 'csv' ? 50_000 : q.limit;
-      const { rows } = await sql<EventRow>`
-        select ${eventColumns}
-          from events
-         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-           ${before ? sql`and (transaction_id, global_position) < (${before.transactionId}::xid8, ${before.globalPosition}::bigint)` : sql``}
-           ${q.type ? sql`and type = ${q.type}` : sql``}
-           ${q.entity ? sql`and stream_id like ${`${q.entity}-%`}` : sql``}
-           ${q.actorId ? sql`and metadata ->> 'actorId' = ${q.actorId}` : sql``}
-           ${q.from ? sql`and recorded_at >= ${q.from}` : sql``}
-           ${q.to ? sql`and recorded_at <= ${q.to}` : sql``}
-         order by events.transaction_id desc, events.global_position desc
-         limit ${limit}`.execute(app.db);
-      const events = await describeEvents(app.db, rows.map(toRecorded));
+      const recorded = await readNewestFirst(app.db, {
+        before: before ?? undefined,
+        limit,
+        filter: { type: q.type, entity: q.entity, actorId: q.actorId, from: q.from, to: q.to },
+      });
+      const events = await describeEvents(app.db, recorded);
       if (q.format === 'csv') {
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="planning-history.csv"`)
           .send(toCsv(events));
       }
-      return { events, next: rows.length === limit ? events[events.length - 1]!.cursor : null };
+      return { events, next: recorded.length === limit ? events[events.length - 1]!.cursor : null };
     },
   });
 
   api.get('/api/history/actors', {
     onRequest: readers,
-    schema: { tags: ['history'], response: { 200: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })), ...errorResponses } },
+    schema: { tags: ['history'], response: { 200: z.array(historyActorSchema), ...errorResponses } },
     handler: async () => listActors(app.db),
   });
 
   api.post('/api/history/verify', {
     onRequest: readers,
-    schema: { tags: ['history'], description: 'Checks every hash chain and names each altered event.' },
+    schema: {
+      tags: ['history'],
+      description: 'Checks every hash chain and names each altered event.',
+      response: { 200: verificationSchema, ...errorResponses },
+    },
     handler: async () => verifyHistory(app.db),
   });
 }

@@ -14,6 +14,7 @@ export const errorResponses = {
   400: errorBody.describe('Invalid input: message is the first failing rule'),
   401: errorBody.describe('No token, or a bad or expired one'),
   403: errorBody.describe('Signed in, but this role may not do this'),
+  503: errorBody.describe('DATABASE_UNAVAILABLE: the database is unreachable for a moment; try again (a write with its Idempotency-Key)'),
 };
 
 /** A query time: any ISO 8601 date-time, as a Date; the message names the parameter. */

@@ -24,5 +24,9 @@ export function ensureClientBuild(root: string): void {
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   if (built > 0 && built >= newestChange(sources)) return;
   console.log(built === 0 ? 'Building the web client (first start)...' : 'The web client changed since its last build: rebuilding...');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+  try {
+    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+  } catch (error) {
+    throw new Error('the web client could not be built (the output above says why): run npm install, then start again.', { cause: error });
+  }
 }

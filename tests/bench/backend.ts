@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { parseCursor } from '../../domain/index.ts';
 import { buildApp } from '../../server/app.ts';
 import { executeCommand } from '../../server/commands/execute.ts';
 import { projectStream } from '../../server/commands/streams.ts';
 import { createDb, createPool } from '../../server/db/connect.ts';
 import { readAll } from '../../server/event-store/read.ts';
-import { parseCursor } from '../../server/event-store/cursor.ts';
 import { assignmentsJson, assignmentsQuery } from '../../server/read-models/queries.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
 import { generatePlan } from '../../server/seed/generate.ts';

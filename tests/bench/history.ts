@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { createDb, createPool } from '../../server/db/connect.ts';
 import { planAt } from '../../server/history/plan-at.ts';
-import { rebuildReadModels } from '../../server/history/rebuild.ts';
+import { rebuildReadModels } from '../../server/projections/rebuild.ts';
 import { fmt, latencies, percentile, type Row } from './support.ts';
 
 /** Issue 6's bench: the plan as of a moment, and rebuild throughput beside a raw read of the same events. */

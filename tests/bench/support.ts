@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
+import { reachablePlaceFor } from '../../server/db/embedded/service-home.ts';
+import { startEmbeddedPostgres } from '../../server/db/embedded/start.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 
 /** A server to benchmark on: DATABASE_URL's, else a throw-away embedded one; one fresh database per run. */
@@ -9,7 +10,8 @@ export async function benchDatabase(): Promise<{ url: string; close(): Promise<v
   let adminUrl = process.env.DATABASE_URL;
   let stopServer: () => Promise<void> = async () => undefined;
   if (!adminUrl) {
-    const embedded = await startEmbeddedPostgres({ dataDir: path.resolve('data', `bench-postgres-${process.pid}`), ephemeral: true });
+    const dataRoot = await reachablePlaceFor(path.resolve('data'));
+    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataRoot, `bench-postgres-${process.pid}`), ephemeral: true });
     adminUrl = embedded.url;
     stopServer = embedded.stop;
   }

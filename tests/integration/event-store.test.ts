@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventMetadata, PlanningEvent } from '../../domain/index.ts';
+import { START, type EventMetadata, type PlanningEvent } from '../../domain/index.ts';
 import { createDb, createPool, type Db } from '../../server/db/connect.ts';
 import { appendToStream } from '../../server/event-store/append.ts';
-import { START } from '../../server/event-store/cursor.ts';
 import { ConcurrencyError } from '../../server/event-store/errors.ts';
 import { readAll } from '../../server/event-store/read.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildReadModels } from '../../server/history/rebuild.ts';
+import { rebuildReadModels } from '../../server/projections/rebuild.ts';
 import { verifyHistory } from '../../server/history/verify.ts';
 import { dayFromToday, type ApiEvent } from '../support/api-helpers.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';

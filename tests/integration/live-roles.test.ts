@@ -7,14 +7,13 @@
 import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createAssignmentInput, createProjectInput, decideRemoveAssignment, decideUpdateAssignment, decideUpdateEngineer,
+  createAssignmentInput, createProjectInput, decideRemoveAssignment, decideUpdateAssignment, decideUpdateEngineer, formatCursor,
   updateAssignmentInput, updateEngineerInput, type EventMetadata,
 } from '../../domain/index.ts';
 import { executeCommand } from '../../server/commands/execute.ts';
 import { createAssignment, createProject } from '../../server/commands/planning.ts';
 import { assignmentStream, engineerStream } from '../../server/commands/streams.ts';
 import type { Database } from '../../server/db/schema.ts';
-import { formatCursor } from '../../server/event-store/cursor.ts';
 import { headCursor } from '../../server/event-store/read.ts';
 import { compareCursorStrings, dayFromToday, decodeJwt, signHs256, tamperSignature, TEST_JWT_SECRET, validProjectPayload } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';

@@ -18,7 +18,7 @@ type Engineer = {
   _id: string; name: string; email: string; department: string; avatar?: string; skills: string[];
   seniority: 'junior' | 'mid' | 'senior'; maxCapacity: number; version: number;
 };
-type Suitable = Engineer & { matchingSkills: string[]; availableCapacity: number };
+type Suitable = Engineer & { matchingSkills: string[]; availableCapacity: number; onProject: boolean };
 
 const CONFLICT = 'This engineer was changed by someone else. Reload to see the latest version.';
 const OWN_SKILLS_ONLY = 'Engineers may change only their own skills';
@@ -95,27 +95,28 @@ const streamEvents = (engineerId: string) => dbStreamEvents(t, `engineer-${engin
 // ---- suitable (first: the seeded data is still as the seed made it)
 
 describe('GET /api/engineers/suitable?projectId=', () => {
-  it("ranks the demo engineers for Payments Platform Migration: most matching skills, then most capacity free over the project's dates", async () => {
+  it("ranks the demo engineers for Payments Platform Migration: most capacity free in every week from today to the project's end, then most matching skills", async () => {
     const response = await suitable(paymentsId);
     expect(response.statusCode).toBe(200);
     const body = response.json() as Suitable[];
-    // Go, PostgreSQL, Kubernetes from day -30 to 90. Priya: 80 % (to 90) + 40 % (to 30) overlap: peak 120.
-    // Elena 50 % and Mei 40 % (of 50) end at day 30; Aisha is at 100 % until day 45.
+    // Go, PostgreSQL, Kubernetes from day -30 to 90: ranked from today (day 0), the past left out.
+    // Priya: 80 % (to 90) + 40 % (to 30) overlap: 120 % a day, -20 free. Elena 50 % and Mei 40 % (of 50)
+    // end at day 30; Aisha is at 100 % until day 45.
     expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity])).toEqual([
-      ['Priya Patel', ['Go', 'Kubernetes', 'PostgreSQL'], -20],
       ['Elena Rossi', ['PostgreSQL'], 50],
       ['Mei Chen', ['PostgreSQL'], 10],
       ['Aisha Khan', ['Go'], 0],
+      ['Priya Patel', ['Go', 'Kubernetes', 'PostgreSQL'], -20],
     ]);
     for (const engineer of body) {
-      expect(Object.keys(engineer).sort()).toEqual([...engineerKeys, 'availableCapacity', 'matchingSkills'].sort());
-      const { matchingSkills: _m, availableCapacity: _a, ...rest } = engineer;
+      expect(Object.keys(engineer).sort()).toEqual([...engineerKeys, 'availableCapacity', 'matchingSkills', 'onProject'].sort());
+      const { matchingSkills: _m, availableCapacity: _a, onProject: _o, ...rest } = engineer;
       expect(rest).toEqual(Object.values(seeded).find((e) => e._id === engineer._id));
     }
     expect(credentialKeys(body)).toEqual([]);
   });
 
-  it('orders by matching skills, then free capacity over the dates, then name; leaves out engineers with no required skill', async () => {
+  it('orders by free capacity over the dates, then matching skills, then name; flags who is on the project; leaves out engineers with no required skill', async () => {
     const projectResponse = await t.request({
       method: 'POST', url: '/api/projects', token: tokens.manager,
       body: validProjectPayload({ name: 'Functional Rewrite', requiredSkills: ['Elixir', 'Haskell', 'OCaml'], startDate: dayFromToday(100), endDate: dayFromToday(160) }),
@@ -132,32 +133,40 @@ describe('GET /api/engineers/suitable?projectId=', () => {
     await registered({ name: 'No Shared Skill', skills: ['COBOL'] });
 
     await assign(three._id, projectId, { allocationPercentage: 60, startDate: dayFromToday(100), endDate: dayFromToday(130) });
-    await assign(three._id, projectId, { allocationPercentage: 70, startDate: dayFromToday(120), endDate: dayFromToday(160) });
+    // Overlapping for 15 days, so a whole week at 130 % whatever weekday today is.
+    await assign(three._id, projectId, { allocationPercentage: 70, startDate: dayFromToday(115), endDate: dayFromToday(160) });
     await assign(twoBusy._id, projectId, { allocationPercentage: 60, startDate: dayFromToday(110), endDate: dayFromToday(130) });
     await assign(oneOutside._id, paymentsId, { allocationPercentage: 90, startDate: dayFromToday(10), endDate: dayFromToday(100) });
 
     const body = (await suitable(projectId)).json() as Suitable[];
-    expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity])).toEqual([
-      [three.name, ['Haskell', 'OCaml', 'Elixir'], -30],
-      [twoFree.name, ['Elixir', 'Haskell'], 100],
-      [twoBusy.name, ['Elixir', 'Haskell'], 40],
-      [oneOutside.name, ['Haskell'], 100],
-      [amy.name, ['OCaml'], 50],
-      [zed.name, ['OCaml'], 50],
+    expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.onProject])).toEqual([
+      [twoFree.name, ['Elixir', 'Haskell'], 100, false],
+      [oneOutside.name, ['Haskell'], 100, false],
+      [amy.name, ['OCaml'], 50, false],
+      [zed.name, ['OCaml'], 50, false],
+      [twoBusy.name, ['Elixir', 'Haskell'], 40, true],
+      [three.name, ['Haskell', 'OCaml', 'Elixir'], -30, true],
     ]);
 
     // Read-your-writes: a new overlapping assignment and a skill change show in the next answer.
     await assign(twoFree._id, projectId, { allocationPercentage: 75, startDate: dayFromToday(150), endDate: dayFromToday(170) });
     expect((await patch(amy._id, { skills: ['OCaml', 'Elixir'] }, { ifMatch: '"1"' })).statusCode).toBe(200);
     const again = (await suitable(projectId, tokens.auditor)).json() as Suitable[];
-    expect(again.map((e) => [e.name, e.matchingSkills, e.availableCapacity])).toEqual([
-      [three.name, ['Haskell', 'OCaml', 'Elixir'], -30],
-      [amy.name, ['OCaml', 'Elixir'], 50],
-      [twoBusy.name, ['Elixir', 'Haskell'], 40],
-      [twoFree.name, ['Elixir', 'Haskell'], 25],
-      [oneOutside.name, ['Haskell'], 100],
-      [zed.name, ['OCaml'], 50],
+    expect(again.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.onProject])).toEqual([
+      [oneOutside.name, ['Haskell'], 100, false],
+      [amy.name, ['OCaml', 'Elixir'], 50, false],
+      [zed.name, ['OCaml'], 50, false],
+      [twoBusy.name, ['Elixir', 'Haskell'], 40, true],
+      [twoFree.name, ['Elixir', 'Haskell'], 25, true],
+      [three.name, ['Haskell', 'OCaml', 'Elixir'], -30, true],
     ]);
+
+    // Dates asked: before anyone's work on it (days 100..109), everyone but the busy one elsewhere is free.
+    const early = (await t.request({
+      method: 'GET', token: tokens.manager,
+      url: `/api/engineers/suitable?projectId=${projectId}&from=${dayFromToday(100).slice(0, 10)}&to=${dayFromToday(104).slice(0, 10)}`,
+    })).json() as Suitable[];
+    expect(early.find((e) => e._id === twoBusy._id)?.availableCapacity).toBe(100);
   });
 
   it('an auditor may ask; an engineer is refused 403; without a token 401', async () => {

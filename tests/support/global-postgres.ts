@@ -15,7 +15,10 @@ import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { releaseStaleServer, startEmbeddedPostgres } from '../../server/db/embedded.ts';
+import { isAlive } from '../../server/db/embedded/processes.ts';
+import { reachablePlaceFor } from '../../server/db/embedded/service-home.ts';
+import { releaseStaleServer } from '../../server/db/embedded/stale-lock.ts';
+import { startEmbeddedPostgres } from '../../server/db/embedded/start.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -136,7 +139,8 @@ async function startContainer(): Promise<TestServer> {
 }
 
 async function startEmbedded(root: string): Promise<TestServer> {
-  const dataRoot = path.resolve(root, 'data');
+  // As root in a clone under /root, that is a folder under /var/lib (the postgres user cannot enter /root).
+  const dataRoot = await reachablePlaceFor(path.resolve(root, 'data'));
   await removeStaleTestClusters(dataRoot);
   const dataDir = path.join(dataRoot, `test-postgres-${process.pid}`);
   await rm(dataDir, { recursive: true, force: true });
@@ -168,15 +172,6 @@ async function removeStaleTestClusters(dataRoot: string): Promise<void> {
     } catch {
       // In use or not removable: leave it.
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

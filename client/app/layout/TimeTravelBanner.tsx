@@ -1,7 +1,7 @@
 import { HistoryOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin, Typography } from 'antd';
 import { dateTime } from '../../lib/format.ts';
-import { useIsMobile } from '../../lib/hooks.ts';
+import { useIsMobile } from '../../lib/mediaQuery.ts';
 import type { Moment } from '../../machines/timeTravel.machine.ts';
 import { backToLive, dismissTravelError, useTimeTravel } from '../../stores/timeTravel.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useIsMobile } from '../../lib/hooks.ts';
+import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { isToggleShortcut, readSidebarCookie, sidebarCookie, TOOLTIP_SKIP_DELAY_MS, tooltipEnterDelayMs } from './sidebarState.ts';
 
 /**

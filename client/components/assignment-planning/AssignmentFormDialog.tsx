@@ -6,7 +6,8 @@ import { DayPicker, DialogTitle, FormAlerts } from '../formParts.tsx';
 import { ProjectStatusTag } from '../tags.tsx';
 import { dateRange, percent } from '../../lib/format.ts';
 import type { Impact } from '../../lib/impact.ts';
-import type { AssignmentFormContext, AssignmentFormEvent, AssignmentValues } from '../../machines/assignmentForm.machine.ts';
+import type { AssignmentFormContext, AssignmentFormEvent } from '../../machines/assignmentForm.machine.ts';
+import type { AssignmentValues } from '../../machines/assignmentValues.ts';
 import { SuitableEngineers } from './SuitableEngineers.tsx';
 
 type Props = {

@@ -2,7 +2,7 @@ import type { Assignment, Project } from '../../../domain/entities.ts';
 import { type AssignmentStatus, sortedUnique } from '../../../domain/figures.ts';
 import type { FieldSpec } from '../../lib/conflict.ts';
 import { percent, shortDate } from '../../lib/format.ts';
-import { assignmentValuesOf } from '../../machines/assignmentForm.machine.ts';
+import { assignmentValuesOf } from '../../machines/assignmentValues.ts';
 import type { RowAction } from '../../machines/rowAction.machine.ts';
 
 /** The fields a conflict dialog compares, with how each reads. */

@@ -12,7 +12,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { PercentBar, utilizationColors } from '../../components/tags.tsx';
 import { availableCapacityText, capitalize, percent, plural } from '../../lib/format.ts';
-import { useIsMobile } from '../../lib/hooks.ts';
+import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { CapacityTimeline, WeekHeader } from './CapacityTimeline.tsx';

@@ -2,7 +2,6 @@ import type { Engineer } from '../../../domain/entities.ts';
 import { type Dated, type EngineerFigures, isAvailableNow, matchesEngineerFilter } from '../../../domain/figures.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-export const WEEK_MS = 7 * DAY_MS;
 
 /** Monday 00:00 (local time) of the week that holds `date`. */
 export function startOfWeek(date: Date): Date {

@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { longDate, percent } from '../../lib/format.ts';
-import { useNow } from '../../lib/hooks.ts';
+import { useNow } from '../../stores/useNow.ts';
 import { useAssignments } from '../../stores/assignments.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';

@@ -1,7 +1,7 @@
 import { SafetyCertificateOutlined, SwapOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Result, Tabs, Tooltip } from 'antd';
 import { useCallback, useState } from 'react';
-import { useIsMobile } from '../../lib/hooks.ts';
+import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useProfile } from '../../stores/profile.ts';
 import { travelTo } from '../../stores/timeTravel.ts';

@@ -1,46 +1,11 @@
-import type { Assignment, Project } from '../../../domain/entities.ts';
-import type { UtilizationStatus } from '../../../domain/figures.ts';
+import type { HistoryActor, HistoryPage, PlanDiff, Verification } from '../../../domain/history-contracts.ts';
 import { ApiError, NETWORK_ERROR, request } from '../../lib/api.ts';
 import { readToken } from '../../lib/token.ts';
 import { historyQuery, type HistoryFilters } from './query.ts';
 
-export type EntityKind = 'project' | 'engineer' | 'assignment';
-export type Actor = { id: string; name: string };
-export type EntityRef = { kind: EntityKind; id: string; name: string };
-
-/** One row of GET /api/history/events. */
-export type HistoryEvent = {
-  cursor: string;
-  streamId: string;
-  streamPosition: number;
-  type: string;
-  data: unknown;
-  metadata: Record<string, unknown>;
-  recordedAt: string;
-  actor: Actor;
-  entity: EntityRef;
-  summary: string;
-};
-export type HistoryPage = { events: HistoryEvent[]; next: string | null };
-
-export type HistoryActor = { id: string; name: string; role: string };
-
-export type AlteredEvent = { eventId: string; streamId: string; streamPosition: number; type: string; recordedAt: string };
-export type Verification = { events: number; streams: number; altered: AlteredEvent[]; ok: boolean };
-
-type Change<T> = { before: T; after: T };
-type EntityDiff<T> = { created: T[]; changed: Change<T>[]; removed: T[] };
-export type AllocationFigure = { allocation: number; status: UtilizationStatus };
-export type EngineerDiff = { engineerId: string; name: string; before: AllocationFigure | null; after: AllocationFigure | null };
-export type DiffChange = Pick<HistoryEvent, 'cursor' | 'recordedAt' | 'type' | 'streamId' | 'actor' | 'entity' | 'summary'>;
-export type PlanDiff = {
-  from: string;
-  to: string;
-  projects: EntityDiff<Project>;
-  assignments: EntityDiff<Assignment>;
-  engineers: EngineerDiff[];
-  changes: DiffChange[];
-};
+export type {
+  DiffChange, EngineerDiff, EntityKind, HistoryActor, HistoryEvent, HistoryPage, PlanDiff, Verification,
+} from '../../../domain/history-contracts.ts';
 
 /** How many events one page of the log asks for. */
 export const PAGE_SIZE = 50;

@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '../../domain/entities.ts';
-import { resetProfile, setProfile } from '../stores/profile.ts';
-import { showLive, showPast } from '../stores/viewMode.ts';
+import { resetProfile, setProfile } from './profile.ts';
+import { showLive, showPast } from './viewMode.ts';
 import { useCanEditOwnSkills, useCanPlan } from './permissions.ts';
 
 function Probe() {

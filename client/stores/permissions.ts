@@ -1,5 +1,5 @@
-import { useProfile } from '../stores/profile.ts';
-import { useIsViewingPast } from '../stores/viewMode.ts';
+import { useProfile } from './profile.ts';
+import { useIsViewingPast } from './viewMode.ts';
 
 /**
  * Who sees the planning controls (issue 5): managers only, and nobody while the app shows a past

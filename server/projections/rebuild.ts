@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Db, Writer } from '../db/connect.ts';
-import { assignmentRow } from '../projections/assignments.ts';
-import { engineerRow } from '../projections/engineers.ts';
-import { projectRow } from '../projections/projects.ts';
-import { foldHistory } from './fold-history.ts';
+import { countEvents } from '../event-store/replay.ts';
+import { foldHistory } from '../history/fold-history.ts';
+import { assignmentRow } from './assignments.ts';
+import { engineerRow } from './engineers.ts';
+import { projectRow } from './projects.ts';
 
 export type TableComparison = { table: string; live: number; rebuilt: number; missing: number; extra: number; changed: number };
 export type RebuildResult = { events: number; equal: boolean; tables: TableComparison[]; swapped: boolean };
@@ -23,7 +24,7 @@ export async function rebuildReadModels(
   return db.transaction().execute(async (trx) => {
     await sql`set local statement_timeout = 0`.execute(trx);
     await sql`lock table streams in share mode`.execute(trx);
-    const total = Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(trx)).rows[0]!.n);
+    const total = await countEvents(trx);
 
     // Writers are held back, so every event is committed: read them all, not only the visible ones.
     const { fold, events: done } = await foldHistory(trx, { visibleOnly: false, onPage: (n) => options.onProgress?.(n, total) });

@@ -1,0 +1,71 @@
+/**
+ * What may import what. `npm run lint:layers` fails on any of these, so the layering is checked on
+ * every `npm test` instead of being kept by habit. Paths are relative to the repository root.
+ * Type-only imports count too: a type pulled from the wrong layer couples the layers just the same.
+ */
+const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    forbid(
+      'client-not-to-server',
+      'The browser bundle must not pull server code (secrets, pg, Fastify); share through domain/.',
+      { path: '^client/' },
+      { path: '^server/' },
+    ),
+    forbid('server-not-to-client', 'The server must not depend on React code; share through domain/.', { path: '^server/' }, { path: '^client/' }),
+    forbid(
+      'domain-only-zod',
+      'domain/ is pure and runs in the browser and on the server alike: it may import itself and zod, ' +
+        'nothing else (no node builtins, no I/O libraries, no app layers). Its own unit tests may use the test runner.',
+      { path: '^domain/', pathNot: '\\.test\\.tsx?$' },
+      { pathNot: ['^domain/', '(^|/)node_modules/zod/'] },
+    ),
+    forbid(
+      'domain-tests-not-to-app',
+      'Tests of the pure domain must not reach into the server or the client.',
+      { path: '^domain/.+\\.test\\.tsx?$' },
+      { path: '^(server|client)/' },
+    ),
+    forbid(
+      'migrations-not-to-app',
+      'A migration is frozen once run: importing app code would silently change what an old migration does ' +
+        'when that code changes later.',
+      { path: '^migrations/' },
+      { path: '^(domain|server|client)/' },
+    ),
+    forbid(
+      'feature-not-to-other-feature',
+      'Screens are independent: what two features share goes to client/components, client/lib, client/stores ' +
+        'or client/machines.',
+      { path: '^client/features/([^/]+)/' },
+      { path: '^client/features/', pathNot: '^client/features/$1/' },
+    ),
+    forbid(
+      'client-lib-not-to-state',
+      'client/lib is the bottom of the client (api, format, live transport): it must not run back up to the ' +
+        'stores or machines that are built on it.',
+      { path: '^client/lib/' },
+      { path: '^client/(stores|machines)/' },
+    ),
+    forbid(
+      'no-circular',
+      'An import circle makes load order matter and the modules impossible to understand one at a time.',
+      {},
+      { circular: true },
+    ),
+    forbid('not-to-unresolvable', 'An import the linter cannot resolve would escape every rule above.', {}, { couldNotResolve: true }),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // TypeScript 7 has no JavaScript compiler API for the linter to parse with, so it parses with swc,
+    // which keeps `import type` lines (the rules above see type-only imports too).
+    parser: 'swc',
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+  },
+};

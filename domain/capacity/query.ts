@@ -1,0 +1,65 @@
+import { capacityOverTime, type CapacityFacts, type EngineerCapacity } from './capacity-over-time.ts';
+import type { CapacityEngineerRow, CapacityResponse } from './contracts.ts';
+import type { CapacityQuery } from './inputs.ts';
+import { availableEngineers, compareCapacityRows } from './ranking.ts';
+
+const lower = (text: string) => text.toLocaleLowerCase();
+
+/** Name or any skill contains the text, case-insensitive: the same search the Engineers screen offers. */
+export function matchesText(engineer: Pick<CapacityEngineerRow, 'name' | 'skills'>, text: string | undefined): boolean {
+  if (!text) return true;
+  const needle = lower(text);
+  return lower(engineer.name).includes(needle) || engineer.skills.some((skill) => lower(skill).includes(needle));
+}
+
+/** The engineers a capacity query is about, before any load figure is computed (cheap filters first). */
+function matchingEngineers(engineers: readonly CapacityEngineerRow[], query: CapacityQuery): CapacityEngineerRow[] {
+  const skills = query.skills ?? [];
+  const department = query.department ? lower(query.department) : undefined;
+  return engineers.filter(
+    (e) =>
+      matchesText(e, query.q) &&
+      (skills.length === 0 || skills.some((skill) => e.skills.includes(skill))) &&
+      (!department || lower(e.department) === department) &&
+      (!query.seniority || e.seniority === query.seniority),
+  );
+}
+
+/**
+ * Answers a capacity query from the facts: filters, "free at least N % in every week of a range",
+ * the load per period, the order, one page, and totals over every engineer that matched (so the
+ * totals row does not change when the user pages). `timeZone` is the organisation's.
+ */
+export function answerCapacityQuery(
+  facts: CapacityFacts<CapacityEngineerRow>,
+  query: CapacityQuery,
+  timeZone: string,
+): CapacityResponse {
+  let engineers = matchingEngineers(facts.engineers, query);
+  if (query.minFree !== undefined) {
+    const free = availableEngineers({ ...facts, engineers, timeZone }, {
+      from: query.freeFrom ?? query.from,
+      to: query.freeTo ?? query.to,
+      minFree: query.minFree,
+      includeTentative: query.includeTentative,
+    });
+    const kept = new Set(free.map((row) => row.engineer._id));
+    engineers = engineers.filter((e) => kept.has(e._id));
+  }
+  const view = capacityOverTime({ ...facts, engineers, timeZone }, query);
+  const rows: EngineerCapacity<CapacityEngineerRow>[] = view.engineers.slice().sort(compareCapacityRows(query.sort));
+  return {
+    from: query.from,
+    to: query.to,
+    step: query.step,
+    includeTentative: query.includeTentative,
+    timeZone,
+    periods: view.periods.map((p) => ({ ...p, holidays: [...p.holidays] })),
+    rows: rows.slice(query.offset, query.offset + query.limit).map((row) => ({
+      ...row,
+      periods: row.periods.map((p) => ({ ...p, holidays: [...p.holidays] })),
+    })),
+    totals: view.totals.map((t) => ({ ...t, holidays: [...t.holidays] })),
+    total: rows.length,
+  };
+}

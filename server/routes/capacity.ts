@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  answerCapacityQuery, suitableDates, suitableEngineers, suitableQueryInput, suitableEngineerSchema, availabilityInput, availableEngineers, availableEngineerSchema, capacityQueryInput, capacityResponseSchema,
+} from '../../domain/index.ts';
+import { engineersOnProject, loadCapacityFacts } from '../read-models/capacity-facts.ts';
+import { findProject } from '../read-models/queries.ts';
+import { HttpError } from '../http-error.ts';
+import { readConsistent } from '../read-models/consistent-read.ts';
+import { errorBody, errorResponses } from './schemas.ts';
+
+/** Load over time: the schedule's grid and "who is free from D1 to D2 at N %". */
+export default async function capacityRoutes(app: FastifyInstance, options: { timeZone: string }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/capacity', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['capacity'],
+      description:
+        'Per engineer and period (day, ISO week or month): capacity, booked and tentative load, time off, holidays, status and free ' +
+        'capacity, with totals per period (capacity, confirmed, tentative, placeholder demand). An engineer gets only their own row. ' +
+        'X-Cursor/X-Snapshot say which events it reflects; X-Total-Count is the number of engineers that matched.',
+      querystring: capacityQueryInput,
+      response: { 200: capacityResponseSchema, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const query = request.query;
+      const engineerId = request.user.role === 'engineer' ? request.user.sub : undefined;
+      const facts = await readConsistent(app.db, (trx) => loadCapacityFacts(trx, { from: query.from, to: query.to, engineerId }));
+      const answer = answerCapacityQuery(facts.value, query, options.timeZone);
+      // ~50,000 cells for 2,000 engineers x 26 weeks: the schema documents the shape, but validating
+      // every cell on the way out would cost more than computing it.
+      return reply
+        .header('x-cursor', facts.cursor)
+        .header('x-snapshot', facts.snapshot)
+        .header('x-total-count', String(answer.total))
+        .serializer(JSON.stringify)
+        .send(answer);
+    },
+  });
+
+  api.get('/api/engineers/available', {
+    onRequest: app.requireRole('manager', 'auditor'),
+    schema: {
+      tags: ['capacity'],
+      description: 'Engineers with at least minFree % of a day free in every ISO week of from..to (both dates included), most free first, with their lowest weekly free figure.',
+      querystring: availabilityInput,
+      response: { 200: z.array(availableEngineerSchema), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { skills = [], ...range } = request.query;
+      const facts = await loadCapacityFacts(app.db, range);
+      const engineers = skills.length === 0 ? facts.engineers : facts.engineers.filter((e) => skills.some((s) => e.skills.includes(s)));
+      return availableEngineers({ ...facts, engineers, timeZone: options.timeZone }, range).map(({ engineer, lowestFree }) => ({ ...engineer, lowestFree }));
+    },
+  });
+
+  api.get('/api/engineers/suitable', {
+    onRequest: app.requireRole('manager', 'auditor'),
+    schema: {
+      tags: ['engineers'],
+      description:
+        "Engineers sharing at least one of the project's required skills, best first: most capacity free in every week of the dates asked " +
+        "(from..to; by default from the later of today and the project's start to the project's end), then most matching skills. " +
+        'onProject flags engineers already assigned to the project.',
+      querystring: suitableQueryInput,
+      response: { 200: z.array(suitableEngineerSchema), 404: errorBody, ...errorResponses },
+    },
+    handler: async (request) => {
+      const project = await findProject(app.db, request.query.projectId);
+      if (!project) throw new HttpError(404, 'Project not found', 'NOT_FOUND');
+      const dates = suitableDates(project, request.query, new Date(), options.timeZone);
+      const [facts, onProject] = await Promise.all([loadCapacityFacts(app.db, dates), engineersOnProject(app.db, project._id)]);
+      return suitableEngineers(facts, { project, ...dates, onProject, timeZone: options.timeZone });
+    },
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * Load for the fault tier (tests/faults/): writers and readers against a server over real HTTP,
+ * tallying every answer by status, and remembering which writes were acknowledged (2xx) so that a test
+ * can check they all survived whatever was done to the server or its database meanwhile.
+ */
+import { randomUUID } from 'node:crypto';
+import { validProjectPayload, type ApiEvent } from './api-helpers.ts';
+
+/** status 0: no HTTP answer at all (refused, reset, timed out). */
+export type Answer = { status: number; body: unknown; ms: number };
+
+export class Tally {
+  readonly counts = new Map<number, number>();
+  /** A few bodies of each non-2xx status, to show what went wrong and to check their shape. */
+  readonly samples = new Map<number, unknown[]>();
+
+  add(answer: Answer): void {
+    this.counts.set(answer.status, (this.counts.get(answer.status) ?? 0) + 1);
+    if (answer.status >= 200 && answer.status < 300) return;
+    const kept = this.samples.get(answer.status) ?? [];
+    if (kept.length < 5) kept.push(answer.body);
+    this.samples.set(answer.status, kept);
+  }
+
+  count(predicate: (status: number) => boolean): number {
+    return [...this.counts].filter(([status]) => predicate(status)).reduce((sum, [, n]) => sum + n, 0);
+  }
+
+  summary(): string {
+    return [...this.counts].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
+  }
+}
+
+export async function call(
+  baseUrl: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: {
+        ...(options.token ? { authorization: options.token } : {}),
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body, ms: performance.now() - started };
+  } catch (error) {
+    return { status: 0, body: String(error), ms: performance.now() - started };
+  }
+}
+
+export async function loginOver(baseUrl: string, email: string): Promise<string> {
+  const answer = await call(baseUrl, 'POST', '/api/auth/login', { body: { email, password: 'demo1234' } });
+  if (answer.status !== 200) throw new Error(`login ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return (answer.body as { token: string }).token;
+}
+
+/** The whole log after `after`, page by page, as GET /api/events serves it. */
+export async function eventsOver(baseUrl: string, token: string, after = '0:0'): Promise<ApiEvent[]> {
+  const events: ApiEvent[] = [];
+  for (let cursor = after; ;) {
+    const answer = await call(baseUrl, 'GET', `/api/events?limit=1000&after=${encodeURIComponent(cursor)}`, { token });
+    if (answer.status !== 200) throw new Error(`GET /api/events: ${answer.status} ${JSON.stringify(answer.body)}`);
+    const page = answer.body as { events: ApiEvent[]; next: string };
+    events.push(...page.events);
+    if (page.events.length === 0) return events;
+    cursor = page.next;
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type Load = {
+  /** Project id -> the newest version a 2xx answer reported for it. */
+  acknowledged: Map<string, number>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * `count` writers, each creating a project (every other one with an Idempotency-Key) and then editing
+ * it with If-Match, round after round until stopped. With no answer at all (the server is down) a
+ * writer waits a moment rather than spinning.
+ */
+export function startWriters(baseUrl: () => string, token: string, count: number, tally: Tally, label: string): Load {
+  const acknowledged = new Map<string, number>();
+  let running = true;
+  const writer = async (index: number) => {
+    for (let round = 0; running; round++) {
+      const key = round % 2 === 1 ? { 'idempotency-key': randomUUID() } : undefined;
+      const created = await call(baseUrl(), 'POST', '/api/projects', {
+        token,
+        body: validProjectPayload({ name: `${label} writer ${index} round ${round}` }),
+        headers: key,
+      });
+      tally.add(created);
+      if (created.status === 0) await pause(50);
+      if (created.status !== 201) continue;
+      const project = created.body as { _id: string; version: number };
+      acknowledged.set(project._id, project.version);
+      const edited = await call(baseUrl(), 'PATCH', `/api/projects/${project._id}`, {
+        token,
+        body: { description: `Edited by ${label} writer ${index} in round ${round}.` },
+        headers: { 'if-match': `"${project.version}"` },
+      });
+      tally.add(edited);
+      if (edited.status === 200) acknowledged.set(project._id, (edited.body as { version: number }).version);
+    }
+  };
+  const writers = Array.from({ length: count }, (_, index) => writer(index));
+  return {
+    acknowledged,
+    async stop() {
+      running = false;
+      await Promise.all(writers);
+    },
+  };
+}
+
+const readPaths = ['/api/projects', '/api/engineers', '/api/assignments', '/api/events?limit=200'];
+
+/** `count` readers cycling through the lists and the event log until stopped. */
+export function startReaders(baseUrl: string, token: string, count: number, tally: Tally): { stop: () => Promise<void> } {
+  let running = true;
+  const reader = async (index: number) => {
+    for (let round = index; running; round++) {
+      const answer = await call(baseUrl, 'GET', readPaths[round % readPaths.length]!, { token });
+      tally.add(answer);
+      if (answer.status === 0) await pause(50);
+    }
+  };
+  const readers = Array.from({ length: count }, (_, index) => reader(index));
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(readers);
+    },
+  };
+}
