@@ -16,13 +16,13 @@ const EngineersPage = lazy(() => import('../features/engineers/EngineersPage.tsx
 const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage.tsx'));
 const AssignmentsPage = lazy(() => import('../features/assignments/AssignmentsPage.tsx'));
 const ReportPage = lazy(() => import('../features/report/ReportPage.tsx'));
-const CapacityPage = lazy(() => import('../features/capacity/CapacityPage.tsx'));
+const SchedulePage = lazy(() => import('../features/schedule/SchedulePage.tsx'));
 const HistoryPage = lazy(() => import('../features/history/HistoryPage.tsx'));
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 const login = page(<LoginPage />);
 
-/** The routes of spec §2 plus /capacity (design.md §8); all but / and /login sit in the guarded area. */
+/** The routes of spec §2 plus /capacity, the schedule (design.md §8); all but / and /login sit in the guarded area. */
 export const router = createBrowserRouter([
   { path: '/', element: login },
   { path: '/login', element: login },
@@ -36,7 +36,7 @@ export const router = createBrowserRouter([
       { path: '/projects', element: <ProjectsPage /> },
       { path: '/assignments', element: <AssignmentsPage /> },
       { path: '/report', element: <ReportPage /> },
-      { path: '/capacity', element: <CapacityPage /> },
+      { path: '/capacity', element: <SchedulePage /> },
       { path: '/history', element: <HistoryPage /> },
     ],
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScheduleView, hasFilters, normalizeView, searchOfView, spansFor, viewFromSearch } from './scheduleView.ts';
+import { defaultScheduleView, filterCount, hasFilters, normalizeView, searchOfView, spansFor, viewFromSearch } from './scheduleView.ts';
 
 const roundTrip = (search: string) => searchOfView(viewFromSearch(new URLSearchParams(search))).toString();
 
@@ -50,5 +50,6 @@ describe('the schedule view in the URL', () => {
     expect(hasFilters(normalizeView({ ...defaultScheduleView, from: '2026-01-05', sort: 'free', weeks: 4 }))).toBe(false);
     expect(hasFilters({ ...defaultScheduleView, q: 'x' })).toBe(true);
     expect(hasFilters({ ...defaultScheduleView, minFree: 0 })).toBe(true);
+    expect(filterCount({ ...defaultScheduleView, q: 'x', skills: ['Go', 'Rust'], minFree: 10 })).toBe(4);
   });
 });

@@ -125,6 +125,8 @@ export function searchOfView(view: ScheduleView): URLSearchParams {
   return search;
 }
 
-/** Whether any engineer filter is on (the window, step and order are not filters). */
-export const hasFilters = (view: ScheduleView) =>
-  view.q.trim() !== '' || view.skills.length > 0 || view.department !== null || view.seniority !== null || view.minFree !== null;
+/** How many engineer filters are on (the window, step and order are not filters): the Filters button's badge. */
+export const filterCount = (view: ScheduleView) =>
+  (view.q.trim() !== '' ? 1 : 0) + view.skills.length + (view.department !== null ? 1 : 0) + (view.seniority !== null ? 1 : 0) + (view.minFree !== null ? 1 : 0);
+
+export const hasFilters = (view: ScheduleView) => filterCount(view) > 0;

@@ -2,6 +2,10 @@ import { dateOfDay, dayOfDate, firstOfMonth, firstOfNextMonth, mondayOf } from '
 import type { CapacityStep } from '../../domain/capacity/inputs.ts';
 import type { ScheduleView } from './scheduleView.ts';
 
+/** A moment's calendar date where the browser is ('YYYY-MM-DD'): the day a planner calls today. */
+export const localDateOf = (moment: Date) =>
+  `${moment.getFullYear()}-${String(moment.getMonth() + 1).padStart(2, '0')}-${String(moment.getDate()).padStart(2, '0')}`;
+
 /** The dates the schedule shows, both included. */
 export type ScheduleRange = { from: string; to: string };
 

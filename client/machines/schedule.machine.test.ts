@@ -171,12 +171,14 @@ describe('schedule machine', () => {
     expect(searchOfView(s.state().context.view).toString()).toBe('from=2026-01-05&sort=free');
   });
 
-  it('opens and closes rows', () => {
+  it('opens and closes rows and the filter fields, without fetching', () => {
     const s = start();
     s.actor.send({ type: 'TOGGLE_ROW', engineerId: 'a' });
     s.actor.send({ type: 'TOGGLE_ROW', engineerId: 'b' });
     s.actor.send({ type: 'TOGGLE_ROW', engineerId: 'a' });
     expect(s.state().context.expanded).toEqual(['b']);
+    s.actor.send({ type: 'TOGGLE_FILTERS' });
+    expect(s.state().context.filtersOpen).toBe(true);
     expect(s.requests).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
 import { errorMessage } from '../lib/api.ts';
 import { defaultScheduleView, normalizeView, type ScheduleView, searchOfView } from '../lib/scheduleView.ts';
-import { alignedFrom, capacityQuery, shiftedFrom } from '../lib/scheduleWindow.ts';
+import { alignedFrom, capacityQuery, localDateOf, shiftedFrom } from '../lib/scheduleWindow.ts';
 
 /**
  * The schedule screen: which window and engineers it shows, and the grid for them.
@@ -23,6 +23,8 @@ export type ScheduleContext = {
   error: string | null;
   /** Engineers whose rows are open on their assignments. */
   expanded: string[];
+  /** The filter fields shown (phones fold them away). */
+  filtersOpen: boolean;
   /** A live event arrived while the grid was loading: what is loading may already miss it. */
   stale: boolean;
   /** Today's date ('YYYY-MM-DD'), asked whenever a window is worked out. */
@@ -42,6 +44,7 @@ export type ScheduleEvent =
   | { type: 'GO_TO'; date: string }
   | { type: 'CLEAR_FILTERS' }
   | { type: 'TOGGLE_ROW'; engineerId: string }
+  | { type: 'TOGGLE_FILTERS' }
   | { type: 'REFRESH' }
   | { type: 'RELOAD' }
   | { type: 'RETRY' };
@@ -53,10 +56,6 @@ export const SCHEDULE_DEBOUNCE_MS = 300;
 
 const sameView = (a: ScheduleView, b: ScheduleView) => searchOfView(a).toString() === searchOfView(b).toString();
 
-const localToday = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
 
 export const scheduleMachine = setup({
   types: {
@@ -104,6 +103,7 @@ export const scheduleMachine = setup({
           : [...context.expanded, event.engineerId];
       },
     }),
+    toggleFilters: assign({ filtersOpen: ({ context }) => !context.filtersOpen }),
     recordData: assign({ data: ({ event }) => (event as { output?: CapacityResponse }).output ?? null, error: null }),
     recordError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error) }),
     markStale: assign({ stale: true }),
@@ -116,8 +116,9 @@ export const scheduleMachine = setup({
     data: null,
     error: null,
     expanded: [],
+    filtersOpen: false,
     stale: false,
-    today: input?.today ?? localToday,
+    today: input?.today ?? (() => localDateOf(new Date())),
   }),
   initial: 'loading',
   on: {
@@ -132,6 +133,7 @@ export const scheduleMachine = setup({
     REFRESH: { target: '.waiting' },
     RELOAD: { target: '.loading', reenter: true },
     TOGGLE_ROW: { actions: 'toggleRow' },
+    TOGGLE_FILTERS: { actions: 'toggleFilters' },
   },
   states: {
     waiting: {

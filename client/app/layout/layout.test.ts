@@ -54,7 +54,7 @@ describe('navigation', () => {
     ]);
   });
   it('gives managers and any other role the full list, spelled Engineers', () => {
-    const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Capacity', 'Report', 'History', 'Profile'];
+    const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'History', 'Profile'];
     expect(navItems('manager').map((i) => i.label)).toEqual(labels);
     expect(navItems('auditor').map((i) => i.label)).toEqual(labels);
     // History is for managers and auditors only; any other role navigates as a manager without it.

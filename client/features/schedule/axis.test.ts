@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
-import { barGeometry, dayAtX, daysDragged, daysOffGeometry, scheduleAxis, xOfDay } from './axis.ts';
+import { barGeometry, dayAtX, daysDragged, daysOffGeometry, fittedColumnWidth, scheduleAxis, xOfDay } from './axis.ts';
 
 const day = dayOfDate;
 const weeks = scheduleAxis(
@@ -56,5 +56,14 @@ describe('the schedule axis', () => {
 
   it('places days off with both dates included', () => {
     expect(daysOffGeometry({ from: '2026-03-16', to: '2026-03-20' }, weeks)).toMatchObject({ left: 140, width: 50 });
+  });
+});
+
+describe('column widths', () => {
+  it('fill the room beside the names, between the narrowest and twice that', () => {
+    expect(fittedColumnWidth(1100, 248, 12, 60)).toBe(71);
+    expect(fittedColumnWidth(1100, 248, 4, 60)).toBe(120);
+    expect(fittedColumnWidth(1100, 248, 26, 60)).toBe(60);
+    expect(fittedColumnWidth(0, 248, 12, 60)).toBe(60);
   });
 });

@@ -81,3 +81,13 @@ export function barGeometry(a: Dated, axis: ScheduleAxis, timeZone: string): Bar
 /** Days off from `from` to `to`, both included, on the axis. */
 export const daysOffGeometry = (off: { from: string; to: string }, axis: ScheduleAxis) =>
   spanGeometry(dayOfDate(off.from), dayOfDate(off.to) + 1, axis);
+
+/**
+ * Columns widen to fill the room beside the names (a quarter of weeks on a wide screen reads better
+ * than a strip on the left), up to twice their narrowest; with less room they keep their narrowest
+ * and the grid scrolls sideways.
+ */
+export function fittedColumnWidth(room: number, nameWidth: number, columns: number, narrowest: number): number {
+  if (columns <= 0 || room <= 0) return narrowest;
+  return Math.min(Math.max(Math.floor((room - nameWidth) / columns), narrowest), narrowest * 2);
+}

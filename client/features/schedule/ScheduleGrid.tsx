@@ -1,0 +1,152 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
+import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
+import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
+import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
+import { detailsHeight } from './AssignmentLanes.tsx';
+import { cellTones, periodHeading, totalLook } from './cellLook.ts';
+import { GridTip } from './GridTip.tsx';
+import { ScheduleRow } from './ScheduleRow.tsx';
+
+const ROW_HEIGHT = 45;
+const HEAD_HEIGHT = 44;
+const TOTALS_HEIGHT = 50;
+
+type Props = {
+  data: CapacityResponse;
+  step: CapacityStep;
+  sort: CapacitySortKey;
+  columnWidth: number;
+  nameWidth: number;
+  compact: boolean;
+  today: string;
+  expanded: readonly string[];
+  onToggle: (engineerId: string) => void;
+  /** How many bars an open row has (its height depends on it). */
+  barCount: (engineerId: string) => number;
+  /** The open row's details. */
+  renderDetails: (engineerId: string) => ReactNode;
+};
+
+const Head = memo(function Head({ data, step, columnWidth, nameWidth, today }: Pick<Props, 'data' | 'step' | 'columnWidth' | 'nameWidth' | 'today'>) {
+  const day = dayOfDate(today);
+  return (
+    <div className="schedule-line schedule-head" role="row">
+      <div className="schedule-name" style={{ width: nameWidth }} role="columnheader">
+        Engineer
+      </div>
+      {data.periods.map((p) => {
+        const heading = periodHeading(p, step);
+        const isToday = dayOfDate(p.start) <= day && day <= dayOfDate(p.end);
+        return (
+          <div key={p.key} className={`schedule-period${isToday ? ' is-today' : ''}`} style={{ width: columnWidth }} role="columnheader" data-tip={heading.title} aria-label={heading.title}>
+            <span>{heading.top}</span>
+            <strong>{heading.bottom}</strong>
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
+/** Everyone in the view per period: confirmed load against capacity, and the demand on it (confirmed, tentative, placeholders). */
+const Totals = memo(function Totals({ data, columnWidth, nameWidth }: Pick<Props, 'data' | 'columnWidth' | 'nameWidth'>) {
+  return (
+    <div className="schedule-line schedule-totals" role="row" data-testid="schedule-totals">
+      <div className="schedule-name" style={{ width: nameWidth }} role="rowheader">
+        Totals
+      </div>
+      {data.totals.map((t) => {
+        const look = totalLook(t);
+        const scale = Math.max(t.capacity, look.demand, 1);
+        return (
+          <div
+            key={t.key}
+            className="schedule-total"
+            style={{ width: columnWidth, color: cellTones[look.tone].color }}
+            role="gridcell"
+            data-period={t.key}
+            data-label={look.label}
+            data-capacity={t.capacity}
+            data-confirmed={t.confirmed}
+            data-tentative={t.tentative}
+            data-placeholder={t.placeholder}
+            data-tip={look.lines.join('\n')}
+          >
+            <span>{look.label}</span>
+            <span className="demand" aria-hidden="true">
+              <i style={{ width: `${(t.confirmed / scale) * 100}%`, background: '#2563eb' }} />
+              <i style={{ width: `${(t.tentative / scale) * 100}%`, background: '#8b5cf6' }} />
+              <i style={{ width: `${(t.placeholder / scale) * 100}%`, background: '#f59e0b' }} />
+            </span>
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
+/**
+ * The schedule's grid: engineers down, periods across, one scroll area with the period headings
+ * and totals stuck to its top and the names stuck to its left (so they stay in view on a phone).
+ * Only the rows in view are in the page, so thousands of engineers scroll as smoothly as ten.
+ */
+export function ScheduleGrid(props: Props) {
+  const { data, step, sort, columnWidth, nameWidth, compact, today, expanded, onToggle, barCount, renderDetails } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const width = nameWidth + data.periods.length * columnWidth;
+  const open = useMemo(() => new Set(expanded), [expanded]);
+  const rows = data.rows;
+
+  const estimateSize = useCallback(
+    (index: number) => {
+      const id = rows[index]?.engineer._id;
+      return ROW_HEIGHT + (id && open.has(id) ? detailsHeight(barCount(id)) : 0);
+    },
+    [rows, open, barCount],
+  );
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    overscan: 6,
+    scrollMargin: HEAD_HEIGHT + TOTALS_HEIGHT,
+    getItemKey: (index) => rows[index]?.engineer._id ?? index,
+  });
+  // Heights come from the data, not from measuring: a row opened or closed, or new data, re-lays them out.
+  useEffect(() => virtualizer.measure(), [virtualizer, estimateSize]);
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div ref={scrollRef} className="schedule-scroll" role="grid" aria-rowcount={rows.length} data-testid="schedule-grid">
+      <div style={{ width, minWidth: '100%', position: 'relative' }}>
+        <Head data={data} step={step} columnWidth={columnWidth} nameWidth={nameWidth} today={today} />
+        <Totals data={data} columnWidth={columnWidth} nameWidth={nameWidth} />
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            const isOpen = open.has(row.engineer._id);
+            return (
+              <ScheduleRow
+                key={item.key}
+                row={row}
+                top={item.start - virtualizer.options.scrollMargin}
+                width={width}
+                nameWidth={nameWidth}
+                columnWidth={columnWidth}
+                includeTentative={data.includeTentative}
+                sort={sort}
+                compact={compact}
+                expanded={isOpen}
+                onToggle={onToggle}
+                details={isOpen ? renderDetails(row.engineer._id) : null}
+              />
+            );
+          })}
+        </div>
+      </div>
+      <GridTip container={scrollRef} />
+    </div>
+  );
+}
