@@ -219,7 +219,7 @@ describe('the schedule', () => {
     await rowOf(a, 'Sam Rivera').getByTestId('schedule-toggle').click();
     await rowOf(a, 'Sam Rivera').getByTestId('schedule-details').waitFor();
     await a.mouse.move(0, 0);
-    await screenshotBoth(a, 'manager-schedule');
+    await screenshotBoth(a, 'schedule-open-rows');
   });
 
   it('raised no page errors', () => {

@@ -289,7 +289,31 @@ export function demoExpectations(now = new Date()) {
     immediateStart: [['Lucas Silva', '100% available'], ['Jordan Lee', '70% available'], ['Elena Rossi', '50% available']],
     // Aisha is full until her only current assignment ends, 45 days from today.
     soon: [['Aisha Khan', monthDayUs(demoDay(45, now))]],
-    freeCapacity: '270%',
+  };
+}
+
+/**
+ * This ISO week (Monday to Sunday) on the schedule, worked out by hand from the table: on each
+ * working day (Monday to Friday; the demo has no holiday) an assignment counts when it started at or
+ * before that day's midnight and ends after it; a week's load is the sum over its five working days
+ * against five days of the engineer's capacity. Rows come sorted by name, as the schedule's default.
+ */
+export function demoThisWeek(now = new Date()) {
+  const monday = -((now.getUTCDay() + 6) % 7);
+  const workingDays = [0, 1, 2, 3, 4].map((i) => monday + i);
+  const loadOn = (key: string, day: number) => demoAssignments.filter((a) => a[0] === key && a[4] <= day && day < a[5]).reduce((sum, a) => sum + a[3], 0);
+  const rows = demoEngineers.map((e) => {
+    const booked = workingDays.reduce((sum, day) => sum + loadOn(e.key, day), 0);
+    const capacity = 5 * e.maxCapacity;
+    const status = booked > capacity ? 'overloaded' : booked === 0 ? 'empty' : booked < capacity / 2 ? 'underutilized' : 'optimal';
+    return { name: e.name, booked, capacity, label: `${Math.round((booked / capacity) * 100)}%`, status, free: (capacity - booked) / 5 };
+  });
+  return {
+    monday: demoDay(monday, now),
+    sunday: demoDay(monday + 6, now),
+    rows: rows.sort((a, b) => a.name.localeCompare(b.name)),
+    capacity: rows.reduce((sum, r) => sum + r.capacity, 0),
+    confirmed: rows.reduce((sum, r) => sum + r.booked, 0),
   };
 }
 
