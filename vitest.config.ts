@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'unit',
           include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'tests/static/**/*.test.ts'],
           environment: 'node',
+          // DOM tests render antd screens; on a busy 2-core CI box one can take several seconds.
+          testTimeout: 20_000,
         },
       },
       {

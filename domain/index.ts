@@ -13,3 +13,5 @@ export * from './diff.ts';
 export * from './capacity/index.ts';
 export * from './cursor.ts';
 export * from './history-contracts.ts';
+export * from './dates.ts';
+export * from './text.ts';

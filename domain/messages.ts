@@ -34,7 +34,11 @@ export const engineerMessages = {
   capacityRange: 'Max capacity must be between 1 and 100',
   passwordTooShort: 'Password must be at least 8 characters',
   ownSkillsOnly: 'Engineers may change only their own skills',
+  avatarInvalid: 'Avatar must be a web address starting with http:// or https://',
 } as const;
+
+/** Text the server cannot keep as it was typed (a lone UTF-16 surrogate), named by its field. */
+export const invalidTextMessage = (field: string) => `${field} contains an invalid character`;
 
 export const authMessages = {
   invalidCredentials: 'Invalid email or password',

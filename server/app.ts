@@ -6,6 +6,7 @@ import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import refusedBodiesPlugin from './plugins/refused-bodies.ts';
 import securityPlugin from './plugins/security.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import assignmentRoutes from './routes/assignments.ts';
@@ -37,6 +38,15 @@ export type AppOptions = {
   orgTimeZone?: string;
 };
 
+/**
+ * Slow clients hold a connection (and a socket) while they trickle in a request: give up on headers
+ * after 10 s and on the whole request after 30 s. Node checks these limits on a timer, every 30 s
+ * unless told otherwise, which would let a client send its headers a byte at a time for 90 s.
+ */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
 const defaultClientRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
 /** Builds the whole app, one plugin per concern (model: fastify/demo). Listening is the caller's job. */
@@ -45,11 +55,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: { level: options.logLevel ?? 'info' },
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(refusedBodiesPlugin);
   await app.register(securityPlugin, { corsOrigin: options.corsOrigin });
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { databaseUrl: options.databaseUrl });

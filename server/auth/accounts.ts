@@ -1,9 +1,12 @@
-import type { User } from '../../domain/index.ts';
+import type { Role, User } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import type { NewUser, UserRow } from '../db/schema.ts';
 
 export const findAccountByEmail = (db: DbOrTrx, email: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+
+export const findAccountRole = async (db: DbOrTrx, id: string): Promise<Role | undefined> =>
+  (await db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst())?.role;
 
 export async function insertAccount(db: DbOrTrx, account: NewUser): Promise<void> {
   await db.insertInto('users').values({ ...account, email: account.email.toLowerCase() }).execute();

@@ -2,12 +2,12 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server as SocketServer } from 'socket.io';
-import { parseCursor, type Role } from '../../domain/index.ts';
+import { parseCursor } from '../../domain/index.ts';
 import { AssignmentOwners } from '../live/owners.ts';
 import { Subscription } from '../live/subscription.ts';
 import { EventTailer } from '../live/tailer.ts';
 import type { Viewer } from '../live/visibility.ts';
-import { tokenFromHeader, type TokenClaims } from './auth.ts';
+import { tokenFromHeader } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,14 +29,10 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
   });
   const deps = { db: app.db, tailer, owners, maxBacklog: options.maxBacklog ?? 5_000 };
 
-  const viewerFrom = (token: string | undefined): Viewer | null => {
-    if (!token) return null;
-    try {
-      const claims = app.jwt.verify<TokenClaims>(token);
-      return { id: claims.sub, role: claims.role as Role };
-    } catch {
-      return null;
-    }
+  // The account behind the token, as it is now: a removed account is refused at the handshake.
+  const viewerFrom = async (token: string | undefined): Promise<Viewer | null> => {
+    const claims = await app.viewerOf(token);
+    return claims && { id: claims.sub, role: claims.role };
   };
 
   // socket.io shares the HTTP server with @fastify/websocket, which would answer its upgrades with a
@@ -46,9 +42,16 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
   });
   const io = new SocketServer(app.server, { path: '/socket.io', destroyUpgrade: false, serveClient: false });
 
-  io.use((socket, next) => {
+  io.use(async (socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown; after?: unknown };
-    const viewer = viewerFrom(typeof auth.token === 'string' ? tokenFromHeader(auth.token) : undefined);
+    let viewer: Viewer | null;
+    try {
+      viewer = await viewerFrom(typeof auth.token === 'string' ? tokenFromHeader(auth.token) : undefined);
+    } catch (error) {
+      // Not a refusal of the token: the client treats any other message as a network failure and retries.
+      app.log.warn({ err: error }, 'live handshake: account lookup failed');
+      return next(new Error('Service unavailable, try again'));
+    }
     if (!viewer) return next(new Error('Authentication required'));
     const after = parseCursor(typeof auth.after === 'string' ? auth.after : undefined);
     if (!after) return next(new Error('after must be a cursor such as "1234:56"'));
@@ -74,8 +77,16 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
   app.get('/api/events/stream', {
     websocket: true,
     schema: { hide: true },
-  }, (socket, request: FastifyRequest<{ Querystring: { after?: string; token?: string } }>) => {
-    const viewer = viewerFrom(tokenFromHeader(request.headers.authorization) ?? request.query.token);
+  }, async (socket, request: FastifyRequest<{ Querystring: { after?: string; token?: string } }>) => {
+    let viewer: Viewer | null;
+    try {
+      viewer = await viewerFrom(tokenFromHeader(request.headers.authorization) ?? request.query.token);
+    } catch (error) {
+      app.log.warn({ err: error }, 'event stream: account lookup failed');
+      return socket.close(1013, 'Service unavailable, try again');
+    }
+    // The client may have gone while its account was looked up: its 'close' has passed already.
+    if (socket.readyState !== socket.OPEN) return;
     if (!viewer) return socket.close(4401, 'Authentication required');
     if (viewer.role === 'engineer') return socket.close(4403, 'Managers and auditors only');
     const after = parseCursor(request.query.after);

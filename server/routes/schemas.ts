@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoMoment } from '../../domain/index.ts';
 
 /** Shared pieces of route schemas, so OpenAPI documents them once. */
 export const errorBody = z.object({
@@ -17,9 +18,5 @@ export const errorResponses = {
   503: errorBody.describe('DATABASE_UNAVAILABLE: the database is unreachable for a moment; try again (a write with its Idempotency-Key)'),
 };
 
-/** A query time: any ISO 8601 date-time, as a Date; the message names the parameter. */
-export const isoTime = (name: string) =>
-  z
-    .string({ error: `${name} must be an ISO 8601 date-time` })
-    .refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date-time` })
-    .transform((v) => new Date(v));
+/** A query time: an ISO 8601 date or date-time of years 1-9999, as a Date; the message names the parameter. */
+export const isoTime = (name: string) => isoMoment(`${name} must be an ISO 8601 date-time`);

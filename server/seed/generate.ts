@@ -24,7 +24,7 @@ const projectWords = ['Atlas', 'Beacon', 'Comet', 'Delta', 'Echo', 'Falcon', 'Ha
 const roles = ['Backend Engineer', 'Frontend Engineer', 'Tech Lead', 'Data Engineer', 'SRE', 'Mobile Engineer', 'QA Engineer'];
 
 /** A small deterministic PRNG (mulberry32), so a data set can be generated again identically. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -36,7 +36,7 @@ function random(seed: number) {
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(list: readonly T[]) => list[int(0, list.length - 1)]!;
   const some = <T>(list: readonly T[], count: number) => [...new Set(Array.from({ length: count }, () => pick(list)))];
-  return { int, pick, some };
+  return { next, int, pick, some };
 }
 
 const DAY = 86_400_000;

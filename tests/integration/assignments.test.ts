@@ -2,9 +2,8 @@
  * GET /api/assignments: populated as the spec's client expects (engineerId {_id, name, email},
  * projectId {_id, name, status}); managers and auditors see all, an engineer only their own.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialKeys, dayFromToday, decodeJwt, signHs256, TEST_JWT_SECRET } from '../support/api-helpers.ts';
+import { credentialKeys, dayFromToday, decodeJwt, validEngineerPayload } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
 
 /** The demo assignments as server/seed/demo.ts defines them: [engineer, project, role, allocation, from, to]. */
@@ -119,8 +118,11 @@ describe('GET /api/assignments', () => {
   });
 
   it('gives an engineer without assignments an empty array, not an error', async () => {
-    const now = Math.floor(Date.now() / 1000);
-    const token = signHs256({ sub: randomUUID(), role: 'engineer', name: 'New Hire', iat: now, exp: now + 600 }, TEST_JWT_SECRET);
+    // A real account: a token whose account does not exist is refused.
+    const hire = validEngineerPayload();
+    expect((await t.request({ method: 'POST', url: '/api/engineers', token: managerToken, body: hire })).statusCode).toBe(201);
+    const login = await t.request({ method: 'POST', url: '/api/auth/login', body: { email: hire.email, password: hire.password } });
+    const token = (login.json() as { token: string }).token;
     expect(await assignments(token)).toEqual([]);
   });
 });
