@@ -57,7 +57,7 @@ const WINDOW = () => `from=${dateOf(monday())}&to=${dateOf(new Date(monday(12).g
 
 const rowOf = (page: Page, name: string) => page.locator(`[data-testid=schedule-row][data-engineer="${name}"]`);
 const shownNames = (page: Page) => page.getByTestId('schedule-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-engineer')));
-const cellLabels = (row: Locator) => row.locator('.schedule-cells [role=gridcell]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-label')));
+const cellLabels = (row: Locator) => row.locator('.schedule-cells [role=gridcell]').evaluateAll((cells) => cells.map((c) => c.textContent));
 const totalsConfirmed = (page: Page) =>
   page.getByTestId('schedule-totals').locator('[role=gridcell]').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-confirmed'))));
 

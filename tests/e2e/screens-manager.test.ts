@@ -274,7 +274,7 @@ describe('manager screens with the demo data', () => {
     const firstCells = await grid.getByTestId('schedule-row').evaluateAll((rows) =>
       rows.map((row) => {
         const cell = row.querySelector('.schedule-cells [role=gridcell]')!;
-        return [row.getAttribute('data-engineer'), cell.getAttribute('data-label'), cell.getAttribute('data-status')];
+        return [row.getAttribute('data-engineer'), cell.textContent, cell.getAttribute('data-status')];
       }),
     );
     expect(firstCells).toEqual(week.rows.map((r) => [r.name, r.label, r.status]));

@@ -1,16 +1,21 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 
 type Tip = { text: string; left: number; top: number };
 
 /** Tooltips open after this long, as every other tooltip of the app. */
 const DELAY_MS = 700;
 
+/** What has a tooltip: anything that names its text (`data-tip`), and the cells (`data-p`), whose text `describe` works out. */
+const TARGETS = '[data-tip], [data-p]';
+
 /**
- * One tooltip for the whole grid: the element under the pointer names its text in `data-tip`. A
- * tooltip component per cell would mean thousands of them while scrolling; this is one listener.
- * A tap shows it at once (phones have no hover).
+ * One tooltip for the whole grid. A tooltip component per cell would mean thousands of them while
+ * scrolling; this is one listener, and the text is worked out only for the element the pointer
+ * rests on. A tap shows it at once (phones have no hover).
  */
-export function GridTip({ container }: { container: RefObject<HTMLElement | null> }) {
+export function GridTip({ container, describe }: { container: RefObject<HTMLElement | null>; describe: (target: HTMLElement) => string }) {
+  const describeRef = useRef(describe);
+  describeRef.current = describe;
   const [tip, setTip] = useState<Tip | null>(null);
 
   useEffect(() => {
@@ -21,7 +26,7 @@ export function GridTip({ container }: { container: RefObject<HTMLElement | null
     const show = (target: HTMLElement) => {
       const rect = target.getBoundingClientRect();
       const left = Math.min(Math.max(rect.left + rect.width / 2 - 140, 8), window.innerWidth - 288);
-      setTip({ text: target.dataset.tip ?? '', left, top: rect.bottom + 6 });
+      setTip({ text: describeRef.current(target), left, top: rect.bottom + 6 });
     };
     const hide = () => {
       clearTimeout(timer);
@@ -29,7 +34,7 @@ export function GridTip({ container }: { container: RefObject<HTMLElement | null
       setTip(null);
     };
     const over = (event: PointerEvent) => {
-      const target = (event.target as HTMLElement).closest<HTMLElement>('[data-tip]');
+      const target = (event.target as HTMLElement).closest<HTMLElement>(TARGETS);
       if (target === current) return;
       hide();
       if (!target || event.pointerType === 'touch') return;
@@ -38,7 +43,7 @@ export function GridTip({ container }: { container: RefObject<HTMLElement | null
     };
     const tap = (event: PointerEvent) => {
       if (event.pointerType !== 'touch') return;
-      const target = (event.target as HTMLElement).closest<HTMLElement>('[data-tip]');
+      const target = (event.target as HTMLElement).closest<HTMLElement>(TARGETS);
       if (target) show(target);
       else hide();
     };

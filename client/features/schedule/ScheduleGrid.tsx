@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { detailsHeight } from './AssignmentLanes.tsx';
-import { cellTones, periodHeading, totalLook } from './cellLook.ts';
+import { cellLines, cellTones, periodHeading, TENTATIVE_HATCH, totalLook } from './cellLook.ts';
 import { GridTip } from './GridTip.tsx';
 import { ScheduleRow } from './ScheduleRow.tsx';
 
@@ -28,6 +28,14 @@ type Props = {
   /** The open row's details. */
   renderDetails: (engineerId: string) => ReactNode;
 };
+
+/** The cells' colours as the grid's variables, so the stylesheet and the legend read one table. */
+const toneVariables = Object.fromEntries(
+  Object.entries(cellTones).flatMap(([tone, { background, color }]) => [
+    [`--${tone}-bg`, background],
+    [`--${tone}-fg`, color],
+  ]),
+);
 
 const Head = memo(function Head({ data, step, columnWidth, nameWidth, today }: Pick<Props, 'data' | 'step' | 'columnWidth' | 'nameWidth' | 'today'>) {
   const day = dayOfDate(today);
@@ -111,15 +119,30 @@ export function ScheduleGrid(props: Props) {
     getScrollElement: () => scrollRef.current,
     estimateSize,
     overscan: 6,
+    // Rows render in React's next batch instead of inside the scroll event: fewer, larger updates while flinging.
+    useFlushSync: false,
     scrollMargin: HEAD_HEIGHT + TOTALS_HEIGHT,
     getItemKey: (index) => rows[index]?.engineer._id ?? index,
   });
   // Heights come from the data, not from measuring: a row opened or closed, or new data, re-lays them out.
   useEffect(() => virtualizer.measure(), [virtualizer, estimateSize]);
 
+  // A cell's tooltip is worked out when the pointer rests on it, not for every cell drawn.
+  const byId = useMemo(() => new Map(rows.map((row) => [row.engineer._id, row])), [rows]);
+  const describe = useCallback(
+    (target: HTMLElement) => {
+      if (target.dataset.tip !== undefined) return target.dataset.tip;
+      const row = byId.get(target.closest<HTMLElement>('[data-id]')?.dataset.id ?? '');
+      const period = row?.periods[Number(target.dataset.p)];
+      return period ? cellLines(period, data.includeTentative).join('\n') : '';
+    },
+    [byId, data.includeTentative],
+  );
+
   const items = virtualizer.getVirtualItems();
+  const variables = { ...toneVariables, '--hatch': TENTATIVE_HATCH, '--col': `${columnWidth}px` } as CSSProperties;
   return (
-    <div ref={scrollRef} className="schedule-scroll" role="grid" aria-rowcount={rows.length} data-testid="schedule-grid">
+    <div ref={scrollRef} className="schedule-scroll" role="grid" aria-rowcount={rows.length} data-testid="schedule-grid" style={variables}>
       <div style={{ width, minWidth: '100%', position: 'relative' }}>
         <Head data={data} step={step} columnWidth={columnWidth} nameWidth={nameWidth} today={today} />
         <Totals data={data} columnWidth={columnWidth} nameWidth={nameWidth} />
@@ -134,8 +157,6 @@ export function ScheduleGrid(props: Props) {
                 top={item.start - virtualizer.options.scrollMargin}
                 width={width}
                 nameWidth={nameWidth}
-                columnWidth={columnWidth}
-                includeTentative={data.includeTentative}
                 sort={sort}
                 compact={compact}
                 expanded={isOpen}
@@ -146,7 +167,7 @@ export function ScheduleGrid(props: Props) {
           })}
         </div>
       </div>
-      <GridTip container={scrollRef} />
+      <GridTip container={scrollRef} describe={describe} />
     </div>
   );
 }

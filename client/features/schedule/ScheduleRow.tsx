@@ -1,36 +1,32 @@
-import { RightOutlined } from '@ant-design/icons';
-import { memo, type ReactNode } from 'react';
+import { type CSSProperties, memo, type ReactNode } from 'react';
 import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { capitalize, percent } from '../../lib/format.ts';
-import { cellLook, cellTones, type PeriodFigures, TENTATIVE_HATCH } from './cellLook.ts';
+import { cellLook, type PeriodFigures } from './cellLook.ts';
 
-type CellsProps = { periods: readonly PeriodFigures[]; width: number; includeTentative: boolean };
+type CellsProps = { periods: readonly PeriodFigures[] };
 
-/** One engineer's periods: load in percent, coloured by status, tentative hatched, days off grey. */
-export const EngineerCells = memo(function EngineerCells({ periods, width, includeTentative }: CellsProps) {
+/**
+ * One engineer's periods: load in percent, coloured by status, tentative hatched, days off grey.
+ * One element per cell, its look from classes and the grid's variables: rows are drawn as they
+ * scroll into view, thousands of cells a second.
+ */
+export const EngineerCells = memo(function EngineerCells({ periods }: CellsProps) {
   return (
     <div className="schedule-cells">
-      {periods.map((p) => {
-        const look = cellLook(p, includeTentative);
-        const tone = cellTones[look.tone];
+      {periods.map((p, index) => {
+        const look = cellLook(p);
         return (
-          <div
+          <span
             key={p.key}
-            className="schedule-cell"
-            style={{ width }}
+            className={`schedule-cell t-${look.tone}${look.hatched ? ' hatched' : ''}${look.offShare > 0 ? ' away' : ''}`}
             role="gridcell"
-            data-period={p.key}
+            data-p={index}
             data-status={look.tone}
-            data-label={look.label}
-            data-tip={look.lines.join('\n')}
-            aria-label={`${p.key}: ${look.label || 'no working day'}`}
+            style={look.offShare > 0 ? ({ '--off': `${look.offShare * 100}%` } as CSSProperties) : undefined}
           >
-            <span style={{ background: look.hatched ? `${TENTATIVE_HATCH}, ${tone.background}` : tone.background, color: tone.color }} data-hatched={look.hatched || undefined}>
-              {look.label}
-              {look.offShare > 0 ? <i className="off-band" style={{ width: `${look.offShare * 100}%` }} /> : null}
-            </span>
-          </div>
+            {look.label}
+          </span>
         );
       })}
     </div>
@@ -49,8 +45,6 @@ type RowProps = {
   top: number;
   width: number;
   nameWidth: number;
-  columnWidth: number;
-  includeTentative: boolean;
   sort: CapacitySortKey;
   compact: boolean;
   expanded: boolean;
@@ -61,23 +55,21 @@ type RowProps = {
 
 /** One engineer: name and the period cells, and when open, their bars below. */
 export const ScheduleRow = memo(function ScheduleRow(props: RowProps) {
-  const { row, top, width, nameWidth, columnWidth, includeTentative, sort, compact, expanded, onToggle, details } = props;
+  const { row, top, width, nameWidth, sort, compact, expanded, onToggle, details } = props;
   const e = row.engineer;
   const figure = compact ? null : rowFigure(row, sort);
   return (
-    <div className="schedule-row" style={{ transform: `translateY(${top}px)`, width }} role="row" data-testid="schedule-row" data-engineer={e.name}>
+    <div className="schedule-row" style={{ transform: `translateY(${top}px)`, width }} role="row" data-testid="schedule-row" data-engineer={e.name} data-id={e._id}>
       <div className="schedule-line" style={{ background: 'inherit' }}>
         <div className="schedule-name" style={{ width: nameWidth, height: 44 }} role="rowheader">
           <button
             type="button"
+            className="schedule-toggle"
             onClick={() => onToggle(e._id)}
             aria-expanded={expanded}
             aria-label={`${expanded ? 'Close' : 'Open'} ${e.name}'s assignments`}
             data-testid="schedule-toggle"
-            style={{ border: 0, background: 'none', padding: 4, cursor: 'pointer', color: '#64748b', flex: 'none' }}
-          >
-            <RightOutlined style={{ fontSize: 10, transition: 'transform 0.15s', transform: expanded ? 'rotate(90deg)' : undefined }} />
-          </button>
+          />
           <span className="schedule-person" style={{ flex: 1 }}>
             <span className="name" title={e.name}>
               {e.name}
@@ -94,7 +86,7 @@ export const ScheduleRow = memo(function ScheduleRow(props: RowProps) {
             </span>
           ) : null}
         </div>
-        <EngineerCells periods={row.periods} width={columnWidth} includeTentative={includeTentative} />
+        <EngineerCells periods={row.periods} />
       </div>
       {expanded ? details : null}
     </div>

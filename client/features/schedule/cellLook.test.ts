@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellLook, type PeriodFigures, periodHeading, totalLook } from './cellLook.ts';
+import { cellLines, cellLook, type PeriodFigures, periodHeading, totalLook } from './cellLook.ts';
 
 const week = (over: Partial<PeriodFigures>): PeriodFigures => ({
   key: '2026-W12',
@@ -19,22 +19,19 @@ const week = (over: Partial<PeriodFigures>): PeriodFigures => ({
 
 describe('a schedule cell', () => {
   it('shows the load in percent, coloured by status', () => {
-    expect(cellLook(week({}), false)).toMatchObject({ tone: 'optimal', label: '60%', hatched: false, offShare: 0 });
-    expect(cellLook(week({ booked: 600, utilization: 120, status: 'overloaded', free: -20 }), false)).toMatchObject({
-      tone: 'overloaded',
-      label: '120%',
-      lines: ['120% of capacity booked', 'Over by 20% of a day'],
-    });
-    expect(cellLook(week({ booked: 100, utilization: 20, status: 'underutilized', free: 80 }), false).tone).toBe('underutilized');
-    expect(cellLook(week({ booked: 0, utilization: 0, status: 'underutilized', free: 100 }), false)).toMatchObject({ tone: 'empty', label: '0%' });
-    expect(cellLook(week({ utilization: 66.7, booked: 333.5 }), false).label).toBe('67%');
+    expect(cellLook(week({}))).toEqual({ tone: 'optimal', label: '60%', hatched: false, offShare: 0 });
+    const over = week({ booked: 600, utilization: 120, status: 'overloaded', free: -20 });
+    expect(cellLook(over)).toMatchObject({ tone: 'overloaded', label: '120%' });
+    expect(cellLines(over, false)).toEqual(['120% of capacity booked', 'Over by 20% of a day']);
+    expect(cellLook(week({ booked: 100, utilization: 20, status: 'underutilized', free: 80 })).tone).toBe('underutilized');
+    expect(cellLook(week({ booked: 0, utilization: 0, status: 'underutilized', free: 100 }))).toMatchObject({ tone: 'empty', label: '0%' });
+    expect(cellLook(week({ utilization: 66.7, booked: 333.5 })).label).toBe('67%');
   });
 
   it('hatches tentative load, and says whether it counts', () => {
-    const look = cellLook(week({ tentative: 100 }), false);
-    expect(look.hatched).toBe(true);
-    expect(look.lines).toContain('Tentative: 20% of capacity (not counted)');
-    expect(cellLook(week({ tentative: 100 }), true).lines).toEqual([
+    expect(cellLook(week({ tentative: 100 })).hatched).toBe(true);
+    expect(cellLines(week({ tentative: 100 }), false)).toContain('Tentative: 20% of capacity (not counted)');
+    expect(cellLines(week({ tentative: 100 }), true)).toEqual([
       '60% of capacity booked (tentative included)',
       'Free: 40% of a day',
       'Tentative: 20% of capacity',
@@ -42,21 +39,21 @@ describe('a schedule cell', () => {
   });
 
   it('greys a period away, and names holidays and time off in the tooltip', () => {
-    const away = cellLook(week({ capacity: 0, booked: 0, utilization: null, status: 'off', free: 0, timeOffDays: 5 }), false, ['Vacation: Mar 16 - Mar 20']);
-    expect(away).toMatchObject({ tone: 'off', label: 'Off', lines: ['Away: 5 days off', 'Vacation: Mar 16 - Mar 20'] });
-    const holiday = cellLook(
-      week({ workingDays: 0, capacity: 0, booked: 0, utilization: null, status: 'off', free: null, holidays: [{ date: '2026-12-25', name: 'Christmas Day' }] }),
-      false,
-    );
-    expect(holiday).toMatchObject({ tone: 'off', label: 'Holiday', lines: ['Holiday: Christmas Day (Dec 25)'] });
-    const weekend = cellLook(week({ workingDays: 0, capacity: 0, booked: 0, utilization: null, status: 'off', free: null }), false);
-    expect(weekend).toMatchObject({ tone: 'weekend', label: '' });
+    const away = week({ capacity: 0, booked: 0, utilization: null, status: 'off', free: 0, timeOffDays: 5 });
+    expect(cellLook(away)).toMatchObject({ tone: 'off', label: 'Off' });
+    expect(cellLines(away, false, ['Vacation: Mar 16 - Mar 20'])).toEqual(['Away: 5 days off', 'Vacation: Mar 16 - Mar 20']);
+    const holiday = week({ workingDays: 0, capacity: 0, booked: 0, utilization: null, status: 'off', free: null, holidays: [{ date: '2026-12-25', name: 'Christmas Day' }] });
+    expect(cellLook(holiday)).toMatchObject({ tone: 'off', label: 'Holiday' });
+    expect(cellLines(holiday, false)).toEqual(['Holiday: Christmas Day (Dec 25)']);
+    const weekend = week({ workingDays: 0, capacity: 0, booked: 0, utilization: null, status: 'off', free: null });
+    expect(cellLook(weekend)).toMatchObject({ tone: 'weekend', label: '' });
+    expect(cellLines(weekend, false)).toEqual(['No working day']);
   });
 
   it('bands the days off of a week partly away', () => {
-    const look = cellLook(week({ capacity: 300, timeOffDays: 2, utilization: 100, status: 'optimal', free: 0 }), false);
-    expect(look.offShare).toBeCloseTo(0.4);
-    expect(look.lines).toContain('2 days off');
+    const partly = week({ capacity: 300, timeOffDays: 2, utilization: 100, status: 'optimal', free: 0 });
+    expect(cellLook(partly).offShare).toBeCloseTo(0.4);
+    expect(cellLines(partly, false)).toContain('2 days off');
   });
 });
 

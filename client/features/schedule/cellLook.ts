@@ -41,42 +41,45 @@ export type CellLook = {
   hatched: boolean;
   /** The share of the period's working days taken off, drawn as a grey band when some (not all) are. */
   offShare: number;
-  /** The tooltip, one line each. */
-  lines: string[];
 };
 
 const dayText = (date: string) => dayjs(date).format('MMM D');
 const holidayLine = (h: { date: string; name: string }) => `Holiday: ${h.name} (${dayText(h.date)})`;
 
-/** How one engineer's period reads: load in percent of their capacity, coloured by status, with what took days away. */
-export function cellLook(p: PeriodFigures, includeTentative: boolean, timeOffNames: readonly string[] = []): CellLook {
-  const lines: string[] = [];
+/** No working day at all and no holiday to name: a weekend day in the day zoom. */
+const isWeekend = (p: PeriodFigures) => p.workingDays === 0 && p.holidays.length === 0;
+const isOff = (p: PeriodFigures) => p.status === 'off' || p.utilization === null;
+
+/**
+ * How one engineer's period reads: load in percent of their capacity, coloured by status. Kept to
+ * what a cell draws: it runs for every cell that scrolls into view; the tooltip is `cellLines`.
+ */
+export function cellLook(p: PeriodFigures): CellLook {
   const hatched = p.tentative > 0;
   const offShare = p.workingDays > 0 && p.timeOffDays < p.workingDays ? p.timeOffDays / p.workingDays : 0;
-  let tone: CellTone = p.status;
-  let label: string;
-  if (p.workingDays === 0 && p.holidays.length === 0) {
-    tone = 'weekend';
-    label = '';
-    lines.push('No working day');
-  } else if (p.status === 'off' || p.utilization === null) {
-    const allHolidays = p.workingDays === 0;
-    label = allHolidays ? 'Holiday' : 'Off';
-    if (!allHolidays) lines.push(p.timeOffDays > 0 ? `Away: ${plural(p.timeOffDays, 'day')} off` : 'No capacity');
+  if (isWeekend(p)) return { tone: 'weekend', label: '', hatched, offShare };
+  if (isOff(p)) return { tone: 'off', label: p.workingDays === 0 ? 'Holiday' : 'Off', hatched, offShare };
+  return { tone: p.booked === 0 ? 'empty' : p.status, label: percent(Math.round(p.utilization!)), hatched, offShare };
+}
+
+/** A cell's tooltip, one line each: the load, what is free, tentative work, and what took days away, by name. */
+export function cellLines(p: PeriodFigures, includeTentative: boolean, timeOffNames: readonly string[] = []): string[] {
+  const lines: string[] = [];
+  if (isWeekend(p)) lines.push('No working day');
+  else if (isOff(p)) {
+    if (p.workingDays > 0) lines.push(p.timeOffDays > 0 ? `Away: ${plural(p.timeOffDays, 'day')} off` : 'No capacity');
   } else {
-    if (p.booked === 0) tone = 'empty';
-    label = percent(Math.round(p.utilization));
-    lines.push(`${percent(p.utilization)} of capacity booked${includeTentative ? ' (tentative included)' : ''}`);
+    lines.push(`${percent(p.utilization!)} of capacity booked${includeTentative ? ' (tentative included)' : ''}`);
     if (p.free !== null) lines.push(p.free >= 0 ? `Free: ${percent(p.free)} of a day` : `Over by ${percent(-p.free)} of a day`);
   }
-  if (hatched && p.capacity > 0) {
+  if (p.tentative > 0 && p.capacity > 0) {
     const share = Math.round((p.tentative / p.capacity) * 1000) / 10;
     lines.push(`Tentative: ${percent(share)} of capacity${includeTentative ? '' : ' (not counted)'}`);
   }
   if (p.timeOffDays > 0 && p.status !== 'off') lines.push(`${plural(p.timeOffDays, 'day')} off`);
   for (const name of timeOffNames) lines.push(name);
   for (const h of p.holidays) lines.push(holidayLine(h));
-  return { tone, label, hatched, offShare, lines };
+  return lines;
 }
 
 /** What the totals row reads of one period: everyone's capacity and the demand on it. */
