@@ -36,10 +36,8 @@ export const DAY_STEP_MAX_WEEKS: ScheduleSpan = 8;
 export const spansFor = (step: CapacityStep): ScheduleSpan[] =>
   scheduleSpans.filter((weeks) => step !== 'day' || weeks <= DAY_STEP_MAX_WEEKS);
 
-export const defaultScheduleView: ScheduleView = {
-  from: null,
-  weeks: 12,
-  step: 'week',
+/** The engineer filters, all off: which engineers show, apart from the window and the order. */
+export const noFilters = {
   q: '',
   skills: [],
   department: null,
@@ -47,9 +45,9 @@ export const defaultScheduleView: ScheduleView = {
   minFree: null,
   freeFrom: null,
   freeTo: null,
-  includeTentative: false,
-  sort: 'name',
-};
+} satisfies Partial<ScheduleView>;
+
+export const defaultScheduleView: ScheduleView = { from: null, weeks: 12, step: 'week', ...noFilters, includeTentative: false, sort: 'name' };
 
 const isSpan = (value: number): value is ScheduleSpan => (scheduleSpans as readonly number[]).includes(value);
 const oneOf = <T extends string>(list: readonly T[], value: string | null | undefined): T | null =>

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
 import { errorMessage } from '../lib/api.ts';
-import { defaultScheduleView, normalizeView, type ScheduleView, searchOfView } from '../lib/scheduleView.ts';
+import { defaultScheduleView, noFilters, normalizeView, type ScheduleView, searchOfView } from '../lib/scheduleView.ts';
 import { alignedFrom, capacityQuery, localDateOf, shiftedFrom } from '../lib/scheduleWindow.ts';
 
 /**
@@ -83,18 +83,7 @@ export const scheduleMachine = setup({
     goTo: assign({
       view: ({ context, event }) => (event.type === 'GO_TO' ? normalizeView({ ...context.view, from: alignedFrom(context.view, event.date) }) : context.view),
     }),
-    clearFilters: assign({
-      view: ({ context }) => ({
-        ...context.view,
-        q: '',
-        skills: [],
-        department: null,
-        seniority: null,
-        minFree: null,
-        freeFrom: null,
-        freeTo: null,
-      }),
-    }),
+    clearFilters: assign({ view: ({ context }) => ({ ...context.view, ...noFilters }) }),
     toggleRow: assign({
       expanded: ({ context, event }) => {
         if (event.type !== 'TOGGLE_ROW') return context.expanded;

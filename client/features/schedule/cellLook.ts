@@ -1,23 +1,10 @@
 import dayjs from 'dayjs';
-import type { CapacityStatus } from '../../../domain/capacity/capacity-over-time.ts';
+import type { CapacityStatus, EngineerPeriod } from '../../../domain/capacity/capacity-over-time.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import { percent, plural } from '../../lib/format.ts';
 
-/** What a cell reads of one engineer's period (GET /api/capacity's row periods). */
-export type PeriodFigures = {
-  key: string;
-  start: string;
-  end: string;
-  workingDays: number;
-  holidays: readonly { date: string; name: string }[];
-  capacity: number;
-  booked: number;
-  tentative: number;
-  timeOffDays: number;
-  utilization: number | null;
-  status: CapacityStatus;
-  free: number | null;
-};
+/** What a cell reads of one engineer's period: the model's figures, as GET /api/capacity's rows carry them. */
+export type PeriodFigures = EngineerPeriod;
 
 /** A cell's look: 'empty' is a working period with nothing booked, lighter than underutilised so free people stand out. */
 export type CellTone = CapacityStatus | 'empty' | 'weekend';
