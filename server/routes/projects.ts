@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createProjectInput, projectSchema, updateProjectInput } from '../../domain/index.ts';
+import { createProjectInput, projectSchema, updateProjectInput, versionOnlyInput } from '../../domain/index.ts';
+import { setProjectTentative } from '../commands/capacity-facts.ts';
 import { createProject, updateProject } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
@@ -65,4 +66,29 @@ export default async function projectRoutes(app: FastifyInstance) {
       return sendWriteOutcome(reply, outcome);
     },
   });
+
+  // Two actions rather than a field of PATCH: each is one event (ProjectMarkedTentative, ProjectConfirmed),
+  // and the edit form's PATCH keeps its meaning. Repeating one changes nothing and answers the project.
+  for (const [action, tentative] of [['tentative', true], ['confirm', false]] as const) {
+    api.post(`/api/projects/:id/${action}`, {
+      onRequest: app.requireRole('manager'),
+      schema: {
+        tags: ['projects'],
+        description: tentative
+          ? 'Marks the project tentative (a pipeline project not yet won): its assignments become tentative load. Not for a completed project.'
+          : 'Confirms a tentative project (it was won): its assignments count as confirmed load.',
+        params: idParams,
+        body: versionOnlyInput.nullish(),
+        response: { 200: projectSchema, ...errorResponses, 404: errorBody, 409: errorBody, 428: errorBody },
+      },
+      handler: async (request, reply) => {
+        const expected = requiredVersionOf(request, request.body?.version);
+        const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+          const result = await setProjectTentative(trx, request.params.id, tentative, metadataOf(request), expected);
+          return { status: 200, body: result.state };
+        });
+        return sendWriteOutcome(reply, outcome);
+      },
+    });
+  }
 }

@@ -101,12 +101,13 @@ describe('GET /api/engineers/suitable?projectId=', () => {
     const body = response.json() as Suitable[];
     // Go, PostgreSQL, Kubernetes from day -30 to 90: ranked from today (day 0), the past left out.
     // Priya: 80 % (to 90) + 40 % (to 30) overlap: 120 % a day, -20 free. Elena 50 % and Mei 40 % (of 50)
-    // end at day 30; Aisha is at 100 % until day 45.
+    // end at day 30; Aisha is at 100 % until day 45, and from the first of next month (day 31 at the
+    // latest) also 30 % on the portal: 130 % a day, -30 free.
     expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity])).toEqual([
       ['Elena Rossi', ['PostgreSQL'], 50],
       ['Mei Chen', ['PostgreSQL'], 10],
-      ['Aisha Khan', ['Go'], 0],
       ['Priya Patel', ['Go', 'Kubernetes', 'PostgreSQL'], -20],
+      ['Aisha Khan', ['Go'], -30],
     ]);
     for (const engineer of body) {
       expect(Object.keys(engineer).sort()).toEqual([...engineerKeys, 'availableCapacity', 'matchingSkills', 'onProject'].sort());

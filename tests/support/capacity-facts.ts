@@ -13,10 +13,13 @@ export async function capacityFactsFromLists(t: Pick<TestApp, 'request'>, token:
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     return response.json() as T;
   };
-  const [engineers, assignments, projects] = await Promise.all([
+  const [engineers, assignments, projects, timeOff, holidays, placeholders] = await Promise.all([
     get<Lists['engineers']>('/api/engineers'),
     get<Lists['assignments']>('/api/assignments'),
     get<Lists['projects']>('/api/projects'),
+    get<{ engineerId: string; from: string; to: string }[]>('/api/time-off'),
+    get<{ date: string; name: string }[]>('/api/holidays'),
+    get<{ _id: string; projectId: string; allocationPercentage: number; startDate: string; endDate: string }[]>('/api/placeholders'),
   ]);
   return {
     engineers: engineers.map(({ _id, name, email, department, seniority, skills, maxCapacity, avatar, version }) => ({
@@ -26,5 +29,8 @@ export async function capacityFactsFromLists(t: Pick<TestApp, 'request'>, token:
       _id: a._id, engineerId: a.engineerId._id, projectId: a.projectId._id, allocationPercentage: a.allocationPercentage, startDate: a.startDate, endDate: a.endDate,
     })),
     tentativeProjectIds: projects.filter((p) => p.tentative).map((p) => p._id),
+    timeOff: timeOff.map(({ engineerId, from, to }) => ({ engineerId, from, to })),
+    holidays: holidays.map(({ date, name }) => ({ date, name })),
+    placeholders: placeholders.map(({ _id, projectId, allocationPercentage, startDate, endDate }) => ({ _id, projectId, allocationPercentage, startDate, endDate })),
   };
 }
