@@ -2,30 +2,34 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
 import { defaultScheduleView, searchOfView, viewFromSearch } from '../lib/scheduleView.ts';
-import { SCHEDULE_DEBOUNCE_MS, type ScheduleFetchInput, scheduleMachine } from './schedule.machine.ts';
+import { SCHEDULE_DEBOUNCE_MS, type ScheduleData, type ScheduleFetchInput, scheduleMachine } from './schedule.machine.ts';
 
 const TODAY = '2026-03-18'; // a Wednesday: its week starts on Monday 2026-03-16
 
 /** A grid that says which query it answers, so a test can tell answers apart. */
-const answer = (query: URLSearchParams): CapacityResponse => ({
-  from: query.get('from')!,
-  to: query.get('to')!,
-  step: query.get('step') as CapacityResponse['step'],
-  includeTentative: query.get('includeTentative') === 'true',
-  timeZone: 'UTC',
-  periods: [],
-  rows: [],
-  totals: [],
-  total: Number(query.get('q')?.length ?? 0),
+const answer = (query: URLSearchParams): ScheduleData => ({
+  grid: {
+    from: query.get('from')!,
+    to: query.get('to')!,
+    step: query.get('step') as CapacityResponse['step'],
+    includeTentative: query.get('includeTentative') === 'true',
+    timeZone: 'UTC',
+    periods: [],
+    rows: [],
+    totals: [],
+    total: Number(query.get('q')?.length ?? 0),
+  },
+  timeOff: [],
+  placeholders: [],
 });
 
-type Pending = { input: ScheduleFetchInput; resolve: (value: CapacityResponse) => void; reject: (error: unknown) => void };
+type Pending = { input: ScheduleFetchInput; resolve: (value: ScheduleData) => void; reject: (error: unknown) => void };
 
 function start(search = '') {
   const requests: Pending[] = [];
   const machine = scheduleMachine.provide({
     actors: {
-      fetchSchedule: fromPromise<CapacityResponse, ScheduleFetchInput>(
+      fetchSchedule: fromPromise<ScheduleData, ScheduleFetchInput>(
         ({ input }) => new Promise((resolve, reject) => requests.push({ input, resolve, reject })),
       ),
     },
@@ -49,7 +53,7 @@ describe('schedule machine', () => {
     expect(s.last().input.query.toString()).toBe('from=2026-03-16&to=2026-06-07&step=week&sort=name&limit=5000');
     await s.respond();
     expect(s.state().value).toBe('ready');
-    expect(s.state().context.data?.from).toBe('2026-03-16');
+    expect(s.state().context.data?.grid.from).toBe('2026-03-16');
   });
 
   it('opens on the view of its URL', () => {
@@ -89,7 +93,7 @@ describe('schedule machine', () => {
     await s.respond(0); // the first request answers late: its actor was stopped
     expect(s.state().value).toBe('loading');
     await s.respond(1);
-    expect(s.state().context.data).toMatchObject({ from: '2026-03-16' });
+    expect(s.state().context.data?.grid).toMatchObject({ from: '2026-03-16' });
     expect(s.state().value).toBe('ready');
   });
 
@@ -171,7 +175,7 @@ describe('schedule machine', () => {
     expect(searchOfView(s.state().context.view).toString()).toBe('from=2026-01-05&sort=free');
   });
 
-  it('opens and closes rows and the filter fields, without fetching', () => {
+  it('opens and closes rows, the filter fields and the open roles, without fetching', () => {
     const s = start();
     s.actor.send({ type: 'TOGGLE_ROW', engineerId: 'a' });
     s.actor.send({ type: 'TOGGLE_ROW', engineerId: 'b' });
@@ -179,6 +183,9 @@ describe('schedule machine', () => {
     expect(s.state().context.expanded).toEqual(['b']);
     s.actor.send({ type: 'TOGGLE_FILTERS' });
     expect(s.state().context.filtersOpen).toBe(true);
+    expect(s.state().context.placeholdersOpen).toBe(true);
+    s.actor.send({ type: 'TOGGLE_PLACEHOLDERS' });
+    expect(s.state().context.placeholdersOpen).toBe(false);
     expect(s.requests).toHaveLength(1);
   });
 });

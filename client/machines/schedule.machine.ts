@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
+import type { Placeholder, TimeOff } from '../../domain/entities.ts';
 import { errorMessage } from '../lib/api.ts';
 import { defaultScheduleView, noFilters, normalizeView, type ScheduleView, searchOfView } from '../lib/scheduleView.ts';
 import { alignedFrom, capacityQuery, localDateOf, shiftedFrom } from '../lib/scheduleWindow.ts';
@@ -16,15 +17,20 @@ import { alignedFrom, capacityQuery, localDateOf, shiftedFrom } from '../lib/sch
  * The fetch is the `fetchSchedule` actor (the screen provides it), so the machine runs without HTTP in tests.
  */
 
+/** What the screen shows for a view: the grid, and the time off and open placeholders to draw beside it. */
+export type ScheduleData = { grid: CapacityResponse; timeOff: TimeOff[]; placeholders: Placeholder[] };
+
 export type ScheduleContext = {
   view: ScheduleView;
-  /** The grid last received; kept while the next one loads. */
-  data: CapacityResponse | null;
+  /** What was last received; kept while the next one loads. */
+  data: ScheduleData | null;
   error: string | null;
   /** Engineers whose rows are open on their assignments. */
   expanded: string[];
   /** The filter fields shown (phones fold them away). */
   filtersOpen: boolean;
+  /** The open roles (placeholders) shown above the engineers. */
+  placeholdersOpen: boolean;
   /** A live event arrived while the grid was loading: what is loading may already miss it. */
   stale: boolean;
   /** Today's date ('YYYY-MM-DD'), asked whenever a window is worked out. */
@@ -45,6 +51,7 @@ export type ScheduleEvent =
   | { type: 'CLEAR_FILTERS' }
   | { type: 'TOGGLE_ROW'; engineerId: string }
   | { type: 'TOGGLE_FILTERS' }
+  | { type: 'TOGGLE_PLACEHOLDERS' }
   | { type: 'REFRESH' }
   | { type: 'RELOAD' }
   | { type: 'RETRY' };
@@ -64,7 +71,7 @@ export const scheduleMachine = setup({
     input: {} as { view?: ScheduleView; today?: () => string } | undefined,
   },
   actors: {
-    fetchSchedule: fromPromise<CapacityResponse, ScheduleFetchInput>(async () => {
+    fetchSchedule: fromPromise<ScheduleData, ScheduleFetchInput>(async () => {
       throw new Error('The fetchSchedule actor was not provided');
     }),
   },
@@ -93,7 +100,8 @@ export const scheduleMachine = setup({
       },
     }),
     toggleFilters: assign({ filtersOpen: ({ context }) => !context.filtersOpen }),
-    recordData: assign({ data: ({ event }) => (event as { output?: CapacityResponse }).output ?? null, error: null }),
+    togglePlaceholders: assign({ placeholdersOpen: ({ context }) => !context.placeholdersOpen }),
+    recordData: assign({ data: ({ event }) => (event as { output?: ScheduleData }).output ?? null, error: null }),
     recordError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error) }),
     markStale: assign({ stale: true }),
     startLoading: assign({ stale: false }),
@@ -106,6 +114,7 @@ export const scheduleMachine = setup({
     error: null,
     expanded: [],
     filtersOpen: false,
+    placeholdersOpen: true,
     stale: false,
     today: input?.today ?? (() => localDateOf(new Date())),
   }),
@@ -123,6 +132,7 @@ export const scheduleMachine = setup({
     RELOAD: { target: '.loading', reenter: true },
     TOGGLE_ROW: { actions: 'toggleRow' },
     TOGGLE_FILTERS: { actions: 'toggleFilters' },
+    TOGGLE_PLACEHOLDERS: { actions: 'togglePlaceholders' },
   },
   states: {
     waiting: {

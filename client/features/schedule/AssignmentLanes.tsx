@@ -1,14 +1,16 @@
+import { CalendarOutlined } from '@ant-design/icons';
 import { useSelector } from '@xstate/react';
+import { Button } from 'antd';
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
 import type { Actor } from 'xstate';
-import type { Assignment } from '../../../domain/entities.ts';
+import type { Assignment, TimeOff } from '../../../domain/entities.ts';
 import type { Dated } from '../../../domain/figures.ts';
 import { avatarColor } from '../../components/avatarColor.ts';
-import { percent, shortDate } from '../../lib/format.ts';
+import { capitalize, percent, shortDate } from '../../lib/format.ts';
 import type { barDragMachine, DragEdge } from '../../machines/barDrag.machine.ts';
 import type { RowAction } from '../../machines/rowAction.machine.ts';
-import { barGeometry, daysDragged, type ScheduleAxis } from './axis.ts';
-import { TENTATIVE_HATCH } from './cellLook.ts';
+import { barGeometry, daysDragged, daysOffGeometry, type ScheduleAxis } from './axis.ts';
+import { TENTATIVE_HATCH, timeOffLine } from './cellLook.ts';
 
 export type BarDragActor = Actor<typeof barDragMachine>;
 
@@ -17,8 +19,8 @@ export const INFO_HEIGHT = 26;
 export const LANE_HEIGHT = 28;
 const PADDING = 8;
 
-/** How tall an open row's details are, for the row virtualiser. */
-export const detailsHeight = (bars: number) => INFO_HEIGHT + Math.max(bars, 1) * LANE_HEIGHT + PADDING;
+/** How tall an open row's details are, for the row virtualiser: a lane per bar, and one for time off when there is any. */
+export const detailsHeight = (bars: number, hasTimeOff: boolean) => INFO_HEIGHT + (Math.max(bars, 1) + (hasTimeOff ? 1 : 0)) * LANE_HEIGHT + PADDING;
 
 type Shared = {
   axis: ScheduleAxis;
@@ -98,7 +100,7 @@ function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, saving, tentati
 }
 
 /** What the line above the bars says: how to use them, or what the drag in progress does to the engineer. */
-function InfoLine({ drag, engineerId, count, canPlan }: { drag: BarDragActor; engineerId: string; count: number; canPlan: boolean }) {
+function InfoLine({ drag, engineerId, count, canPlan, onBookTimeOff }: { drag: BarDragActor; engineerId: string; count: number; canPlan: boolean; onBookTimeOff: () => void }) {
   const preview = useSelector(drag, (s) =>
     !s.matches('idle') && s.context.assignment?.engineerId._id === engineerId && s.context.dates
       ? { impact: s.context.impact, dates: s.context.dates }
@@ -113,23 +115,58 @@ function InfoLine({ drag, engineerId, count, canPlan }: { drag: BarDragActor; en
         : `${count} assignment${count === 1 ? '' : 's'} in this window`;
   const overloaded = preview?.impact?.overloaded === true;
   return (
-    <div
-      style={{ position: 'sticky', left: 0, height: INFO_HEIGHT, lineHeight: `${INFO_HEIGHT}px`, fontSize: 12, padding: '0 12px', whiteSpace: 'nowrap', color: overloaded ? '#b91c1c' : '#64748b', fontWeight: overloaded ? 600 : 400 }}
-      data-testid={preview ? 'drag-preview' : undefined}
-    >
-      {text}
+    <div style={{ position: 'sticky', left: 0, height: INFO_HEIGHT, display: 'inline-flex', alignItems: 'center', gap: 8, padding: '0 12px', whiteSpace: 'nowrap' }}>
+      {canPlan ? (
+        <Button size="small" type="link" icon={<CalendarOutlined />} onClick={onBookTimeOff} style={{ paddingInline: 0, fontSize: 12 }} data-testid="book-time-off">
+          Book time off
+        </Button>
+      ) : null}
+      <span style={{ fontSize: 12, color: overloaded ? '#b91c1c' : '#64748b', fontWeight: overloaded ? 600 : 400 }} data-testid={preview ? 'drag-preview' : undefined}>
+        {text}
+      </span>
     </div>
   );
 }
 
-type LanesProps = Shared & { engineerId: string; assignments: readonly Assignment[]; nameWidth: number; todayX: number | null };
+type LanesProps = Shared & {
+  engineerId: string;
+  assignments: readonly Assignment[];
+  timeOff: readonly TimeOff[];
+  nameWidth: number;
+  todayX: number | null;
+  onBookTimeOff: (engineerId: string) => void;
+};
 
-/** An open row: one lane per assignment in the window, sorted by start, on the same axis as the cells. */
-export function AssignmentLanes({ engineerId, assignments, nameWidth, todayX, ...shared }: LanesProps) {
-  const { axis, canPlan, drag } = shared;
+/** The engineer's time off on the axis: grey, named by kind (and note in the tooltip). */
+function TimeOffLane({ timeOff, axis }: { timeOff: readonly TimeOff[]; axis: ScheduleAxis }) {
   return (
-    <div style={{ position: 'relative', height: detailsHeight(assignments.length), background: '#fbfdff', borderTop: '1px dashed #e2e8f0' }} data-testid="schedule-details">
-      <InfoLine drag={drag} engineerId={engineerId} count={assignments.length} canPlan={canPlan} />
+    <>
+      {timeOff.map((t) => {
+        const geometry = daysOffGeometry(t, axis);
+        if (!geometry) return null;
+        return (
+          <div
+            key={t._id}
+            className="schedule-away"
+            style={{ left: geometry.left, width: Math.max(geometry.width, 6), top: 3 }}
+            data-testid="schedule-time-off"
+            data-tip={timeOffLine(t)}
+          >
+            {capitalize(t.kind)}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/** An open row: its time off, then one lane per assignment in the window, sorted by start, on the same axis as the cells. */
+export function AssignmentLanes({ engineerId, assignments, timeOff, nameWidth, todayX, onBookTimeOff, ...shared }: LanesProps) {
+  const { axis, canPlan, drag } = shared;
+  const first = timeOff.length > 0 ? 1 : 0;
+  return (
+    <div style={{ position: 'relative', height: detailsHeight(assignments.length, first > 0), background: '#fbfdff', borderTop: '1px dashed #e2e8f0' }} data-testid="schedule-details">
+      <InfoLine drag={drag} engineerId={engineerId} count={assignments.length} canPlan={canPlan} onBookTimeOff={() => onBookTimeOff(engineerId)} />
       <div
         className="schedule-lanes"
         style={{
@@ -142,8 +179,9 @@ export function AssignmentLanes({ engineerId, assignments, nameWidth, todayX, ..
         }}
       >
         {todayX !== null ? <div style={{ position: 'absolute', top: 0, bottom: 0, left: todayX, width: 2, background: '#fca5a5' }} aria-hidden="true" /> : null}
+        {first > 0 ? <TimeOffLane timeOff={timeOff} axis={axis} /> : null}
         {assignments.map((a, lane) => (
-          <AssignmentBar key={a._id} a={a} lane={lane} {...shared} />
+          <AssignmentBar key={a._id} a={a} lane={lane + first} {...shared} />
         ))}
       </div>
     </div>

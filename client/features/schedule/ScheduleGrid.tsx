@@ -4,8 +4,8 @@ import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
-import { detailsHeight } from './AssignmentLanes.tsx';
-import { cellLines, cellTones, periodHeading, TENTATIVE_HATCH, totalLook } from './cellLook.ts';
+import type { TimeOff } from '../../../domain/entities.ts';
+import { cellLines, cellTones, holidayLine, periodHeading, TENTATIVE_HATCH, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 import { GridTip } from './GridTip.tsx';
 import { ScheduleRow } from './ScheduleRow.tsx';
 
@@ -23,10 +23,14 @@ type Props = {
   today: string;
   expanded: readonly string[];
   onToggle: (engineerId: string) => void;
-  /** How many bars an open row has (its height depends on it). */
-  barCount: (engineerId: string) => number;
+  /** How tall an open row's details are. */
+  detailsHeightOf: (engineerId: string) => number;
   /** The open row's details. */
   renderDetails: (engineerId: string) => ReactNode;
+  /** An engineer's time off, named in the tooltips of the cells it falls in. */
+  timeOffOf: (engineerId: string) => readonly TimeOff[];
+  /** What comes between the totals and the engineers (the placeholders), and its height. */
+  before?: { node: ReactNode; height: number };
 };
 
 /** The cells' colours as the grid's variables, so the stylesheet and the legend read one table. */
@@ -47,9 +51,13 @@ const Head = memo(function Head({ data, step, columnWidth, nameWidth, today }: P
       {data.periods.map((p) => {
         const heading = periodHeading(p, step);
         const isToday = dayOfDate(p.start) <= day && day <= dayOfDate(p.end);
+        const title = [heading.title, ...p.holidays.map(holidayLine)].join('\n');
         return (
-          <div key={p.key} className={`schedule-period${isToday ? ' is-today' : ''}`} style={{ width: columnWidth }} role="columnheader" data-tip={heading.title} aria-label={heading.title}>
-            <span>{heading.top}</span>
+          <div key={p.key} className={`schedule-period${isToday ? ' is-today' : ''}`} style={{ width: columnWidth }} role="columnheader" data-tip={title} aria-label={title}>
+            <span>
+              {heading.top}
+              {p.holidays.length > 0 ? <i className="holiday-mark" aria-hidden="true" /> : null}
+            </span>
             <strong>{heading.bottom}</strong>
           </div>
         );
@@ -101,7 +109,7 @@ const Totals = memo(function Totals({ data, columnWidth, nameWidth }: Pick<Props
  * Only the rows in view are in the page, so thousands of engineers scroll as smoothly as ten.
  */
 export function ScheduleGrid(props: Props) {
-  const { data, step, sort, columnWidth, nameWidth, compact, today, expanded, onToggle, barCount, renderDetails } = props;
+  const { data, step, sort, columnWidth, nameWidth, compact, today, expanded, onToggle, detailsHeightOf, renderDetails, timeOffOf, before } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = nameWidth + data.periods.length * columnWidth;
   const open = useMemo(() => new Set(expanded), [expanded]);
@@ -110,9 +118,9 @@ export function ScheduleGrid(props: Props) {
   const estimateSize = useCallback(
     (index: number) => {
       const id = rows[index]?.engineer._id;
-      return ROW_HEIGHT + (id && open.has(id) ? detailsHeight(barCount(id)) : 0);
+      return ROW_HEIGHT + (id && open.has(id) ? detailsHeightOf(id) : 0);
     },
-    [rows, open, barCount],
+    [rows, open, detailsHeightOf],
   );
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -121,7 +129,7 @@ export function ScheduleGrid(props: Props) {
     overscan: 6,
     // Rows render in React's next batch instead of inside the scroll event: fewer, larger updates while flinging.
     useFlushSync: false,
-    scrollMargin: HEAD_HEIGHT + TOTALS_HEIGHT,
+    scrollMargin: HEAD_HEIGHT + TOTALS_HEIGHT + (before?.height ?? 0),
     getItemKey: (index) => rows[index]?.engineer._id ?? index,
   });
   // Heights come from the data, not from measuring: a row opened or closed, or new data, re-lays them out.
@@ -134,9 +142,10 @@ export function ScheduleGrid(props: Props) {
       if (target.dataset.tip !== undefined) return target.dataset.tip;
       const row = byId.get(target.closest<HTMLElement>('[data-id]')?.dataset.id ?? '');
       const period = row?.periods[Number(target.dataset.p)];
-      return period ? cellLines(period, data.includeTentative).join('\n') : '';
+      if (!row || !period) return '';
+      return cellLines(period, data.includeTentative, timeOffIn(timeOffOf(row.engineer._id), period).map(timeOffLine)).join('\n');
     },
-    [byId, data.includeTentative],
+    [byId, data.includeTentative, timeOffOf],
   );
 
   const items = virtualizer.getVirtualItems();
@@ -146,6 +155,7 @@ export function ScheduleGrid(props: Props) {
       <div style={{ width, minWidth: '100%', position: 'relative' }}>
         <Head data={data} step={step} columnWidth={columnWidth} nameWidth={nameWidth} today={today} />
         <Totals data={data} columnWidth={columnWidth} nameWidth={nameWidth} />
+        {before?.node}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const row = rows[item.index]!;

@@ -1,152 +1,85 @@
 import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
-import { useActorRef, useSelector } from '@xstate/react';
-import { Alert, Button, Card, Modal, Skeleton, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Skeleton, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
-import { useSnapshot } from 'valtio';
-import { fromPromise } from 'xstate';
+import { useCallback, useMemo, useRef } from 'react';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
-import type { Assignment } from '../../../domain/entities.ts';
+import type { Assignment, TimeOff } from '../../../domain/entities.ts';
 import { assignmentsByEngineer, sortedUnique } from '../../../domain/figures.ts';
-import { useAssignmentPlanning } from '../../components/assignment-planning/AssignmentPlanning.tsx';
-import { ImpactPreview } from '../../components/assignment-planning/AssignmentFormDialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
+import { columnWidths, windowRange } from '../../lib/scheduleWindow.ts';
+import { useAssignments } from '../../stores/assignments.ts';
+import { useEngineers } from '../../stores/engineers.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
-import { searchOfView, viewFromSearch } from '../../lib/scheduleView.ts';
-import { columnWidths, localDateOf, windowRange } from '../../lib/scheduleWindow.ts';
-import { barDragMachine } from '../../machines/barDrag.machine.ts';
-import { scheduleMachine } from '../../machines/schedule.machine.ts';
-import { assignmentsStore, useAssignments } from '../../stores/assignments.ts';
-import { engineersStore, useEngineers } from '../../stores/engineers.ts';
-import { onLiveChange } from '../../stores/live.ts';
 import { useProjects } from '../../stores/projects.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
-import { viewMode } from '../../stores/viewMode.ts';
-import { AssignmentLanes } from './AssignmentLanes.tsx';
+import { AssignmentLanes, detailsHeight } from './AssignmentLanes.tsx';
 import { barGeometry, fittedColumnWidth, scheduleAxis, xOfDay } from './axis.ts';
-import { draggedDates } from './drag.ts';
+import { placeholderBlockHeight, placeholderGroups, PlaceholderRows } from './PlaceholderRows.tsx';
 import { ScheduleGrid } from './ScheduleGrid.tsx';
 import { ScheduleLegend } from './ScheduleLegend.tsx';
-import { fetchCapacity, gridIncludes, pastCapacity } from './scheduleSource.ts';
+import { tentativeIds } from './scheduleSource.ts';
 import { ScheduleToolbar } from './ScheduleToolbar.tsx';
+import { todayShown, useScheduleMachine } from './useScheduleMachine.ts';
+import { useScheduleWrites } from './useScheduleWrites.tsx';
 import { useWidth } from './useWidth.ts';
 import './schedule.css';
 
-/** The day the window starts from when the URL names none: today, or the moment shown while looking at the past. */
-const todayShown = () => localDateOf(viewMode.pastAt ? new Date(viewMode.pastAt) : new Date());
-
-/** What the drag preview reads of the live plan (the collections as they are when asked). */
-const livePlan = () => ({ engineers: engineersStore.data, assignments: assignmentsStore.data });
-
 const byStart = (a: Assignment, b: Assignment) => a.startDate.localeCompare(b.startDate) || a._id.localeCompare(b._id);
+const none: readonly TimeOff[] = [];
 
 /**
  * The schedule: people down the side, weeks (or days, or months) across, each cell the person's
- * load, red where they are over and grey where they are away; totals per period on top. A row opens
- * on the person's assignments, whose bars a manager drags to move or resize them.
+ * load, red where they are over and grey where they are away; totals per period on top, and the
+ * open roles (placeholders) under their projects. A row opens on the person's time off and
+ * assignments, whose bars a manager drags to move or resize them.
  */
 export default function SchedulePage() {
   useScreenData();
-  const [params, setParams] = useSearchParams();
   const canPlan = useCanPlan();
   const isMobile = useIsMobile();
   const engineers = useEngineers();
   const assignments = useAssignments();
   const projects = useProjects();
-  const { pastAt } = useSnapshot(viewMode);
-  const timeZone = useRef('UTC');
-
-  const machine = useMemo(
-    () =>
-      scheduleMachine.provide({
-        actors: {
-          fetchSchedule: fromPromise(async ({ input, signal }) => {
-            if (viewMode.past) return pastCapacity(viewMode.past, input.query, timeZone.current);
-            const grid = await fetchCapacity(input.query, signal);
-            timeZone.current = grid.timeZone;
-            return grid;
-          }),
-        },
-      }),
-    [],
-  );
-  const schedule = useActorRef(machine, { input: { view: viewFromSearch(params), today: todayShown } });
-  const view = useSelector(schedule, (s) => s.context.view);
-  const data = useSelector(schedule, (s) => s.context.data);
-  const error = useSelector(schedule, (s) => s.context.error);
-  const expanded = useSelector(schedule, (s) => s.context.expanded);
-  const filtersOpen = useSelector(schedule, (s) => s.context.filtersOpen);
-  const busy = useSelector(schedule, (s) => s.matches('loading') || s.matches('waiting'));
-  const send = schedule.send;
-
-  // The view lives in the URL: every change is written there (no history entry per keystroke), and a
-  // URL changed from outside (a link, the sidebar) is read back.
-  useEffect(() => {
-    const next = searchOfView(view);
-    if (next.toString() !== params.toString()) setParams(next, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new view writes the URL
-  }, [view]);
-  useEffect(() => send({ type: 'SET_VIEW', view: viewFromSearch(params) }), [params, send]);
-
-  // Another manager's change (or this one's) arrives as an event: the grid is fetched again unless it already has it.
-  useEffect(
-    () =>
-      onLiveChange((event) => {
-        if (viewMode.past) return;
-        if (event && gridIncludes(schedule.getSnapshot().context.data, event.cursor)) return;
-        send({ type: 'REFRESH' });
-      }),
-    [schedule, send],
-  );
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) firstRender.current = false;
-    else send({ type: 'RELOAD' });
-  }, [pastAt, send]);
-
-  const planning = useAssignmentPlanning({
+  const { send, view, timeZone, data, error, expanded, filtersOpen, placeholdersOpen, busy } = useScheduleMachine();
+  const writes = useScheduleWrites({
     engineers: engineers.data,
     assignments: assignments.data,
     projects: projects.data,
-    onWritten: () => send({ type: 'RELOAD' }),
+    timeZone,
+    reload: () => send({ type: 'RELOAD' }),
   });
-  const planningRef = useRef(planning);
-  planningRef.current = planning;
-
-  const drag = useActorRef(barDragMachine, {
-    input: { drag: (a, edge, days) => draggedDates(a, edge, days, timeZone.current), plan: livePlan },
-  });
-  useEffect(() => {
-    const subscriptions = [
-      drag.on('open', ({ assignment }) => planningRef.current.openEdit(assignment)),
-      drag.on('commit', ({ action }) => planningRef.current.run(action)),
-    ];
-    return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [drag]);
-  const confirming = useSelector(drag, (s) => (s.matches('confirming') ? s.context.impact : null));
 
   const cardRef = useRef<HTMLDivElement>(null);
   const room = useWidth(cardRef);
   const nameWidth = isMobile ? 128 : 248;
+  const grid = data?.grid ?? null;
   // A vertical scroll bar takes its width from the room.
-  const columnWidth = fittedColumnWidth(room - 16, nameWidth, data?.periods.length ?? 0, columnWidths[view.step]);
+  const columnWidth = fittedColumnWidth(room - 16, nameWidth, grid?.periods.length ?? 0, columnWidths[view.step]);
   const today = todayShown();
   const range = windowRange(view, today);
-  const axis = useMemo(() => scheduleAxis(data?.periods ?? [], columnWidth), [data?.periods, columnWidth]);
+  const axis = useMemo(() => scheduleAxis(grid?.periods ?? [], columnWidth), [grid?.periods, columnWidth]);
   const todayDay = dayOfDate(today);
   const todayX = todayDay >= axis.firstDay && todayDay < axis.endDay ? xOfDay(axis, todayDay) : null;
 
   const skills = useMemo(() => sortedUnique(engineers.data.map((e) => e.skills)), [engineers.data]);
   const departments = useMemo(() => sortedUnique([engineers.data.map((e) => e.department)]), [engineers.data]);
-  const tentativeProjects = useMemo(
-    () => new Set(projects.data.filter((p) => (p as { tentative?: boolean }).tentative === true).map((p) => p._id)),
-    [projects.data],
-  );
+  const tentativeProjects = useMemo(() => new Set(tentativeIds(projects.data)), [projects.data]);
+  const projectsById = useMemo(() => new Map(projects.data.map((p) => [p._id, p])), [projects.data]);
+
+  const timeOffBy = useMemo(() => {
+    const byEngineer = new Map<string, TimeOff[]>();
+    for (const t of data?.timeOff ?? []) {
+      const list = byEngineer.get(t.engineerId);
+      if (list) list.push(t);
+      else byEngineer.set(t.engineerId, [t]);
+    }
+    return byEngineer;
+  }, [data?.timeOff]);
+  const timeOffOf = useCallback((id: string) => timeOffBy.get(id) ?? none, [timeOffBy]);
 
   // Bars of the open rows: the person's assignments with a day in the window, by start.
   const byEngineer = useMemo(() => assignmentsByEngineer(assignments.data), [assignments.data]);
@@ -157,16 +90,29 @@ export default function SchedulePage() {
       open.set(id, own.sort(byStart));
     }
     return open;
-  }, [expanded, byEngineer, axis]);
-  const barCount = useCallback((id: string) => bars.get(id)?.length ?? 0, [bars]);
+  }, [expanded, byEngineer, axis, timeZone]);
+  const detailsHeightOf = useCallback((id: string) => detailsHeight(bars.get(id)?.length ?? 0, timeOffOf(id).length > 0), [bars, timeOffOf]);
+
+  const groups = useMemo(
+    () => placeholderGroups((data?.placeholders ?? []).filter((p) => barGeometry(p, axis, timeZone.current) !== null), projectsById),
+    [data?.placeholders, axis, projectsById, timeZone],
+  );
+
   const toggle = useCallback((engineerId: string) => send({ type: 'TOGGLE_ROW', engineerId }), [send]);
-  const openEdit = useCallback((a: Assignment) => planningRef.current.openEdit(a), []);
-  const running = planning.running;
+  const { drag, running, openEdit, openTimeOff } = writes;
+  const bookTimeOff = useCallback(
+    (id: string) => {
+      const engineer = grid?.rows.find((r) => r.engineer._id === id)?.engineer;
+      if (engineer) openTimeOff(engineer, todayDay >= axis.firstDay && todayDay < axis.endDay ? today : range.from);
+    },
+    [grid, openTimeOff, todayDay, axis, today, range.from],
+  );
   const renderDetails = useCallback(
     (engineerId: string) => (
       <AssignmentLanes
         engineerId={engineerId}
         assignments={bars.get(engineerId) ?? []}
+        timeOff={timeOffOf(engineerId)}
         nameWidth={nameWidth}
         todayX={todayX}
         axis={axis}
@@ -176,10 +122,28 @@ export default function SchedulePage() {
         saving={running}
         tentativeProjects={tentativeProjects}
         onOpen={openEdit}
+        onBookTimeOff={bookTimeOff}
       />
     ),
-    [bars, nameWidth, todayX, axis, canPlan, drag, running, tentativeProjects, openEdit],
+    [bars, timeOffOf, nameWidth, todayX, axis, timeZone, canPlan, drag, running, tentativeProjects, openEdit, bookTimeOff],
   );
+
+  const placeholders = {
+    height: placeholderBlockHeight(groups, placeholdersOpen),
+    node: (
+      <PlaceholderRows
+        groups={groups}
+        tentativeProjects={tentativeProjects}
+        axis={axis}
+        timeZone={timeZone.current}
+        nameWidth={nameWidth}
+        open={placeholdersOpen}
+        canPlan={canPlan}
+        onToggle={() => send({ type: 'TOGGLE_PLACEHOLDERS' })}
+        onFill={writes.openFill}
+      />
+    ),
+  };
 
   return (
     <div>
@@ -190,8 +154,8 @@ export default function SchedulePage() {
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between', padding: '12px 16px' }}>
           <Typography.Text strong data-testid="schedule-summary">
             <CalendarOutlined style={{ color: '#2563eb', marginRight: 8 }} />
-            {data ? `${plural(data.total, 'engineer')} · ${dayjs(data.from).format('MMM D')} - ${dayjs(data.to).format('MMM D, YYYY')}` : 'Loading the schedule...'}
-            {busy && data ? <Spin size="small" style={{ marginLeft: 10 }} /> : null}
+            {grid ? `${plural(grid.total, 'engineer')} · ${dayjs(grid.from).format('MMM D')} - ${dayjs(grid.to).format('MMM D, YYYY')}` : 'Loading the schedule...'}
+            {busy && grid ? <Spin size="small" style={{ marginLeft: 10 }} /> : null}
           </Typography.Text>
           <ScheduleLegend />
         </div>
@@ -204,11 +168,11 @@ export default function SchedulePage() {
             style={{ margin: '0 16px 12px' }}
           />
         ) : null}
-        {!data ? (
+        {!grid ? (
           <div style={{ padding: 16 }}>
             <Skeleton active paragraph={{ rows: 8 }} />
           </div>
-        ) : data.rows.length === 0 ? (
+        ) : grid.rows.length === 0 ? (
           <EmptyState
             icon={<TeamOutlined />}
             title="No engineers match"
@@ -217,7 +181,7 @@ export default function SchedulePage() {
           />
         ) : (
           <ScheduleGrid
-            data={data}
+            data={grid}
             step={view.step}
             sort={view.sort}
             columnWidth={columnWidth}
@@ -226,29 +190,14 @@ export default function SchedulePage() {
             today={today}
             expanded={expanded}
             onToggle={toggle}
-            barCount={barCount}
+            detailsHeightOf={detailsHeightOf}
             renderDetails={renderDetails}
+            timeOffOf={timeOffOf}
+            before={placeholders}
           />
         )}
       </Card>
-      {canPlan ? planning.dialogs : null}
-      <Modal
-        open={confirming !== null}
-        title={confirming ? `This overloads ${confirming.name}` : ''}
-        onCancel={() => drag.send({ type: 'BACK' })}
-        footer={[
-          <Button key="back" onClick={() => drag.send({ type: 'BACK' })}>
-            Back
-          </Button>,
-          <Button key="confirm" type="primary" danger onClick={() => drag.send({ type: 'CONFIRM' })} data-testid="confirm-overload">
-            Save anyway
-          </Button>,
-        ]}
-        destroyOnHidden
-        data-testid="drop-confirm"
-      >
-        <ImpactPreview impact={confirming} confirming />
-      </Modal>
+      {canPlan ? writes.dialogs : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellLines, cellLook, type PeriodFigures, periodHeading, totalLook } from './cellLook.ts';
+import { cellLines, cellLook, type PeriodFigures, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 
 const week = (over: Partial<PeriodFigures>): PeriodFigures => ({
   key: '2026-W12',
@@ -50,10 +50,26 @@ describe('a schedule cell', () => {
     expect(cellLines(weekend, false)).toEqual(['No working day']);
   });
 
-  it('bands the days off of a week partly away', () => {
+  it('bands the weekdays of a week partly away, for time off or a holiday', () => {
     const partly = week({ capacity: 300, timeOffDays: 2, utilization: 100, status: 'optimal', free: 0 });
     expect(cellLook(partly).offShare).toBeCloseTo(0.4);
     expect(cellLines(partly, false)).toContain('2 days off');
+    const holiday = week({ workingDays: 4, capacity: 400, holidays: [{ date: '2026-03-19', name: "Founders' Day" }] });
+    expect(cellLook(holiday).offShare).toBeCloseTo(0.2);
+    expect(cellLines(holiday, false)).toContain("Holiday: Founders' Day (Mar 19)");
+    expect(cellLook(week({ timeOffDays: 4, workingDays: 4, capacity: 0, utilization: null, status: 'off', holidays: [{ date: '2026-03-19', name: 'X' }] })).offShare).toBe(0);
+  });
+});
+
+describe('time off in a tooltip', () => {
+  it('names the kind, the days and the note of the bookings in the period', () => {
+    const bookings = [
+      { kind: 'vacation', from: '2026-03-12', to: '2026-03-17', note: 'Family trip' },
+      { kind: 'sick', from: '2026-03-20', to: '2026-03-20' },
+      { kind: 'other', from: '2026-03-23', to: '2026-03-24' },
+    ];
+    const inWeek = timeOffIn(bookings, { start: '2026-03-16', end: '2026-03-22' });
+    expect(inWeek.map(timeOffLine)).toEqual(['Vacation: Mar 12 - Mar 17 (Family trip)', 'Sick: Mar 20']);
   });
 });
 

@@ -26,12 +26,20 @@ export type CellLook = {
   /** '85%', 'Off', 'Holiday' or '' (a weekend day). */
   label: string;
   hatched: boolean;
-  /** The share of the period's working days taken off, drawn as a grey band when some (not all) are. */
+  /** The share of the period's weekdays away (time off or holidays), drawn as a grey band when some (not all) are. */
   offShare: number;
 };
 
 const dayText = (date: string) => dayjs(date).format('MMM D');
-const holidayLine = (h: { date: string; name: string }) => `Holiday: ${h.name} (${dayText(h.date)})`;
+export const holidayLine = (h: { date: string; name: string }) => `Holiday: ${h.name} (${dayText(h.date)})`;
+
+/** One booking of time off as a tooltip names it: 'Vacation: Mar 16 - Mar 20 (Family trip)'. */
+export const timeOffLine = (t: { kind: string; from: string; to: string; note?: string | undefined }) =>
+  `${t.kind.charAt(0).toUpperCase()}${t.kind.slice(1)}: ${dayText(t.from)}${t.to === t.from ? '' : ` - ${dayText(t.to)}`}${t.note ? ` (${t.note})` : ''}`;
+
+/** The bookings of `timeOff` with a day in the period. */
+export const timeOffIn = <T extends { from: string; to: string }>(timeOff: readonly T[], period: { start: string; end: string }) =>
+  timeOff.filter((t) => t.from <= period.end && t.to >= period.start);
 
 /** No working day at all and no holiday to name: a weekend day in the day zoom. */
 const isWeekend = (p: PeriodFigures) => p.workingDays === 0 && p.holidays.length === 0;
@@ -43,7 +51,10 @@ const isOff = (p: PeriodFigures) => p.status === 'off' || p.utilization === null
  */
 export function cellLook(p: PeriodFigures): CellLook {
   const hatched = p.tentative > 0;
-  const offShare = p.workingDays > 0 && p.timeOffDays < p.workingDays ? p.timeOffDays / p.workingDays : 0;
+  // Holidays are listed only when they fall on a weekday: with the working days they make the period's weekdays.
+  const weekdays = p.workingDays + p.holidays.length;
+  const away = p.timeOffDays + p.holidays.length;
+  const offShare = away > 0 && away < weekdays ? away / weekdays : 0;
   if (isWeekend(p)) return { tone: 'weekend', label: '', hatched, offShare };
   if (isOff(p)) return { tone: 'off', label: p.workingDays === 0 ? 'Holiday' : 'Off', hatched, offShare };
   return { tone: p.booked === 0 ? 'empty' : p.status, label: percent(Math.round(p.utilization!)), hatched, offShare };
