@@ -47,6 +47,8 @@ async function managerPage(email: string, options: { noLive?: boolean } = {}): P
 }
 
 const dateOf = (d: Date) => d.toISOString().slice(0, 10);
+/** 'Mar 9', as the tooltips name days. */
+const monthDayShort = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
 /** Monday of the week `weeks` from this one, as the schedule (and the capacity model) count weeks. */
 const monday = (weeks = 0) => {
   const today = demoDay(0);
@@ -73,6 +75,16 @@ async function apiGrid(engineer: string) {
   const grid = await get<ApiGrid>(`/api/capacity?${WINDOW()}`);
   const row = grid.rows.find((r) => r.engineer.name === engineer)!;
   return { labels: row.periods.map((p) => (p.utilization === null ? 'Off' : `${Math.round(p.utilization)}%`)), confirmed: grid.totals.map((t) => t.confirmed) };
+}
+
+/** Types a range of days into a date range picker's two inputs ('Mar 9, 2026'), as a user would. */
+async function pickDays(inputs: Locator, first: Date, last: Date) {
+  const long = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(d);
+  await inputs.nth(0).click();
+  await inputs.nth(0).fill(long(first));
+  await inputs.nth(0).press('Enter');
+  await inputs.nth(1).fill(long(last));
+  await inputs.nth(1).press('Enter');
 }
 
 /** Opens an engineer's row and drags one of their bars sideways by `columns` week columns. */
@@ -121,13 +133,7 @@ describe('the schedule', () => {
     await a.locator('.ant-select-item-option[title="React"]').click();
     await a.keyboard.press('Escape');
     await a.getByRole('spinbutton', { name: 'Free at least (percent)' }).fill('50');
-    const dates = a.getByTestId('schedule-free').locator('.ant-picker-range input');
-    const long = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(d);
-    await dates.nth(0).click();
-    await dates.nth(0).fill(long(monday(1)));
-    await dates.nth(0).press('Enter');
-    await dates.nth(1).fill(long(new Date(monday(2).getTime() - DAY)));
-    await dates.nth(1).press('Enter');
+    await pickDays(a.getByTestId('schedule-free').locator('.ant-picker-range input'), monday(1), new Date(monday(2).getTime() - DAY));
 
     await a.waitForURL((url) => url.searchParams.get('freeTo') === to);
     const url = new URL(a.url());
@@ -213,6 +219,59 @@ describe('the schedule', () => {
     const after = await eventually(() => assignmentOf('Mei Chen', 'Data Warehouse Modernisation'), (x) => x.version > before.version + 1);
     expect(after.allocationPercentage).toBe(45);
     expect(Date.parse(after.endDate) - Date.parse(before.endDate)).toBe(7 * DAY);
+  });
+
+  it('fills a placeholder with an engineer free over its dates: the open role goes, the assignment comes', async () => {
+    const role = 'Site Reliability Engineer';
+    const open = await get<{ _id: string; projectId: string; role: string; startDate: string; endDate: string }[]>('/api/placeholders');
+    const placeholder = open.find((p) => p.role === role)!;
+    const row = a.locator(`[data-testid=placeholder-row][data-role="${role}"]`);
+    await row.getByTestId('placeholder-fill').click();
+    const dialog = a.getByRole('dialog', { name: /Fill Site Reliability Engineer/ });
+    await dialog.getByTestId('suitable-engineer').first().waitFor();
+    const offered = await dialog.getByTestId('suitable-engineer').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')));
+    const from = placeholder.startDate.slice(0, 10);
+    const to = dateOf(new Date(Date.parse(placeholder.endDate) - DAY));
+    const ranked = (await get<{ name: string }[]>(`/api/engineers/suitable?projectId=${placeholder.projectId}&from=${from}&to=${to}`)).map((e) => e.name);
+    expect(offered).toEqual(ranked);
+    const chosen = offered[0]!;
+    await dialog.getByTestId('suitable-engineer').first().click();
+    await dialog.getByTestId('fill-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await a.getByText(`${chosen} is now on Payments Platform Migration`).waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect((await get<{ _id: string }[]>('/api/placeholders')).map((p) => p._id)).not.toContain(placeholder._id);
+    const made = (await get<ApiAssignment[]>('/api/assignments')).find((x) => x.engineerId.name === chosen && x.projectId.name === 'Payments Platform Migration' && x.startDate === placeholder.startDate);
+    expect(made).toMatchObject({ allocationPercentage: 50, endDate: placeholder.endDate });
+    // The other manager's schedule loses the open role too, without reload.
+    await b.locator(`[data-testid=placeholder-row][data-role="${role}"]`).waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+  });
+
+  it('books time off from a row: that week turns grey, named in its tooltip, here and for the other manager', async () => {
+    const row = rowOf(a, 'Lucas Silva');
+    const nextWeek = row.locator('.schedule-cells [role=gridcell]').nth(1);
+    expect(await nextWeek.getAttribute('data-status')).not.toBe('off');
+    await row.getByTestId('schedule-toggle').click();
+    await row.getByTestId('book-time-off').click();
+    const form = a.getByRole('dialog', { name: /Book time off/ });
+    await form.waitFor();
+    await pickDays(form.locator('.ant-picker-range input'), monday(1), new Date(monday(1).getTime() + 4 * DAY));
+    await form.getByRole('textbox', { name: 'Note' }).fill('Conference');
+    await form.getByTestId('time-off-submit').click();
+    await form.waitFor({ state: 'hidden' });
+
+    await eventually(() => nextWeek.getAttribute('data-status'), (status) => status === 'off', LIVE_TIMEOUT);
+    expect(await nextWeek.textContent()).toBe('Off');
+    await row.getByTestId('schedule-time-off').first().waitFor();
+    await nextWeek.hover();
+    const tip = a.getByTestId('schedule-tip');
+    await tip.waitFor();
+    expect(await tip.innerText()).toContain(`Vacation: ${monthDayShort(monday(1))} - ${monthDayShort(new Date(monday(1).getTime() + 4 * DAY))} (Conference)`);
+    await a.mouse.move(0, 0);
+    const booked = await get<{ engineerId: string; from: string; to: string; kind: string }[]>(`/api/time-off?from=${dateOf(monday(1))}&to=${dateOf(monday(2))}`);
+    expect(booked.map((t) => [t.from, t.to, t.kind])).toContainEqual([dateOf(monday(1)), dateOf(new Date(monday(1).getTime() + 4 * DAY)), 'vacation']);
+    const other = rowOf(b, 'Lucas Silva').locator('.schedule-cells [role=gridcell]').nth(1);
+    await eventually(() => other.getAttribute('data-status'), (status) => status === 'off', LIVE_TIMEOUT);
   });
 
   it('looks right at 1440 and 390 px, with a row open', async () => {
