@@ -183,9 +183,11 @@ describe('schedule machine', () => {
     expect(s.state().context.expanded).toEqual(['b']);
     s.actor.send({ type: 'TOGGLE_FILTERS' });
     expect(s.state().context.filtersOpen).toBe(true);
-    expect(s.state().context.placeholdersOpen).toBe(true);
-    s.actor.send({ type: 'TOGGLE_PLACEHOLDERS' });
+    expect(s.state().context.placeholdersOpen).toBeNull();
+    s.actor.send({ type: 'TOGGLE_PLACEHOLDERS', shown: true });
     expect(s.state().context.placeholdersOpen).toBe(false);
+    s.actor.send({ type: 'TOGGLE_PLACEHOLDERS', shown: false });
+    expect(s.state().context.placeholdersOpen).toBe(true);
     expect(s.requests).toHaveLength(1);
   });
 });

@@ -29,8 +29,8 @@ export type ScheduleContext = {
   expanded: string[];
   /** The filter fields shown (phones fold them away). */
   filtersOpen: boolean;
-  /** The open roles (placeholders) shown above the engineers. */
-  placeholdersOpen: boolean;
+  /** The open roles (placeholders) shown above the engineers; null until the user chooses (the screen decides by their number). */
+  placeholdersOpen: boolean | null;
   /** A live event arrived while the grid was loading: what is loading may already miss it. */
   stale: boolean;
   /** Today's date ('YYYY-MM-DD'), asked whenever a window is worked out. */
@@ -51,7 +51,7 @@ export type ScheduleEvent =
   | { type: 'CLEAR_FILTERS' }
   | { type: 'TOGGLE_ROW'; engineerId: string }
   | { type: 'TOGGLE_FILTERS' }
-  | { type: 'TOGGLE_PLACEHOLDERS' }
+  | { type: 'TOGGLE_PLACEHOLDERS'; shown: boolean }
   | { type: 'REFRESH' }
   | { type: 'RELOAD' }
   | { type: 'RETRY' };
@@ -100,7 +100,7 @@ export const scheduleMachine = setup({
       },
     }),
     toggleFilters: assign({ filtersOpen: ({ context }) => !context.filtersOpen }),
-    togglePlaceholders: assign({ placeholdersOpen: ({ context }) => !context.placeholdersOpen }),
+    togglePlaceholders: assign({ placeholdersOpen: ({ context, event }) => (event.type === 'TOGGLE_PLACEHOLDERS' ? !event.shown : context.placeholdersOpen) }),
     recordData: assign({ data: ({ event }) => (event as { output?: ScheduleData }).output ?? null, error: null }),
     recordError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error) }),
     markStale: assign({ stale: true }),
@@ -114,7 +114,7 @@ export const scheduleMachine = setup({
     error: null,
     expanded: [],
     filtersOpen: false,
-    placeholdersOpen: true,
+    placeholdersOpen: null,
     stale: false,
     today: input?.today ?? (() => localDateOf(new Date())),
   }),

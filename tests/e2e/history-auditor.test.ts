@@ -273,7 +273,7 @@ describe('the auditor', () => {
     // it opens on the assignments he had then.
     const lucas = page.locator('[data-testid=schedule-row][data-engineer="Lucas Silva"]');
     expect(await lucas.locator('.schedule-cells [role=gridcell]').first().textContent()).toBe('0%');
-    await lucas.getByTestId('schedule-toggle').click();
+    await page.locator('[data-testid=schedule-name][data-engineer="Lucas Silva"]').getByTestId('schedule-toggle').click();
     await lucas.getByTestId('schedule-details').waitFor();
     expect(await lucas.locator('[data-testid=schedule-bar]').evaluateAll((bars) => bars.map((b) => b.getAttribute('data-project')))).not.toContain(PROJECT);
     expect(await page.locator('main').innerText()).not.toContain(PROJECT);

@@ -57,7 +57,14 @@ const monday = (weeks = 0) => {
 /** The schedule's default window: twelve weeks from this Monday. */
 const WINDOW = () => `from=${dateOf(monday())}&to=${dateOf(new Date(monday(12).getTime() - DAY))}&step=week`;
 
+/** An engineer's periods (and, when open, their time off and bars); their name (and the row's toggle) is in the names column. */
 const rowOf = (page: Page, name: string) => page.locator(`[data-testid=schedule-row][data-engineer="${name}"]`);
+const nameOf = (page: Page, name: string) => page.locator(`[data-testid=schedule-name][data-engineer="${name}"]`);
+async function openRow(page: Page, name: string) {
+  const toggle = nameOf(page, name).getByTestId('schedule-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await rowOf(page, name).getByTestId('schedule-details').waitFor();
+}
 const shownNames = (page: Page) => page.getByTestId('schedule-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-engineer')));
 const cellLabels = (row: Locator) => row.locator('.schedule-cells [role=gridcell]').evaluateAll((cells) => cells.map((c) => c.textContent));
 const totalsConfirmed = (page: Page) =>
@@ -89,9 +96,8 @@ async function pickDays(inputs: Locator, first: Date, last: Date) {
 
 /** Opens an engineer's row and drags one of their bars sideways by `columns` week columns. */
 async function dragBar(page: Page, engineer: string, project: string, columns: number, release = true) {
-  const row = rowOf(page, engineer);
-  if ((await row.getByTestId('schedule-toggle').getAttribute('aria-expanded')) !== 'true') await row.getByTestId('schedule-toggle').click();
-  const bar = row.locator(`[data-testid=schedule-bar][data-project="${project}"]`);
+  await openRow(page, engineer);
+  const bar = rowOf(page, engineer).locator(`[data-testid=schedule-bar][data-project="${project}"]`);
   await bar.scrollIntoViewIfNeeded();
   const box = (await bar.boundingBox())!;
   const column = (await page.locator('.schedule-head [role=columnheader]').nth(1).boundingBox())!.width;
@@ -251,8 +257,8 @@ describe('the schedule', () => {
     const row = rowOf(a, 'Lucas Silva');
     const nextWeek = row.locator('.schedule-cells [role=gridcell]').nth(1);
     expect(await nextWeek.getAttribute('data-status')).not.toBe('off');
-    await row.getByTestId('schedule-toggle').click();
-    await row.getByTestId('book-time-off').click();
+    await openRow(a, 'Lucas Silva');
+    await nameOf(a, 'Lucas Silva').getByTestId('book-time-off').click();
     const form = a.getByRole('dialog', { name: /Book time off/ });
     await form.waitFor();
     await pickDays(form.locator('.ant-picker-range input'), monday(1), new Date(monday(1).getTime() + 4 * DAY));
@@ -275,8 +281,7 @@ describe('the schedule', () => {
   });
 
   it('looks right at 1440 and 390 px, with a row open', async () => {
-    await rowOf(a, 'Sam Rivera').getByTestId('schedule-toggle').click();
-    await rowOf(a, 'Sam Rivera').getByTestId('schedule-details').waitFor();
+    await openRow(a, 'Sam Rivera');
     await a.mouse.move(0, 0);
     await screenshotBoth(a, 'schedule-open-rows');
   });

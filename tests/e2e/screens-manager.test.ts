@@ -284,7 +284,7 @@ describe('manager screens with the demo data', () => {
 
     // Sam's row opens on his assignments in the window, the current one among them.
     const sam = grid.locator('[data-testid=schedule-row][data-engineer="Sam Rivera"]');
-    await sam.getByTestId('schedule-toggle').click();
+    await grid.locator('[data-testid=schedule-name][data-engineer="Sam Rivera"]').getByTestId('schedule-toggle').click();
     await sam.getByText('Customer Portal Redesign · 60%').waitFor();
 
     // A bookmarked view: free at least 50 % this week.

@@ -1,6 +1,4 @@
-import { CalendarOutlined } from '@ant-design/icons';
 import { useSelector } from '@xstate/react';
-import { Button } from 'antd';
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
 import type { Actor } from 'xstate';
 import type { Assignment, TimeOff } from '../../../domain/entities.ts';
@@ -100,7 +98,7 @@ function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, saving, tentati
 }
 
 /** What the line above the bars says: how to use them, or what the drag in progress does to the engineer. */
-function InfoLine({ drag, engineerId, count, canPlan, onBookTimeOff }: { drag: BarDragActor; engineerId: string; count: number; canPlan: boolean; onBookTimeOff: () => void }) {
+function InfoLine({ drag, engineerId, count, canPlan, left }: { drag: BarDragActor; engineerId: string; count: number; canPlan: boolean; left: number }) {
   const preview = useSelector(drag, (s) =>
     !s.matches('idle') && s.context.assignment?.engineerId._id === engineerId && s.context.dates
       ? { impact: s.context.impact, dates: s.context.dates }
@@ -115,12 +113,8 @@ function InfoLine({ drag, engineerId, count, canPlan, onBookTimeOff }: { drag: B
         : `${count} assignment${count === 1 ? '' : 's'} in this window`;
   const overloaded = preview?.impact?.overloaded === true;
   return (
-    <div style={{ position: 'sticky', left: 0, height: INFO_HEIGHT, display: 'inline-flex', alignItems: 'center', gap: 8, padding: '0 12px', whiteSpace: 'nowrap' }}>
-      {canPlan ? (
-        <Button size="small" type="link" icon={<CalendarOutlined />} onClick={onBookTimeOff} style={{ paddingInline: 0, fontSize: 12 }} data-testid="book-time-off">
-          Book time off
-        </Button>
-      ) : null}
+    // Sticks just right of the names, so it stays readable while the periods scroll sideways.
+    <div style={{ position: 'sticky', left, height: INFO_HEIGHT, display: 'inline-flex', alignItems: 'center', padding: '0 12px', whiteSpace: 'nowrap' }}>
       <span style={{ fontSize: 12, color: overloaded ? '#b91c1c' : '#64748b', fontWeight: overloaded ? 600 : 400 }} data-testid={preview ? 'drag-preview' : undefined}>
         {text}
       </span>
@@ -132,9 +126,9 @@ type LanesProps = Shared & {
   engineerId: string;
   assignments: readonly Assignment[];
   timeOff: readonly TimeOff[];
+  /** The names column's width: where the explaining line sticks. */
   nameWidth: number;
   todayX: number | null;
-  onBookTimeOff: (engineerId: string) => void;
 };
 
 /** The engineer's time off on the axis: grey, named by kind (and note in the tooltip). */
@@ -161,19 +155,19 @@ function TimeOffLane({ timeOff, axis }: { timeOff: readonly TimeOff[]; axis: Sch
 }
 
 /** An open row: its time off, then one lane per assignment in the window, sorted by start, on the same axis as the cells. */
-export function AssignmentLanes({ engineerId, assignments, timeOff, nameWidth, todayX, onBookTimeOff, ...shared }: LanesProps) {
+export function AssignmentLanes({ engineerId, assignments, timeOff, nameWidth, todayX, ...shared }: LanesProps) {
   const { axis, canPlan, drag } = shared;
   const first = timeOff.length > 0 ? 1 : 0;
   return (
     <div style={{ position: 'relative', height: detailsHeight(assignments.length, first > 0), background: '#fbfdff', borderTop: '1px dashed #e2e8f0' }} data-testid="schedule-details">
-      <InfoLine drag={drag} engineerId={engineerId} count={assignments.length} canPlan={canPlan} onBookTimeOff={() => onBookTimeOff(engineerId)} />
+      <InfoLine drag={drag} engineerId={engineerId} count={assignments.length} canPlan={canPlan} left={nameWidth} />
       <div
         className="schedule-lanes"
         style={{
           position: 'absolute',
           top: INFO_HEIGHT,
           bottom: 0,
-          left: nameWidth,
+          left: 0,
           width: axis.width,
           backgroundImage: `repeating-linear-gradient(to right, transparent 0, transparent ${axis.columnWidth - 1}px, #eef2f7 ${axis.columnWidth - 1}px, #eef2f7 ${axis.columnWidth}px)`,
         }}

@@ -37,79 +37,94 @@ type Props = {
   onFill: (p: Placeholder) => void;
 };
 
+/** The block's lines in order, each as tall on the names side as on the bars side. */
+type Line = { key: string; height: number; group: PlaceholderGroup; placeholder?: Placeholder };
+
+const linesOf = (groups: readonly PlaceholderGroup[]): Line[] =>
+  groups.flatMap((group) => [
+    { key: group.projectId, height: PROJECT_HEIGHT, group },
+    ...group.placeholders.map((placeholder) => ({ key: placeholder._id, height: LINE_HEIGHT, group, placeholder })),
+  ]);
+
 /**
  * Demand without a person, above the engineers: under each project its open roles, each a bar over
  * its dates on the same axis as the cells, with Fill to offer the engineers free for those dates.
+ * As in the grid, the names are one sticky column beside the bars, not a sticky cell per line.
  */
 export function PlaceholderRows({ groups, tentativeProjects, axis, timeZone, nameWidth, open, canPlan, onToggle, onFill }: Props) {
   if (groups.length === 0) return null;
   const count = groups.reduce((sum, g) => sum + g.placeholders.length, 0);
+  const lines = open ? linesOf(groups) : [];
   return (
     <div style={{ background: '#fffbeb', borderBottom: '2px solid #fde68a' }} data-testid="schedule-placeholders">
       <div className="schedule-line" style={{ height: HEADER_HEIGHT, background: 'inherit' }}>
         <div className="schedule-name" style={{ width: nameWidth, fontSize: 12, fontWeight: 600, color: '#92400e', whiteSpace: 'nowrap' }}>
-          <button type="button" className="schedule-toggle" onClick={onToggle} aria-expanded={open} aria-label={open ? 'Hide open roles' : 'Show open roles'} />
+          <button type="button" className="schedule-toggle" onClick={onToggle} aria-expanded={open} aria-label={open ? 'Hide open roles' : 'Show open roles'} data-testid="placeholders-toggle" />
           Open roles · {count}
         </div>
-        <div style={{ display: 'flex', alignItems: 'center', paddingLeft: 8, fontSize: 12, color: '#92400e' }}>
+        <div style={{ display: 'flex', alignItems: 'center', paddingLeft: 8, fontSize: 12, color: '#92400e', whiteSpace: 'nowrap' }}>
           {open ? null : `${plural(count, 'placeholder')} in ${plural(groups.length, 'project')}: demand without a person`}
         </div>
       </div>
-      {open
-        ? groups.map((group) => (
-            <div key={group.projectId} data-testid="placeholder-project" data-project={group.name}>
-              <div className="schedule-line" style={{ height: PROJECT_HEIGHT, background: 'inherit' }}>
-                <div className="schedule-name" style={{ width: nameWidth, fontSize: 12, fontWeight: 600, paddingLeft: 12 }}>
-                  <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{group.name}</span>
-                  {tentativeProjects.has(group.projectId) ? (
+      {open ? (
+        <div className="schedule-body">
+          <div className="schedule-names" style={{ width: nameWidth, background: 'inherit' }}>
+            {lines.map((line) =>
+              line.placeholder ? (
+                <div key={line.key} className="schedule-name" style={{ position: 'static', height: line.height, paddingLeft: 20, borderRight: 0 }} data-testid="placeholder-row" data-role={line.placeholder.role}>
+                  <span className="schedule-person" style={{ flex: 1 }}>
+                    <span className="name" style={{ fontWeight: 500 }}>
+                      {line.placeholder.role}
+                    </span>
+                    <span className="sub">{line.placeholder.skills.join(', ') || 'Any skills'}</span>
+                  </span>
+                  {canPlan ? (
+                    <Button size="small" onClick={() => onFill(line.placeholder!)} data-testid="placeholder-fill" aria-label={`Fill ${line.placeholder.role} on ${line.group.name}`}>
+                      Fill
+                    </Button>
+                  ) : null}
+                </div>
+              ) : (
+                <div key={line.key} className="schedule-name" style={{ position: 'static', height: line.height, fontSize: 12, fontWeight: 600, paddingLeft: 12, borderRight: 0 }} data-testid="placeholder-project" data-project={line.group.name}>
+                  <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{line.group.name}</span>
+                  {tentativeProjects.has(line.group.projectId) ? (
                     <Tag color="purple" style={{ marginInlineEnd: 0, fontSize: 10, lineHeight: '16px' }}>
                       Tentative
                     </Tag>
                   ) : null}
                 </div>
-              </div>
-              {group.placeholders.map((p) => {
-                const geometry = barGeometry(p, axis, timeZone);
-                return (
-                  <div key={p._id} className="schedule-line" style={{ height: LINE_HEIGHT, background: 'inherit' }} data-testid="placeholder-row" data-role={p.role}>
-                    <div className="schedule-name" style={{ width: nameWidth, paddingLeft: 20 }}>
-                      <span className="schedule-person" style={{ flex: 1 }}>
-                        <span className="name" style={{ fontWeight: 500 }}>
-                          {p.role}
-                        </span>
-                        <span className="sub">{p.skills.join(', ') || 'Any skills'}</span>
-                      </span>
-                      {canPlan ? (
-                        <Button size="small" onClick={() => onFill(p)} data-testid="placeholder-fill" aria-label={`Fill ${p.role} on ${group.name}`}>
-                          Fill
-                        </Button>
-                      ) : null}
+              ),
+            )}
+          </div>
+          <div style={{ width: axis.width, flex: 'none' }}>
+            {lines.map((line) => {
+              const p = line.placeholder;
+              const geometry = p ? barGeometry(p, axis, timeZone) : null;
+              return (
+                <div key={line.key} style={{ position: 'relative', height: line.height }}>
+                  {p && geometry ? (
+                    <div
+                      className="schedule-bar"
+                      style={{
+                        left: geometry.left,
+                        width: Math.max(geometry.width, 6),
+                        top: 7,
+                        color: '#78350f',
+                        background: '#fde68a',
+                        border: '1px dashed #d97706',
+                        boxShadow: 'none',
+                      }}
+                      data-tip={`${p.role} on ${line.group.name}\n${percent(p.allocationPercentage)} · ${shortDate(p.startDate)} - ${shortDate(p.endDate)}`}
+                    >
+                      {percent(p.allocationPercentage)} · {p.role}
                     </div>
-                    <div style={{ position: 'relative', width: axis.width, flex: 'none' }}>
-                      {geometry ? (
-                        <div
-                          className="schedule-bar"
-                          style={{
-                            left: geometry.left,
-                            width: Math.max(geometry.width, 6),
-                            top: 7,
-                            color: '#78350f',
-                            background: '#fde68a',
-                            border: '1px dashed #d97706',
-                            boxShadow: 'none',
-                          }}
-                          data-tip={`${p.role} on ${group.name}\n${percent(p.allocationPercentage)} · ${shortDate(p.startDate)} - ${shortDate(p.endDate)}`}
-                        >
-                          {percent(p.allocationPercentage)} · {p.role}
-                        </div>
-                      ) : null}
-                    </div>
-                  </div>
-                );
-              })}
-            </div>
-          ))
-        : null}
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import type { TimeOff } from '../../../domain/entities.ts';
 import { cellLines, cellTones, holidayLine, periodHeading, TENTATIVE_HATCH, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 import { GridTip } from './GridTip.tsx';
-import { ScheduleRow } from './ScheduleRow.tsx';
+import { EngineerName, EngineerRow } from './ScheduleRow.tsx';
 
 const ROW_HEIGHT = 45;
 const HEAD_HEIGHT = 44;
@@ -31,6 +31,8 @@ type Props = {
   timeOffOf: (engineerId: string) => readonly TimeOff[];
   /** What comes between the totals and the engineers (the placeholders), and its height. */
   before?: { node: ReactNode; height: number };
+  /** Offered under the name of an open row (managers only). */
+  onBookTimeOff?: ((engineerId: string) => void) | undefined;
 };
 
 /** The cells' colours as the grid's variables, so the stylesheet and the legend read one table. */
@@ -106,12 +108,15 @@ const Totals = memo(function Totals({ data, columnWidth, nameWidth }: Pick<Props
 /**
  * The schedule's grid: engineers down, periods across, one scroll area with the period headings
  * and totals stuck to its top and the names stuck to its left (so they stay in view on a phone).
- * Only the rows in view are in the page, so thousands of engineers scroll as smoothly as ten.
+ * Only the rows in view are in the page, so thousands of engineers scroll as smoothly as ten. The
+ * names are one column that sticks, not one sticky cell per row: each sticky cell is a layer the
+ * browser composites, with everything it overlaps, and a hundred of them cost more than the rows.
  */
 export function ScheduleGrid(props: Props) {
-  const { data, step, sort, columnWidth, nameWidth, compact, today, expanded, onToggle, detailsHeightOf, renderDetails, timeOffOf, before } = props;
+  const { data, step, sort, columnWidth, nameWidth, compact, today, expanded, onToggle, detailsHeightOf, renderDetails, timeOffOf, before, onBookTimeOff } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = nameWidth + data.periods.length * columnWidth;
+  const periodsWidth = data.periods.length * columnWidth;
+  const width = nameWidth + periodsWidth;
   const open = useMemo(() => new Set(expanded), [expanded]);
   const rows = data.rows;
 
@@ -156,25 +161,40 @@ export function ScheduleGrid(props: Props) {
         <Head data={data} step={step} columnWidth={columnWidth} nameWidth={nameWidth} today={today} />
         <Totals data={data} columnWidth={columnWidth} nameWidth={nameWidth} />
         {before?.node}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const row = rows[item.index]!;
-            const isOpen = open.has(row.engineer._id);
-            return (
-              <ScheduleRow
-                key={item.key}
-                row={row}
-                top={item.start - virtualizer.options.scrollMargin}
-                width={width}
-                nameWidth={nameWidth}
-                sort={sort}
-                compact={compact}
-                expanded={isOpen}
-                onToggle={onToggle}
-                details={isOpen ? renderDetails(row.engineer._id) : null}
-              />
-            );
-          })}
+        <div className="schedule-body" style={{ height: virtualizer.getTotalSize() }}>
+          <div className="schedule-names" style={{ width: nameWidth }}>
+            {items.map((item) => {
+              const row = rows[item.index]!;
+              return (
+                <EngineerName
+                  key={item.key}
+                  row={row}
+                  top={item.start - virtualizer.options.scrollMargin}
+                  height={item.size}
+                  sort={sort}
+                  compact={compact}
+                  expanded={open.has(row.engineer._id)}
+                  onToggle={onToggle}
+                  onBookTimeOff={onBookTimeOff}
+                />
+              );
+            })}
+          </div>
+          <div className="schedule-rows" style={{ width: periodsWidth }}>
+            {items.map((item) => {
+              const row = rows[item.index]!;
+              return (
+                <EngineerRow
+                  key={item.key}
+                  row={row}
+                  top={item.start - virtualizer.options.scrollMargin}
+                  height={item.size}
+                  width={periodsWidth}
+                  details={open.has(row.engineer._id) ? renderDetails(row.engineer._id) : null}
+                />
+              );
+            })}
+          </div>
         </div>
       </div>
       <GridTip container={scrollRef} describe={describe} />

@@ -28,6 +28,8 @@ import { useScheduleWrites } from './useScheduleWrites.tsx';
 import { useWidth } from './useWidth.ts';
 import './schedule.css';
 
+const PLACEHOLDERS_SHOWN_AT_ONCE = 12;
+
 const byStart = (a: Assignment, b: Assignment) => a.startDate.localeCompare(b.startDate) || a._id.localeCompare(b._id);
 const none: readonly TimeOff[] = [];
 
@@ -122,14 +124,15 @@ export default function SchedulePage() {
         saving={running}
         tentativeProjects={tentativeProjects}
         onOpen={openEdit}
-        onBookTimeOff={bookTimeOff}
       />
     ),
-    [bars, timeOffOf, nameWidth, todayX, axis, timeZone, canPlan, drag, running, tentativeProjects, openEdit, bookTimeOff],
+    [bars, timeOffOf, nameWidth, todayX, axis, timeZone, canPlan, drag, running, tentativeProjects, openEdit],
   );
 
+  // A few open roles show at once; a long list waits to be opened, so the engineers stay in view.
+  const showPlaceholders = placeholdersOpen ?? groups.reduce((sum, g) => sum + g.placeholders.length, 0) <= PLACEHOLDERS_SHOWN_AT_ONCE;
   const placeholders = {
-    height: placeholderBlockHeight(groups, placeholdersOpen),
+    height: placeholderBlockHeight(groups, showPlaceholders),
     node: (
       <PlaceholderRows
         groups={groups}
@@ -137,9 +140,9 @@ export default function SchedulePage() {
         axis={axis}
         timeZone={timeZone.current}
         nameWidth={nameWidth}
-        open={placeholdersOpen}
+        open={showPlaceholders}
         canPlan={canPlan}
-        onToggle={() => send({ type: 'TOGGLE_PLACEHOLDERS' })}
+        onToggle={() => send({ type: 'TOGGLE_PLACEHOLDERS', shown: showPlaceholders })}
         onFill={writes.openFill}
       />
     ),
@@ -194,6 +197,7 @@ export default function SchedulePage() {
             renderDetails={renderDetails}
             timeOffOf={timeOffOf}
             before={placeholders}
+            onBookTimeOff={canPlan ? bookTimeOff : undefined}
           />
         )}
       </Card>
