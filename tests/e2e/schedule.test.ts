@@ -194,6 +194,23 @@ describe('the schedule', () => {
     expect(await assignmentOf('Tom Becker', 'Customer Portal Redesign')).toEqual(before);
   });
 
+  it('resizes a bar from its end: only the end date moves, by whole days', async () => {
+    const before = await assignmentOf('Jordan Lee', 'Customer Portal Redesign');
+    await openRow(a, 'Jordan Lee');
+    const edge = rowOf(a, 'Jordan Lee').locator('[data-testid=schedule-bar][data-project="Customer Portal Redesign"] .edge.end');
+    await edge.scrollIntoViewIfNeeded();
+    const box = (await edge.boundingBox())!;
+    const column = (await a.locator('.schedule-head [role=columnheader]').nth(1).boundingBox())!.width;
+    await a.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await a.mouse.down();
+    await a.mouse.move(box.x + box.width / 2 + column, box.y + box.height / 2, { steps: 5 });
+    await a.mouse.up();
+    const after = await eventually(() => assignmentOf('Jordan Lee', 'Customer Portal Redesign'), (x) => x.version > before.version);
+    expect(after.startDate).toBe(before.startDate);
+    expect(Date.parse(after.endDate) - Date.parse(before.endDate)).toBe(7 * DAY);
+    await a.getByText('Assignment dates changed').waitFor();
+  });
+
   it('opens the edit form when a bar is clicked', async () => {
     const bar = rowOf(a, 'Tom Becker').locator('[data-testid=schedule-bar][data-project="Customer Portal Redesign"]');
     await bar.click();
