@@ -44,6 +44,15 @@ function start(script: Script) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Opens the dialog on the placeholder, waits for the engineers, picks one and fills. */
+async function openPickAndFill(s: ReturnType<typeof start>, engineerId: string) {
+  s.actor.send({ type: 'OPEN', target });
+  await settle();
+  s.actor.send({ type: 'PICK', engineerId });
+  s.actor.send({ type: 'FILL' });
+  await settle();
+}
+
 describe('filling a placeholder', () => {
   it('offers the suited engineers, fills with the one picked against the project version, and says so', async () => {
     const s = start({ fills: [], latest: { version: 7, placeholder }, candidates: [[engineer('elena', 50), engineer('mei', 10)]] });
@@ -63,11 +72,7 @@ describe('filling a placeholder', () => {
 
   it('on a stale project version, loads the latest, keeps the pick and fills again on it', async () => {
     const s = start({ fills: [conflict()], latest: { version: 9, placeholder: { ...placeholder, allocationPercentage: 60 } }, candidates: [[engineer('elena', 50)], [engineer('elena', 40)]] });
-    s.actor.send({ type: 'OPEN', target });
-    await settle();
-    s.actor.send({ type: 'PICK', engineerId: 'elena' });
-    s.actor.send({ type: 'FILL' });
-    await settle();
+    await openPickAndFill(s, 'elena');
     await settle();
     expect(s.state().value).toBe('choosing');
     expect(s.state().context).toMatchObject({ picked: 'elena', notice: PLACEHOLDER_CHANGED, target: { version: 9, placeholder: { allocationPercentage: 60 } } });
@@ -80,11 +85,7 @@ describe('filling a placeholder', () => {
 
   it('says so when the placeholder was filled or removed meanwhile', async () => {
     const s = start({ fills: [conflict()], latest: { version: 9, placeholder: null }, candidates: [[engineer('elena', 50)]] });
-    s.actor.send({ type: 'OPEN', target });
-    await settle();
-    s.actor.send({ type: 'PICK', engineerId: 'elena' });
-    s.actor.send({ type: 'FILL' });
-    await settle();
+    await openPickAndFill(s, 'elena');
     await settle();
     expect(s.state().value).toBe('gone');
     expect(s.state().context.notice).toBe(PLACEHOLDER_GONE);
@@ -94,11 +95,7 @@ describe('filling a placeholder', () => {
 
   it('shows any other refusal and keeps the choice', async () => {
     const s = start({ fills: [new ApiError('Engineer not found', 404)], latest: { version: 7, placeholder }, candidates: [[engineer('elena', 50)]] });
-    s.actor.send({ type: 'OPEN', target });
-    await settle();
-    s.actor.send({ type: 'PICK', engineerId: 'elena' });
-    s.actor.send({ type: 'FILL' });
-    await settle();
+    await openPickAndFill(s, 'elena');
     expect(s.state().value).toBe('choosing');
     expect(s.state().context).toMatchObject({ error: 'Engineer not found', picked: 'elena' });
   });

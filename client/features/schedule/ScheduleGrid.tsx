@@ -153,7 +153,11 @@ export function ScheduleGrid(props: Props) {
     [byId, data.includeTentative, timeOffOf],
   );
 
-  const items = virtualizer.getVirtualItems();
+  // The rows in view, each drawn twice: its name in the sticky column, its periods beside it.
+  const lines = virtualizer.getVirtualItems().map((item) => {
+    const row = rows[item.index]!;
+    return { key: item.key, row, top: item.start - virtualizer.options.scrollMargin, height: item.size, isOpen: open.has(row.engineer._id) };
+  });
   const variables = { ...toneVariables, '--hatch': TENTATIVE_HATCH, '--col': `${columnWidth}px` } as CSSProperties;
   return (
     <div ref={scrollRef} className="schedule-scroll" role="grid" aria-rowcount={rows.length} data-testid="schedule-grid" style={variables}>
@@ -163,37 +167,14 @@ export function ScheduleGrid(props: Props) {
         {before?.node}
         <div className="schedule-body" style={{ height: virtualizer.getTotalSize() }}>
           <div className="schedule-names" style={{ width: nameWidth }}>
-            {items.map((item) => {
-              const row = rows[item.index]!;
-              return (
-                <EngineerName
-                  key={item.key}
-                  row={row}
-                  top={item.start - virtualizer.options.scrollMargin}
-                  height={item.size}
-                  sort={sort}
-                  compact={compact}
-                  expanded={open.has(row.engineer._id)}
-                  onToggle={onToggle}
-                  onBookTimeOff={onBookTimeOff}
-                />
-              );
-            })}
+            {lines.map(({ key, row, top, height, isOpen }) => (
+              <EngineerName key={key} row={row} top={top} height={height} sort={sort} compact={compact} expanded={isOpen} onToggle={onToggle} onBookTimeOff={onBookTimeOff} />
+            ))}
           </div>
           <div className="schedule-rows" style={{ width: periodsWidth }}>
-            {items.map((item) => {
-              const row = rows[item.index]!;
-              return (
-                <EngineerRow
-                  key={item.key}
-                  row={row}
-                  top={item.start - virtualizer.options.scrollMargin}
-                  height={item.size}
-                  width={periodsWidth}
-                  details={open.has(row.engineer._id) ? renderDetails(row.engineer._id) : null}
-                />
-              );
-            })}
+            {lines.map(({ key, row, top, height, isOpen }) => (
+              <EngineerRow key={key} row={row} top={top} height={height} width={periodsWidth} details={isOpen ? renderDetails(row.engineer._id) : null} />
+            ))}
           </div>
         </div>
       </div>
