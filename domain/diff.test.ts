@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { diffPlans } from './diff.ts';
+import { diffPlans, listPage, pageDiff, pageEntityChanges, pageOf } from './diff.ts';
 import type { Assignment, Engineer, Project } from './entities.ts';
+import type { ListPage } from './history-contracts.ts';
 import type { PlanLists } from './plan.ts';
 
 const engineer = (id: string, name: string, overrides: Partial<Engineer> = {}): Engineer => ({
@@ -142,5 +143,73 @@ describe('diffPlans', () => {
       assignments: [assignment('x1', zed, payments), assignment('x2', ada, payments), assignment('x3', grace, payments)],
     };
     expect(diffPlans(before, from, after, to).engineers.map((e) => e.name)).toEqual(['Ada L.', 'Grace', 'Zed']);
+  });
+});
+
+describe('paging a diff', () => {
+  const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+  // 5 created, 3 changed, 4 removed: 12 rows, cut as one list in that order.
+  const changes = {
+    created: ids('c', 5),
+    changed: ids('u', 3).map((id) => ({ before: `${id}-before`, after: id })),
+    removed: ids('r', 4),
+  };
+  const rows = (c: typeof changes) => [...c.created, ...c.changed.map((x) => x.after), ...c.removed];
+
+  it('walks every page size from 1 to past the end: each row exactly once, in order, every page honest about the rest', () => {
+    const all = rows(changes);
+    for (let limit = 1; limit <= 13; limit += 1) {
+      const seen: string[] = [];
+      let offset: number | null = 0;
+      let pages = 0;
+      while (offset !== null) {
+        const { changes: part, page }: { changes: typeof changes; page: ListPage } = pageEntityChanges(changes, offset, limit);
+        expect(page).toEqual({ offset, limit, total: 12, truncated: limit < 12, nextOffset: offset + limit < 12 ? offset + limit : null });
+        expect(rows(part).length).toBe(Math.min(limit, 12 - offset));
+        seen.push(...rows(part));
+        offset = page.nextOffset;
+        pages += 1;
+      }
+      expect(seen, `limit ${limit}`).toEqual(all);
+      expect(pages).toBe(Math.ceil(12 / limit));
+    }
+  });
+
+  it('a page that straddles the kinds keeps each row under its own kind', () => {
+    expect(pageEntityChanges(changes, 4, 5).changes).toEqual({
+      created: ['c4'],
+      changed: changes.changed,
+      removed: ['r0'],
+    });
+  });
+
+  it('an offset past the end gives an empty page that still tells the total', () => {
+    expect(pageEntityChanges(changes, 40, 10)).toEqual({
+      changes: { created: [], changed: [], removed: [] },
+      page: { offset: 40, limit: 10, total: 12, truncated: true, nextOffset: null },
+    });
+    expect(pageOf([], 0, 10).page).toEqual({ offset: 0, limit: 10, total: 0, truncated: false, nextOffset: null });
+  });
+
+  it('listPage: truncated whenever the page holds less than the whole list', () => {
+    expect(listPage(0, 200, 200, 4512)).toEqual({ offset: 0, limit: 200, total: 4512, truncated: true, nextOffset: 200 });
+    expect(listPage(4400, 200, 112, 4512)).toEqual({ offset: 4400, limit: 200, total: 4512, truncated: true, nextOffset: null });
+    expect(listPage(0, 200, 7, 7)).toEqual({ offset: 0, limit: 200, total: 7, truncated: false, nextOffset: null });
+  });
+
+  it('pageDiff pages each section on its own offset and counts the whole diff', () => {
+    const tools = project('p3', 'Tools');
+    const after: PlanLists = { ...base, projects: [{ ...payments, version: 2 }, tools], assignments: [] };
+    const diff = diffPlans(base, from, after, to);
+    const paged = pageDiff(diff, { projects: 1, assignments: 0, engineers: 1 }, 1);
+    expect(paged.totals).toEqual({ projects: { created: 1, changed: 1, removed: 1 }, assignments: { created: 0, changed: 0, removed: 2 }, engineers: 2 });
+    expect(paged.changes.projects).toEqual({ created: [], changed: [{ before: payments, after: { ...payments, version: 2 } }], removed: [] });
+    expect(paged.changes.assignments.removed.map((a) => a._id)).toEqual(['a1']);
+    expect(paged.changes.engineers.map((e) => e.name)).toEqual(['Grace']);
+    expect(paged.pages).toEqual({
+      projects: { offset: 1, limit: 1, total: 3, truncated: true, nextOffset: 2 },
+      assignments: { offset: 0, limit: 1, total: 2, truncated: true, nextOffset: 1 },
+      engineers: { offset: 1, limit: 1, total: 2, truncated: true, nextOffset: null },
+    });
   });
 });

@@ -73,11 +73,18 @@ export function engineerFigures<A extends Allocated>(
   assignments: readonly A[],
   now: Date,
 ): EngineerFigures<A> {
-  const allAssignments = [...assignments].sort((a, b) => time(a.startDate) - time(b.startDate));
-  const current = allAssignments.filter((a) => isCurrent(a, now));
+  // Each date is parsed once: with thousands of engineers the figures are recomputed on every change.
+  const at = now.getTime();
+  const dated = assignments.map((a) => ({ a, start: time(a.startDate), end: time(a.endDate) })).sort((x, y) => x.start - y.start);
+  const allAssignments = dated.map((d) => d.a);
+  const currentDated = dated.filter((d) => d.start <= at && at < d.end);
+  const current = currentDated.map((d) => d.a);
   const allocation = current.reduce((sum, a) => sum + a.allocationPercentage, 0);
   const available = engineer.maxCapacity - allocation;
-  const earliestEnd = current.map((a) => a.endDate).sort((a, b) => time(a) - time(b))[0];
+  const earliestEnd = currentDated.reduce<{ end: number; iso: string } | undefined>(
+    (earliest, d) => (earliest && earliest.end <= d.end ? earliest : { end: d.end, iso: d.a.endDate }),
+    undefined,
+  )?.iso;
   return {
     currentAllocation: allocation,
     availableCapacity: available,
@@ -86,7 +93,7 @@ export function engineerFigures<A extends Allocated>(
     workType: workType(engineer.maxCapacity),
     activeProjects: current.length,
     currentAssignments: current,
-    upcomingAssignments: allAssignments.filter((a) => isUpcoming(a, now)),
+    upcomingAssignments: dated.filter((d) => d.start > at).map((d) => d.a),
     allAssignments,
     nextFullAvailability: available <= 0 && earliestEnd ? new Date(earliestEnd).toISOString() : now.toISOString(),
   };

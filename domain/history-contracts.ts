@@ -63,8 +63,47 @@ export type PlanChanges = z.infer<typeof planChangesSchema>;
 export const diffChangeSchema = historyEventSchema.pick({ cursor: true, recordedAt: true, type: true, streamId: true, actor: true, entity: true, summary: true });
 export type DiffChange = z.infer<typeof diffChangeSchema>;
 
-/** What changed between two moments, with every event recorded in between (oldest first). */
-export const planDiffSchema = planChangesSchema.extend({ from: isoDateTime, to: isoDateTime, changes: z.array(diffChangeSchema) });
+/** Where one page of a list stands in the whole list; `truncated` whenever the page is not all of it. */
+export const listPageSchema = z.object({
+  offset: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  truncated: z.boolean(),
+  nextOffset: z.number().nullable(),
+});
+export type ListPage = z.infer<typeof listPageSchema>;
+
+export const diffSections = ['projects', 'assignments', 'engineers', 'changes'] as const;
+export type DiffSection = (typeof diffSections)[number];
+export type DiffOffsets = Record<DiffSection, number>;
+
+const kindCountsSchema = z.object({ created: z.number(), changed: z.number(), removed: z.number() });
+
+/** How many of each there are in the whole diff, whichever page is shown. */
+export const diffTotalsSchema = z.object({
+  projects: kindCountsSchema,
+  assignments: kindCountsSchema,
+  engineers: z.number(),
+  changes: z.number(),
+});
+export type DiffTotals = z.infer<typeof diffTotalsSchema>;
+
+export const diffActorSchema = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * What changed between two moments, a page of each section at a time: projects and assignments (each
+ * created, then changed, then removed, cut as one list), engineers, and the events recorded in between
+ * (oldest first). `actors` names who changed each project and assignment of the page ('project:<id>'),
+ * in the order they first acted, so no row depends on the events being on the same page.
+ */
+export const planDiffSchema = planChangesSchema.extend({
+  from: isoDateTime,
+  to: isoDateTime,
+  changes: z.array(diffChangeSchema),
+  totals: diffTotalsSchema,
+  pages: z.object({ projects: listPageSchema, assignments: listPageSchema, engineers: listPageSchema, changes: listPageSchema }),
+  actors: z.record(z.string(), z.array(diffActorSchema)),
+});
 export type PlanDiff = z.infer<typeof planDiffSchema>;
 
 export const alteredEventSchema = z.object({

@@ -18,3 +18,4 @@ export * from './text.ts';
 export * from './decide-time-off.ts';
 export * from './decide-holidays.ts';
 export * from './decide-placeholders.ts';
+export * from './lists/index.ts';

@@ -60,13 +60,14 @@ async function readVisible(
   conditions: Array<RawBuilder<unknown> | false | undefined>,
   order: RawBuilder<unknown>,
   limit: number,
+  offset = 0,
 ): Promise<RecordedEvent[]> {
   const { rows } = await sql<EventRow>`
     select ${eventColumns}
       from events
      where ${whereAll([visibleToEveryReader, ...conditions])}
      ${order}
-     limit ${limit}`.execute(db);
+     limit ${limit} offset ${offset}`.execute(db);
   return rows.map(toRecorded);
 }
 
@@ -89,9 +90,24 @@ export async function readNewestFirst(
   return readVisible(db, [before && positionIs('<', before), ...filterConditions(filter)], newestFirst, limit);
 }
 
-/** The events recorded after `from` and up to `to`, oldest first. */
-export async function readRecordedBetween(db: DbOrTrx, from: Date, to: Date, limit: number): Promise<RecordedEvent[]> {
-  return readVisible(db, [sql`recorded_at > ${from}`, sql`recorded_at <= ${to}`], oldestFirst, limit);
+/** After `from` and up to `to`, by recorded time: the window the history's diff compares. */
+export const recordedBetween = (from: Date, to: Date) => [sql`recorded_at > ${from}`, sql`recorded_at <= ${to}`];
+
+/** A page of the events recorded after `from` and up to `to`, oldest first. */
+export async function readRecordedBetween(
+  db: DbOrTrx,
+  from: Date,
+  to: Date,
+  page: { offset: number; limit: number },
+): Promise<RecordedEvent[]> {
+  return readVisible(db, recordedBetween(from, to), oldestFirst, page.limit, page.offset);
+}
+
+/** How many events readers can see recorded after `from` and up to `to`. */
+export async function countRecordedBetween(db: DbOrTrx, from: Date, to: Date): Promise<number> {
+  const result = await sql<{ n: number }>`
+    select count(*)::int as n from events where ${whereAll([visibleToEveryReader, ...recordedBetween(from, to)])}`.execute(db);
+  return result.rows[0]!.n;
 }
 
 /**

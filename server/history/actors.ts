@@ -18,6 +18,18 @@ export async function listActors(db: DbOrTrx): Promise<Actor[]> {
     .execute();
 }
 
-export async function actorNames(db: DbOrTrx): Promise<Map<string, string>> {
-  return new Map((await listActors(db)).map((a) => [a.id, a.name]));
+/** The name an event shows for an actor that is no account (nothing in this app writes one, but old logs may). */
+export const UNKNOWN_ACTOR_NAME = 'System';
+
+/** Actors' names by id: everyone, or only the ids given (a page of history names only its own). */
+export async function actorNames(db: DbOrTrx, ids?: readonly string[]): Promise<Map<string, string>> {
+  if (ids?.length === 0) return new Map();
+  const name = sql<string>`coalesce(engineers.name, users.name)`;
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('engineers', 'engineers.id', 'users.id')
+    .select(['users.id', name.as('name')])
+    .$if(ids !== undefined, (q) => q.where('users.id', 'in', ids!))
+    .execute();
+  return new Map(rows.map((a) => [a.id, a.name]));
 }

@@ -1,7 +1,7 @@
 import { describeEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { readAssignmentCreations } from '../event-store/assignment-creations.ts';
-import { actorNames } from './actors.ts';
+import { actorNames, UNKNOWN_ACTOR_NAME } from './actors.ts';
 
 export type DescribedEvent = RecordedEvent & {
   actor: { id: string; name: string };
@@ -20,7 +20,7 @@ const CALENDAR_NAME = 'Holiday calendar';
 
 /** Adds who, about what and a readable sentence to a page of events, with a few lookups per page. */
 export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Promise<DescribedEvent[]> {
-  const actors = await actorNames(db);
+  const actors = await actorNames(db, [...new Set(events.map((e) => e.metadata.actorId).filter(Boolean))]);
   const assignmentStreams = [...new Set(events.map(assignmentStreamOf).filter((s): s is string => s !== undefined))];
   const created = new Map<string, { engineerId: string; projectId: string }>();
   if (assignmentStreams.length > 0) {
@@ -44,7 +44,7 @@ export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Prom
     const ref = created.get(assignmentStreamOf(event) ?? '');
     const engineer = names.get(ref?.engineerId ?? (entity.kind === 'engineer' ? entity.id : ''));
     const project = names.get(ref?.projectId ?? (entity.kind === 'project' ? entity.id : ''));
-    const actor = { id: event.metadata.actorId, name: actors.get(event.metadata.actorId) ?? 'System' };
+    const actor = { id: event.metadata.actorId, name: actors.get(event.metadata.actorId) ?? UNKNOWN_ACTOR_NAME };
     const entityName =
       entity.kind === 'assignment' ? `${engineer ?? 'engineer'} on ${project ?? 'project'}`
       : entity.kind === 'calendar' ? CALENDAR_NAME

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  assignmentSchema, diffPlans, engineerSchema, entityKinds, historyActorSchema, historyPageSchema, holidaySchema, parseCursor,
+  assignmentSchema, engineerSchema, entityKinds, historyActorSchema, historyPageSchema, holidaySchema, parseCursor,
   placeholderSchema, planDiffSchema, planningEventTypes, projectSchema, timeOffSchema, verificationSchema, type Cursor,
 } from '../../domain/index.ts';
-import { readNewestFirst, readRecordedBetween } from '../event-store/read.ts';
+import { readNewestFirst } from '../event-store/read.ts';
 import { listActors } from '../history/actors.ts';
 import { describeEvents, type DescribedEvent } from '../history/describe-events.ts';
 import { planAt } from '../history/plan-at.ts';
+import { planDiffPage } from '../history/plan-diff.ts';
 import { verifyHistory } from '../history/verify.ts';
 import { HttpError } from '../http-error.ts';
 import { errorResponses, isoTime } from './schemas.ts';
@@ -40,6 +41,21 @@ const historyQuery = z.object({
   from: isoTime('from').optional(),
   to: isoTime('to').optional(),
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
+});
+
+const diffOffset = (name: string) =>
+  z.coerce.number({ error: `${name} must be a whole number, 0 or more` }).int(`${name} must be a whole number, 0 or more`).min(0, `${name} must be a whole number, 0 or more`).default(0);
+
+const diffQuery = z.object({
+  from: isoTime('from'),
+  to: isoTime('to'),
+  limit: z.coerce.number({ error: 'limit must be between 1 and 1000' }).int('limit must be between 1 and 1000')
+    .min(1, 'limit must be between 1 and 1000').max(1000, 'limit must be between 1 and 1000').default(200)
+    .describe('rows per section and page'),
+  projectsOffset: diffOffset('projectsOffset'),
+  assignmentsOffset: diffOffset('assignmentsOffset'),
+  engineersOffset: diffOffset('engineersOffset'),
+  changesOffset: diffOffset('changesOffset'),
 });
 
 const csvCell = (value: unknown) => {
@@ -79,17 +95,17 @@ export default async function historyRoutes(app: FastifyInstance) {
     onRequest: readers,
     schema: {
       tags: ['history'],
-      description: 'What changed between two moments: projects and assignments created, changed and removed, each engineer whose allocation or status moved, and who made each change.',
-      querystring: z.object({ from: isoTime('from'), to: isoTime('to') }),
+      description:
+        'What changed between two moments: projects and assignments created, changed and removed, each engineer whose allocation or status moved, and every event in between with who made it. ' +
+        'Each section is paged on its own offset (`limit` rows from `projectsOffset`, `assignmentsOffset`, `engineersOffset`, `changesOffset`); `pages` says where each page stands and `totals` counts the whole diff.',
+      querystring: diffQuery,
       response: { 200: planDiffSchema, ...errorResponses },
     },
     handler: async (request) => {
-      const { from, to } = request.query;
+      const { from, to, limit, projectsOffset, assignmentsOffset, engineersOffset, changesOffset } = request.query;
       if (to.getTime() < from.getTime()) throw new HttpError(400, 'to must not be before from', 'VALIDATION_FAILED');
-      const [before, after] = await Promise.all([planAt(app.db, { at: from }), planAt(app.db, { at: to })]);
-      const diff = diffPlans(before.plan, from, after.plan, to);
-      const changes = await describeEvents(app.db, await readRecordedBetween(app.db, from, to, 5000));
-      return { from: from.toISOString(), to: to.toISOString(), ...diff, changes: changes.map(brief) };
+      const offsets = { projects: projectsOffset, assignments: assignmentsOffset, engineers: engineersOffset, changes: changesOffset };
+      return planDiffPage(app.db, { from, to, offsets, limit });
     },
   });
 
@@ -142,7 +158,3 @@ export default async function historyRoutes(app: FastifyInstance) {
     handler: async () => verifyHistory(app.db),
   });
 }
-
-const brief = (e: DescribedEvent) => ({
-  cursor: e.cursor, recordedAt: e.recordedAt, type: e.type, streamId: e.streamId, actor: e.actor, entity: e.entity, summary: e.summary,
-});

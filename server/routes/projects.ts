@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createProjectInput, projectSchema, updateProjectInput, versionOnlyInput } from '../../domain/index.ts';
+import { createProjectInput, projectListQuery, projectSchema, updateProjectInput, versionOnlyInput } from '../../domain/index.ts';
 import { setProjectTentative } from '../commands/capacity-facts.ts';
 import { createProject, updateProject } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { findProject, projectsJson } from '../read-models/queries.ts';
-import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendWriteOutcome } from './request-context.ts';
-import { readConsistent } from '../read-models/consistent-read.ts';
+import { projectListPage } from '../read-models/list-queries.ts';
+import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome } from './request-context.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 export default async function projectRoutes(app: FastifyInstance) {
@@ -16,8 +16,18 @@ export default async function projectRoutes(app: FastifyInstance) {
 
   api.get('/api/projects', {
     onRequest: app.authenticate,
-    schema: { tags: ['projects'], response: { 200: z.array(projectSchema), ...errorResponses } },
-    handler: async (_request, reply) => sendJsonList(reply, await readConsistent(app.db, (trx) => projectsJson(trx))),
+    schema: {
+      tags: ['projects'],
+      description:
+        'Every project, by start date. With any parameter: searched (q: name, description, required skills), filtered, ' +
+        'sorted and paged (limit with after or offset); X-Total-Count counts every match and X-Next-After is the after of the next page.',
+      querystring: projectListQuery,
+      response: { 200: z.array(projectSchema), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const query = request.query;
+      return answerList(app.db, request, reply, { whole: projectsJson, page: (db) => projectListPage(db, query), sort: query.sort.text });
+    },
   });
 
   api.get('/api/projects/:id', {

@@ -2,14 +2,17 @@
  * Issue 6 end to end, in Chromium on the real server: the auditor signs in, filters the history and
  * exports it, travels to a moment before a project existed and sees it absent on every screen (by a
  * date and time, and by an event's 'View the plan at this point'), returns to live and sees it again,
- * verifies the hash chains, compares two moments; and never sees a write control.
+ * verifies the hash chains, compares two moments (a long comparison page by page); and never sees a write control.
  * Screenshots (desktop and 390 px) go to screenshots/history/ (git-ignored).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAccount } from '../../server/auth/accounts.ts';
+import { generatePlan } from '../../server/seed/generate.ts';
 import { httpApi } from '../support/api-client.ts';
 import { dayFromToday } from '../support/api-helpers.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -468,5 +471,66 @@ describe('a tampered history', () => {
         await ctx.close();
       }
     }
+  });
+});
+
+describe('a long comparison', () => {
+  it('is paged with what it shows said plainly, names every actor, and draws only the rows in view', async () => {
+    const generatorId = uuidv7();
+    await insertAccount(server.app.db, { id: generatorId, email: 'generator@generated.test', name: 'Data Generator', role: 'manager', department: 'Operations', password_hash: 'x' });
+    await sleep(1100);
+    const beforeGenerating = new Date(Math.floor(Date.now() / 1000) * 1000);
+    await sleep(1100);
+    await generatePlan(server.app.db, {
+      engineers: 30, projects: 6, assignments: 220, now: new Date(),
+      actor: { actorId: generatorId, actorRole: 'manager', correlationId: 'generate' },
+    });
+
+    // What the generator wrote, counted in the log itself: each count is what the screen must say.
+    const { rows } = await sql<{ type: string; n: number }>`
+      select type, count(*)::int as n from events where recorded_at > ${beforeGenerating} group by type`.execute(server.app.db);
+    const written = (type: string) => rows.find((r) => r.type === type)?.n ?? 0;
+    const events = rows.reduce((sum, r) => sum + r.n, 0);
+    expect(written('ProjectCreated')).toBe(6);
+    expect(written('AssignmentCreated')).toBe(220);
+    expect(events).toBeGreaterThan(200);
+
+    await go(page, 'History', '/history');
+    await page.getByRole('tab', { name: 'Compare two moments' }).click();
+    await typeMoment(page, page.getByTestId('compare-from'), beforeGenerating);
+    await typeMoment(page, page.getByTestId('compare-to'), new Date(Date.now() + 60_000));
+    await page.getByTestId('compare-run').click();
+    await expect.poll(() => page.getByTestId('compare-range').innerText()).toContain(bannerText(beforeGenerating));
+    const summary = await page.getByTestId('compare-summary').innerText();
+    expect(summary).toMatch(/Projects\s*6 created/);
+    expect(summary).toMatch(/Assignments\s*220 created/);
+    expect(summary).toContain(`${events} events recorded`);
+
+    // Six projects fit on one page: no pager. 220 assignments do not: the first 200, and the way to the rest.
+    expect(await page.getByTestId('compare-projects-pager').count()).toBe(0);
+    const pager = page.getByTestId('compare-assignments-pager');
+    expect(await pager.locator('[data-role=label]').innerText()).toBe('Showing 1-200 of 220');
+    expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    // Only the rows in view are in the page, however long the list.
+    const drawn = await page.getByTestId('compare-assignment-rows').locator('[data-kind]').count();
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(40);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => pager.locator('[data-role=label]').innerText()).toBe('Showing 201-220 of 220');
+    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('compare-assignment-rows').innerText()).toContain('by Data Generator');
+    expect(await page.getByText('by an unknown actor').count()).toBe(0);
+
+    const changes = page.getByTestId('compare-changes-pager');
+    expect(await changes.locator('[data-role=label]').innerText()).toBe(`Showing 1-200 of ${events}`);
+    await changes.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => changes.locator('[data-role=label]').innerText()).toBe(`Showing 201-${Math.min(400, events)} of ${events}`);
+    const secondPage = await page.getByTestId('compare-changes').innerText();
+    expect(secondPage).toMatch(/Data Generator (assigned|added|created) /);
+    expect(secondPage).not.toContain('System');
+    // The other sections stayed where they were.
+    expect(await pager.locator('[data-role=label]').innerText()).toBe('Showing 201-220 of 220');
+    await shot(page, 'compare-paged-desktop');
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -37,6 +37,7 @@ type Diff = {
   assignments: { created: Entity[]; changed: { before: Entity; after: Entity }[]; removed: Entity[] };
   engineers: { engineerId: string; name: string; before: { allocation: number; status: string } | null; after: { allocation: number; status: string } | null }[];
   changes: Change[];
+  actors: Record<string, { id: string; name: string }[]>;
 };
 
 const seededAt = new Date();
@@ -255,6 +256,14 @@ describe('GET /api/history/diff', () => {
           expect(change, label).toMatchObject({ type: event.type, streamId: event.streamId, recordedAt: event.recordedAt, actor: { id: actorIds[who], name: names[who] } });
           expect(change.summary.startsWith(`${names[who]} `), change.summary).toBe(true);
         }
+        // Each project and assignment listed is named with who changed it in between, first actor first.
+        for (const [kind, c] of [['project', diff.projects], ['assignment', diff.assignments]] as const) {
+          for (const id of [...c.created, ...c.changed.map((x) => x.after), ...c.removed].map((x) => x._id)) {
+            const actors = [...new Set(between.filter((e) => e.streamId === `${kind}-${id}`).map((e) => String(e.metadata.actorId)))];
+            const who = (actorId: string) => names[(Object.keys(actorIds) as Who[]).find((w) => actorIds[w] === actorId)!];
+            expect(diff.actors[`${kind}:${id}`], label).toEqual(actors.map((actorId) => ({ id: actorId, name: who(actorId) })));
+          }
+        }
         compared += 1;
       }
     }
@@ -316,6 +325,9 @@ describe('GET /api/history/diff', () => {
       assignments: { created: [], changed: [], removed: [] },
       engineers: [],
       changes: [],
+      totals: { projects: { created: 0, changed: 0, removed: 0 }, assignments: { created: 0, changed: 0, removed: 0 }, engineers: 0, changes: 0 },
+      pages: Object.fromEntries(['projects', 'assignments', 'engineers', 'changes'].map((s) => [s, { offset: 0, limit: 200, total: 0, truncated: false, nextOffset: null }])),
+      actors: {},
     });
   });
 });

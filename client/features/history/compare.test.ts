@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Assignment, Project } from '../../../domain/entities.ts';
-import { actorsByEntity, allocationDelta, assignmentFieldChanges, diffCounts, diffRows, projectFieldChanges } from './compare.ts';
-import type { DiffChange, PlanDiff } from './historyApi.ts';
+import { allocationDelta, assignmentFieldChanges, diffRows, pageLabel, previousOffset, projectFieldChanges } from './compare.ts';
+import type { DiffChange, ListPage, PlanDiff } from './historyApi.ts';
 
 const project = (over: Partial<Project> = {}): Project => ({
   _id: 'p1', name: 'Atlas', description: 'Rebuild the portal', startDate: '2026-03-01T00:00:00.000Z', endDate: '2026-06-01T00:00:00.000Z',
@@ -17,11 +17,19 @@ const change = (kind: 'project' | 'assignment' | 'engineer', id: string, actor: 
 });
 
 describe('compare two moments', () => {
-  it('names who changed each entity, once each, in order', () => {
-    const by = actorsByEntity([change('project', 'p1', 'Dana'), change('project', 'p1', 'Chris'), change('project', 'p1', 'Dana'), change('assignment', 'a1', 'Chris')]);
-    expect(by.get('project:p1')).toEqual(['Dana', 'Chris']);
-    expect(by.get('assignment:a1')).toEqual(['Chris']);
-    expect(by.get('project:a1')).toBeUndefined();
+  it('names who changed each row from the answer\'s actors, even when none of its events is on the page', () => {
+    const diff = {
+      projects: { created: [project({ _id: 'p2', name: 'Beacon' })], changed: [], removed: [] },
+      assignments: { created: [assignment()], changed: [], removed: [] },
+      changes: [],
+      actors: {
+        'project:p2': [{ id: 'u1', name: 'Dana' }, { id: 'u2', name: 'Chris' }],
+        'assignment:a1': [{ id: 'u2', name: 'Chris' }],
+      },
+    } as unknown as PlanDiff;
+    const rows = diffRows(diff);
+    expect(rows.projects[0]!.by).toEqual(['Dana', 'Chris']);
+    expect(rows.assignments[0]!.by).toEqual(['Chris']);
   });
 
   it('lists the fields of a project that changed, as the screens print them', () => {
@@ -51,6 +59,14 @@ describe('compare two moments', () => {
       assignments: { created: [], changed: [], removed: [assignment()] },
       engineers: [{ engineerId: 'e1', name: 'Sam Rivera', before: { allocation: 50, status: 'optimal' }, after: null }],
       changes: [change('project', 'p2', 'Dana', 'ProjectCreated'), change('project', 'p1', 'Chris', 'ProjectStatusChanged'), change('assignment', 'a1', 'Dana', 'AssignmentRemoved')],
+      totals: { projects: { created: 1, changed: 1, removed: 0 }, assignments: { created: 0, changed: 0, removed: 1 }, engineers: 1, changes: 3 },
+      pages: {
+        projects: { offset: 0, limit: 200, total: 2, truncated: false, nextOffset: null },
+        assignments: { offset: 0, limit: 200, total: 1, truncated: false, nextOffset: null },
+        engineers: { offset: 0, limit: 200, total: 1, truncated: false, nextOffset: null },
+        changes: { offset: 0, limit: 200, total: 3, truncated: false, nextOffset: null },
+      },
+      actors: { 'project:p2': [{ id: 'Dana', name: 'Dana' }], 'project:p1': [{ id: 'Chris', name: 'Chris' }], 'assignment:a1': [{ id: 'Dana', name: 'Dana' }] },
     };
     const rows = diffRows(diff);
     expect(rows.projects.map((r) => [r.kind, r.name, r.by])).toEqual([
@@ -61,12 +77,23 @@ describe('compare two moments', () => {
     expect(rows.assignments).toHaveLength(1);
     expect(rows.assignments[0]).toMatchObject({ kind: 'removed', name: 'Sam Rivera on Atlas', by: ['Dana'] });
     expect(rows.assignments[0]!.detail).toMatch(/^50% as Lead, Mar 0\d, 2026 - Apr 0\d, 2026$/);
-    expect(diffCounts(diff)).toEqual({
-      projects: { created: 1, changed: 1, removed: 0 },
-      assignments: { created: 0, changed: 0, removed: 1 },
-      engineers: 1,
-      changes: 3,
-    });
+  });
+
+  it('says where a cut page stands, and nothing when the page is the whole list', () => {
+    const page = (offset: number, total: number, limit = 200): ListPage => {
+      const shown = Math.max(0, Math.min(limit, total - offset));
+      return { offset, limit, total, truncated: shown < total, nextOffset: offset + shown < total ? offset + shown : null };
+    };
+    expect(pageLabel(page(0, 4512))).toBe('Showing 1-200 of 4,512');
+    expect(pageLabel(page(200, 4512))).toBe('Showing 201-400 of 4,512');
+    expect(pageLabel(page(4400, 4512))).toBe('Showing 4,401-4,512 of 4,512');
+    expect(pageLabel(page(0, 7))).toBeNull();
+    expect(pageLabel(page(0, 0))).toBeNull();
+    expect(pageLabel(page(400, 300))).toBe('Nothing past 300');
+    expect(previousOffset(page(0, 4512))).toBeNull();
+    expect(previousOffset(page(200, 4512))).toBe(0);
+    expect(previousOffset(page(150, 4512))).toBe(0);
+    expect(previousOffset(page(4400, 4512))).toBe(4200);
   });
 
   it('gives the allocation change in points', () => {

@@ -1,18 +1,6 @@
 import type { Assignment, Project } from '../../../domain/entities.ts';
 import { percent, shortDate } from '../../lib/format.ts';
-import type { DiffChange, EntityKind, PlanDiff } from './historyApi.ts';
-
-/** Who changed each entity between the two moments, in the order they first acted: 'project:<id>' -> names. */
-export function actorsByEntity(changes: readonly DiffChange[]): Map<string, string[]> {
-  const byEntity = new Map<string, string[]>();
-  for (const change of changes) {
-    const key = entityKey(change.entity.kind, change.entity.id);
-    const names = byEntity.get(key) ?? [];
-    if (!names.includes(change.actor.name)) names.push(change.actor.name);
-    byEntity.set(key, names);
-  }
-  return byEntity;
-}
+import type { EntityKind, ListPage, PlanDiff } from './historyApi.ts';
 
 export const entityKey = (kind: EntityKind, id: string) => `${kind}:${id}`;
 
@@ -63,10 +51,9 @@ export type DiffRow = {
   by: string[];
 };
 
-/** The projects and the assignments of a diff as rows: created, then changed, then removed, each with who did it. */
+/** The projects and the assignments of a page of a diff as rows: created, then changed, then removed, each with who did it. */
 export function diffRows(diff: PlanDiff): { projects: DiffRow[]; assignments: DiffRow[] } {
-  const actors = actorsByEntity(diff.changes);
-  const by = (kind: EntityKind, id: string) => actors.get(entityKey(kind, id)) ?? [];
+  const by = (kind: EntityKind, id: string) => (diff.actors[entityKey(kind, id)] ?? []).map((actor) => actor.name);
   const projects: DiffRow[] = [
     ...diff.projects.created.map((p) => ({
       key: `c-${p._id}`, kind: 'created' as const, name: p.name, detail: `${p.status}, ${shortDate(p.startDate)} - ${shortDate(p.endDate)}`, fields: [], by: by('project', p._id),
@@ -92,13 +79,21 @@ export function diffRows(diff: PlanDiff): { projects: DiffRow[]; assignments: Di
   return { projects, assignments };
 }
 
-/** 'created 2, changed 1, removed 0' counts per kind for the summary line. */
-export const diffCounts = (diff: PlanDiff) => ({
-  projects: { created: diff.projects.created.length, changed: diff.projects.changed.length, removed: diff.projects.removed.length },
-  assignments: { created: diff.assignments.created.length, changed: diff.assignments.changed.length, removed: diff.assignments.removed.length },
-  engineers: diff.engineers.length,
-  changes: diff.changes.length,
-});
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Where a page stands, said plainly whenever it is not the whole list: 'Showing 201-400 of 4,512'.
+ * Null when the page holds everything, so an uncut list carries no pager.
+ */
+export function pageLabel(page: ListPage): string | null {
+  if (!page.truncated) return null;
+  const shownTo = Math.min(page.total, page.offset + page.limit);
+  if (page.offset >= page.total) return `Nothing past ${count(page.total)}`;
+  return `Showing ${count(page.offset + 1)}-${count(shownTo)} of ${count(page.total)}`;
+}
+
+/** The offset of the page before this one (null on the first page). */
+export const previousOffset = (page: ListPage): number | null => (page.offset > 0 ? Math.max(0, page.offset - page.limit) : null);
 
 /** The change of an engineer's allocation in points: '+20', '-10', '0'; missing sides count as 0. */
 export function allocationDelta(before: { allocation: number } | null, after: { allocation: number } | null): string {

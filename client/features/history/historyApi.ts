@@ -1,22 +1,28 @@
-import type { HistoryActor, HistoryPage, PlanDiff, Verification } from '../../../domain/history-contracts.ts';
+import type { DiffOffsets, HistoryActor, HistoryPage, PlanDiff, Verification } from '../../../domain/history-contracts.ts';
 import { ApiError, NETWORK_ERROR, request } from '../../lib/api.ts';
 import { readToken } from '../../lib/token.ts';
 import { historyQuery, type HistoryFilters } from './query.ts';
 
 export type {
-  DiffChange, EngineerDiff, EntityKind, HistoryActor, HistoryEvent, HistoryPage, PlanDiff, Verification,
+  DiffChange, DiffOffsets, DiffSection, EngineerDiff, EntityKind, HistoryActor, HistoryEvent, HistoryPage, ListPage, PlanDiff, Verification,
 } from '../../../domain/history-contracts.ts';
 
 /** How many events one page of the log asks for. */
 export const PAGE_SIZE = 50;
+
+/** How many rows of each section of a comparison one answer holds. */
+export const DIFF_PAGE_SIZE = 200;
 
 export const historyApi = {
   events: (filters: HistoryFilters, before: string | null, signal?: AbortSignal) =>
     request<HistoryPage>('GET', `/api/history/events?${historyQuery(filters, { before, limit: PAGE_SIZE })}`, { signal }),
   actors: () => request<HistoryActor[]>('GET', '/api/history/actors'),
   verify: () => request<Verification>('POST', '/api/history/verify'),
-  diff: (from: string, to: string) =>
-    request<PlanDiff>('GET', `/api/history/diff?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`),
+  diff: (from: string, to: string, offsets: DiffOffsets) => {
+    const query = new URLSearchParams({ from, to, limit: String(DIFF_PAGE_SIZE) });
+    for (const [section, offset] of Object.entries(offsets)) if (offset > 0) query.set(`${section}Offset`, String(offset));
+    return request<PlanDiff>('GET', `/api/history/diff?${query}`);
+  },
 };
 
 /**

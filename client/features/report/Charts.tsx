@@ -48,7 +48,6 @@ export function UtilizationChart({ data, max, height = 360 }: { data: Utilizatio
           (d: UtilizationDatum) => ({ name: 'Active Projects', value: d.activeProjects }),
         ],
       }}
-      {...(engineerCount > 24 ? { scrollbar: { x: { ratio: 24 / engineerCount } } } : {})}
     />
   );
 }

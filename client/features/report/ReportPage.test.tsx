@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Assignment, Engineer, Project } from '../../../domain/entities.ts';
 import { resetAll } from '../../stores/plan.ts';
@@ -32,12 +32,16 @@ const assignments: Assignment[] = [
   { _id: 'a1', engineerId: { _id: 'e1', name: 'Ana Lopez', email: 'ana@x.test' }, projectId: { _id: 'p1', name: 'Atlas', status: 'active' }, role: 'Lead', allocationPercentage: 130, startDate: iso(-10), endDate: iso(20), version: 1 },
 ];
 
+/** What the mocked API answers; a test may swap in a larger team. */
+let served = { engineers, assignments, projects };
+
 beforeEach(() => {
   resetAll();
+  served = { engineers, assignments, projects };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      const body = url.endsWith('/engineers') ? engineers : url.endsWith('/assignments') ? assignments : url.endsWith('/projects') ? projects : { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' };
+      const body = url.endsWith('/engineers') ? served.engineers : url.endsWith('/assignments') ? served.assignments : url.endsWith('/projects') ? served.projects : { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' };
       return new Response(JSON.stringify(body), { status: 200 });
     }),
   );
@@ -93,5 +97,37 @@ describe('Reports & Analytics', () => {
     expect(within(analysis).getByText('<50% capacity')).toBeTruthy();
     const timeline = screen.getByTestId('project-timeline');
     expect(timeline.textContent).toContain('Team size: 3 • Skills: Go, AWS');
+  });
+
+  it('with a large team: Critical Issues shows the 20 most overloaded with Show all, and the chart a page of 24 most loaded first', async () => {
+    // 30 engineers: #0-#24 overloaded, #k at 101 + k (so #24 is the most overloaded), #25-#29 idle.
+    const team = Array.from({ length: 30 }, (_, k) => ({ ...engineers[0]!, _id: `t${k}`, name: `Member ${String(k).padStart(2, '0')}`, email: `t${k}@x.test` }));
+    served = {
+      engineers: team,
+      projects,
+      assignments: team.slice(0, 25).map((e, k) => ({
+        ...assignments[0]!, _id: `ta${k}`, engineerId: { _id: e._id, name: e.name, email: e.email }, allocationPercentage: 101 + k,
+      })),
+    };
+    render(<ReportPage />);
+    const issues = await screen.findByTestId('critical-issues-list');
+    await waitFor(() => expect(issues.textContent).toContain('Member 24'));
+    const shown = () => [...issues.textContent!.matchAll(/Member (\d\d)/g)].map((m) => Number(m[1]));
+    expect(shown()).toEqual(Array.from({ length: 20 }, (_, i) => 24 - i));
+    expect(issues.textContent).toContain('Showing 20 of 25, most overloaded first');
+    fireEvent.click(within(issues).getByRole('button', { name: 'Show all (25)' }));
+    await waitFor(() => expect(within(issues).getByRole('button', { name: 'Show fewer' })).toBeTruthy());
+    expect(shown()[0]).toBe(24);
+
+    const chart = () => [...new Set((chartProps.column!.data as { name: string }[]).map((d) => d.name))];
+    await screen.findByTestId('column-chart');
+    expect(chart()).toHaveLength(24);
+    expect(chart().slice(0, 3)).toEqual(['Member 24', 'Member 23', 'Member 22']);
+    const pager = screen.getByTestId('chart-pager');
+    expect(pager.textContent).toContain('Engineers 1-24 of 30');
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next engineers' }));
+    await waitFor(() => expect(chart()).toHaveLength(6));
+    expect(chart()).toEqual(['Member 00', 'Member 25', 'Member 26', 'Member 27', 'Member 28', 'Member 29']);
+    expect(screen.getByTestId('chart-pager').textContent).toContain('Engineers 25-30 of 30');
   });
 });

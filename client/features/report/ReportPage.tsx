@@ -3,16 +3,21 @@ import {
   BarChartOutlined,
   CheckCircleOutlined,
   FieldTimeOutlined,
+  LeftOutlined,
   PieChartOutlined,
   ProjectOutlined,
+  RightOutlined,
   SyncOutlined,
   TeamOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { Col, Row, Skeleton, Tag, Typography } from 'antd';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
-import type { ProjectStatus } from '../../../domain/entities.ts';
-import { countByStatus, countByUtilization } from '../../../domain/figures.ts';
+import VirtualList from '@rc-component/virtual-list';
+import { Button, Col, Row, Skeleton, Tag, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import type { Assignment, Engineer, Project, ProjectStatus } from '../../../domain/entities.ts';
+import { countByStatus, countByUtilization, type EngineerWithFigures } from '../../../domain/figures.ts';
+import { byLoadDescending, overloadedBySeverity } from '../../../domain/severity.ts';
+import { CappedList } from '../../components/CappedList.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
@@ -24,7 +29,9 @@ import { localDate, percent } from '../../lib/format.ts';
 import { useProjects } from '../../stores/projects.ts';
 import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
-import { projectStatusColors, projectStatusData, utilizationBarColors, utilizationChartData, yDomain } from './chartData.ts';
+import {
+  chartPage, type ChartPage, chartPageLabel, projectStatusColors, projectStatusData, utilizationBarColors, utilizationChartData, yDomain,
+} from './chartData.ts';
 
 // The charts library is big: it loads in its own chunk, after the rest of the report has drawn.
 const UtilizationChart = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.UtilizationChart })));
@@ -64,6 +71,60 @@ function AnalysisTile({ label, hint, value, color, icon }: { label: string; hint
   );
 }
 
+function ChartPager({ chart, onPage }: { chart: ChartPage<unknown>; onPage: (page: number) => void }) {
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 6 }} data-testid="chart-pager">
+      <Typography.Text type="secondary" className="tabular" style={{ fontSize: 12 }} data-role="label">
+        {chartPageLabel(chart)}
+      </Typography.Text>
+      <Button size="small" icon={<LeftOutlined />} aria-label="Previous engineers" disabled={chart.page === 0} onClick={() => onPage(chart.page - 1)} />
+      <Button size="small" icon={<RightOutlined />} aria-label="Next engineers" disabled={chart.page >= chart.pages - 1} onClick={() => onPage(chart.page + 1)} />
+    </div>
+  );
+}
+
+function CriticalIssue({ engineer: e }: { engineer: EngineerWithFigures<Engineer, Assignment> }) {
+  // Spaced by padding, not margin: the list measures each item's height once it is drawn.
+  return (
+    <div style={{ paddingBottom: 8 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '10px 12px', background: '#fef2f2', border: '1px solid #fee2e2', borderRadius: 10 }}>
+        <EngineerAvatar name={e.name} avatar={e.avatar} size={30} />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Typography.Text strong ellipsis style={{ display: 'block' }}>
+            {e.name}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Overloaded
+          </Typography.Text>
+        </div>
+        <Tag color="red" className="tabular" style={{ marginInlineEnd: 0 }}>
+          {percent(e.currentAllocation)} / {percent(e.maxCapacity)}
+        </Tag>
+      </div>
+    </div>
+  );
+}
+
+function TimelineItem({ project: p }: { project: Project }) {
+  return (
+    <div style={{ display: 'flex', gap: 12, padding: '12px 0', borderBottom: '1px solid #f1f5f9' }} data-testid="timeline-item">
+      <span aria-hidden="true" style={{ width: 10, height: 10, borderRadius: '50%', background: dotColor(p.status), marginTop: 6, flex: 'none' }} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, justifyContent: 'space-between' }}>
+          <Typography.Text strong>{p.name}</Typography.Text>
+          <ProjectStatusTag status={p.status} />
+        </div>
+        <Typography.Text type="secondary" style={{ fontSize: 13, display: 'block', marginTop: 2 }}>
+          {localDate(p.startDate)} - {localDate(p.endDate)}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+          Team size: {p.teamSize} • Skills: {p.requiredSkills.join(', ')}
+        </Typography.Text>
+      </div>
+    </div>
+  );
+}
+
 const dotColor = (status: ProjectStatus) => (status === 'active' ? projectStatusColors.active : status === 'planning' ? projectStatusColors.planning : projectStatusColors.completed);
 
 /** Reports & Analytics (spec §2): cards, the two charts, Utilization Analysis, Project Timeline. */
@@ -74,10 +135,14 @@ export default function ReportPage() {
 
   const utilization = useMemo(() => countByUtilization(figures), [figures]);
   const statusCounts = useMemo(() => countByStatus(projects.data), [projects.data]);
-  const barData = useMemo(() => utilizationChartData(figures), [figures]);
+  // The chart draws a page of engineers at a time, most loaded first, on one scale for every page.
+  const byLoad = useMemo(() => [...figures].sort(byLoadDescending), [figures]);
+  const [chartPageIndex, setChartPageIndex] = useState(0);
+  const chart = useMemo(() => chartPage(byLoad, chartPageIndex), [byLoad, chartPageIndex]);
+  const barData = useMemo(() => utilizationChartData(chart.items), [chart]);
   const [, yMax] = useMemo(() => yDomain(figures), [figures]);
   const slices = useMemo(() => projectStatusData(projects.data), [projects.data]);
-  const overloaded = useMemo(() => figures.filter((f) => f.utilizationStatus === 'overloaded'), [figures]);
+  const overloaded = useMemo(() => overloadedBySeverity(figures), [figures]);
   const timeline = useMemo(
     () => [...projects.data].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate)),
     [projects.data],
@@ -101,9 +166,10 @@ export default function ReportPage() {
         <Col xs={24} xl={15}>
           <SectionCard
             title="Team Utilization vs Capacity"
-            subtitle="Current allocation against each engineer's maximum capacity"
+            subtitle={`Current allocation against each engineer's maximum capacity${chart.pages > 1 ? ', most loaded first' : ''}`}
             icon={<BarChartOutlined />}
             testId="utilization-chart"
+            extra={chart.pages > 1 && <ChartPager chart={chart} onPage={setChartPageIndex} />}
           >
             <div style={{ display: 'flex', flexWrap: 'wrap', gap: 14, marginBottom: 8 }}>
               <LegendDot color={utilizationBarColors.overloaded} label="Overloaded" />
@@ -162,67 +228,28 @@ export default function ReportPage() {
                   No critical utilization issues
                 </div>
               ) : (
-                overloaded.map((e) => (
-                  <div
-                    key={e._id}
-                    style={{
-                      display: 'flex',
-                      alignItems: 'center',
-                      gap: 10,
-                      padding: '10px 12px',
-                      background: '#fef2f2',
-                      border: '1px solid #fee2e2',
-                      borderRadius: 10,
-                      marginBottom: 8,
-                    }}
-                  >
-                    <EngineerAvatar name={e.name} avatar={e.avatar} size={30} />
-                    <div style={{ flex: 1, minWidth: 0 }}>
-                      <Typography.Text strong ellipsis style={{ display: 'block' }}>
-                        {e.name}
-                      </Typography.Text>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        Overloaded
-                      </Typography.Text>
-                    </div>
-                    <Tag color="red" className="tabular" style={{ marginInlineEnd: 0 }}>
-                      {percent(e.currentAllocation)} / {percent(e.maxCapacity)}
-                    </Tag>
-                  </div>
-                ))
+                <CappedList
+                  items={overloaded}
+                  itemKey={(e) => e._id}
+                  renderItem={(e) => <CriticalIssue engineer={e} />}
+                  order="most overloaded first"
+                  itemHeight={60}
+                  testId="critical-issues-list"
+                />
               )}
             </div>
           </SectionCard>
         </Col>
         <Col xs={24} lg={12}>
           <SectionCard title="Project Timeline" subtitle="Every project with its dates, team size and skills" icon={<FieldTimeOutlined />} testId="project-timeline">
-            {/* Room for six projects before the list scrolls, so a typical portfolio shows whole. */}
-            <div style={{ maxHeight: 540, overflowY: 'auto', marginRight: -8, paddingRight: 8 }}>
-              {timeline.length === 0 ? (
-                loadingProjects ? <Skeleton active /> : <EmptyState icon={<ProjectOutlined />} title="No projects yet" />
-              ) : (
-                timeline.map((p) => (
-                  <div key={p._id} style={{ display: 'flex', gap: 12, padding: '12px 0', borderBottom: '1px solid #f1f5f9' }} data-testid="timeline-item">
-                    <span
-                      aria-hidden="true"
-                      style={{ width: 10, height: 10, borderRadius: '50%', background: dotColor(p.status), marginTop: 6, flex: 'none' }}
-                    />
-                    <div style={{ flex: 1, minWidth: 0 }}>
-                      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, justifyContent: 'space-between' }}>
-                        <Typography.Text strong>{p.name}</Typography.Text>
-                        <ProjectStatusTag status={p.status} />
-                      </div>
-                      <Typography.Text type="secondary" style={{ fontSize: 13, display: 'block', marginTop: 2 }}>
-                        {localDate(p.startDate)} - {localDate(p.endDate)}
-                      </Typography.Text>
-                      <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
-                        Team size: {p.teamSize} • Skills: {p.requiredSkills.join(', ')}
-                      </Typography.Text>
-                    </div>
-                  </div>
-                ))
-              )}
-            </div>
+            {/* Room for six projects before the list scrolls; only the projects in view are drawn. */}
+            {timeline.length === 0 ? (
+              loadingProjects ? <Skeleton active /> : <EmptyState icon={<ProjectOutlined />} title="No projects yet" />
+            ) : (
+              <VirtualList data={timeline} height={540} itemHeight={80} itemKey="_id" fullHeight={false}>
+                {(p) => <TimelineItem project={p} />}
+              </VirtualList>
+            )}
           </SectionCard>
         </Col>
       </Row>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentTick, projectStatusData, sliceTooltip, utilizationChartData, yDomain } from './chartData.ts';
+import { chartPage, chartPageLabel, percentTick, projectStatusData, sliceTooltip, utilizationChartData, yDomain } from './chartData.ts';
 
 const engineers = [
   { _id: 'a', name: 'Ana', seniority: 'senior' as const, maxCapacity: 100, currentAllocation: 120, utilizationStatus: 'overloaded' as const, activeProjects: 3 },
@@ -31,5 +31,21 @@ describe('report chart data', () => {
       ['Completed Projects', 0, '0.0', '#3b82f6'],
     ]);
     expect(sliceTooltip(slices[0]!)).toBe('2 (66.7%)');
+  });
+  it('draws a page of engineers at a time, every one on exactly one page', () => {
+    const team = Array.from({ length: 2008 }, (_, i) => i);
+    const first = chartPage(team, 0);
+    expect(first).toMatchObject({ page: 0, pages: 84, first: 1, last: 24, total: 2008 });
+    expect(first.items).toEqual(team.slice(0, 24));
+    expect(chartPageLabel(first)).toBe('Engineers 1-24 of 2,008');
+    const last = chartPage(team, 83);
+    expect(last).toMatchObject({ page: 83, first: 1993, last: 2008 });
+    expect(chartPageLabel(last)).toBe('Engineers 1,993-2,008 of 2,008');
+    expect(Array.from({ length: 84 }, (_, p) => chartPage(team, p).items).flat()).toEqual(team);
+  });
+  it('keeps the page within the pages there are', () => {
+    expect(chartPage([1, 2, 3], 5)).toMatchObject({ items: [1, 2, 3], page: 0, pages: 1, first: 1, last: 3 });
+    expect(chartPage([], 0)).toMatchObject({ items: [], page: 0, pages: 1, first: 0, last: 0, total: 0 });
+    expect(chartPage(Array.from({ length: 30 }, (_, i) => i), -1).page).toBe(0);
   });
 });

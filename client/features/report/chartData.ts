@@ -52,6 +52,24 @@ export function utilizationChartData(engineers: readonly Figures[]): Utilization
   });
 }
 
+/** How many engineers the bar chart draws at once: enough to compare, few enough to read and to draw fast. */
+export const CHART_PAGE_SIZE = 24;
+
+export type ChartPage<T> = { items: T[]; page: number; pages: number; first: number; last: number; total: number };
+
+/** One page of the chart's engineers, counted from 0 and kept within the pages there are (the team can shrink live). */
+export function chartPage<T>(items: readonly T[], page: number, size = CHART_PAGE_SIZE): ChartPage<T> {
+  const pages = Math.max(1, Math.ceil(items.length / size));
+  const current = Math.min(Math.max(0, page), pages - 1);
+  const start = current * size;
+  const shown = items.slice(start, start + size);
+  return { items: shown, page: current, pages, first: shown.length > 0 ? start + 1 : 0, last: start + shown.length, total: items.length };
+}
+
+/** 'Engineers 25-48 of 2,008' */
+export const chartPageLabel = (p: ChartPage<unknown>) =>
+  `Engineers ${p.first.toLocaleString('en-US')}-${p.last.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`;
+
 /** The y axis: from 0 to the largest allocation or capacity plus 20 (domain's chartMaximum). */
 export const yDomain = (engineers: readonly Pick<Figures, 'currentAllocation' | 'maxCapacity'>[]): [number, number] => [
   0,
