@@ -509,7 +509,7 @@ describe('every event a decide function returns is one its stream folds', () => 
   });
 });
 
-// ---- rules the blocks above leave out (issue 5)
+// ---- rules the blocks above leave out
 
 describe('decide: the remaining rules', () => {
   const createAssignment = deciderSpec(decideCreateAssignment, evolveAssignment);

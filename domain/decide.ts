@@ -119,7 +119,8 @@ export function decideRemoveAssignment(state: AssignmentRecord | null): Assignme
 
 export function decideRegisterEngineer(
   state: Engineer | null,
-  command: { engineerId: string; input: RegisterEngineerInput },
+  // A bulk import registers engineers without a password of their own: the password is optional here.
+  command: { engineerId: string; input: Omit<RegisterEngineerInput, 'password'> & { password?: string } },
 ): EngineerEvent[] {
   if (state) throw new DomainError('conflict', 'Engineer already exists');
   // The password goes to the account table, never into an event (design.md §5 rule 8).

@@ -7,7 +7,7 @@ import {
 import { isCalendarDate } from './capacity/calendar-days.ts';
 import { wellFormedText } from './text.ts';
 
-/** The version an edit was made against (design.md §5 rule 3); also accepted as an If-Match header. */
+/** The version an edit was made against, so a stale edit is refused with 409; also accepted as an If-Match header. */
 const expectedVersion = z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(0).optional();
 
 /**

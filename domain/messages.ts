@@ -46,7 +46,7 @@ export const authMessages = {
   forbidden: 'You do not have permission to do this',
 } as const;
 
-/** design.md §3 / issue 5: the 409 wording names the thing that changed (the calendar: the holidays). */
+/** The 409 wording names the thing that changed (the calendar: the holidays). */
 export const conflictMessage = (thing: 'project' | 'assignment' | 'engineer' | 'calendar') =>
   `This ${thing} was changed by someone else. Reload to see the latest version.`;
 

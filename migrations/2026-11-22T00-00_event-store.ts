@@ -9,7 +9,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
-  // design.md §5 rule 1: transaction_id lets readers respect commit order (rule 4).
+  // transaction_id lets readers follow commit order: positions are handed out at insert, not at commit
+  // (see docs/architecture.md, 'Event store rules').
   await sql`
     create table events (
       global_position bigint generated always as identity,

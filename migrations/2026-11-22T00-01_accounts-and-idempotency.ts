@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// Accounts hold credentials, which never go into events (design.md §5 rule 8).
+// Accounts hold credentials, which never go into events: events are kept forever and
+// read by auditors.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('users')

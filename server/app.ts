@@ -16,6 +16,7 @@ import engineerRoutes from './routes/engineers.ts';
 import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
 import historyRoutes from './routes/history.ts';
+import importExportRoutes from './routes/import-export.ts';
 import livePlugin from './plugins/live.ts';
 import projectRoutes from './routes/projects.ts';
 import holidayRoutes from './routes/holidays.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(placeholderRoutes);
   await app.register(eventRoutes);
   await app.register(historyRoutes);
+  await app.register(importExportRoutes);
   await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot });
   return app;
 }

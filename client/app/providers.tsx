@@ -3,7 +3,7 @@ import enUS from 'antd/locale/en_US';
 import type { ReactNode } from 'react';
 import { theme } from './theme.ts';
 
-/** Tooltips open after 700 ms by default (spec §9). */
+/** Tooltips open after 700 ms by default, on every screen. */
 export const TOOLTIP_DELAY_SECONDS = 0.7;
 
 export function Providers({ children }: { children: ReactNode }) {

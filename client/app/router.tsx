@@ -18,11 +18,12 @@ const AssignmentsPage = lazy(() => import('../features/assignments/AssignmentsPa
 const ReportPage = lazy(() => import('../features/report/ReportPage.tsx'));
 const SchedulePage = lazy(() => import('../features/schedule/SchedulePage.tsx'));
 const HistoryPage = lazy(() => import('../features/history/HistoryPage.tsx'));
+const ImportExportPage = lazy(() => import('../features/import-export/ImportExportPage.tsx'));
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 const login = page(<LoginPage />);
 
-/** The routes of spec §2 plus /capacity, the schedule (design.md §8); all but / and /login sit in the guarded area. */
+/** The app's routes (/capacity is the schedule, kept at its old address so links to it still work); all but / and /login sit in the guarded area. */
 export const router = createBrowserRouter([
   { path: '/', element: login },
   { path: '/login', element: login },
@@ -38,6 +39,7 @@ export const router = createBrowserRouter([
       { path: '/report', element: <ReportPage /> },
       { path: '/capacity', element: <SchedulePage /> },
       { path: '/history', element: <HistoryPage /> },
+      { path: '/import-export', element: <ImportExportPage /> },
     ],
   },
   { path: '*', element: page(<NotFound />) },

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 
-/** The load failures of the screen's collections (spec §8): the error text, nothing else happens. */
+/** The load failures of the screen's collections: the error text, nothing else happens. */
 export function LoadErrors({ errors }: { errors: readonly (string | null | undefined)[] }) {
   const distinct = [...new Set(errors.filter((e): e is string => Boolean(e)))];
   if (distinct.length === 0) return null;

@@ -13,7 +13,7 @@ export const utilizationColors: Record<UtilizationStatus, string> = {
 
 const utilizationTag: Record<UtilizationStatus, string> = { overloaded: 'red', underutilized: 'blue', optimal: 'green' };
 
-/** Utilisation badge: overloaded destructive, underutilized secondary, optimal default (spec §4). */
+/** Utilisation badge: overloaded destructive, underutilized secondary, optimal default. */
 export function UtilizationTag({ status }: { status: UtilizationStatus }) {
   return (
     <Tag color={utilizationTag[status]} data-status={status} style={{ marginInlineEnd: 0 }}>
@@ -22,7 +22,7 @@ export function UtilizationTag({ status }: { status: UtilizationStatus }) {
   );
 }
 
-/** Seniority badge: senior default, mid secondary, junior outline (spec §4). */
+/** Seniority badge: senior default, mid secondary, junior outline. */
 export function SeniorityTag({ seniority }: { seniority: Seniority }) {
   const props =
     seniority === 'senior'

@@ -58,7 +58,14 @@ function recordListPosition(response: Response, data: object) {
 export const listPosition = (data: unknown): ListPosition | undefined =>
   isRecord(data) ? listPositions.get(data) : undefined;
 
-type RequestOptions = { body?: unknown; auth?: boolean; signal?: AbortSignal; baseUrl?: string };
+type RequestOptions = {
+  body?: unknown;
+  auth?: boolean;
+  signal?: AbortSignal;
+  baseUrl?: string;
+  /** A body sent as it is (a CSV file) with this type, instead of as JSON. */
+  contentType?: string;
+};
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   return (await exchange(method, path, options)).data as T;
@@ -66,19 +73,19 @@ export async function request<T>(method: string, path: string, options: RequestO
 
 /** One request and its answer: the parsed body and the headers (a list page carries its total there). */
 async function exchange(method: string, path: string, options: RequestOptions): Promise<{ data: unknown; headers: Headers | undefined }> {
-  const { body, auth = true, signal, baseUrl = '' } = options;
+  const { body, auth = true, signal, baseUrl = '', contentType } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = auth ? readToken() : null;
   // The spec's client sends the stored token as-is, without a `Bearer` prefix.
   if (token) headers.Authorization = token;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) headers['Content-Type'] = contentType ?? 'application/json';
 
   let response: Response;
   try {
     response = await fetch(`${baseUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : contentType ? (body as string) : JSON.stringify(body),
       signal,
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 /**
- * Cursors and PostgreSQL snapshots as the live channel needs them (design.md §5 rule 4, issue 4).
+ * Cursors and PostgreSQL snapshots as the live channel needs them (see docs/architecture.md,
+ * 'Event store rules' and 'How a live event reaches a browser').
  *
  * A cursor is "<transaction_id>:<global_position>" and orders by the pair. A REST list answers with
  * X-Snapshot, the `pg_current_snapshot()` it was read in ("xmin:xmax:xip1,xip2,..."): an event whose

@@ -1,4 +1,4 @@
-/** The login token lives in local storage under `userToken`, stored as JSON (spec §3). */
+/** The login token lives in local storage under `userToken`, stored as JSON. */
 export const TOKEN_KEY = 'userToken';
 
 export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

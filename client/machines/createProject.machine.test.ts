@@ -45,7 +45,7 @@ function fillValid(actor: ReturnType<typeof start>['actor']) {
 }
 
 describe('create-project machine', () => {
-  it('starts closed with the defaults of spec §5 and opens for editing', () => {
+  it('starts closed with empty text, both dates today, team size 1, no skills and planning, and opens for editing', () => {
     const { actor } = start();
     expect(actor.getSnapshot().value).toBe('closed');
     expect(actor.getSnapshot().context.form).toEqual({
@@ -128,7 +128,7 @@ describe('create-project machine', () => {
     expect(actor.getSnapshot().context.form.teamSize).toBe(1);
   });
 
-  it('submits the spec §7 payload, then closes, resets, alerts and reloads the projects', async () => {
+  it('submits the create-project payload the API expects, then closes, resets, alerts and reloads the projects', async () => {
     const { actor, createProject, alert, reloadProjects } = start();
     actor.send({ type: 'OPEN' });
     fillValid(actor);

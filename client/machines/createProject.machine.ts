@@ -4,7 +4,7 @@ import { createProjectInput, endsAfterStart, type CreateProjectInput } from '../
 import { projectMessages } from '../../domain/messages.ts';
 
 /**
- * The Create New Project dialog (spec §2, §4, §5): closed -> editing -> submitting -> closed on success
+ * The Create New Project dialog: closed -> editing -> submitting -> closed on success
  * (form reset, 'Project created successfully!', projects reloaded) or back to editing on failure
  * ('Error creating project: <message>', dialog still open). The form is validated with the domain's
  * `createProjectInput`, whose messages are the spec's.
@@ -30,7 +30,7 @@ export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 /** Today at midnight, local time, as ISO. */
 export const startOfDay = (now: Date) => new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
 
-/** Defaults of spec §5: empty name and description, both dates today, team size 1, no skills, planning. */
+/** Defaults of a new project: empty name and description, both dates today, team size 1, no skills, planning. */
 export const defaultForm = (now: Date): ProjectForm => ({
   name: '',
   description: '',
@@ -41,7 +41,7 @@ export const defaultForm = (now: Date): ProjectForm => ({
   status: 'planning',
 });
 
-/** A non-numeric team size becomes 1 (spec §5). */
+/** A non-numeric team size becomes 1, the smallest team. */
 export const teamSizeFrom = (value: unknown): number => {
   const number = typeof value === 'number' ? value : typeof value === 'string' ? Number.parseInt(value, 10) : Number.NaN;
   return Number.isFinite(number) ? number : 1;
@@ -68,7 +68,7 @@ export function validateProjectForm(form: ProjectForm, managerId?: string): Vali
   return { ok: false, errors };
 }
 
-/** The failure alert of spec §8. */
+/** The alert shown when creating fails: 'Error creating project: <message>'. */
 export const failureText = (error: unknown) => {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   return message ? `Error creating project: ${message}` : UNEXPECTED_ERROR;

@@ -5,8 +5,8 @@ import { changedKeys, pick, type Values } from '../lib/conflict.ts';
 import { type ConflictState, conflictGuards, errorOf, formConflictActions, formConflictState, type Latest, saveFailed } from './formConflict.ts';
 
 /**
- * A create-or-edit form with safe concurrent edits (issue 5), shared by the project, engineer and
- * skills forms:
+ * A create-or-edit form with safe concurrent edits (no manager silently overwrites another's change),
+ * shared by the project, engineer and skills forms:
  *
  *   closed -> editing -> saving -> closed (saved; the screen reloads what changed)
  *                     \-> editing (refused: the message, and field messages under their fields)

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api.ts';
 import { createEditFormMachine, firstByField, type FormErrors, type FormValidation, issueErrors } from './editForm.machine.ts';
 
 /**
- * Add engineer / Edit engineer (issue 5) on the shared edit-form machine (editForm.machine.ts): a new
+ * Add engineer / Edit engineer on the shared edit-form machine (editForm.machine.ts): a new
  * engineer gets an account with a first password; an edit changes the planning fields, never the email.
  */
 

@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import type { EngineerFilter } from '../../domain/figures.ts';
 
 /**
- * The Engineers screen's filter (spec §2, §4): the panel open or closed (hidden by default, toggled by
+ * The Engineers screen's filter: the panel open or closed (hidden by default, toggled by
  * the Filters button), the search text, the selected skills (each chip toggles) and Clear All.
  * Matching itself is the domain's `matchesEngineerFilter`.
  */

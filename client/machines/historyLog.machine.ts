@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 
 /**
- * The History screen's event log (issue 6): its filters (event type, entity, actor, time range) and
+ * The History screen's event log: its filters (event type, entity, actor, time range) and
  * the pages loaded so far, newest first, by cursor. A filter change starts again from the newest
  * event; scrolling to the end asks for the next page (LOAD_MORE) while there is one.
  * The page fetch is the `fetchPage` actor, so tests inject it (createActor + provide).

@@ -4,7 +4,7 @@ import type { RecordedEvent } from '../../domain/events.ts';
 import type { SocketEvent, SocketInput } from '../lib/liveClient.ts';
 
 /**
- * The live connection (design.md §7, issue 4): idle until the session starts it with a token and the
+ * The live connection: idle until the session starts it with a token and the
  * cursor its collections stand at; then connecting -> catching up (the server replays what was missed)
  * -> live. A lost connection goes offline and reconnects by itself after a growing delay, resuming
  * from the newest cursor received, so nothing is lost and nothing is replayed twice. Signing out stops it.

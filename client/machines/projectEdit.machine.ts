@@ -4,7 +4,7 @@ import { projectMessages } from '../../domain/messages.ts';
 import { createEditFormMachine, endAfterStart, firstByField, type FormValidation } from './editForm.machine.ts';
 
 /**
- * Edit project (issue 5): the fields of the create form, made against the project's version, on the
+ * Edit project: the fields of the create form, made against the project's version, on the
  * shared edit-form machine (editForm.machine.ts). The status moves with its own row action.
  */
 

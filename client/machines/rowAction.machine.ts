@@ -5,7 +5,8 @@ import { conflictActions, conflictGuards, type ConflictState, type Latest } from
 
 /**
  * One-click changes on a table row (end an assignment today, remove it, move a project's status),
- * each made against the version the row showed (issue 5):
+ * each made against the version the row showed, so a
+ * change someone else made meanwhile is never overwritten silently:
  *
  *   idle -RUN-> running -> idle (done: the screen reloads and says so)
  *                       -> idle (refused: the screen shows the message)

@@ -3,7 +3,7 @@ import type { Role, User } from '../../domain/entities.ts';
 import { browserStorage, clearToken, readToken, type TokenStorage, writeToken } from '../lib/token.ts';
 
 /**
- * The session (design.md §7): signed out -> signing in -> signed in as engineer or manager -> signing out.
+ * The session: signed out -> signing in -> signed in as engineer or manager -> signing out.
  * The token is stored under localStorage.userToken as JSON and restored on load (the profile call tells
  * the role); a 401 from any call signs out. Calls are injected as named actors so tests provide fakes.
  */
@@ -36,11 +36,11 @@ export type SessionInput = { storage?: TokenStorage | null };
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
-/** Any role other than engineer navigates as a manager (spec §6). */
+/** Any role other than engineer navigates as a manager. */
 export const navRole = (role: Role | string | undefined | null): 'engineer' | 'manager' =>
   role === 'engineer' ? 'engineer' : 'manager';
 
-/** Where login lands, by role (spec §4). */
+/** Where login lands, by role. */
 export const homePath = (role: Role | string | undefined | null) =>
   navRole(role) === 'engineer' ? '/engineer-dashboard' : '/manager-dashboard';
 

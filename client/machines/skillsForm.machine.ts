@@ -1,7 +1,7 @@
 import { updateEngineerInput } from '../../domain/inputs.ts';
 import { createEditFormMachine, firstByField, type FormValidation } from './editForm.machine.ts';
 
-/** An engineer keeps their own skills up to date on their profile (issue 5), on the shared edit-form machine. */
+/** An engineer keeps their own skills up to date on their profile, on the shared edit-form machine. */
 
 export type SkillsValues = { skills: string[] };
 

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Plan } from '../../domain/plan.ts';
 
 /**
- * Time travel (issue 6): the app shows the live plan, loads the plan as it was at a past moment, or
+ * Time travel: the app shows the live plan, loads the plan as it was at a past moment, or
  * shows that past plan read-only. A moment is either a date-time (`at`) or an event's cursor (the plan
  * right after that event). Loading failures go back to live with a message.
  *

@@ -2,7 +2,7 @@ import { proxy, ref } from 'valtio/vanilla';
 import { errorMessage } from '../lib/api.ts';
 
 /**
- * A loaded collection as spec §3 describes it: its data, a loading flag and an error message.
+ * A loaded collection: its data, a loading flag and an error message.
  * The data is kept as a valtio `ref`: it is replaced whole (by a load or by a live event folded in
  * with the domain reducers), never mutated in place, so it need not be proxied deeply. That keeps
  * 20,000 assignments cheap to hold and to snapshot.
@@ -20,7 +20,7 @@ export type Collection<T> = {
 };
 
 /**
- * Watches every collection's loads (the live channel, issue 4): `started` when a load begins, `loaded`
+ * Watches every collection's loads (for the live channel): `started` when a load begins, `loaded`
  * once its answer has replaced the data (with the body as received, which carries the list's position
  * in the event log), `ended` once per started load whatever became of it.
  */

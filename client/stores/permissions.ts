@@ -2,7 +2,7 @@ import { useProfile } from './profile.ts';
 import { useIsViewingPast } from './viewMode.ts';
 
 /**
- * Who sees the planning controls (issue 5): managers only, and nobody while the app shows a past
+ * Who sees the planning controls: managers only, and nobody while the app shows a past
  * moment. Engineers and auditors never see them (the server refuses their writes anyway).
  */
 export function useCanPlan(): boolean {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { type CollectionName, loadCollections } from './plan.ts';
 
-/** What every screen loads on entry (spec §2); Projects loads the profile, engineers and projects only. */
+/** What every screen loads on entry; Projects loads the profile, engineers and projects only. */
 export const ALL_COLLECTIONS: readonly CollectionName[] = ['profile', 'engineers', 'projects', 'assignments'];
 export const PROJECTS_COLLECTIONS: readonly CollectionName[] = ['profile', 'engineers', 'projects'];
 

@@ -3,7 +3,7 @@ import { proxy, ref, useSnapshot } from 'valtio';
 import type { Plan } from '../../domain/plan.ts';
 
 /**
- * Whether the app shows the live plan or the plan as it was at a past moment (time travel, issue 6).
+ * Whether the app shows the live plan or the plan as it was at a past moment (time travel).
  * The live collections keep following the live channel underneath; the read hooks show `past` while
  * `pastAt` is set. Written only by the time-travel actions; every write control hides while it is set.
  */

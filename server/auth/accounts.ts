@@ -9,7 +9,19 @@ export const findAccountRole = async (db: DbOrTrx, id: string): Promise<Role | u
   (await db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst())?.role;
 
 export async function insertAccount(db: DbOrTrx, account: NewUser): Promise<void> {
-  await db.insertInto('users').values({ ...account, email: account.email.toLowerCase() }).execute();
+  await insertAccounts(db, [account]);
+}
+
+export async function insertAccounts(db: DbOrTrx, accounts: readonly NewUser[]): Promise<void> {
+  if (accounts.length === 0) return;
+  await db.insertInto('users').values(accounts.map((account) => ({ ...account, email: account.email.toLowerCase() }))).execute();
+}
+
+/** Which of these emails already have an account. */
+export async function takenEmails(db: DbOrTrx, emails: readonly string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db.selectFrom('users').select('email').where('email', 'in', emails.map((e) => e.trim().toLowerCase())).execute();
+  return rows.map((r) => r.email);
 }
 
 /** The profile the API serves: never the password hash; engineers add their planning fields. */

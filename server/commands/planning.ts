@@ -35,7 +35,7 @@ export async function createAssignment(trx: DbOrTrx, input: CreateAssignmentInpu
   });
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 /** Registers the engineer's planning profile (an event) and their account (credentials stay out of events). */
 export async function registerEngineer(

@@ -3,24 +3,27 @@ import {
   type AssignmentEvent, type AssignmentRecord, type Calendar, type CalendarEvent, type Engineer, type EngineerEvent,
   type EngineerTimeOff, type Project, type ProjectEvent, type ProjectPlan,
 } from '../../domain/index.ts';
-import type { Writer } from '../db/connect.ts';
-import { projectAssignment } from '../projections/assignments.ts';
-import { projectEngineer } from '../projections/engineers.ts';
+import type { DbOrTrx, Writer } from '../db/connect.ts';
+import { projectAssignment, projectAssignments } from '../projections/assignments.ts';
+import { projectEngineer, projectEngineers } from '../projections/engineers.ts';
 import { projectCalendar } from '../projections/holidays.ts';
+import type { ProjectedState } from '../projections/many.ts';
 import { projectProjectPlan } from '../projections/placeholders.ts';
-import { projectProject } from '../projections/projects.ts';
+import { projectProject, projectProjects } from '../projections/projects.ts';
 import { projectEngineerTimeOff } from '../projections/time-off.ts';
 
 /**
  * What the command runner needs to know of a kind of stream: its name, its fold and its projection.
  * The projection gets the folded state and the events just appended (facts kept beside an entity
- * write only the rows those events touched).
+ * write only the rows those events touched). `projectMany`, where a kind has it, writes many
+ * streams' read-model rows in a few statements, for commands run in bulk.
  */
 export type StreamKind<S, E> = {
   name: 'project' | 'assignment' | 'engineer' | 'calendar';
   streamId: (id: string) => string;
   evolve: (state: S | null, event: E, version: number) => S | null;
   project: (trx: Writer, id: string, state: S | null, events: readonly E[]) => Promise<void>;
+  projectMany?: (trx: DbOrTrx, states: readonly ProjectedState<S>[]) => Promise<void>;
 };
 
 export const projectStream: StreamKind<Project, ProjectEvent> = {
@@ -28,6 +31,7 @@ export const projectStream: StreamKind<Project, ProjectEvent> = {
   streamId: streamIds.project,
   evolve: evolveProject,
   project: projectProject,
+  projectMany: projectProjects,
 };
 
 export const assignmentStream: StreamKind<AssignmentRecord, AssignmentEvent> = {
@@ -35,6 +39,7 @@ export const assignmentStream: StreamKind<AssignmentRecord, AssignmentEvent> = {
   streamId: streamIds.assignment,
   evolve: evolveAssignment,
   project: projectAssignment,
+  projectMany: projectAssignments,
 };
 
 export const engineerStream: StreamKind<Engineer, EngineerEvent> = {
@@ -42,6 +47,7 @@ export const engineerStream: StreamKind<Engineer, EngineerEvent> = {
   streamId: streamIds.engineer,
   evolve: evolveEngineer,
   project: projectEngineer,
+  projectMany: projectEngineers,
 };
 
 /** The project stream folded with its placeholders, for the commands about them. */

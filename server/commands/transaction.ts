@@ -10,10 +10,11 @@ export type Idempotency = { scope: string; key: string; request: unknown };
 const requestHash = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 /**
- * One transaction per command (design.md §5 rule 6). With an Idempotency-Key, the key is locked,
- * looked up and recorded in that same transaction (rule 7): concurrent retries wait on the lock and
- * then return the stored answer, appending nothing. That also makes such a command safe to run again
- * when the database dropped the session under it: if the first run committed, the second replays it.
+ * One transaction per command, kept short (a long-open one would stall every event reader). With an
+ * Idempotency-Key, the key is locked, looked up and recorded in that same transaction: concurrent
+ * retries wait on the lock and then return the stored answer, appending nothing. That also makes
+ * such a command safe to run again when the database dropped the session under it: if the first run
+ * committed, the second replays it.
  */
 export async function runCommand(
   db: Db,

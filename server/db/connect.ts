@@ -11,7 +11,7 @@ export type DbOrTrx = Kysely<Database> | Transaction<Database>;
 export type Writer = QueryCreator<Database>;
 
 /**
- * Short timeouts on every session (design.md §5 rule 6): one long-open transaction would hold back
+ * Short timeouts on every session: one long-open transaction would hold back
  * pg_snapshot_xmin and stall every event reader.
  */
 export function createPool(connectionString: string, max = 10): pg.Pool {

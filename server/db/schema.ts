@@ -47,6 +47,22 @@ export interface SettingsTable {
   created_at: Generated<Date>;
 }
 
+export interface ImportJobsTable {
+  id: string;
+  kind: string;
+  actor_id: string;
+  state: 'running' | 'done' | 'failed';
+  done: Generated<number>;
+  total: number;
+  created: Generated<number>;
+  updated: Generated<number>;
+  unchanged: Generated<number>;
+  message: string | null;
+  started_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
 type ReadModelRow<Doc> = { id: string; version: number; doc: ColumnType<Doc, string, string> };
 
 export interface EngineersTable extends ReadModelRow<Engineer> {
@@ -88,6 +104,7 @@ export interface Database {
   users: UsersTable;
   idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;
+  import_jobs: ImportJobsTable;
   engineers: EngineersTable;
   projects: ProjectsTable;
   assignments: AssignmentsTable;

@@ -1,4 +1,7 @@
-/** The one conflict an append can meet: the stream moved on since the command read it (design.md §5 rule 3). */
+/**
+ * The one conflict an append can meet: the stream moved on since the command read it (optimistic
+ * concurrency per stream).
+ */
 export class ConcurrencyError extends Error {
   constructor(
     readonly streamId: string,

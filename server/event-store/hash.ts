@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** JSON with object keys sorted at every depth: jsonb does not keep key order, the hash must not care. */
 export function canonicalJson(value: unknown): string {
@@ -28,7 +28,6 @@ export const GENESIS = '0'.repeat(64);
  * its stream, so altering any stored event breaks the chain from that event on.
  */
 export function eventHash(previous: string, e: HashedFields): string {
-  return createHash('sha256')
-    .update([previous, e.streamId, e.streamPosition, e.eventId, e.type, e.schemaVersion, canonicalJson(e.data), canonicalJson(e.metadata), e.recordedAt].join('\n'))
-    .digest('hex');
+  // One-shot hashing: several times faster than createHash().update().digest() for short inputs, same digest.
+  return hash('sha256', [previous, e.streamId, e.streamPosition, e.eventId, e.type, e.schemaVersion, canonicalJson(e.data), canonicalJson(e.metadata), e.recordedAt].join('\n'), 'hex');
 }

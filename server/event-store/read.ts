@@ -146,3 +146,22 @@ export async function headCursor(db: DbOrTrx): Promise<string> {
   const row = result.rows[0];
   return row ? formatCursor({ transactionId: row.transaction_id, globalPosition: Number(row.global_position) }) : formatCursor(START);
 }
+
+/** Many streams' events at once, each stream in order: the batch counterpart of readStream. */
+export async function readStreams(db: DbOrTrx, streamIds: readonly string[]): Promise<Map<string, { events: PlanningEvent[]; version: number }>> {
+  const streams = new Map(streamIds.map((id) => [id, { events: [] as PlanningEvent[], version: 0 }]));
+  if (streamIds.length === 0) return streams;
+  const rows = await db
+    .selectFrom('events')
+    .select(['stream_id', 'type', 'schema_version', 'data', 'stream_position'])
+    .where('stream_id', '=', sql<string>`any(${[...streamIds]}::text[])`)
+    .orderBy('stream_id')
+    .orderBy('stream_position')
+    .execute();
+  for (const row of rows) {
+    const stream = streams.get(row.stream_id)!;
+    stream.events.push(upcast(row.type, row.schema_version, row.data));
+    stream.version = Number(row.stream_position);
+  }
+  return streams;
+}

@@ -3,8 +3,8 @@ import type { PlanningEvent } from '../../domain/index.ts';
 type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
 
 /**
- * Old event versions are upcast on read by pure functions; history is never rewritten (design.md §5
- * rule 8). Key: `<type>@<schema_version>` -> function to the next version. None are needed yet.
+ * Old event versions are upcast on read by pure functions; history is never rewritten.
+ * Key: `<type>@<schema_version>` -> function to the next version. None are needed yet.
  */
 const upcasters: Record<string, Upcaster> = {};
 

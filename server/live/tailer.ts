@@ -8,8 +8,8 @@ type Listener = (events: RecordedEvent[]) => void;
 
 /**
  * One per server instance: follows the event log in commit-safe order from the head at start-up
- * (design.md §5 rules 4 and 5). NOTIFY on a dedicated connection only wakes it; a fallback poll covers
- * lost notifications and reconnects. Several instances each tail the same database: it is the bus.
+ * (see docs/architecture.md, 'Event store rules'). NOTIFY on a dedicated connection only wakes it; a
+ * fallback poll covers lost notifications and reconnects. Several instances each tail the same database: it is the bus.
  */
 export class EventTailer {
   cursor: Cursor = { transactionId: '0', globalPosition: 0 };

@@ -27,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-/** The spec's client sends the raw token; integrations may send `Bearer <token>` (design.md §6). */
+/** The web app sends the raw token; integrations may send `Bearer <token>`. */
 export function tokenFromHeader(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const value = header.trim();

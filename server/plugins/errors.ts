@@ -11,7 +11,7 @@ const domainCode = { invalid: 'VALIDATION_FAILED', 'not-found': 'NOT_FOUND', con
 
 const streamThing = (streamId: string) => (streamId.split('-')[0] ?? 'project') as Parameters<typeof conflictMessage>[0];
 
-/** The one error handler (design.md §6): `{message, code}` always; 5xx bodies never carry internals. */
+/** The one error handler: `{message, code}` always; 5xx bodies never carry internals. */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -18,7 +18,7 @@ declare module 'fastify' {
 export type LiveOptions = { databaseUrl: string; maxBacklog?: number; pollMs?: number };
 
 /**
- * The live channels (design.md §4, §6): socket.io for the web app, a plain WebSocket at
+ * The live channels: socket.io for the web app, a plain WebSocket at
  * /api/events/stream for integrations. Both replay after the client's cursor, then follow the tailer.
  */
 export default fp(async function live(app: FastifyInstance, options: LiveOptions) {
@@ -36,7 +36,7 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
   };
 
   // socket.io shares the HTTP server with @fastify/websocket, which would answer its upgrades with a
-  // 404 (design.md §9): let socket.io's own upgrade listener have them.
+  // 404: let socket.io's own upgrade listener have them.
   app.addHook('onRequest', async (request, reply) => {
     if (request.raw.url?.startsWith('/socket.io/') && request.headers.upgrade) reply.hijack();
   });

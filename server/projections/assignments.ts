@@ -1,5 +1,6 @@
 import type { AssignmentRecord } from '../../domain/index.ts';
-import type { Writer } from '../db/connect.ts';
+import type { DbOrTrx, Writer } from '../db/connect.ts';
+import { projectMany, type ProjectedState } from './many.ts';
 
 /** The read-model row for the stream's folded state (also used by the rebuild). */
 export const assignmentRow = (state: AssignmentRecord) => ({
@@ -25,3 +26,6 @@ export async function projectAssignment(db: Writer, id: string, state: Assignmen
     .onConflict((oc) => oc.column('id').doUpdateSet(row))
     .execute();
 }
+
+/** The same, for many streams at once (commands run in bulk). */
+export const projectAssignments = (db: DbOrTrx, states: readonly ProjectedState<AssignmentRecord>[]) => projectMany(db, 'assignments', assignmentRow, states);

@@ -1,5 +1,6 @@
 import type { Engineer } from '../../domain/index.ts';
-import type { Writer } from '../db/connect.ts';
+import type { DbOrTrx, Writer } from '../db/connect.ts';
+import { projectMany, type ProjectedState } from './many.ts';
 
 /** The read-model row for the stream's folded state (also used by the rebuild). */
 export const engineerRow = (state: Engineer) => ({
@@ -19,3 +20,6 @@ export async function projectEngineer(db: Writer, id: string, state: Engineer | 
     .onConflict((oc) => oc.column('id').doUpdateSet(row))
     .execute();
 }
+
+/** The same, for many streams at once (commands run in bulk). */
+export const projectEngineers = (db: DbOrTrx, states: readonly ProjectedState<Engineer>[]) => projectMany(db, 'engineers', engineerRow, states);

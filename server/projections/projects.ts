@@ -1,5 +1,6 @@
 import type { Project } from '../../domain/index.ts';
-import type { Writer } from '../db/connect.ts';
+import type { DbOrTrx, Writer } from '../db/connect.ts';
+import { projectMany, type ProjectedState } from './many.ts';
 
 /** The read-model row for the stream's folded state (also used by the rebuild). */
 export const projectRow = (state: Project) => ({
@@ -26,3 +27,6 @@ export async function projectProject(db: Writer, id: string, state: Project | nu
     .onConflict((oc) => oc.column('id').doUpdateSet(row))
     .execute();
 }
+
+/** The same, for many streams at once (commands run in bulk). */
+export const projectProjects = (db: DbOrTrx, states: readonly ProjectedState<Project>[]) => projectMany(db, 'projects', projectRow, states);

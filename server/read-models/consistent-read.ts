@@ -5,7 +5,7 @@ import { headCursor } from '../event-store/read.ts';
 export type Consistent<T> = { value: T; cursor: string; snapshot: string };
 
 /**
- * Reads a read model in one snapshot and says which events it reflects (issue 4): `cursor` is the
+ * Reads a read model in one snapshot and says which events it reflects: `cursor` is the
  * newest event every reader can see, and `snapshot` (pg_current_snapshot) tells a live client which
  * later-numbered transactions the answer already includes, so it can drop their events as duplicates.
  */

@@ -18,6 +18,7 @@ const MANAGER_ROUTES = [
   { path: '/capacity', screen: 'SchedulePage' },
   { path: '/report', screen: 'ReportPage' },
   { path: '/history', screen: 'HistoryPage' },
+  { path: '/import-export', screen: 'ImportExportPage' },
 ];
 
 let session: PageSession | undefined;

@@ -1,5 +1,5 @@
 /**
- * Issue 5 end to end: two managers never overwrite each other silently. Manager B opens an edit form,
+ * Safe concurrent edits end to end: two managers never overwrite each other silently. Manager B opens an edit form,
  * manager A changes the same assignment and saves, then B saves a stale form: B gets the conflict
  * dialog, keeps what they typed, sees what changed, and either re-applies their changes on the latest
  * version or reloads it. A one-click change on a stale row (End today) gets the same dialog.

@@ -1,5 +1,5 @@
 /**
- * Issue 5 end to end, the rest of the planning workflows in Chromium on the real server with the demo:
+ * The rest of the planning workflows in Chromium on the real server with the demo:
  * a manager edits a project and moves its status, registers an engineer (who can then sign in) and
  * edits one, removes an assignment; an engineer keeps their own skills up to date; engineers and
  * auditors never see the planning controls.

@@ -1,6 +1,6 @@
 /**
  * Creating a project through the Create New Project dialog, in Chromium on the real server: the
- * defaults, every validation message of spec §5 under its own field, then a good project that shows
+ * defaults, every create-project validation message under its own field, then a good project that shows
  * the success toast and appears in the Projects Directory.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -79,7 +79,7 @@ async function clickSkill(skill: string) {
 const submit = () => page.getByTestId('create-project-submit').click();
 
 describe('Create New Project dialog', () => {
-  it('opens with the title, the hint, every field and the defaults of spec §5', async () => {
+  it('opens with the title, the hint, every field and the defaults (both dates today, team size 1, planning)', async () => {
     expect(await cardValue(page, 'card-total-projects')).toBe('6');
     await page.getByTestId('add-project').click();
     await dialog.waitFor();

@@ -113,8 +113,8 @@ describe('sidebar', () => {
       return { opacity: style.opacity, right: node.getBoundingClientRect().right };
     });
     expect(label.opacity).toBe('0');
-    // Seven spec screens plus History (issue 6) for the manager.
-    expect(await sidebar().locator('.ant-menu-item .anticon').count()).toBe(8);
+    // Seven spec screens plus History (issue 6) and Import / Export for the manager.
+    expect(await sidebar().locator('.ant-menu-item .anticon').count()).toBe(9);
     await screenshot(page, 'sidebar-collapsed-desktop');
   });
 

@@ -1,5 +1,5 @@
 /**
- * Login, profile and the token rules of design.md §6: the raw token (as the spec's client sends it) or
+ * Login, profile and the token rules: the raw token (as the web app sends it) or
  * `Bearer <token>`; 401 without a token, with a forged or expired one; login rate-limited (429).
  */
 import { randomUUID } from 'node:crypto';

@@ -41,7 +41,7 @@ const seedAssignments: [string, string, number, number, number][] = [
 /** Time off lives on the engineer's stream: each booking moves the engineer's version (the demo books two). */
 const seedTimeOff = ['priya.patel@demo.test', 'elena.rossi@demo.test'];
 
-/** design.md §8, written out independently: current = start <= now < end (offset 0 is midnight today, now is later). */
+/** The current-assignment rule, written out independently: current = start <= now < end (offset 0 is midnight today, now is later). */
 function expectedCapacity(email: string) {
   const engineer = seedEngineers.find((e) => e.email === email)!;
   const mine = seedAssignments.filter(([who]) => who === email);

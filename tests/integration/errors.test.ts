@@ -1,5 +1,5 @@
 /**
- * The error contract (design.md §6): every error is JSON `{message, code}`; unknown /api routes are
+ * The error contract: every error is JSON `{message, code}`; unknown /api routes are
  * 404 JSON (never the web app's index.html); 5xx bodies never carry internals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

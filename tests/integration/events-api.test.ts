@@ -1,5 +1,5 @@
 /**
- * GET /api/events (design.md §5 rule 4, §6): `{events, next}` in commit-safe order by cursor; paging by
+ * GET /api/events: `{events, next}` in commit-safe order by cursor; paging by
  * `next` returns every event exactly once; filters type, streamId, actorId, from, to; bad input -> 400.
  */
 import { sql } from 'kysely';
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 /**
- * Readers only see transactions older than every one still open (pg_snapshot_xmin, design.md §5 rule 4),
+ * Readers only see transactions older than every one still open (pg_snapshot_xmin),
  * and transaction ids are server-wide: another test file's open transaction on the same PostgreSQL server
  * briefly holds back what this file's reader sees. Late, never lost: wait until the log is complete.
  */

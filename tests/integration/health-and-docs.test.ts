@@ -1,5 +1,5 @@
 /**
- * /api/health, the OpenAPI description at /docs (design.md §6) and the security headers (helmet).
+ * /api/health, the OpenAPI description at /docs and the security headers (helmet).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 6, the event log for auditors: GET /api/history/events newest first with actor, entity and a
+ * The event log for auditors: GET /api/history/events newest first with actor, entity and a
  * readable sentence, paging back with `before` (each event once), filters (type, entity, actorId,
  * from, to), CSV export (a header row, one line per event, formulas defused); GET /api/history/actors;
  * the role matrix (engineers get 403 on every history route, auditors 403 on every write route and

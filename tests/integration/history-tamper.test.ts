@@ -1,5 +1,5 @@
 /**
- * Issue 6, tamper evidence: every event stores a hash chained to the previous event of its stream.
+ * Tamper evidence: every event stores a hash chained to the previous event of its stream.
  * An untouched history verifies; an event row altered behind the append-only guard (lifted here, in the
  * test, for one transaction) is named, alone, by POST /api/history/verify, by verifyHistory and by
  * `npm run verify-history` (exit code 1).

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on POST /api/projects (design.md §5 rule 7): the key is recorded in the command's
+ * Idempotency-Key on POST /api/projects: the key is recorded in the command's
  * transaction; concurrent and later retries get the stored answer and append nothing.
  */
 import { randomUUID } from 'node:crypto';

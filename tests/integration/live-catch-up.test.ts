@@ -1,5 +1,5 @@
 /**
- * Catch-up without loss (issue 4, design.md §4, §5): a client that reconnects with its last cursor first
+ * Catch-up without loss: a client that reconnects with its last cursor first
  * receives every event it missed, in order, once, then 'live'; beyond the backlog bound it is told to
  * reload; the REST lists say which cursor (X-Cursor) and which transactions (X-Snapshot) they reflect.
  */

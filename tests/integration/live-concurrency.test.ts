@@ -1,8 +1,9 @@
 /**
- * Live channel under concurrent writes (issue 4, design.md §5 rules 4 and 5): 16 writers on two
- * instances for ~3 s, transactions committing out of transaction-id order; every connected client —
- * socket.io and plain WebSocket, on either instance, connected before or mid-way from '0:0' — ends with
- * exactly the events the database holds after its start cursor, in commit-safe order, none twice.
+ * Live channel under concurrent writes (the commit-order rules of docs/architecture.md, 'Event store
+ * rules'): 16 writers on two instances for ~3 s, transactions committing out of transaction-id order;
+ * every connected client — socket.io and plain WebSocket, on either instance, connected before or
+ * mid-way from '0:0' — ends with exactly the events the database holds after its start cursor, in
+ * commit-safe order, none twice.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Live channel across server instances (issue 4, design.md §4): two instances on one database, each
+ * Live channel across server instances: two instances on one database, each
  * tailing the log; a write through instance A reaches a socket.io client of instance B and a plain
  * WebSocket client of instance A. The database is the bus.
  */
@@ -38,7 +38,7 @@ describe('two server instances on one database', () => {
     expect(after).toMatch(/^\d+:\d+$/);
 
     // The web app's default transports (long-polling, then the upgrade that shares the server with
-    // @fastify/websocket, design.md §9) on B; the stream with the token in the Authorization header on A.
+    // @fastify/websocket) on B; the stream with the token in the Authorization header on A.
     const onB = await connectSocketIo(urlB, { token: managerToken, after }, { transports: ['polling', 'websocket'] });
     const onA = await connectStream(urlA, { token: auditorToken, after, via: 'header' });
     clients.push(onB, onA);

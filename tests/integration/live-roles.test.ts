@@ -1,5 +1,5 @@
 /**
- * Who sees what on the live channels (issue 4, design.md §6): managers and auditors everything; an
+ * Who sees what on the live channels: managers and auditors everything; an
  * engineer the directory, the projects, and only their own assignments — including updates and
  * removals, whose events carry only the assignment id. The handshake's token is checked on both
  * channels; the plain stream is for managers and auditors only.

@@ -1,5 +1,5 @@
 /**
- * Issue 5, assignments: POST /api/assignments, GET /api/assignments/:id, PUT, PATCH and DELETE
+ * Planning assignments: POST /api/assignments, GET /api/assignments/:id, PUT, PATCH and DELETE
  * /api/assignments/:id. Exact shapes and ETags, each rule's 400 with its message, 404s, the role matrix,
  * 428 without a version, 409 on a stale one, concurrent edits (one wins), read-your-writes, and DELETE
  * keeping the history. Every event carries its actor in the metadata.

@@ -1,5 +1,5 @@
 /**
- * Issue 5, engineers: POST /api/engineers (a manager registers an engineer with an initial password),
+ * Planning engineers: POST /api/engineers (a manager registers an engineer with an initial password),
  * PATCH /api/engineers/:id (managers: any planning field; an engineer: only their own skills) and
  * GET /api/engineers/suitable?projectId= (engineers sharing a required skill, best first).
  * Exact shapes and ETags, each rule's message, 404s, the role matrix, 428/409, read-your-writes

@@ -1,5 +1,5 @@
 /**
- * Issue 5, projects: PATCH /api/projects/:id changes the fields of the create form and moves the status
+ * Planning projects: PATCH /api/projects/:id changes the fields of the create form and moves the status
  * planning -> active -> completed (completed -> active reopens); every other move is refused (400).
  * Exact shapes and ETags, each rule's message, 404, roles, 428/409, read-your-writes, and what a
  * completed project means for assignments.

@@ -1,6 +1,6 @@
 /**
  * GET /api/projects, GET /api/projects/:id, POST /api/projects: shapes, read-your-writes and every
- * create-project rule of spec §5 with its exact message (design.md §6: 400 `{message, code, issues}`).
+ * create-project rule with its exact message (400 `{message, code, issues}`).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,7 +134,7 @@ describe('POST /api/projects', () => {
       teamSize: payload.teamSize,
       requiredSkills: payload.requiredSkills,
       status: payload.status,
-      managerId, // spec §3: set to the current user's _id, whatever the client sent
+      managerId, // set to the current user's _id, whatever the client sent
       tentative: false, // a new project is confirmed
       version: 1,
     });
@@ -180,7 +180,7 @@ describe('POST /api/projects', () => {
   });
 });
 
-describe('POST /api/projects validation (spec §5): 400 with the exact message', () => {
+describe('POST /api/projects validation: 400 with the exact message', () => {
   const without = (field: string) => {
     const payload = validProjectPayload();
     delete payload[field];

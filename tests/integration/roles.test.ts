@@ -1,5 +1,5 @@
 /**
- * Role checks on the server (design.md §6): signed in but the wrong role -> 403 `{message, code}`,
+ * Role checks on the server: signed in but the wrong role -> 403 `{message, code}`,
  * and a refused write changes nothing. Roles: manager (everything), engineer (reads, own assignments
  * and capacity), auditor (reads everything, writes nothing).
  */

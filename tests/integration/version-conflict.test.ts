@@ -1,5 +1,5 @@
 /**
- * 409 for a stale version (design.md §5 rule 3): the command layer throws one ConcurrencyError with the
+ * 409 for a stale version: the command layer throws one ConcurrencyError with the
  * stream's current version, and the error handler turns it into
  * 409 {message: 'This project was changed by someone else. Reload to see the latest version.', code: 'VERSION_CONFLICT', currentVersion}.
  *

@@ -62,7 +62,7 @@ export function daysToNextMonth(now = new Date()): number {
   return Math.round((Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) / DAY);
 }
 
-/** A create-project payload that passes every rule of spec §5, shaped as the spec's client sends it (§7). */
+/** A create-project payload that passes every create-project rule, shaped as the web app sends it. */
 export function validProjectPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     name: 'Search Relevance Tuning',
@@ -86,7 +86,7 @@ export function compareCursorStrings(a: string, b: string): number {
   return 0;
 }
 
-/** A create-assignment payload that passes every rule of issue 5, for the given engineer and project. */
+/** A create-assignment payload that passes every assignment rule, for the given engineer and project. */
 export function validAssignmentPayload(engineerId: string, projectId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     engineerId,
@@ -101,7 +101,7 @@ export function validAssignmentPayload(engineerId: string, projectId: string, ov
 
 let engineerSequence = 0;
 
-/** A register-engineer payload (issue 5: a manager registers an engineer) with an email no other call gets. */
+/** A register-engineer payload (a manager registers an engineer) with an email no other call gets. */
 export function validEngineerPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   engineerSequence += 1;
   return {
@@ -119,7 +119,7 @@ export function validEngineerPayload(overrides: Record<string, unknown> = {}): R
 /**
  * Polls `probe` until `done` holds (or throws after `timeoutMs`). For what other test files can hold
  * back for a moment: event readers only see transactions older than every one still open on the server
- * (design.md §5 rule 4), and the test server is shared.
+ * (pg_snapshot_xmin), and the test server is shared.
  */
 export async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,5 @@
 /**
- * Headless Chromium for the e2e tier, driven by playwright-core (design.md §9): the system Chromium
+ * Headless Chromium for the e2e tier, driven by playwright-core: the system Chromium
  * (`apt-get install -y chromium`), since `npx playwright install` cannot download browsers here.
  * CHROMIUM_PATH overrides the executable.
  */

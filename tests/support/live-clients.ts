@@ -3,8 +3,9 @@
  * servers, socket.io and plain WebSocket clients that record everything they receive, the database's own
  * view of the log in commit-safe order, and deadline-bounded waiting.
  *
- * Readers only see transactions older than the cluster-wide snapshot xmin (design.md §5 rule 4), and
- * other test files share the PostgreSQL server: delivery can be late, so always wait with a deadline.
+ * Readers only see transactions older than the cluster-wide snapshot xmin (so a transaction that
+ * commits late is never skipped), and other test files share the PostgreSQL server: delivery can be
+ * late, so always wait with a deadline.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';

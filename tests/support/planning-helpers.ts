@@ -1,5 +1,5 @@
 /**
- * Helpers shared by the planning integration tests (tests/integration/planning-*.test.ts, issue 5) and
+ * Helpers shared by the planning integration tests (tests/integration/planning-*.test.ts) and
  * the history log test: the four demo sign-ins, a stream's rows in the event store, and the 400 shape.
  */
 import type { LightMyRequestResponse } from 'fastify';

@@ -7,7 +7,7 @@ import { AppLayout } from './AppLayout.tsx';
 import { screenAccess } from './nav.ts';
 
 /**
- * The shared guarded area (spec §2): without a stored token the user is sent to / and the history
+ * The shared guarded area: without a stored token the user is sent to / and the history
  * entry is replaced.
  */
 export default function GuardedLayout() {

@@ -35,7 +35,7 @@ function offlineTooltip(cause: 'lost' | 'network' | 'refused' | null): string {
 }
 
 /**
- * The live-connection status in the header (issue 4): Live / Catching up / Reconnecting… / Offline,
+ * The live-connection status in the header: Live / Catching up / Reconnecting… / Offline,
  * a quiet chip with a tooltip; offline, a click reconnects at once. It also starts the connection and
  * shows an engineer's 'New assignment' notifications.
  */

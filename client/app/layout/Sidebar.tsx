@@ -3,6 +3,7 @@ import {
   DashboardOutlined,
   FieldTimeOutlined,
   HistoryOutlined,
+  ImportOutlined,
   LogoutOutlined,
   ProjectOutlined,
   ScheduleOutlined,
@@ -28,6 +29,7 @@ const icons: Record<NavKey, ReactNode> = {
   capacity: <FieldTimeOutlined />,
   report: <BarChartOutlined />,
   history: <HistoryOutlined />,
+  import: <ImportOutlined />,
   profile: <UserOutlined />,
 };
 

@@ -9,7 +9,7 @@ const requestedText = (moment: Moment | null) =>
   !moment ? 'the chosen moment' : 'at' in moment ? dateTime(moment.at) : 'the chosen event';
 
 /**
- * Above every screen while time travelling (issue 6): 'Viewing the plan as of <date time>' with
+ * Above every screen while time travelling: 'Viewing the plan as of <date time>' with
  * 'Back to live'; while the past plan loads, a quiet progress line; a failed load, its message.
  */
 export function TimeTravelBanner() {

@@ -6,7 +6,7 @@ import { roleInitials } from './nav.ts';
 
 type Props = { user: Pick<User, 'name' | 'email' | 'role'> | null; collapsed: boolean; tooltipDelay: number };
 
-/** Name, capitalised role badge, email and the role's initials (spec §2). */
+/** Name, capitalised role badge, email and the role's initials. */
 export function UserCard({ user, collapsed, tooltipDelay }: Props) {
   const avatar = (
     <Avatar size={collapsed ? 32 : 40} style={{ background: palette.primary, flex: 'none', fontWeight: 600, fontSize: collapsed ? 12 : 14 }}>

@@ -55,7 +55,9 @@ describe('navigation', () => {
   });
   it('gives managers and any other role the full list, spelled Engineers', () => {
     const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'History', 'Profile'];
-    expect(navItems('manager').map((i) => i.label)).toEqual(labels);
+    // Import / Export is for managers only; auditors and other roles have everything else.
+    expect(navItems('manager').map((i) => i.label)).toEqual([...labels.slice(0, 7), 'Import / Export', 'Profile']);
+    expect(navItems('manager').find((i) => i.key === 'import')?.path).toBe('/import-export');
     expect(navItems('auditor').map((i) => i.label)).toEqual(labels);
     // History is for managers and auditors only; any other role navigates as a manager without it.
     expect(navItems('planner').map((i) => i.label)).toEqual(labels.filter((l) => l !== 'History'));
@@ -71,7 +73,7 @@ describe('navigation', () => {
 });
 
 describe('screens by role', () => {
-  const managerScreens = ['/manager-dashboard', '/engineers', '/projects', '/assignments', '/capacity', '/report', '/history'];
+  const managerScreens = ['/manager-dashboard', '/engineers', '/projects', '/assignments', '/capacity', '/report', '/history', '/import-export'];
 
   it('sends an engineer on any manager screen to their dashboard', () => {
     for (const path of managerScreens) {

@@ -1,7 +1,7 @@
 import type { Role } from '../../../domain/entities.ts';
 import { homePath, navRole } from '../../machines/session.machine.ts';
 
-export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'history' | 'profile';
+export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'history' | 'import' | 'profile';
 export type NavItem = { key: NavKey; label: string; path: string };
 
 /** Role-based navigation (spec §2): engineers get Dashboard and Profile; every other role the full list. */
@@ -21,6 +21,8 @@ export function navItems(role: Role | string | null | undefined): NavItem[] {
     { key: 'report', label: 'Report', path: '/report' },
     // The event history (issue 6): managers and auditors only (the server refuses anyone else).
     ...(role === 'manager' || role === 'auditor' ? [{ key: 'history' as const, label: 'History', path: '/history' }] : []),
+    // Bringing lists in from CSV is a manager's job (the server refuses anyone else).
+    ...(role === 'manager' ? [{ key: 'import' as const, label: 'Import / Export', path: '/import-export' }] : []),
     { key: 'profile', label: 'Profile', path: '/profile' },
   ];
 }
@@ -55,6 +57,7 @@ export const pageTitles: Record<string, string> = {
   '/capacity': 'Schedule',
   '/report': 'Reports & Analytics',
   '/history': 'History',
+  '/import-export': 'Import / Export',
 };
 
 /** The user card's avatar text: 'ER' for an engineer, 'MR' for anyone else (spec §2). */

@@ -1,5 +1,5 @@
 /**
- * The sidebar's constants (spec §9) and the pure parts of its behaviour: the state cookie and the
+ * The sidebar's constants and the pure parts of its behaviour: the state cookie and the
  * Ctrl/Cmd + B shortcut.
  */
 export const SIDEBAR_COOKIE = 'sidebar_state';

@@ -18,7 +18,7 @@ const reload = () => {
   void loadAssignments();
 };
 
-/** The managers' planning on the Engineers screen (issue 5): Add engineer and Edit, with the conflict dialog on a 409. */
+/** The managers' planning on the Engineers screen: Add engineer and Edit, with the conflict dialog on a 409. */
 export function useEngineerPlanning({ skills }: { skills: readonly string[] }) {
   const [message, messageHolder] = messageApi.useMessage({ maxCount: 3 });
   const messageRef = useRef(message);

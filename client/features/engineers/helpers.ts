@@ -12,7 +12,7 @@ export const directorySubtitle = (count: number) =>
 /** The skill chips: sorted unique skills of all engineers. */
 export const skillChoices = (engineers: readonly Pick<Engineer, 'skills'>[]) => sortedUnique(engineers.map((e) => e.skills));
 
-// ---- planning (issue 5)
+// ---- planning: the add/edit forms and their conflict dialog
 
 /** The fields a conflict dialog compares, with how each reads. */
 export const engineerConflictFields: FieldSpec[] = [

@@ -15,7 +15,7 @@ import { useCsvExport, useHistoryActors } from './useHistoryExport.ts';
 type Props = { mobile: boolean; onTravel: OnTravel };
 
 /**
- * The event log (issue 6): newest first, filtered by type, entity, actor and time, virtualised and
+ * The event log: newest first, filtered by type, entity, actor and time, virtualised and
  * loaded a page at a time as the list scrolls; each row opens on the event's data and metadata.
  */
 export function EventLog({ mobile, onTravel }: Props) {

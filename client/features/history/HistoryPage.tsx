@@ -12,11 +12,11 @@ import { historyApi, type HistoryEvent } from './historyApi.ts';
 import { TimeTravelControl } from './TimeTravelControl.tsx';
 import { VerifyResult, type VerifyState } from './VerifyResult.tsx';
 
-/** Who may read the history (design §6): managers and auditors. */
+/** Who may read the history: managers and auditors (the server refuses engineers with 403). */
 export const canReadHistory = (role: string | null | undefined) => role === 'manager' || role === 'auditor';
 
 /**
- * History (issue 6): the event log with filters and CSV export, the plan as of any moment (time
+ * History: the event log with filters and CSV export, the plan as of any moment (time
  * travel), what changed between two moments, and the tamper check of the hash chains.
  */
 export default function HistoryPage() {

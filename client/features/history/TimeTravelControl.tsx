@@ -7,7 +7,7 @@ import { travelTo, useTimeTravel } from '../../stores/timeTravel.ts';
 
 const inFuture = (day: Dayjs) => day.isAfter(dayjs().endOf('day'));
 
-/** Choose a date and time and see the whole app as the plan was then (issue 6). */
+/** Choose a date and time and see the whole app as the plan was then. */
 export function TimeTravelControl({ mobile }: { mobile: boolean }) {
   const travel = useTimeTravel();
   const [moment, setMoment] = useState<Dayjs | null>(null);

@@ -33,7 +33,7 @@ const columns: TableColumnsType<Row> = [
     title: 'Current Allocation',
     key: 'allocation',
     sorter: (a, b) => a.utilizationPercentage - b.utilizationPercentage,
-    // The utilisation status is computed but not printed here (spec §2); it only colours the bar.
+    // The utilisation status is computed but not printed in this column; it only colours the bar.
     render: (_, e) => (
       <div style={{ minWidth: 150 }} data-status={e.utilizationStatus}>
         <div className="tabular" style={{ marginBottom: 4 }}>
@@ -64,7 +64,7 @@ const columns: TableColumnsType<Row> = [
   },
 ];
 
-/** Manager Dashboard (spec §2): four cards and the Team Utilization Overview. */
+/** Manager Dashboard: four cards and the Team Utilization Overview. */
 export default function ManagerDashboardPage() {
   useScreenData();
   const { figures, now, engineers, assignments } = useEngineerFigures();

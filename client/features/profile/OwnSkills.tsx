@@ -29,7 +29,7 @@ const reload = () => {
   void loadEngineers();
 };
 
-/** The Skills of the Profile screen; the signed-in engineer keeps them up to date (issue 5). */
+/** The Skills of the Profile screen; the signed-in engineer keeps them up to date. */
 export function OwnSkills({ skills, self, engineers, editable }: Props) {
   const [message, messageHolder] = messageApi.useMessage({ maxCount: 2 });
   const messageRef = useRef(message);

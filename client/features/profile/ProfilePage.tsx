@@ -21,13 +21,13 @@ const label = (icon: ReactNode, text: string) => (
   </span>
 );
 
-/** Profile (spec §2): personal information; engineers also see their engineering details. */
+/** Profile: personal information; engineers also see their engineering details. */
 export default function ProfilePage() {
   useScreenData();
   const profile = useProfile();
   const user = profile.data;
   const isMobile = useIsMobile();
-  // An engineer keeps their own skills up to date (issue 5), against their record's version.
+  // An engineer keeps their own skills up to date, against their record's version.
   const canEditSkills = useCanEditOwnSkills();
   const engineers = useEngineers();
   const descriptionProps = {

@@ -19,7 +19,7 @@ const statusOptions: { value: ProjectStatus; label: string }[] = [
   { value: 'completed', label: 'Completed' },
 ];
 
-/** Days before today cannot be picked (spec §5). */
+/** Days before today cannot be picked in the date pickers. */
 const beforeToday = (day: Dayjs) => day.isBefore(dayjs().startOf('day'));
 
 /** The Create New Project dialog; every rule and message comes from the machine and the domain schema. */

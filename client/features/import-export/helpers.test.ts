@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { errorLines, errorsFirst, percentDone, type PreviewRow } from './helpers.ts';
+
+const row = (line: number, action: PreviewRow['action'], errors: PreviewRow['errors'] = []): PreviewRow => ({ line, key: `k${line}`, action, changes: [], errors });
+
+describe('import preview helpers', () => {
+  it('puts rows with errors first, each group by line', () => {
+    const rows = [row(2, 'create'), row(5, 'error'), row(3, 'unchanged'), row(4, 'error')];
+    expect(errorsFirst(rows).map((r) => r.line)).toEqual([4, 5, 2, 3]);
+  });
+  it('names the column of each error', () => {
+    expect(errorLines(row(2, 'error', [{ line: 2, column: 'email', message: 'A valid email is required' }, { line: 2, column: null, message: 'Repeats line 1' }])))
+      .toEqual(['email: A valid email is required', 'Repeats line 1']);
+  });
+  it('counts an import with nothing to write as complete', () => {
+    expect(percentDone(0, 0)).toBe(100);
+    expect(percentDone(250, 1000)).toBe(25);
+  });
+});

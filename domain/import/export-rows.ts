@@ -1,0 +1,25 @@
+import type { AssignmentRecord, Engineer, HolidayRecord, Project, TimeOff } from '../entities.ts';
+import { guardCell, listText, momentText } from './cells.ts';
+import { columnNames, type ImportKind } from './kinds.ts';
+
+/** An assignment as an export lists it: its engineer and project named as the import names them. */
+export type AssignmentForExport = AssignmentRecord & { engineerEmail: string; projectName: string };
+
+export const engineerCells = (e: Engineer) => [e.name, e.email, e.department, e.seniority, String(e.maxCapacity), listText(e.skills)];
+
+export const projectCells = (p: Project) => [
+  p.name, p.description, momentText(p.startDate), momentText(p.endDate), String(p.teamSize), listText(p.requiredSkills), p.status,
+];
+
+export const assignmentCells = (a: AssignmentForExport) => [
+  a.engineerEmail, a.projectName, a.role, String(a.allocationPercentage), momentText(a.startDate), momentText(a.endDate),
+];
+
+export const timeOffCells = (t: TimeOff & { engineerEmail: string }) => [t.engineerEmail, t.from, t.to, t.kind, t.note ?? ''];
+
+export const holidayCells = (h: HolidayRecord) => [h.date, h.name];
+
+/** A list as CSV records, header first, in the import's columns, every cell safe to open in a spreadsheet. */
+export function exportRecords(kind: ImportKind, rows: readonly string[][]): string[][] {
+  return [columnNames(kind), ...rows.map((cells) => cells.map(guardCell))];
+}

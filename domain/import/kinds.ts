@@ -1,0 +1,102 @@
+import type { RowIssue } from './types.ts';
+
+/** The lists a CSV file can bring in or take out, one kind per file. */
+export const importKinds = ['engineers', 'projects', 'assignments', 'time-off', 'holidays'] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+export type ColumnSpec = { name: string; required: boolean; description: string };
+
+const column = (name: string, description: string, required = true): ColumnSpec => ({ name, required, description });
+
+/**
+ * The columns of each kind, in the order an export writes them. A column left out of an import file
+ * leaves that field as it is on existing rows (and takes its default on new ones); only optional
+ * columns may be left out.
+ */
+export const importColumns: Record<ImportKind, readonly ColumnSpec[]> = {
+  engineers: [
+    column('name', 'Full name'),
+    column('email', 'Email address; the key: a row whose email exists updates that engineer'),
+    column('department', "Department (new engineers: 'Engineering' when the column is left out)", false),
+    column('seniority', 'junior, mid or senior'),
+    column('maxCapacity', 'Whole percent of a full-time week, 1 to 100'),
+    column('skills', "Skills separated by ';'", false),
+  ],
+  projects: [
+    column('name', 'Project name; the key: a row whose name exists updates that project'),
+    column('description', '10 to 500 characters'),
+    column('startDate', 'ISO 8601 date (YYYY-MM-DD) or date-time'),
+    column('endDate', 'ISO 8601 date or date-time, after startDate'),
+    column('teamSize', 'Whole number, 1 to 20'),
+    column('requiredSkills', "Skills separated by ';', at least one"),
+    column('status', 'planning, active or completed (status moves: planning -> active -> completed, completed -> active)'),
+  ],
+  assignments: [
+    column('engineerEmail', 'Email of an existing engineer'),
+    column('projectName', 'Name of an existing project'),
+    column('role', 'Role on the project'),
+    column('allocationPercentage', 'Percent of the engineer, 1 to 100'),
+    column('startDate', 'ISO 8601 date or date-time'),
+    column('endDate', 'ISO 8601 date or date-time, after startDate'),
+  ],
+  'time-off': [
+    column('engineerEmail', 'Email of an existing engineer'),
+    column('from', 'First day off, YYYY-MM-DD'),
+    column('to', 'Last day off (included), YYYY-MM-DD'),
+    column('kind', 'vacation, sick or other'),
+    column('note', 'Up to 500 characters', false),
+  ],
+  holidays: [
+    column('date', 'The day, YYYY-MM-DD; the key'),
+    column('name', 'Name of the holiday'),
+  ],
+};
+
+/** What makes a row the same thing again, so importing a file twice changes nothing the second time. */
+export const naturalKeys: Record<ImportKind, string> = {
+  engineers: 'email',
+  projects: 'name',
+  assignments: 'engineerEmail, projectName, startDate, role',
+  'time-off': 'engineerEmail, from, to',
+  holidays: 'date',
+};
+
+export const columnNames = (kind: ImportKind) => importColumns[kind].map((c) => c.name);
+
+const normalise = (name: string) => name.trim().toLowerCase();
+
+/**
+ * The kind whose required columns a header holds, the one matching most columns when several do
+ * (a file of assignments also has a startDate, like a file of projects). Null when none fits.
+ */
+export function guessKind(header: readonly string[]): ImportKind | null {
+  const names = new Set(header.map(normalise));
+  const fits = importKinds
+    .filter((kind) => importColumns[kind].every((c) => !c.required || names.has(normalise(c.name))))
+    .map((kind) => ({ kind, matched: importColumns[kind].filter((c) => names.has(normalise(c.name))).length }))
+    .sort((a, b) => b.matched - a.matched);
+  return fits[0]?.kind ?? null;
+}
+
+/** The header read against a kind: each position's column name (in the kind's spelling) or the problems with it. */
+export type HeaderReading = { columns: string[]; errors: RowIssue[] };
+
+/** Names are matched without regard to case or surrounding spaces; unknown, repeated and missing columns are errors. */
+export function readHeader(kind: ImportKind, header: readonly string[], line = 1): HeaderReading {
+  const specs = importColumns[kind];
+  const errors: RowIssue[] = [];
+  const columns: string[] = [];
+  header.forEach((cell) => {
+    const spec = specs.find((c) => normalise(c.name) === normalise(cell));
+    if (!spec) {
+      errors.push({ line, column: cell, message: `Unknown column '${cell}': the ${kind} columns are ${columnNames(kind).join(', ')}` });
+    } else if (columns.includes(spec.name)) {
+      errors.push({ line, column: spec.name, message: `Column '${spec.name}' appears twice` });
+    }
+    columns.push(spec?.name ?? '');
+  });
+  for (const spec of specs) {
+    if (spec.required && !columns.includes(spec.name)) errors.push({ line, column: spec.name, message: `Missing column '${spec.name}'` });
+  }
+  return { columns, errors };
+}

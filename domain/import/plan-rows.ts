@@ -1,0 +1,38 @@
+import { DomainError } from '../errors.ts';
+import type { PlannedRow, RowIssue } from './types.ts';
+
+/** A row whose cells did not validate: every message, nothing to run. */
+export const errorRow = <C>(line: number, key: string, errors: RowIssue[]): PlannedRow<C> => ({ line, key, action: 'error', changes: [], errors });
+
+/**
+ * Runs a domain decision for a row. A business rule that refuses it (DomainError) becomes the row's
+ * error with the decision's own message, on the column it names.
+ */
+export function decideRow<T>(
+  line: number,
+  decide: () => T,
+  columnOf: (field: string) => string = (field) => field,
+): { value: T; errors: [] } | { value?: undefined; errors: RowIssue[] } {
+  try {
+    return { value: decide(), errors: [] };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { errors: [{ line, column: error.path ? columnOf(error.path) : null, message: error.message }] };
+  }
+}
+
+/** The first line each key was seen on, to refuse a row that repeats a key whose rows must be unique. */
+export function repeatedKeys() {
+  const seen = new Map<string, number>();
+  return (line: number, key: string, what: string): RowIssue[] => {
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, line);
+      return [];
+    }
+    return [{ line, column: null, message: `Repeats line ${first}: one row per ${what}` }];
+  };
+}
+
+/** The fields an update's event changes, for the preview. */
+export const changedKeys = (changes: object | undefined) => Object.keys(changes ?? {});

@@ -1,0 +1,63 @@
+import { readHeader, type ImportKind } from './kinds.ts';
+import { numberRecords } from './lines.ts';
+import { planAssignments, type AssignmentCommand, type AssignmentsNow } from './plan-assignments.ts';
+import { planEngineers, type EngineerCommand, type EngineersNow } from './plan-engineers.ts';
+import { planHolidays, type HolidayCommand } from './plan-holidays.ts';
+import { planProjects, type ProjectCommand } from './plan-projects.ts';
+import { planTimeOff, type TimeOffCommand, type TimeOffNow } from './plan-time-off.ts';
+import { rowValues, type RowValues } from './rows.ts';
+import type { HolidayRecord } from '../entities.ts';
+import { countActions, type ActionCounts, type PlannedRow, type RowIssue } from './types.ts';
+
+/** The current plan as far as an import needs it (the server reads it, the planning stays pure). */
+export type ImportSnapshot = EngineersNow & AssignmentsNow & TimeOffNow & { holidays: readonly HolidayRecord[] };
+
+export type ImportCommandOf = {
+  engineers: EngineerCommand;
+  projects: ProjectCommand;
+  assignments: AssignmentCommand;
+  'time-off': TimeOffCommand;
+  holidays: HolidayCommand;
+};
+
+const planners: { [K in ImportKind]: (rows: readonly RowValues[], now: ImportSnapshot) => PlannedRow<ImportCommandOf[K]>[] } = {
+  engineers: planEngineers,
+  projects: (rows, now) => planProjects(rows, now.projects),
+  assignments: planAssignments,
+  'time-off': planTimeOff,
+  holidays: (rows, now) => planHolidays(rows, now.holidays),
+};
+
+export type ImportPlan<K extends ImportKind = ImportKind> = {
+  kind: K;
+  /** Problems with the file as a whole (its header): no row is planned then. */
+  fileErrors: RowIssue[];
+  rows: PlannedRow<ImportCommandOf[K]>[];
+  counts: ActionCounts;
+};
+
+/**
+ * What importing a file would do, row by row, decided by the same schemas and domain rules as the API.
+ * `records` are the parser's records, blank lines included (they keep the line numbers right).
+ */
+export function planImport<K extends ImportKind>(kind: K, records: readonly string[][], now: ImportSnapshot): ImportPlan<K> {
+  const { header, rows } = numberRecords(records);
+  if (!header) {
+    return { kind, fileErrors: [{ line: 1, column: null, message: 'The file is empty: its first line must name the columns' }], rows: [], counts: countActions([]) };
+  }
+  const { columns, errors } = readHeader(kind, header.cells, header.line);
+  if (errors.length > 0) return { kind, fileErrors: errors, rows: [], counts: countActions([]) };
+
+  const read = rows.map((row) => rowValues(row, columns));
+  const values = read.map((r) => r.row);
+  const planned = planners[kind](values, now) as PlannedRow<ImportCommandOf[K]>[];
+  // A row whose cells could not be placed is refused whatever its values say.
+  const withShape = planned.map((row, index) => {
+    const shape = read[index]!.errors;
+    return shape.length === 0 ? row : { ...row, action: 'error' as const, command: undefined, errors: [...shape, ...row.errors] };
+  });
+  return { kind, fileErrors: [], rows: withShape, counts: countActions(withShape) };
+}
+
+/** Every error of a plan, the file's first, then row by row in line order. */
+export const planErrors = (plan: ImportPlan): RowIssue[] => [...plan.fileErrors, ...plan.rows.flatMap((row) => row.errors)];

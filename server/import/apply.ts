@@ -1,0 +1,101 @@
+import type { EventMetadata } from '../../domain/index.ts';
+import type { ImportCommandOf, ImportKind, ImportPlan } from '../../domain/import/index.ts';
+import {
+  createAssignments, createProjects, registerEngineers, updateAssignments, updateEngineers, updateProjects,
+} from '../commands/bulk-planning.ts';
+import { addHolidays, bookTimeOffs } from '../commands/bulk-capacity-facts.ts';
+import type { CommandResult } from '../commands/execute.ts';
+import type { DbOrTrx } from '../db/connect.ts';
+import type { JobProgress } from './jobs.ts';
+
+export const BATCH_SIZE = 500;
+
+type Batch<K extends ImportKind> = readonly ImportCommandOf[K][];
+type Counts = { created: number; updated: number; unchanged: number };
+type Runner<K extends ImportKind> = (trx: DbOrTrx, batch: Batch<K>, metadata: EventMetadata, passwordHash: string) => Promise<Counts>;
+
+const ofType = <C extends { type: string }, T extends C['type']>(commands: readonly C[], type: T) =>
+  commands.filter((c): c is Extract<C, { type: T }> => c.type === type);
+
+/** Creations, and updates of which those that found nothing left to change (someone made it meanwhile) count as unchanged. */
+const counted = (created: readonly unknown[], updated: readonly CommandResult<unknown>[]): Counts => {
+  const changed = updated.filter((r) => r.events.length > 0).length;
+  return { created: created.length, updated: changed, unchanged: updated.length - changed };
+};
+
+/** One batch of each kind's commands through the bulk use cases: creates first, then updates (never of the same entity). */
+const runners: { [K in ImportKind]: Runner<K> } = {
+  engineers: async (trx, batch, metadata, passwordHash) => counted(
+    await registerEngineers(trx, ofType(batch, 'register').map((c) => c.input), metadata, passwordHash),
+    await updateEngineers(trx, ofType(batch, 'update'), metadata),
+  ),
+  projects: async (trx, batch, metadata) => counted(
+    await createProjects(trx, ofType(batch, 'create').map((c) => c.input), metadata),
+    await updateProjects(trx, ofType(batch, 'update'), metadata),
+  ),
+  assignments: async (trx, batch, metadata) => counted(
+    await createAssignments(trx, ofType(batch, 'create').map((c) => c.input), metadata),
+    await updateAssignments(trx, ofType(batch, 'update'), metadata),
+  ),
+  // A rebooking and a renaming always append (a cancel, then a booking), so each counts as updated.
+  'time-off': async (trx, batch, metadata) => {
+    await bookTimeOffs(trx, batch.map((c) => ({ engineerId: c.engineerId, input: c.input, replaces: c.type === 'rebook' ? c.timeOffId : undefined })), metadata);
+    return { created: ofType(batch, 'book').length, updated: ofType(batch, 'rebook').length, unchanged: 0 };
+  },
+  holidays: async (trx, batch, metadata) => {
+    await addHolidays(trx, batch.map((c) => ({ input: c.input, replaces: c.type === 'rename' ? c.holidayId : undefined })), metadata);
+    return { created: ofType(batch, 'add').length, updated: ofType(batch, 'rename').length, unchanged: 0 };
+  },
+};
+
+/**
+ * Two batches in flight: while PostgreSQL writes one, the next one is decided and hashed. Only where
+ * no two rows share a stream: several bookings of one engineer live on that engineer's stream, and
+ * every holiday on the calendar's, so two batches at once would refuse each other's append.
+ */
+const batchesInFlight: Record<ImportKind, number> = { engineers: 2, projects: 2, assignments: 2, 'time-off': 1, holidays: 1 };
+
+/**
+ * Runs a plan's commands, `BATCH_SIZE` rows per transaction, so readers (the live feed, history) see
+ * the import arrive batch by batch instead of waiting behind one long transaction. `record` runs in
+ * each batch's transaction with what that batch did, so a progress record commits with its rows.
+ * After a batch fails no new one starts; the error is thrown once those running have ended.
+ */
+export async function applyPlan<K extends ImportKind>(
+  run: <T>(work: (trx: DbOrTrx) => Promise<T>) => Promise<T>,
+  plan: ImportPlan<K>,
+  options: {
+    metadata: EventMetadata;
+    passwordHash: string;
+    record: (trx: DbOrTrx, batch: JobProgress) => Promise<void>;
+    onProgress?: (totals: JobProgress) => void;
+  },
+): Promise<JobProgress> {
+  const commands = plan.rows.flatMap((row) => (row.command ? [row.command] : []));
+  const batches = Array.from({ length: Math.ceil(commands.length / BATCH_SIZE) }, (_, i) => commands.slice(i * BATCH_SIZE, (i + 1) * BATCH_SIZE));
+  const totals: JobProgress = { done: 0, created: 0, updated: 0, unchanged: plan.counts.unchanged };
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < batches.length) {
+      const batch = batches[next++]!;
+      try {
+        const done = await run(async (trx) => {
+          const counts = await (runners[plan.kind] as Runner<K>)(trx, batch, options.metadata, options.passwordHash);
+          const progress = { done: batch.length, ...counts };
+          await options.record(trx, progress);
+          return progress;
+        });
+        for (const key of Object.keys(totals) as (keyof JobProgress)[]) totals[key] += done[key];
+        options.onProgress?.({ ...totals });
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const outcomes = await Promise.allSettled(Array.from({ length: batchesInFlight[plan.kind] }, worker));
+  const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failure) throw failure.reason;
+  return totals;
+}
