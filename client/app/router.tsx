@@ -16,14 +16,14 @@ const EngineersPage = lazy(() => import('../features/engineers/EngineersPage.tsx
 const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage.tsx'));
 const AssignmentsPage = lazy(() => import('../features/assignments/AssignmentsPage.tsx'));
 const ReportPage = lazy(() => import('../features/report/ReportPage.tsx'));
-const CapacityPage = lazy(() => import('../features/capacity/CapacityPage.tsx'));
+const SchedulePage = lazy(() => import('../features/schedule/SchedulePage.tsx'));
 const HistoryPage = lazy(() => import('../features/history/HistoryPage.tsx'));
 const ImportExportPage = lazy(() => import('../features/import-export/ImportExportPage.tsx'));
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 const login = page(<LoginPage />);
 
-/** The routes of spec §2 plus /capacity (design.md §8); all but / and /login sit in the guarded area. */
+/** The app's routes (/capacity is the schedule, kept at its old address so links to it still work); all but / and /login sit in the guarded area. */
 export const router = createBrowserRouter([
   { path: '/', element: login },
   { path: '/login', element: login },
@@ -37,7 +37,7 @@ export const router = createBrowserRouter([
       { path: '/projects', element: <ProjectsPage /> },
       { path: '/assignments', element: <AssignmentsPage /> },
       { path: '/report', element: <ReportPage /> },
-      { path: '/capacity', element: <CapacityPage /> },
+      { path: '/capacity', element: <SchedulePage /> },
       { path: '/history', element: <HistoryPage /> },
       { path: '/import-export', element: <ImportExportPage /> },
     ],

@@ -15,7 +15,7 @@ const MANAGER_ROUTES = [
   { path: '/engineers', screen: 'EngineersPage' },
   { path: '/projects', screen: 'ProjectsPage' },
   { path: '/assignments', screen: 'AssignmentsPage' },
-  { path: '/capacity', screen: 'CapacityPage' },
+  { path: '/capacity', screen: 'SchedulePage' },
   { path: '/report', screen: 'ReportPage' },
   { path: '/history', screen: 'HistoryPage' },
   { path: '/import-export', screen: 'ImportExportPage' },

@@ -160,7 +160,7 @@ describe('the auditor', () => {
   it('finds History in the navigation and reads the log, newest first', async () => {
     await page.getByTestId('sidebar').getByRole('link', { name: 'History', exact: true }).waitFor();
     const nav = await page.getByTestId('sidebar').getByRole('link').allInnerTexts();
-    expect(nav.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Capacity', 'Report', 'History', 'Profile']);
+    expect(nav.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'History', 'Profile']);
     await go(page, 'History', '/history');
     await page.getByTestId('history-table').getByTestId('event-summary').first().waitFor();
     const rows = await summaries(page);
@@ -269,8 +269,16 @@ describe('the auditor', () => {
     expect(await page.locator('main').innerText()).not.toContain(PROJECT);
     await expectNoWriteControls(page);
 
-    await go(page, 'Capacity', '/capacity');
+    await go(page, 'Schedule', '/capacity');
     await page.getByText('Lucas Silva').first().waitFor();
+    expect(await page.locator('main').innerText()).not.toContain(PROJECT);
+    // Lucas's row reads the past plan: this week 0 % (his 40 % on the new project came later), and
+    // it opens on the assignments he had then.
+    const lucas = page.locator('[data-testid=schedule-row][data-engineer="Lucas Silva"]');
+    expect(await lucas.locator('.schedule-cells [role=gridcell]').first().textContent()).toBe('0%');
+    await page.locator('[data-testid=schedule-name][data-engineer="Lucas Silva"]').getByTestId('schedule-toggle').click();
+    await lucas.getByTestId('schedule-details').waitFor();
+    expect(await lucas.locator('[data-testid=schedule-bar]').evaluateAll((bars) => bars.map((b) => b.getAttribute('data-project')))).not.toContain(PROJECT);
     expect(await page.locator('main').innerText()).not.toContain(PROJECT);
 
     await go(page, 'Engineers', '/engineers');
@@ -349,7 +357,7 @@ describe('the auditor', () => {
   it('never sees a write control on any screen', async () => {
     for (const [label, pathname] of [
       ['Dashboard', '/manager-dashboard'], ['Engineers', '/engineers'], ['Projects', '/projects'], ['Assignments', '/assignments'],
-      ['Capacity', '/capacity'], ['Report', '/report'], ['History', '/history'], ['Profile', '/profile'],
+      ['Schedule', '/capacity'], ['Report', '/report'], ['History', '/history'], ['Profile', '/profile'],
     ] as const) {
       await go(page, label, pathname);
       await page.waitForTimeout(300);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
 import {
-  cardText, cardValue, demoAssignments, demoDay, demoEngineers, demoExpectations, demoProjects, drawnPixels,
+  cardText, cardValue, demoAssignments, demoDay, demoEngineers, demoExpectations, demoProjects, demoThisWeek, drawnPixels,
   horizontalOverflow, localUs, MANAGER, monthDayUs, navigate, normalize, progressOf, rowWith, screenshotBoth, shortUs,
   signIn, tableHeaders, tableOverflow, tableRows, waitForStableCanvas,
 } from '../support/screens.ts';
@@ -35,7 +35,7 @@ describe('manager screens with the demo data', () => {
     for (const part of ['MR', MANAGER.name, 'Manager', MANAGER.email]) expect(text).toContain(part);
     const links = await page.getByTestId('sidebar').getByRole('link').allInnerTexts();
     // History (issue 6) is for managers and auditors; Import / Export for managers.
-    expect(links.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Capacity', 'Report', 'History', 'Import / Export', 'Profile']);
+    expect(links.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'History', 'Import / Export', 'Profile']);
     await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).waitFor();
   });
 
@@ -311,27 +311,39 @@ describe('manager screens with the demo data', () => {
     await screenshotBoth(page, 'manager-report', { ready: () => waitForCharts(page) });
   });
 
-  it('Capacity: cards, a time line per engineer and the Available only switch', async () => {
-    await navigate(page, 'Capacity', '/capacity');
-    await page.getByText('Capacity Timeline').waitFor();
-    expect(await cardText(page, 'card-engineers-shown')).toContain('8 of 8 total');
-    expect(await cardValue(page, 'card-free-capacity')).toBe(expected.freeCapacity);
-    expect(await cardValue(page, 'card-capacity-overloaded')).toBe(String(expected.overloaded.length));
-    expect(await cardValue(page, 'card-capacity-underutilized')).toBe(String(expected.underutilized.length));
-    const card = page.getByTestId('capacity-timeline-card');
-    expect(await card.getByTestId('capacity-timeline').count()).toBe(8);
-    // Sam's time line: his assignments sorted by start, the past one (ended 20 days ago) inside the window or not.
-    const sam = card.locator('tr', { hasText: 'Sam Rivera' });
-    expect(normalize(await sam.innerText())).toContain('60% of 100%');
-    expect(normalize(await sam.innerText())).toContain('40% available');
-    expect(await sam.getByText('Customer Portal Redesign · 60%').count()).toBe(1);
+  it('Schedule: this week’s load and status per engineer, the totals, an open row’s bars, and the free-at-least filter', async () => {
+    await navigate(page, 'Schedule', '/capacity');
+    const grid = page.getByTestId('schedule-grid');
+    await grid.getByTestId('schedule-row').first().waitFor();
+    expect(await page.getByTestId('schedule-summary').innerText()).toContain('8 engineers');
+    const week = demoThisWeek();
+    // The window opens on this week: its first column.
+    const firstCells = await grid.getByTestId('schedule-row').evaluateAll((rows) =>
+      rows.map((row) => {
+        const cell = row.querySelector('.schedule-cells [role=gridcell]')!;
+        return [row.getAttribute('data-engineer'), cell.textContent, cell.getAttribute('data-status')];
+      }),
+    );
+    expect(firstCells).toEqual(week.rows.map((r) => [r.name, r.label, r.status]));
+    const totals = page.getByTestId('schedule-totals').locator('[role=gridcell]').first();
+    expect(Number(await totals.getAttribute('data-capacity'))).toBe(week.capacity);
+    expect(Number(await totals.getAttribute('data-confirmed'))).toBe(week.confirmed);
 
-    await page.getByRole('switch', { name: 'Available only' }).click();
-    await card.getByText(`Showing ${expected.availableNow} engineers`, { exact: false }).waitFor();
-    expect(await cardText(page, 'card-engineers-shown')).toContain(`${expected.availableNow} of 8 total`);
-    await page.getByRole('switch', { name: 'Available only' }).click();
-    await card.getByText('Showing 8 engineers', { exact: false }).waitFor();
-    await screenshotBoth(page, 'manager-capacity');
+    // Sam's row opens on his assignments in the window, the current one among them.
+    const sam = grid.locator('[data-testid=schedule-row][data-engineer="Sam Rivera"]');
+    await grid.locator('[data-testid=schedule-name][data-engineer="Sam Rivera"]').getByTestId('schedule-toggle').click();
+    await sam.getByText('Customer Portal Redesign · 60%').waitFor();
+
+    // A bookmarked view: free at least 50 % this week.
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    await page.goto(`${server.baseUrl}/capacity?minFree=50&freeFrom=${day(week.monday)}&freeTo=${day(week.sunday)}`);
+    await grid.getByTestId('schedule-row').first().waitFor();
+    const free = await grid.getByTestId('schedule-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-engineer')));
+    expect(free).toEqual(week.rows.filter((r) => r.free >= 50).map((r) => r.name));
+    expect(await page.getByRole('spinbutton', { name: 'Free at least (percent)' }).inputValue()).toBe('50');
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await page.getByTestId('schedule-summary').getByText('8 engineers', { exact: false }).waitFor();
+    await screenshotBoth(page, 'manager-schedule');
   });
 
   it('Profile: the manager’s personal information and no engineering details', async () => {
@@ -351,7 +363,7 @@ describe('manager screens with the demo data', () => {
   it('no screen scrolls sideways at 390 px and the page threw no errors', async () => {
     for (const [label, pathname] of [
       ['Dashboard', '/manager-dashboard'], ['Engineers', '/engineers'], ['Projects', '/projects'], ['Assignments', '/assignments'],
-      ['Report', '/report'], ['Capacity', '/capacity'], ['Profile', '/profile'],
+      ['Report', '/report'], ['Schedule', '/capacity'], ['Profile', '/profile'],
     ] as const) {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${server.baseUrl}${pathname}`);

@@ -233,6 +233,19 @@ export const demoAssignments: [string, string, string, number, number, number][]
   ['aisha', 'portal', 'Platform Support', 30, daysToNextMonth(), daysToNextMonth() + 21],
 ];
 
+/** Mobile App v2 is tentative (not won yet): its assignments are pipeline load, not booked. */
+export const demoTentativeProjects = ['mobile'];
+
+/** [engineer, first day off, last day off] in days from today: Priya off sick yesterday (if this month) and today; Elena's week away next month. */
+export function demoTimeOff(now = new Date()): [string, number, number][] {
+  const monthStart = 1 - now.getUTCDate();
+  const nextMonth = daysToNextMonth(now);
+  return [
+    ['priya', Math.max(monthStart, -1), 0],
+    ['elena', nextMonth + 7, nextMonth + 11],
+  ];
+}
+
 /** The demo's day `offset` days from today, at midnight UTC, as a Date. */
 export function demoDay(offset: number, now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + offset * DAY);
@@ -293,7 +306,37 @@ export function demoExpectations(now = new Date()) {
     immediateStart: [['Lucas Silva', '100% available'], ['Jordan Lee', '70% available'], ['Elena Rossi', '50% available']],
     // Aisha is full until her only current assignment ends, 45 days from today.
     soon: [['Aisha Khan', monthDayUs(demoDay(45, now))]],
-    freeCapacity: '270%',
+  };
+}
+
+/**
+ * This ISO week (Monday to Sunday) on the schedule, worked out by hand from the tables: on each
+ * working day (Monday to Friday; the demo's one holiday is at least ten days away, never this week)
+ * an engineer brings their capacity unless off, and a confirmed assignment counts when it started at
+ * or before that day's midnight and ends after it, on days they are not off. A week's load is what is
+ * booked against what they bring; free is what is left per working day. Rows sorted by name.
+ */
+export function demoThisWeek(now = new Date()) {
+  const monday = -((now.getUTCDay() + 6) % 7);
+  const workingDays = [0, 1, 2, 3, 4].map((i) => monday + i);
+  const timeOff = demoTimeOff(now);
+  const isOff = (key: string, day: number) => timeOff.some(([who, from, to]) => who === key && from <= day && day <= to);
+  const loadOn = (key: string, day: number) =>
+    demoAssignments.filter((a) => a[0] === key && !demoTentativeProjects.includes(a[1]) && a[4] <= day && day < a[5]).reduce((sum, a) => sum + a[3], 0);
+  const rows = demoEngineers.map((e) => {
+    const present = workingDays.filter((day) => !isOff(e.key, day));
+    const booked = present.reduce((sum, day) => sum + loadOn(e.key, day), 0);
+    const capacity = present.length * e.maxCapacity;
+    const status = capacity === 0 ? 'off' : booked > capacity ? 'overloaded' : booked === 0 ? 'empty' : booked < capacity / 2 ? 'underutilized' : 'optimal';
+    const label = capacity === 0 ? 'Off' : `${Math.round((booked / capacity) * 100)}%`;
+    return { name: e.name, booked, capacity, label, status, free: (capacity - booked) / workingDays.length };
+  });
+  return {
+    monday: demoDay(monday, now),
+    sunday: demoDay(monday + 6, now),
+    rows: rows.sort((a, b) => a.name.localeCompare(b.name)),
+    capacity: rows.reduce((sum, r) => sum + r.capacity, 0),
+    confirmed: rows.reduce((sum, r) => sum + r.booked, 0),
   };
 }
 

@@ -54,7 +54,7 @@ describe('guarded area', () => {
     expect(card.textContent).toContain('Manager');
     expect(card.textContent).toContain('manager@demo.test');
     expect(card.textContent).toContain('MR');
-    for (const label of ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Capacity', 'Report', 'Profile', 'Logout']) {
+    for (const label of ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'Profile', 'Logout']) {
       expect(screen.getAllByText(label).length).toBeGreaterThan(0);
     }
     expect(vi.mocked(fetch).mock.calls[0]![1]).toMatchObject({ headers: { Authorization: 'stored-token' } });

@@ -54,7 +54,7 @@ describe('navigation', () => {
     ]);
   });
   it('gives managers and any other role the full list, spelled Engineers', () => {
-    const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Capacity', 'Report', 'History', 'Profile'];
+    const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'History', 'Profile'];
     // Import / Export is for managers only; auditors and other roles have everything else.
     expect(navItems('manager').map((i) => i.label)).toEqual([...labels.slice(0, 7), 'Import / Export', 'Profile']);
     expect(navItems('manager').find((i) => i.key === 'import')?.path).toBe('/import-export');

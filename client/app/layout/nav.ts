@@ -17,7 +17,7 @@ export function navItems(role: Role | string | null | undefined): NavItem[] {
     { key: 'engineers', label: 'Engineers', path: '/engineers' },
     { key: 'projects', label: 'Projects', path: '/projects' },
     { key: 'assignments', label: 'Assignments', path: '/assignments' },
-    { key: 'capacity', label: 'Capacity', path: '/capacity' },
+    { key: 'capacity', label: 'Schedule', path: '/capacity' },
     { key: 'report', label: 'Report', path: '/report' },
     // The event history (issue 6): managers and auditors only (the server refuses anyone else).
     ...(role === 'manager' || role === 'auditor' ? [{ key: 'history' as const, label: 'History', path: '/history' }] : []),
@@ -54,7 +54,7 @@ export const pageTitles: Record<string, string> = {
   '/engineers': 'Engineers',
   '/projects': 'Projects',
   '/assignments': 'Assignments',
-  '/capacity': 'Capacity',
+  '/capacity': 'Schedule',
   '/report': 'Reports & Analytics',
   '/history': 'History',
   '/import-export': 'Import / Export',

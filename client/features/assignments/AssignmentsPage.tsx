@@ -17,7 +17,7 @@ import { useAssignments } from '../../stores/assignments.ts';
 import { useEngineers } from '../../stores/engineers.ts';
 import { useProjects } from '../../stores/projects.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
-import { useAssignmentPlanning } from './AssignmentPlanning.tsx';
+import { useAssignmentPlanning } from '../../components/assignment-planning/AssignmentPlanning.tsx';
 import { AssignmentFilters } from './AssignmentFilters.tsx';
 import { type AssignmentRow, assignmentsSubtitle, countByAssignmentStatus, withStatus } from './helpers.ts';
 import { columnSortOrder, sortOfColumn } from './listQuery.ts';

@@ -1,16 +1,23 @@
 import { CheckCircleFilled, CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
-import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
-import { SeniorityTag } from '../../components/tags.tsx';
+import { EngineerAvatar } from '../EngineerAvatar.tsx';
+import { SeniorityTag } from '../tags.tsx';
 import type { SuitableEngineer } from '../../lib/planningApi.ts';
-import { freeText } from './helpers.ts';
+import { freeText } from './actions.ts';
+
+/** What the list shows of an engineer; `onProject` marks one already on the project. */
+export type SuitableCandidate = Pick<SuitableEngineer, '_id' | 'name' | 'avatar' | 'seniority' | 'maxCapacity' | 'matchingSkills' | 'availableCapacity'> & {
+  onProject?: boolean;
+};
 
 type Props = {
   projectPicked: boolean;
   loading: boolean;
   error: string | null;
-  engineers: readonly SuitableEngineer[];
+  engineers: readonly SuitableCandidate[];
+  /** Over which dates the free capacity is measured; the project's by default. */
+  caption?: string;
   selectedId: string | null;
   disabled: boolean;
   invalid: boolean;
@@ -33,7 +40,7 @@ const capacityColor = (available: number) => (available <= 0 ? '#dc2626' : avail
  * The engineers who share a required skill of the picked project, best first (GET /api/engineers/suitable):
  * their matching skills and their free capacity over the project's dates. One is picked like a radio.
  */
-export function SuitableEngineers({ projectPicked, loading, error, engineers, selectedId, disabled, invalid, onPick, onRetry }: Props) {
+export function SuitableEngineers({ projectPicked, loading, error, engineers, caption, selectedId, disabled, invalid, onPick, onRetry }: Props) {
   if (!projectPicked) return <div style={box}>Pick a project to see the engineers whose skills match it.</div>;
   if (loading) {
     return (
@@ -62,7 +69,7 @@ export function SuitableEngineers({ projectPicked, loading, error, engineers, se
   return (
     <div>
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBottom: 6 }}>
-        Best match first. Free capacity is measured over the project's dates.
+        {caption ?? "Best match first. Free capacity is measured over the project's dates."}
       </Typography.Text>
       <div
         role="radiogroup"
@@ -112,6 +119,11 @@ export function SuitableEngineers({ projectPicked, loading, error, engineers, se
                 <span style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
                   <strong>{e.name}</strong>
                   <SeniorityTag seniority={e.seniority} />
+                  {e.onProject ? (
+                    <Tag color="blue" style={{ marginInlineEnd: 0, fontSize: 11 }}>
+                      On the project
+                    </Tag>
+                  ) : null}
                 </span>
                 <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginTop: 4 }}>
                   {e.matchingSkills.map((skill) => (

@@ -4,21 +4,33 @@ import { Button, message as messageApi, Popconfirm, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Assignment, Project } from '../../../domain/entities.ts';
-import { FormConflictDialog, RowConflictDialog } from '../../components/ConflictDialog.tsx';
+import type { AssignmentStatus } from '../../../domain/figures.ts';
+import { FormConflictDialog, RowConflictDialog } from '../ConflictDialog.tsx';
 import { planningApi, unlessGone } from '../../lib/planningApi.ts';
 import { assignmentFormMachine } from '../../machines/assignmentForm.machine.ts';
 import { assignmentValuesOf, impactOf, type PickedProject } from '../../machines/assignmentValues.ts';
-import { rowActionMachine } from '../../machines/rowAction.machine.ts';
+import { type RowAction, rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { assignmentsStore, loadAssignments } from '../../stores/assignments.ts';
 import { engineersStore } from '../../stores/engineers.ts';
 import { AssignmentFormDialog } from './AssignmentFormDialog.tsx';
-import { type AssignmentRow, assignableProjects, assignmentConflictFields, canEndToday, endTodayAction, removeAction, roleSuggestions } from './helpers.ts';
+import { assignableProjects, assignmentConflictFields, canEndToday, endTodayAction, removeAction, roleSuggestions } from './actions.ts';
+
+/** An assignment as a table row shows it: with its status now (End today is only offered while it runs). */
+type PlannedAssignment = Assignment & { status: AssignmentStatus };
 
 /** The assignment as saved now, in the form's shape; null once it was removed. */
 async function latestAssignment(id: string) {
   const a = await unlessGone(planningApi.assignment(id));
   return a && { values: assignmentValuesOf(a), version: a.version };
 }
+
+/** What each one-click change says once saved. */
+const doneMessages: Record<string, string> = {
+  remove: 'Assignment removed',
+  endToday: 'Assignment ends today',
+  move: 'Assignment moved',
+  resize: 'Assignment dates changed',
+};
 
 /** What the form reads of the live plan to preview a change (the live collections, read when needed). */
 const livePlan = () => ({ engineers: engineersStore.data, assignments: assignmentsStore.data });
@@ -32,8 +44,9 @@ type Options = {
 };
 
 /**
- * The managers' planning on the Assignments screen (issue 5): the New assignment form, the row
- * actions (edit, end today, remove) and the conflict dialogs. After every write the assignments reload.
+ * The managers' planning of assignments, shared by the Assignments screen and the schedule: the New
+ * assignment form, the edit form, the one-click changes (end today, remove, a dragged bar) and the
+ * conflict dialogs. After every write the assignments reload.
  */
 export function useAssignmentPlanning({ engineers, assignments, projects, onWritten }: Options) {
   const onWrittenRef = useRef(onWritten);
@@ -82,7 +95,7 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
         actions: {
           done: (_, { action }) => {
             reload();
-            void messageRef.current.success(action.kind === 'remove' ? 'Assignment removed' : 'Assignment ends today');
+            void messageRef.current.success(doneMessages[action.kind] ?? 'Assignment updated');
           },
           failed: (_, { message: text }) => void messageRef.current.error(text),
           conflicted: () => void loadAssignments(),
@@ -141,7 +154,7 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
 
   const busyId = row.matches('running') ? rowAction?.id : undefined;
 
-  const renderActions = (a: AssignmentRow): ReactNode => {
+  const renderActions = (a: PlannedAssignment): ReactNode => {
     const busy = busyId === a._id;
     return (
       <div style={{ display: 'flex', gap: 2, whiteSpace: 'nowrap' }} data-testid="assignment-actions" data-assignment={`${a.engineerId.name} on ${a.projectId.name}`}>
@@ -182,5 +195,10 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
     dialogs,
     renderActions,
     openCreate: (project?: PickedProject) => sendForm({ type: 'OPEN_CREATE', project }),
+    openEdit: (assignment: Assignment) => sendForm({ type: 'OPEN_EDIT', assignment }),
+    /** Runs a one-click change (a bar dragged on the schedule) with the same conflict handling as the row actions. */
+    run: (action: RowAction) => sendRow({ type: 'RUN', action }),
+    /** The change being saved right now, so a screen can keep showing it until the saved data arrives. */
+    running: row.matches('running') ? rowAction : null,
   };
 }

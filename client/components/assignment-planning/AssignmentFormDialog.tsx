@@ -1,9 +1,9 @@
 import { InfoCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { Alert, AutoComplete, Button, Col, Form, InputNumber, Modal, Row, Select, Tag, Typography } from 'antd';
 import type { Project } from '../../../domain/entities.ts';
-import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
-import { DayPicker, DialogTitle, FormAlerts } from '../../components/formParts.tsx';
-import { ProjectStatusTag } from '../../components/tags.tsx';
+import { EngineerAvatar } from '../EngineerAvatar.tsx';
+import { DayPicker, DialogTitle, FormAlerts } from '../formParts.tsx';
+import { ProjectStatusTag } from '../tags.tsx';
 import { dateRange, percent } from '../../lib/format.ts';
 import type { Impact } from '../../lib/impact.ts';
 import type { AssignmentFormContext, AssignmentFormEvent } from '../../machines/assignmentForm.machine.ts';

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Assignment } from '../../../domain/entities.ts';
+import { assignmentStatus } from '../../../domain/figures.ts';
+import { assignableProjects, assignmentConflictFields, canEndToday, endTodayAction, freeText, removeAction, roleSuggestions } from './actions.ts';
+
+const base: Omit<Assignment, '_id' | 'startDate' | 'endDate'> = {
+  engineerId: { _id: 'e', name: 'E', email: 'e@x' }, projectId: { _id: 'p', name: 'P', status: 'active' }, role: 'Dev', allocationPercentage: 50, version: 1,
+};
+const a = (id: string, startDate: string, endDate: string): Assignment => ({ ...base, _id: id, startDate, endDate });
+
+describe('assignment planning helpers', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+  const running = { ...a('a1', '2026-05-01T00:00:00Z', '2026-07-01T00:00:00Z'), version: 4 };
+
+  it('offers End today only on a running assignment', () => {
+    const rows = [a('d', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'), running, a('u', '2026-07-01T00:00:00Z', '2026-08-01T00:00:00Z')];
+    expect(rows.map((row) => canEndToday({ status: assignmentStatus(row, now) }))).toEqual([false, true, false]);
+  });
+
+  it('End today sets the end date to now, against the row\'s version', () => {
+    expect(endTodayAction(running, now)).toEqual({
+      kind: 'endToday',
+      id: 'a1',
+      version: 4,
+      label: "End E's assignment on P today",
+      before: { role: 'Dev', allocationPercentage: 50, startDate: running.startDate, endDate: running.endDate },
+      changes: { endDate: '2026-06-01T00:00:00.000Z' },
+    });
+  });
+
+  it('Remove changes nothing but removes, against the row\'s version', () => {
+    expect(removeAction(running)).toMatchObject({ kind: 'remove', id: 'a1', version: 4, label: 'Remove E from P', changes: null });
+  });
+
+  it('suggests the roles in use, and only projects that can take an assignment', () => {
+    expect(roleSuggestions([{ role: 'Dev' }, { role: 'Lead' }, { role: 'Dev' }])).toEqual(['Dev', 'Lead']);
+    const projects = [
+      { name: 'Zeta', status: 'active' as const },
+      { name: 'Alpha', status: 'planning' as const },
+      { name: 'Done', status: 'completed' as const },
+    ];
+    expect(assignableProjects(projects).map((p) => p.name)).toEqual(['Alpha', 'Zeta']);
+  });
+
+  it('words free capacity briefly', () => {
+    expect([freeText(70), freeText(0), freeText(-10), freeText(12.5)]).toEqual(['70% free', 'Full', '10% over', '12.5% free']);
+  });
+
+  it('formats the fields a conflict compares', () => {
+    const format = Object.fromEntries(assignmentConflictFields.map((f) => [f.key, f.format ?? String]));
+    expect(format.allocationPercentage!(80)).toBe('80%');
+    expect(format.role!('Dev')).toBe('Dev');
+  });
+});

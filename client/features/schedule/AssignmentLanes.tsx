@@ -1,0 +1,183 @@
+import { useSelector } from '@xstate/react';
+import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
+import type { Actor } from 'xstate';
+import type { Assignment, TimeOff } from '../../../domain/entities.ts';
+import type { Dated } from '../../../domain/figures.ts';
+import { avatarColor } from '../../components/avatarColor.ts';
+import { capitalize, percent, shortDate } from '../../lib/format.ts';
+import type { barDragMachine, DragEdge } from '../../machines/barDrag.machine.ts';
+import type { RowAction } from '../../machines/rowAction.machine.ts';
+import { barGeometry, daysDragged, daysOffGeometry, type ScheduleAxis } from './axis.ts';
+import { TENTATIVE_HATCH, timeOffLine } from './cellLook.ts';
+
+export type BarDragActor = Actor<typeof barDragMachine>;
+
+/** Heights of an open row's parts: the line that explains (or previews a drag), and one lane per bar. */
+export const INFO_HEIGHT = 26;
+export const LANE_HEIGHT = 28;
+const PADDING = 8;
+
+/** How tall an open row's details are, for the row virtualiser: a lane per bar, and one for time off when there is any. */
+export const detailsHeight = (bars: number, hasTimeOff: boolean) => INFO_HEIGHT + (Math.max(bars, 1) + (hasTimeOff ? 1 : 0)) * LANE_HEIGHT + PADDING;
+
+type Shared = {
+  axis: ScheduleAxis;
+  timeZone: string;
+  canPlan: boolean;
+  drag: BarDragActor;
+  /** A change of this engineer's being saved: its bar stays where it was dropped until the saved data arrives. */
+  saving: RowAction | null;
+  tentativeProjects: ReadonlySet<string>;
+  onOpen: (a: Assignment) => void;
+};
+
+const edgeOf = (target: EventTarget): DragEdge => ((target as HTMLElement).dataset?.edge as DragEdge | undefined) ?? 'move';
+
+function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, saving, tentativeProjects, onOpen }: Shared & { a: Assignment; lane: number }) {
+  const pressedAt = useRef<number | null>(null);
+  const dragged = useSelector(drag, (s) => (!s.matches('idle') && s.context.assignment?._id === a._id ? s.context.dates : null));
+  const dates: Dated = dragged ?? (saving?.id === a._id && saving.changes ? { ...a, ...(saving.changes as Partial<Dated>) } : a);
+  const geometry = barGeometry(dates, axis, timeZone);
+  if (!geometry) return null;
+  const tentative = tentativeProjects.has(a.projectId._id);
+  const color = avatarColor(a.projectId.name);
+
+  const press = (event: PointerEvent<HTMLDivElement>) => {
+    if (!canPlan || event.button !== 0) return;
+    const edge = edgeOf(event.target);
+    const from = edge === 'end' ? Math.min(geometry.endDay, axis.endDay) : Math.max(geometry.startDay, axis.firstDay);
+    event.currentTarget.setPointerCapture(event.pointerId);
+    pressedAt.current = event.clientX;
+    drag.send({ type: 'PRESS', assignment: a, edge, toDays: (dx) => daysDragged(axis, from, dx) });
+  };
+  const move = (event: PointerEvent<HTMLDivElement>) => {
+    if (pressedAt.current !== null) drag.send({ type: 'MOVE', dx: event.clientX - pressedAt.current });
+  };
+  const release = (type: 'RELEASE' | 'CANCEL') => () => {
+    if (pressedAt.current === null) return;
+    pressedAt.current = null;
+    drag.send({ type });
+  };
+  const key = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (canPlan && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      onOpen(a);
+    }
+    if (event.key === 'Escape') release('CANCEL')();
+  };
+
+  const radius = `${geometry.clippedStart ? 0 : 5}px ${geometry.clippedEnd ? 0 : 5}px ${geometry.clippedEnd ? 0 : 5}px ${geometry.clippedStart ? 0 : 5}px`;
+  return (
+    <div
+      className={`schedule-bar${canPlan ? ' can-drag' : ''}${dragged ? ' is-dragging' : ''}`}
+      style={{
+        left: geometry.left,
+        width: Math.max(geometry.width, 6),
+        top: lane * LANE_HEIGHT + 3,
+        background: tentative ? `${TENTATIVE_HATCH}, ${color}` : color,
+        borderRadius: radius,
+      }}
+      role={canPlan ? 'button' : undefined}
+      tabIndex={canPlan ? 0 : undefined}
+      aria-label={`${a.projectId.name}, ${a.role}, ${percent(a.allocationPercentage)}, ${shortDate(dates.startDate)} to ${shortDate(dates.endDate)}`}
+      data-testid="schedule-bar"
+      data-assignment={a._id}
+      data-project={a.projectId.name}
+      data-tip={`${a.projectId.name}${tentative ? ' (tentative)' : ''}\n${a.role} · ${percent(a.allocationPercentage)}\n${shortDate(dates.startDate)} - ${shortDate(dates.endDate)}`}
+      onPointerDown={press}
+      onPointerMove={move}
+      onPointerUp={release('RELEASE')}
+      onPointerCancel={release('CANCEL')}
+      onKeyDown={key}
+    >
+      {canPlan && !geometry.clippedStart ? <span className="edge start" data-edge="start" aria-hidden="true" /> : null}
+      {a.projectId.name} · {percent(a.allocationPercentage)}
+      {canPlan && !geometry.clippedEnd ? <span className="edge end" data-edge="end" aria-hidden="true" /> : null}
+    </div>
+  );
+}
+
+/** What the line above the bars says: how to use them, or what the drag in progress does to the engineer. */
+function InfoLine({ drag, engineerId, count, canPlan, left }: { drag: BarDragActor; engineerId: string; count: number; canPlan: boolean; left: number }) {
+  const preview = useSelector(drag, (s) =>
+    !s.matches('idle') && s.context.assignment?.engineerId._id === engineerId && s.context.dates
+      ? { impact: s.context.impact, dates: s.context.dates }
+      : null,
+  (x, y) => x?.impact === y?.impact && x?.dates === y?.dates);
+  const text = preview
+    ? `${shortDate(preview.dates.startDate)} - ${shortDate(preview.dates.endDate)}${preview.impact ? ` · ${preview.impact.text}` : ''}`
+    : count === 0
+      ? 'No assignments in this window'
+      : canPlan
+        ? 'Drag a bar to move it, or its ends to change its dates; click it to edit'
+        : `${count} assignment${count === 1 ? '' : 's'} in this window`;
+  const overloaded = preview?.impact?.overloaded === true;
+  return (
+    // Sticks just right of the names, so it stays readable while the periods scroll sideways.
+    <div style={{ position: 'sticky', left, height: INFO_HEIGHT, display: 'inline-flex', alignItems: 'center', padding: '0 12px', whiteSpace: 'nowrap' }}>
+      <span style={{ fontSize: 12, color: overloaded ? '#b91c1c' : '#64748b', fontWeight: overloaded ? 600 : 400 }} data-testid={preview ? 'drag-preview' : undefined}>
+        {text}
+      </span>
+    </div>
+  );
+}
+
+type LanesProps = Shared & {
+  engineerId: string;
+  assignments: readonly Assignment[];
+  timeOff: readonly TimeOff[];
+  /** The names column's width: where the explaining line sticks. */
+  nameWidth: number;
+  todayX: number | null;
+};
+
+/** The engineer's time off on the axis: grey, named by kind (and note in the tooltip). */
+function TimeOffLane({ timeOff, axis }: { timeOff: readonly TimeOff[]; axis: ScheduleAxis }) {
+  return (
+    <>
+      {timeOff.map((t) => {
+        const geometry = daysOffGeometry(t, axis);
+        if (!geometry) return null;
+        return (
+          <div
+            key={t._id}
+            className="schedule-away"
+            style={{ left: geometry.left, width: Math.max(geometry.width, 6), top: 3 }}
+            data-testid="schedule-time-off"
+            data-tip={timeOffLine(t)}
+          >
+            {capitalize(t.kind)}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/** An open row: its time off, then one lane per assignment in the window, sorted by start, on the same axis as the cells. */
+export function AssignmentLanes({ engineerId, assignments, timeOff, nameWidth, todayX, ...shared }: LanesProps) {
+  const { axis, canPlan, drag } = shared;
+  const first = timeOff.length > 0 ? 1 : 0;
+  return (
+    <div style={{ position: 'relative', height: detailsHeight(assignments.length, first > 0), background: '#fbfdff', borderTop: '1px dashed #e2e8f0' }} data-testid="schedule-details">
+      <InfoLine drag={drag} engineerId={engineerId} count={assignments.length} canPlan={canPlan} left={nameWidth} />
+      <div
+        className="schedule-lanes"
+        style={{
+          position: 'absolute',
+          top: INFO_HEIGHT,
+          bottom: 0,
+          left: 0,
+          width: axis.width,
+          backgroundImage: `repeating-linear-gradient(to right, transparent 0, transparent ${axis.columnWidth - 1}px, #eef2f7 ${axis.columnWidth - 1}px, #eef2f7 ${axis.columnWidth}px)`,
+        }}
+      >
+        {todayX !== null ? <div style={{ position: 'absolute', top: 0, bottom: 0, left: todayX, width: 2, background: '#fca5a5' }} aria-hidden="true" /> : null}
+        {first > 0 ? <TimeOffLane timeOff={timeOff} axis={axis} /> : null}
+        {assignments.map((a, lane) => (
+          <AssignmentBar key={a._id} a={a} lane={lane + first} {...shared} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { Button, Tag } from 'antd';
+import type { Placeholder, Project } from '../../../domain/entities.ts';
+import { percent, plural, shortDate } from '../../lib/format.ts';
+import { barGeometry, type ScheduleAxis } from './axis.ts';
+
+const HEADER_HEIGHT = 36;
+const PROJECT_HEIGHT = 28;
+const LINE_HEIGHT = 36;
+
+/** Placeholders by project (projects by name), each project's by start. */
+export function placeholderGroups(placeholders: readonly Placeholder[], projects: ReadonlyMap<string, Pick<Project, 'name'>>) {
+  const groups = new Map<string, Placeholder[]>();
+  for (const p of placeholders) {
+    const list = groups.get(p.projectId);
+    if (list) list.push(p);
+    else groups.set(p.projectId, [p]);
+  }
+  return [...groups]
+    .map(([projectId, list]) => ({ projectId, name: projects.get(projectId)?.name ?? 'A project', placeholders: list.sort((a, b) => a.startDate.localeCompare(b.startDate)) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+export type PlaceholderGroup = ReturnType<typeof placeholderGroups>[number];
+
+/** How tall the block is, for the rows below it: its header, and when open a line per project and per placeholder. */
+export const placeholderBlockHeight = (groups: readonly PlaceholderGroup[], open: boolean) =>
+  groups.length === 0 ? 0 : HEADER_HEIGHT + (open ? groups.reduce((sum, g) => sum + PROJECT_HEIGHT + g.placeholders.length * LINE_HEIGHT, 0) : 0);
+
+type Props = {
+  groups: readonly PlaceholderGroup[];
+  tentativeProjects: ReadonlySet<string>;
+  axis: ScheduleAxis;
+  timeZone: string;
+  nameWidth: number;
+  open: boolean;
+  canPlan: boolean;
+  onToggle: () => void;
+  onFill: (p: Placeholder) => void;
+};
+
+/** The block's lines in order, each as tall on the names side as on the bars side. */
+type Line = { key: string; height: number; group: PlaceholderGroup; placeholder?: Placeholder };
+
+const linesOf = (groups: readonly PlaceholderGroup[]): Line[] =>
+  groups.flatMap((group) => [
+    { key: group.projectId, height: PROJECT_HEIGHT, group },
+    ...group.placeholders.map((placeholder) => ({ key: placeholder._id, height: LINE_HEIGHT, group, placeholder })),
+  ]);
+
+/**
+ * Demand without a person, above the engineers: under each project its open roles, each a bar over
+ * its dates on the same axis as the cells, with Fill to offer the engineers free for those dates.
+ * As in the grid, the names are one sticky column beside the bars, not a sticky cell per line.
+ */
+export function PlaceholderRows({ groups, tentativeProjects, axis, timeZone, nameWidth, open, canPlan, onToggle, onFill }: Props) {
+  if (groups.length === 0) return null;
+  const count = groups.reduce((sum, g) => sum + g.placeholders.length, 0);
+  const lines = open ? linesOf(groups) : [];
+  return (
+    <div style={{ background: '#fffbeb', borderBottom: '2px solid #fde68a' }} data-testid="schedule-placeholders">
+      <div className="schedule-line" style={{ height: HEADER_HEIGHT, background: 'inherit' }}>
+        <div className="schedule-name" style={{ width: nameWidth, fontSize: 12, fontWeight: 600, color: '#92400e', whiteSpace: 'nowrap', overflow: 'hidden' }}>
+          <button type="button" className="schedule-toggle" onClick={onToggle} aria-expanded={open} aria-label={open ? 'Hide open roles' : 'Show open roles'} data-testid="placeholders-toggle" />
+          Open roles ({count})
+        </div>
+        <div style={{ display: 'flex', alignItems: 'center', paddingLeft: 8, fontSize: 12, color: '#92400e', whiteSpace: 'nowrap' }}>
+          {open ? null : `${plural(count, 'placeholder')} in ${plural(groups.length, 'project')}: demand without a person`}
+        </div>
+      </div>
+      {open ? (
+        <div className="schedule-body">
+          <div className="schedule-names" style={{ width: nameWidth, background: 'inherit' }}>
+            {lines.map((line) =>
+              line.placeholder ? (
+                <div key={line.key} className="schedule-name" style={{ position: 'static', height: line.height, paddingLeft: 20, borderRight: 0 }} data-testid="placeholder-row" data-role={line.placeholder.role}>
+                  <span className="schedule-person" style={{ flex: 1 }}>
+                    <span className="name" style={{ fontWeight: 500 }}>
+                      {line.placeholder.role}
+                    </span>
+                    <span className="sub">{line.placeholder.skills.join(', ') || 'Any skills'}</span>
+                  </span>
+                  {canPlan ? (
+                    <Button size="small" onClick={() => onFill(line.placeholder!)} data-testid="placeholder-fill" aria-label={`Fill ${line.placeholder.role} on ${line.group.name}`}>
+                      Fill
+                    </Button>
+                  ) : null}
+                </div>
+              ) : (
+                <div key={line.key} className="schedule-name" style={{ position: 'static', height: line.height, fontSize: 12, fontWeight: 600, paddingLeft: 12, borderRight: 0 }} data-testid="placeholder-project" data-project={line.group.name}>
+                  <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{line.group.name}</span>
+                  {tentativeProjects.has(line.group.projectId) ? (
+                    <Tag color="purple" style={{ marginInlineEnd: 0, fontSize: 10, lineHeight: '16px' }}>
+                      Tentative
+                    </Tag>
+                  ) : null}
+                </div>
+              ),
+            )}
+          </div>
+          <div style={{ width: axis.width, flex: 'none' }}>
+            {lines.map((line) => {
+              const p = line.placeholder;
+              const geometry = p ? barGeometry(p, axis, timeZone) : null;
+              return (
+                <div key={line.key} style={{ position: 'relative', height: line.height }}>
+                  {p && geometry ? (
+                    <div
+                      className="schedule-bar"
+                      style={{
+                        left: geometry.left,
+                        width: Math.max(geometry.width, 6),
+                        top: 7,
+                        color: '#78350f',
+                        background: '#fde68a',
+                        border: '1px dashed #d97706',
+                        boxShadow: 'none',
+                      }}
+                      data-tip={`${p.role} on ${line.group.name}\n${percent(p.allocationPercentage)} · ${shortDate(p.startDate)} - ${shortDate(p.endDate)}`}
+                    >
+                      {percent(p.allocationPercentage)} · {p.role}
+                    </div>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { CalendarOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { type CSSProperties, memo, type ReactNode } from 'react';
+import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
+import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
+import { capitalize, percent } from '../../lib/format.ts';
+import { cellLook, type PeriodFigures } from './cellLook.ts';
+
+type CellsProps = { periods: readonly PeriodFigures[] };
+
+/**
+ * One engineer's periods: load in percent, coloured by status, tentative hatched, days off grey.
+ * One element per cell, its look from classes and the grid's variables: rows are drawn as they
+ * scroll into view, thousands of cells a second.
+ */
+export const EngineerCells = memo(function EngineerCells({ periods }: CellsProps) {
+  return (
+    <div className="schedule-cells">
+      {periods.map((p, index) => {
+        const look = cellLook(p);
+        return (
+          <span
+            key={p.key}
+            className={`schedule-cell t-${look.tone}${look.hatched ? ' hatched' : ''}${look.offShare > 0 ? ' away' : ''}`}
+            role="gridcell"
+            data-p={index}
+            data-status={look.tone}
+            style={look.offShare > 0 ? ({ '--off': `${look.offShare * 100}%` } as CSSProperties) : undefined}
+          >
+            {look.label}
+          </span>
+        );
+      })}
+    </div>
+  );
+});
+
+/** The figure beside a name: what the rows are sorted by, or the peak. */
+function rowFigure(row: CapacityRow, sort: CapacitySortKey): { text: string; color: string } | null {
+  if (sort === 'free') return row.minFree === null ? null : { text: `${percent(Math.round(row.minFree))} free`, color: row.minFree > 0 ? '#15803d' : '#b91c1c' };
+  if (row.peakUtilization === null) return null;
+  return { text: `peak ${percent(Math.round(row.peakUtilization))}`, color: row.peakUtilization > 100 ? '#b91c1c' : '#64748b' };
+}
+
+type NameProps = {
+  row: CapacityRow;
+  top: number;
+  height: number;
+  sort: CapacitySortKey;
+  compact: boolean;
+  expanded: boolean;
+  onToggle: (engineerId: string) => void;
+  /** Book time off for this engineer (managers), offered under the name of an open row. */
+  onBookTimeOff?: ((engineerId: string) => void) | undefined;
+};
+
+/** An engineer's name, in the column that stays in view while the periods scroll sideways. */
+export const EngineerName = memo(function EngineerName({ row, top, height, sort, compact, expanded, onToggle, onBookTimeOff }: NameProps) {
+  const e = row.engineer;
+  const figure = compact ? null : rowFigure(row, sort);
+  return (
+    <div className="schedule-name-cell" style={{ transform: `translateY(${top}px)`, height }} role="rowheader" data-testid="schedule-name" data-engineer={e.name}>
+      <div className="schedule-name">
+        <button
+          type="button"
+          className="schedule-toggle"
+          onClick={() => onToggle(e._id)}
+          aria-expanded={expanded}
+          aria-label={`${expanded ? 'Close' : 'Open'} ${e.name}'s assignments`}
+          data-testid="schedule-toggle"
+        />
+        <span className="schedule-person" style={{ flex: 1 }}>
+          <span className="name" title={e.name}>
+            {e.name}
+          </span>
+          <span className="sub">
+            {capitalize(e.seniority)}
+            {e.maxCapacity !== 100 ? ` · ${percent(e.maxCapacity)}` : ''}
+            {compact ? '' : ` · ${e.department}`}
+          </span>
+        </span>
+        {figure ? (
+          <span className="tabular" style={{ fontSize: 11, fontWeight: 600, color: figure.color, whiteSpace: 'nowrap' }}>
+            {figure.text}
+          </span>
+        ) : null}
+      </div>
+      {expanded && onBookTimeOff ? (
+        <Button size="small" type="link" icon={<CalendarOutlined />} onClick={() => onBookTimeOff(e._id)} style={{ fontSize: 12, marginLeft: 22 }} data-testid="book-time-off">
+          Book time off
+        </Button>
+      ) : null}
+    </div>
+  );
+});
+
+type CellsRowProps = {
+  row: CapacityRow;
+  top: number;
+  height: number;
+  width: number;
+  /** The open row's time off and assignment bars. */
+  details: ReactNode;
+};
+
+/** An engineer's periods, and when the row is open, their time off and bars below on the same axis. */
+export const EngineerRow = memo(function EngineerRow({ row, top, height, width, details }: CellsRowProps) {
+  const e = row.engineer;
+  return (
+    <div className="schedule-row" style={{ transform: `translateY(${top}px)`, width, height }} role="row" aria-label={e.name} data-testid="schedule-row" data-engineer={e.name} data-id={e._id}>
+      <EngineerCells periods={row.periods} />
+      {details}
+    </div>
+  );
+});

@@ -1,0 +1,162 @@
+import { ClearOutlined, FilterOutlined, LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, DatePicker, Input, InputNumber, Segmented, Select, Space, Switch, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { seniorities } from '../../../domain/entities.ts';
+import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
+import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
+import { capitalize } from '../../lib/format.ts';
+import { filterCount, hasFilters, type ScheduleView, spansFor } from '../../lib/scheduleView.ts';
+import type { ScheduleRange } from '../../lib/scheduleWindow.ts';
+import type { ScheduleEvent } from '../../machines/schedule.machine.ts';
+
+type Props = {
+  view: ScheduleView;
+  /** A phone: the filter fields fold behind a button. */
+  compact: boolean;
+  filtersOpen: boolean;
+  range: ScheduleRange;
+  skills: readonly string[];
+  departments: readonly string[];
+  send: (event: ScheduleEvent) => void;
+};
+
+const steps: { label: string; value: CapacityStep }[] = [
+  { label: 'Day', value: 'day' },
+  { label: 'Week', value: 'week' },
+  { label: 'Month', value: 'month' },
+];
+
+const sorts: { label: string; value: CapacitySortKey }[] = [
+  { label: 'Name', value: 'name' },
+  { label: 'Peak load', value: 'peak' },
+  { label: 'Free capacity', value: 'free' },
+];
+
+const dateOf = (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : null);
+
+/** The window (move, jump, zoom, span), the order, and the filters of the schedule; every control only sends. */
+export function ScheduleToolbar({ view, compact, filtersOpen, range, skills, departments, send }: Props) {
+  const span = `${dayjs(range.from).format('MMM D, YYYY')} - ${dayjs(range.to).format('MMM D, YYYY')}`;
+  return (
+    <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 12 } }} data-testid="schedule-toolbar">
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+        <Space.Compact>
+          <Button icon={<LeftOutlined />} aria-label="Previous" onClick={() => send({ type: 'PREVIOUS' })} />
+          <Button onClick={() => send({ type: 'TODAY' })}>Today</Button>
+          <Button icon={<RightOutlined />} aria-label="Next" onClick={() => send({ type: 'NEXT' })} />
+        </Space.Compact>
+        <DatePicker
+          allowClear={false}
+          value={dayjs(range.from)}
+          format="MMM D, YYYY"
+          onChange={(day) => day && send({ type: 'GO_TO', date: day.format('YYYY-MM-DD') })}
+          aria-label="Go to date"
+          data-testid="schedule-date"
+          style={{ width: 136 }}
+        />
+        <Segmented options={steps} value={view.step} onChange={(step) => send({ type: 'CHANGE', change: { step: step as CapacityStep } })} aria-label="Zoom" />
+        <Select
+          value={view.weeks}
+          options={spansFor(view.step).map((weeks) => ({ value: weeks, label: `${weeks} weeks` }))}
+          onChange={(weeks) => send({ type: 'CHANGE', change: { weeks } })}
+          aria-label="Span"
+          style={{ width: 120 }}
+          data-testid="schedule-span"
+        />
+        <Select
+          value={view.sort}
+          options={sorts}
+          onChange={(sort) => send({ type: 'CHANGE', change: { sort } })}
+          aria-label="Sort by"
+          prefix="Sort:"
+          style={{ width: 176 }}
+          data-testid="schedule-sort"
+        />
+        <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer', whiteSpace: 'nowrap' }}>
+          <Switch size="small" checked={view.includeTentative} onChange={(includeTentative) => send({ type: 'CHANGE', change: { includeTentative } })} aria-label="Include tentative" />
+          Include tentative
+        </label>
+        {compact ? (
+          <Badge count={filterCount(view)} size="small">
+            <Button icon={<FilterOutlined />} onClick={() => send({ type: 'TOGGLE_FILTERS' })} aria-expanded={filtersOpen}>
+              Filters
+            </Button>
+          </Badge>
+        ) : null}
+        <Typography.Text type="secondary" style={{ marginLeft: 'auto', fontSize: 13, whiteSpace: 'nowrap' }} data-testid="schedule-range">
+          {span}
+        </Typography.Text>
+      </div>
+      {compact && !filtersOpen ? null : <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginTop: 10 }}>
+        <Input
+          allowClear
+          prefix={<SearchOutlined className="muted" />}
+          placeholder="Name or skill..."
+          value={view.q}
+          onChange={(e) => send({ type: 'SEARCH', text: e.target.value })}
+          aria-label="Search by name or skill"
+          style={{ width: 200 }}
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder="Skills"
+          value={view.skills}
+          options={skills.map((s) => ({ value: s, label: s }))}
+          onChange={(value: string[]) => send({ type: 'CHANGE', change: { skills: value } })}
+          maxTagCount="responsive"
+          aria-label="Skills"
+          style={{ width: 200 }}
+          data-testid="schedule-skills"
+        />
+        <Select
+          allowClear
+          placeholder="Department"
+          value={view.department ?? undefined}
+          options={departments.map((d) => ({ value: d, label: d }))}
+          onChange={(department?: string) => send({ type: 'CHANGE', change: { department: department ?? null } })}
+          aria-label="Department"
+          style={{ width: 180 }}
+        />
+        <Select
+          allowClear
+          placeholder="Seniority"
+          value={view.seniority ?? undefined}
+          options={seniorities.map((s) => ({ value: s, label: capitalize(s) }))}
+          onChange={(seniority?: (typeof seniorities)[number]) => send({ type: 'CHANGE', change: { seniority: seniority ?? null } })}
+          aria-label="Seniority"
+          style={{ width: 120 }}
+        />
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }} data-testid="schedule-free">
+          <span style={{ whiteSpace: 'nowrap' }}>Free at least</span>
+          <InputNumber
+            min={0}
+            max={100}
+            precision={0}
+            suffix="%"
+            placeholder="—"
+            value={view.minFree}
+            onChange={(value) => send({ type: 'CHANGE', change: { minFree: typeof value === 'number' ? value : null } })}
+            aria-label="Free at least (percent)"
+            style={{ width: 84 }}
+          />
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            format="MMM D, YYYY"
+            placeholder={['from', 'to']}
+            value={[view.freeFrom ? dayjs(view.freeFrom) : null, view.freeTo ? dayjs(view.freeTo) : null]}
+            onChange={(days) => send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } })}
+            aria-label="Free from and to"
+            style={{ width: 250 }}
+            data-testid="schedule-free-dates"
+          />
+        </span>
+        {hasFilters(view) ? (
+          <Button type="link" icon={<ClearOutlined />} onClick={() => send({ type: 'CLEAR_FILTERS' })} style={{ paddingInline: 0 }}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>}
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { cellLines, cellLook, type PeriodFigures, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
+
+const week = (over: Partial<PeriodFigures>): PeriodFigures => ({
+  key: '2026-W12',
+  start: '2026-03-16',
+  end: '2026-03-22',
+  workingDays: 5,
+  holidays: [],
+  capacity: 500,
+  booked: 300,
+  tentative: 0,
+  timeOffDays: 0,
+  utilization: 60,
+  status: 'optimal',
+  free: 40,
+  ...over,
+});
+
+describe('a schedule cell', () => {
+  it('shows the load in percent, coloured by status', () => {
+    expect(cellLook(week({}))).toEqual({ tone: 'optimal', label: '60%', hatched: false, offShare: 0 });
+    const over = week({ booked: 600, utilization: 120, status: 'overloaded', free: -20 });
+    expect(cellLook(over)).toMatchObject({ tone: 'overloaded', label: '120%' });
+    expect(cellLines(over, false)).toEqual(['120% of capacity booked', 'Over by 20% of a day']);
+    expect(cellLook(week({ booked: 100, utilization: 20, status: 'underutilized', free: 80 })).tone).toBe('underutilized');
+    expect(cellLook(week({ booked: 0, utilization: 0, status: 'underutilized', free: 100 }))).toMatchObject({ tone: 'empty', label: '0%' });
+    expect(cellLook(week({ utilization: 66.7, booked: 333.5 })).label).toBe('67%');
+  });
+
+  it('hatches tentative load, and says whether it counts', () => {
+    expect(cellLook(week({ tentative: 100 })).hatched).toBe(true);
+    expect(cellLines(week({ tentative: 100 }), false)).toContain('Tentative: 20% of capacity (not counted)');
+    expect(cellLines(week({ tentative: 100 }), true)).toEqual([
+      '60% of capacity booked (tentative included)',
+      'Free: 40% of a day',
+      'Tentative: 20% of capacity',
+    ]);
+  });
+
+  it('greys a period away, and names holidays and time off in the tooltip', () => {
+    const away = week({ capacity: 0, booked: 0, utilization: null, status: 'off', free: 0, timeOffDays: 5 });
+    expect(cellLook(away)).toMatchObject({ tone: 'off', label: 'Off' });
+    expect(cellLines(away, false, ['Vacation: Mar 16 - Mar 20'])).toEqual(['Away: 5 days off', 'Vacation: Mar 16 - Mar 20']);
+    const holiday = week({ workingDays: 0, capacity: 0, booked: 0, utilization: null, status: 'off', free: null, holidays: [{ date: '2026-12-25', name: 'Christmas Day' }] });
+    expect(cellLook(holiday)).toMatchObject({ tone: 'off', label: 'Holiday' });
+    expect(cellLines(holiday, false)).toEqual(['Holiday: Christmas Day (Dec 25)']);
+    const weekend = week({ workingDays: 0, capacity: 0, booked: 0, utilization: null, status: 'off', free: null });
+    expect(cellLook(weekend)).toMatchObject({ tone: 'weekend', label: '' });
+    expect(cellLines(weekend, false)).toEqual(['No working day']);
+  });
+
+  it('bands the weekdays of a week partly away, for time off or a holiday', () => {
+    const partly = week({ capacity: 300, timeOffDays: 2, utilization: 100, status: 'optimal', free: 0 });
+    expect(cellLook(partly).offShare).toBeCloseTo(0.4);
+    expect(cellLines(partly, false)).toContain('2 days off');
+    const holiday = week({ workingDays: 4, capacity: 400, holidays: [{ date: '2026-03-19', name: "Founders' Day" }] });
+    expect(cellLook(holiday).offShare).toBeCloseTo(0.2);
+    expect(cellLines(holiday, false)).toContain("Holiday: Founders' Day (Mar 19)");
+    expect(cellLook(week({ timeOffDays: 4, workingDays: 4, capacity: 0, utilization: null, status: 'off', holidays: [{ date: '2026-03-19', name: 'X' }] })).offShare).toBe(0);
+  });
+});
+
+describe('time off in a tooltip', () => {
+  it('names the kind, the days and the note of the bookings in the period', () => {
+    const bookings = [
+      { kind: 'vacation', from: '2026-03-12', to: '2026-03-17', note: 'Family trip' },
+      { kind: 'sick', from: '2026-03-20', to: '2026-03-20' },
+      { kind: 'other', from: '2026-03-23', to: '2026-03-24' },
+    ];
+    const inWeek = timeOffIn(bookings, { start: '2026-03-16', end: '2026-03-22' });
+    expect(inWeek.map(timeOffLine)).toEqual(['Vacation: Mar 12 - Mar 17 (Family trip)', 'Sick: Mar 20']);
+  });
+});
+
+describe('the totals row', () => {
+  it('reads confirmed load against capacity, with every kind of demand in person-days', () => {
+    expect(totalLook({ capacity: 4000, confirmed: 2900, tentative: 400, placeholder: 250, holidays: [] })).toEqual({
+      label: '73%',
+      tone: 'optimal',
+      demand: 3550,
+      lines: ['Capacity: 40d', 'Confirmed: 29d (73%)', 'Tentative: 4d (10%)', 'Placeholders: 2.5d (6%)'],
+    });
+    expect(totalLook({ capacity: 100, confirmed: 150, tentative: 0, placeholder: 0, holidays: [] }).tone).toBe('overloaded');
+    expect(totalLook({ capacity: 0, confirmed: 0, tentative: 0, placeholder: 0, holidays: [{ date: '2026-01-01', name: 'New Year' }] })).toMatchObject({
+      label: '—',
+      tone: 'off',
+      lines: ['No capacity', 'Holiday: New Year (Jan 1)'],
+    });
+  });
+});
+
+describe('column headings', () => {
+  it('names weeks, days and months briefly', () => {
+    expect(periodHeading({ key: '2026-W12', start: '2026-03-16' }, 'week')).toEqual({ top: 'W12', bottom: 'Mar 16', title: 'Week 12, from Mar 16, 2026' });
+    expect(periodHeading({ key: '2026-03-16', start: '2026-03-16' }, 'day')).toEqual({ top: 'Mo', bottom: '16', title: 'Mon, Mar 16, 2026' });
+    expect(periodHeading({ key: '2026-03', start: '2026-03-01' }, 'month')).toEqual({ top: '2026', bottom: 'Mar', title: 'March 2026' });
+  });
+});

@@ -1,0 +1,115 @@
+import dayjs from 'dayjs';
+import type { CapacityStatus, EngineerPeriod } from '../../../domain/capacity/capacity-over-time.ts';
+import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
+import { percent, plural } from '../../lib/format.ts';
+
+/** What a cell reads of one engineer's period: the model's figures, as GET /api/capacity's rows carry them. */
+export type PeriodFigures = EngineerPeriod;
+
+/** A cell's look: 'empty' is a working period with nothing booked, lighter than underutilised so free people stand out. */
+export type CellTone = CapacityStatus | 'empty' | 'weekend';
+
+export const cellTones: Record<CellTone, { background: string; color: string }> = {
+  overloaded: { background: '#fca5a5', color: '#7f1d1d' },
+  optimal: { background: '#bbf7d0', color: '#14532d' },
+  underutilized: { background: '#dbeafe', color: '#1e3a8a' },
+  empty: { background: '#f8fafc', color: '#94a3b8' },
+  off: { background: '#d1d5db', color: '#374151' },
+  weekend: { background: '#f1f5f9', color: '#94a3b8' },
+};
+
+/** Tentative (pipeline) load is drawn hatched over the cell, in the colour the legend gives it. */
+export const TENTATIVE_HATCH = 'repeating-linear-gradient(135deg, rgba(91, 33, 182, 0.34) 0 2px, transparent 2px 7px)';
+
+export type CellLook = {
+  tone: CellTone;
+  /** '85%', 'Off', 'Holiday' or '' (a weekend day). */
+  label: string;
+  hatched: boolean;
+  /** The share of the period's weekdays away (time off or holidays), drawn as a grey band when some (not all) are. */
+  offShare: number;
+};
+
+const dayText = (date: string) => dayjs(date).format('MMM D');
+export const holidayLine = (h: { date: string; name: string }) => `Holiday: ${h.name} (${dayText(h.date)})`;
+
+/** One booking of time off as a tooltip names it: 'Vacation: Mar 16 - Mar 20 (Family trip)'. */
+export const timeOffLine = (t: { kind: string; from: string; to: string; note?: string | undefined }) =>
+  `${t.kind.charAt(0).toUpperCase()}${t.kind.slice(1)}: ${dayText(t.from)}${t.to === t.from ? '' : ` - ${dayText(t.to)}`}${t.note ? ` (${t.note})` : ''}`;
+
+/** The bookings of `timeOff` with a day in the period. */
+export const timeOffIn = <T extends { from: string; to: string }>(timeOff: readonly T[], period: { start: string; end: string }) =>
+  timeOff.filter((t) => t.from <= period.end && t.to >= period.start);
+
+/** No working day at all and no holiday to name: a weekend day in the day zoom. */
+const isWeekend = (p: PeriodFigures) => p.workingDays === 0 && p.holidays.length === 0;
+const isOff = (p: PeriodFigures) => p.status === 'off' || p.utilization === null;
+
+/**
+ * How one engineer's period reads: load in percent of their capacity, coloured by status. Kept to
+ * what a cell draws: it runs for every cell that scrolls into view; the tooltip is `cellLines`.
+ */
+export function cellLook(p: PeriodFigures): CellLook {
+  const hatched = p.tentative > 0;
+  // Holidays are listed only when they fall on a weekday: with the working days they make the period's weekdays.
+  const weekdays = p.workingDays + p.holidays.length;
+  const away = p.timeOffDays + p.holidays.length;
+  const offShare = away > 0 && away < weekdays ? away / weekdays : 0;
+  if (isWeekend(p)) return { tone: 'weekend', label: '', hatched, offShare };
+  if (isOff(p)) return { tone: 'off', label: p.workingDays === 0 ? 'Holiday' : 'Off', hatched, offShare };
+  return { tone: p.booked === 0 ? 'empty' : p.status, label: percent(Math.round(p.utilization!)), hatched, offShare };
+}
+
+/** A cell's tooltip, one line each: the load, what is free, tentative work, and what took days away, by name. */
+export function cellLines(p: PeriodFigures, includeTentative: boolean, timeOffNames: readonly string[] = []): string[] {
+  const lines: string[] = [];
+  if (isWeekend(p)) lines.push('No working day');
+  else if (isOff(p)) {
+    if (p.workingDays > 0) lines.push(p.timeOffDays > 0 ? `Away: ${plural(p.timeOffDays, 'day')} off` : 'No capacity');
+  } else {
+    lines.push(`${percent(p.utilization!)} of capacity booked${includeTentative ? ' (tentative included)' : ''}`);
+    if (p.free !== null) lines.push(p.free >= 0 ? `Free: ${percent(p.free)} of a day` : `Over by ${percent(-p.free)} of a day`);
+  }
+  if (p.tentative > 0 && p.capacity > 0) {
+    const share = Math.round((p.tentative / p.capacity) * 1000) / 10;
+    lines.push(`Tentative: ${percent(share)} of capacity${includeTentative ? '' : ' (not counted)'}`);
+  }
+  if (p.timeOffDays > 0 && p.status !== 'off') lines.push(`${plural(p.timeOffDays, 'day')} off`);
+  for (const name of timeOffNames) lines.push(name);
+  for (const h of p.holidays) lines.push(holidayLine(h));
+  return lines;
+}
+
+/** What the totals row reads of one period: everyone's capacity and the demand on it. */
+export type TotalFigures = { capacity: number; confirmed: number; tentative: number; placeholder: number; holidays: readonly { date: string; name: string }[] };
+
+/** Percent-days as person-days: capacity 500 is five people for a day, or one for five. */
+const personDays = (value: number) => `${Math.round(value / 10) / 10}d`;
+
+export function totalLook(t: TotalFigures): { label: string; tone: CellTone; lines: string[]; demand: number } {
+  const demand = t.confirmed + t.tentative + t.placeholder;
+  if (t.capacity <= 0) return { label: '—', tone: 'off', demand, lines: ['No capacity', ...t.holidays.map(holidayLine)] };
+  const share = (value: number) => percent(Math.round((value / t.capacity) * 100));
+  const booked = (t.confirmed / t.capacity) * 100;
+  const tone: CellTone = booked > 100 ? 'overloaded' : booked < 50 ? 'underutilized' : 'optimal';
+  return {
+    label: share(t.confirmed),
+    tone,
+    demand,
+    lines: [
+      `Capacity: ${personDays(t.capacity)}`,
+      `Confirmed: ${personDays(t.confirmed)} (${share(t.confirmed)})`,
+      `Tentative: ${personDays(t.tentative)} (${share(t.tentative)})`,
+      `Placeholders: ${personDays(t.placeholder)} (${share(t.placeholder)})`,
+      ...t.holidays.map(holidayLine),
+    ],
+  };
+}
+
+/** A column header: two short lines, and the long name for its tooltip. */
+export function periodHeading(period: { key: string; start: string }, step: CapacityStep): { top: string; bottom: string; title: string } {
+  const start = dayjs(period.start);
+  if (step === 'day') return { top: start.format('dd'), bottom: start.format('D'), title: start.format('ddd, MMM D, YYYY') };
+  if (step === 'month') return { top: start.format('YYYY'), bottom: start.format('MMM'), title: start.format('MMMM YYYY') };
+  return { top: `W${period.key.slice(-2)}`, bottom: start.format('MMM D'), title: `Week ${Number(period.key.slice(-2))}, from ${start.format('MMM D, YYYY')}` };
+}

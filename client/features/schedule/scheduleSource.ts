@@ -1,0 +1,60 @@
+import { capacityQueryInput } from '../../../domain/capacity/inputs.ts';
+import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
+import { answerCapacityQuery } from '../../../domain/capacity/query.ts';
+import type { Placeholder, TimeOff } from '../../../domain/entities.ts';
+import type { Plan } from '../../../domain/plan.ts';
+import { listPosition, request } from '../../lib/api.ts';
+import { includedIn, parseSnapshot } from '../../lib/snapshot.ts';
+import type { ScheduleData } from '../../machines/schedule.machine.ts';
+
+/** The live schedule: the grid, the time off in its window and the open placeholders, read side by side. */
+export async function fetchSchedule(query: URLSearchParams, signal?: AbortSignal): Promise<ScheduleData> {
+  const range = new URLSearchParams({ from: query.get('from') ?? '', to: query.get('to') ?? '' });
+  const [grid, timeOff, placeholders] = await Promise.all([
+    request<CapacityResponse>('GET', `/api/capacity?${query.toString()}`, { signal }),
+    request<TimeOff[]>('GET', `/api/time-off?${range.toString()}`, { signal }),
+    request<Placeholder[]>('GET', '/api/placeholders', { signal }),
+  ]);
+  return { grid, timeOff, placeholders };
+}
+
+/** Projects not won yet: their assignments are tentative load. */
+export const tentativeIds = (projects: Plan['projects']) => projects.filter((p) => p.tentative).map((p) => p._id);
+
+/**
+ * The grid as it was at a past moment: /api/capacity only knows the live plan, so the past plan
+ * (from the history) goes through the same pure query the server answers with.
+ */
+export function pastCapacity(plan: Plan, query: URLSearchParams, timeZone: string): CapacityResponse {
+  const parsed = capacityQueryInput.parse(Object.fromEntries(query));
+  const facts = {
+    engineers: plan.engineers,
+    assignments: plan.assignments,
+    tentativeProjectIds: tentativeIds(plan.projects),
+    timeOff: plan.timeOff,
+    holidays: plan.holidays,
+    placeholders: plan.placeholders,
+  };
+  return answerCapacityQuery(facts, parsed, timeZone);
+}
+
+/** Time off with a day in from..to (both included). */
+const overlapping = (timeOff: readonly TimeOff[], from: string, to: string) => timeOff.filter((t) => t.from <= to && t.to >= from);
+
+/** The schedule as it was at a past moment: its grid, and its time off and placeholders from the past plan. */
+export function pastSchedule(plan: Plan, query: URLSearchParams, timeZone: string): ScheduleData {
+  const grid = pastCapacity(plan, query, timeZone);
+  return { grid, timeOff: overlapping(plan.timeOff, grid.from, grid.to), placeholders: plan.placeholders };
+}
+
+/**
+ * Whether what the screen shows already reflects the event at `cursor` (each answer was read in a
+ * snapshot that saw it): then nothing need be fetched again.
+ */
+export function scheduleIncludes(data: ScheduleData | null, cursor: string): boolean {
+  if (!data) return false;
+  return [data.grid, data.timeOff, data.placeholders].every((answer) => {
+    const snapshot = parseSnapshot(listPosition(answer)?.snapshot);
+    return snapshot !== null && includedIn(snapshot, cursor);
+  });
+}

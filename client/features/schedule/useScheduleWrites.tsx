@@ -1,0 +1,145 @@
+import { useActorRef, useMachine, useSelector } from '@xstate/react';
+import { Button, message as messageApi, Modal } from 'antd';
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { dateOfDay } from '../../../domain/capacity/calendar-days.ts';
+import type { Assignment, Engineer, Placeholder, Project } from '../../../domain/entities.ts';
+import { ImpactPreview } from '../../components/assignment-planning/AssignmentFormDialog.tsx';
+import { useAssignmentPlanning } from '../../components/assignment-planning/AssignmentPlanning.tsx';
+import { barDragMachine } from '../../machines/barDrag.machine.ts';
+import { placeholderFillMachine } from '../../machines/placeholderFill.machine.ts';
+import { timeOffFormMachine } from '../../machines/timeOffForm.machine.ts';
+import { assignmentsStore, loadAssignments } from '../../stores/assignments.ts';
+import { engineersStore } from '../../stores/engineers.ts';
+import { projectsStore } from '../../stores/projects.ts';
+import { daysOf } from './axis.ts';
+import { draggedDates } from './drag.ts';
+import { FillDialog } from './FillDialog.tsx';
+import { scheduleApi } from './scheduleApi.ts';
+import { TimeOffDialog } from './TimeOffDialog.tsx';
+
+/** What the drag preview reads of the live plan (the collections as they are when asked). */
+const livePlan = () => ({ engineers: engineersStore.data, assignments: assignmentsStore.data });
+
+type Options = {
+  engineers: readonly Engineer[];
+  assignments: readonly Assignment[];
+  projects: readonly Project[];
+  timeZone: RefObject<string>;
+  /** Fetch the schedule again now: something was saved. */
+  reload: () => void;
+};
+
+/**
+ * Every change a manager makes from the schedule, with its dialogs: a bar dragged (asked first when it
+ * overloads; a stale version gets the conflict dialog), a bar clicked (the edit form), a placeholder
+ * filled, time off booked. After each write the schedule is fetched again.
+ */
+export function useScheduleWrites({ engineers, assignments, projects, timeZone, reload }: Options) {
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+  const [message, messageHolder] = messageApi.useMessage({ maxCount: 3 });
+  const messageRef = useRef(message);
+  messageRef.current = message;
+
+  const planning = useAssignmentPlanning({ engineers, assignments, projects, onWritten: () => reloadRef.current() });
+  const planningRef = useRef(planning);
+  planningRef.current = planning;
+
+  const drag = useActorRef(barDragMachine, {
+    input: { drag: (a, edge, days) => draggedDates(a, edge, days, timeZone.current), plan: livePlan },
+  });
+  useEffect(() => {
+    const subscriptions = [
+      drag.on('open', ({ assignment }) => planningRef.current.openEdit(assignment)),
+      drag.on('commit', ({ action }) => planningRef.current.run(action)),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [drag]);
+  const confirming = useSelector(drag, (s) => (s.matches('confirming') ? s.context.impact : null));
+
+  const fillMachine = useMemo(
+    () =>
+      placeholderFillMachine.provide({
+        actors: {
+          suitable: fromPromise(({ input }) => scheduleApi.suitable(input.placeholder.projectId, input.from, input.to)),
+          fill: fromPromise(({ input }) => scheduleApi.fill(input.projectId, input.placeholderId, input.engineerId, input.version)),
+          latest: fromPromise(async ({ input }) => {
+            const [project, open] = await Promise.all([scheduleApi.project(input.projectId), scheduleApi.placeholders(input.projectId)]);
+            return { version: project.version, placeholder: open.find((p) => p._id === input.placeholderId) ?? null };
+          }),
+        },
+      }),
+    [],
+  );
+  const fill = useActorRef(fillMachine);
+  useEffect(() => {
+    const subscription = fill.on('filled', ({ assignment }) => {
+      void messageRef.current.success(`${assignment.engineerId.name} is now on ${assignment.projectId.name}`);
+      void loadAssignments();
+      reloadRef.current();
+    });
+    return () => subscription.unsubscribe();
+  }, [fill]);
+  const fillStep = useSelector(fill, (s) => s.value as Parameters<typeof FillDialog>[0]['step']);
+  const fillContext = useSelector(fill, (s) => s.context);
+
+  const timeOffMachine = useMemo(
+    () =>
+      timeOffFormMachine.provide({
+        actors: {
+          save: fromPromise(({ input }) => {
+            const { engineerId, ...booking } = input.payload as Parameters<typeof scheduleApi.bookTimeOff>[1] & { engineerId: string };
+            return scheduleApi.bookTimeOff(engineerId, booking);
+          }),
+        },
+        actions: {
+          saved: () => {
+            void messageRef.current.success('Time off booked');
+            reloadRef.current();
+          },
+        },
+      }),
+    [],
+  );
+  const [timeOff, sendTimeOff] = useMachine(timeOffMachine);
+
+  const openFill = (p: Placeholder) => {
+    const project = projectsStore.data.find((x) => x._id === p.projectId);
+    const { startDay, endDay } = daysOf(p, timeZone.current);
+    fill.send({
+      type: 'OPEN',
+      target: { placeholder: p, projectName: project?.name ?? 'the project', version: project?.version ?? p.version, from: dateOfDay(startDay), to: dateOfDay(Math.max(endDay - 1, startDay)) },
+    });
+  };
+  const openTimeOff = (engineer: Pick<Engineer, '_id' | 'name'>, from: string) =>
+    sendTimeOff({ type: 'OPEN_CREATE', values: { engineerId: engineer._id, engineerName: engineer.name, from, to: from } });
+
+  const dialogs: ReactNode = (
+    <>
+      {messageHolder}
+      {planning.dialogs}
+      <Modal
+        open={confirming !== null}
+        title={confirming ? `This overloads ${confirming.name}` : ''}
+        onCancel={() => drag.send({ type: 'BACK' })}
+        footer={[
+          <Button key="back" onClick={() => drag.send({ type: 'BACK' })}>
+            Back
+          </Button>,
+          <Button key="confirm" type="primary" danger onClick={() => drag.send({ type: 'CONFIRM' })} data-testid="confirm-overload">
+            Save anyway
+          </Button>,
+        ]}
+        destroyOnHidden
+        data-testid="drop-confirm"
+      >
+        <ImpactPreview impact={confirming} confirming />
+      </Modal>
+      <FillDialog step={fillStep} context={fillContext} send={fill.send} />
+      <TimeOffDialog open={!timeOff.matches('closed')} saving={timeOff.matches('saving')} context={timeOff.context} send={sendTimeOff} />
+    </>
+  );
+
+  return { drag, running: planning.running, openEdit: (a: Assignment) => planningRef.current.openEdit(a), openFill, openTimeOff, dialogs };
+}

@@ -1,0 +1,130 @@
+import { seniorities, type Seniority } from '../../domain/entities.ts';
+import { type CapacitySortKey, capacitySortKeys } from '../../domain/capacity/sort-keys.ts';
+import { capacitySteps, type CapacityStep } from '../../domain/capacity/inputs.ts';
+import { isCalendarDate } from '../../domain/capacity/calendar-days.ts';
+
+/**
+ * What the schedule shows: its window of dates, how the dates are grouped, which engineers and in
+ * which order. The same value lives in the page's URL, so a view can be bookmarked and shared.
+ */
+export type ScheduleView = {
+  /** A date inside the window's first period ('YYYY-MM-DD'); null follows today. */
+  from: string | null;
+  weeks: ScheduleSpan;
+  step: CapacityStep;
+  q: string;
+  skills: string[];
+  department: string | null;
+  seniority: Seniority | null;
+  /** "Free at least minFree % from freeFrom to freeTo"; without dates, over the whole window. */
+  minFree: number | null;
+  freeFrom: string | null;
+  freeTo: string | null;
+  includeTentative: boolean;
+  sort: CapacitySortKey;
+};
+
+export const scheduleSpans = [4, 8, 12, 26, 52] as const;
+export type ScheduleSpan = (typeof scheduleSpans)[number];
+
+/**
+ * Day columns are narrow and every engineer has one per day: beyond eight weeks the grid of
+ * 2,000 engineers would be hundreds of thousands of cells, too many to fetch or read.
+ */
+export const DAY_STEP_MAX_WEEKS: ScheduleSpan = 8;
+
+export const spansFor = (step: CapacityStep): ScheduleSpan[] =>
+  scheduleSpans.filter((weeks) => step !== 'day' || weeks <= DAY_STEP_MAX_WEEKS);
+
+/** The engineer filters, all off: which engineers show, apart from the window and the order. */
+export const noFilters = {
+  q: '',
+  skills: [],
+  department: null,
+  seniority: null,
+  minFree: null,
+  freeFrom: null,
+  freeTo: null,
+} satisfies Partial<ScheduleView>;
+
+export const defaultScheduleView: ScheduleView = { from: null, weeks: 12, step: 'week', ...noFilters, includeTentative: false, sort: 'name' };
+
+const isSpan = (value: number): value is ScheduleSpan => (scheduleSpans as readonly number[]).includes(value);
+const oneOf = <T extends string>(list: readonly T[], value: string | null | undefined): T | null =>
+  value && (list as readonly string[]).includes(value) ? (value as T) : null;
+const dateOrNull = (value: string | null | undefined) => (value && isCalendarDate(value) ? value : null);
+
+/** A view every part of the screen can trust: known values only, the span allowed for the step, free dates in order. */
+export function normalizeView(view: ScheduleView): ScheduleView {
+  const step = oneOf(capacitySteps, view.step) ?? defaultScheduleView.step;
+  let weeks = isSpan(view.weeks) ? view.weeks : defaultScheduleView.weeks;
+  if (step === 'day' && weeks > DAY_STEP_MAX_WEEKS) weeks = DAY_STEP_MAX_WEEKS;
+  const minFree = typeof view.minFree === 'number' && Number.isFinite(view.minFree) ? Math.min(100, Math.max(0, Math.round(view.minFree))) : null;
+  let freeFrom = dateOrNull(view.freeFrom);
+  let freeTo = dateOrNull(view.freeTo);
+  if (freeFrom && freeTo && freeTo < freeFrom) [freeFrom, freeTo] = [freeTo, freeFrom];
+  return {
+    from: dateOrNull(view.from),
+    weeks,
+    step,
+    q: view.q.slice(0, 200),
+    skills: [...new Set(view.skills.map((s) => s.trim()).filter(Boolean))],
+    department: view.department?.trim() || null,
+    seniority: oneOf(seniorities, view.seniority),
+    minFree,
+    freeFrom,
+    freeTo,
+    includeTentative: view.includeTentative === true,
+    sort: oneOf(capacitySortKeys, view.sort) ?? defaultScheduleView.sort,
+  };
+}
+
+/** The view a URL asks for; anything unreadable falls back to the default (an old or edited link still opens). */
+export function viewFromSearch(search: URLSearchParams): ScheduleView {
+  const number = (key: string) => {
+    const text = search.get(key);
+    const value = text === null || text.trim() === '' ? Number.NaN : Number(text);
+    return Number.isFinite(value) ? value : null;
+  };
+  const weeks = number('weeks');
+  return normalizeView({
+    from: search.get('from'),
+    weeks: (weeks ?? defaultScheduleView.weeks) as ScheduleSpan,
+    step: (search.get('step') ?? defaultScheduleView.step) as CapacityStep,
+    q: search.get('q') ?? '',
+    skills: (search.get('skills') ?? '').split(','),
+    department: search.get('department'),
+    seniority: search.get('seniority') as Seniority | null,
+    minFree: number('minFree'),
+    freeFrom: search.get('freeFrom'),
+    freeTo: search.get('freeTo'),
+    includeTentative: search.get('includeTentative') === 'true',
+    sort: (search.get('sort') ?? defaultScheduleView.sort) as CapacitySortKey,
+  });
+}
+
+/** The URL's search part for a view: only what differs from the default, in a fixed order, so equal views give equal URLs. */
+export function searchOfView(view: ScheduleView): URLSearchParams {
+  const v = normalizeView(view);
+  const d = defaultScheduleView;
+  const search = new URLSearchParams();
+  if (v.from) search.set('from', v.from);
+  if (v.weeks !== d.weeks) search.set('weeks', String(v.weeks));
+  if (v.step !== d.step) search.set('step', v.step);
+  if (v.q.trim()) search.set('q', v.q.trim());
+  if (v.skills.length > 0) search.set('skills', v.skills.join(','));
+  if (v.department) search.set('department', v.department);
+  if (v.seniority) search.set('seniority', v.seniority);
+  if (v.minFree !== null) search.set('minFree', String(v.minFree));
+  if (v.freeFrom) search.set('freeFrom', v.freeFrom);
+  if (v.freeTo) search.set('freeTo', v.freeTo);
+  if (v.includeTentative) search.set('includeTentative', 'true');
+  if (v.sort !== d.sort) search.set('sort', v.sort);
+  return search;
+}
+
+/** How many engineer filters are on (the window, step and order are not filters): the Filters button's badge. */
+export const filterCount = (view: ScheduleView) =>
+  (view.q.trim() !== '' ? 1 : 0) + view.skills.length + (view.department !== null ? 1 : 0) + (view.seniority !== null ? 1 : 0) + (view.minFree !== null ? 1 : 0);
+
+export const hasFilters = (view: ScheduleView) => filterCount(view) > 0;

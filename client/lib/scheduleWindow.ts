@@ -1,0 +1,64 @@
+import { dateOfDay, dayOfDate, firstOfMonth, firstOfNextMonth, mondayOf } from '../../domain/capacity/calendar-days.ts';
+import type { CapacityStep } from '../../domain/capacity/inputs.ts';
+import type { ScheduleView } from './scheduleView.ts';
+
+/** A moment's calendar date where the browser is ('YYYY-MM-DD'): the day a planner calls today. */
+export const localDateOf = (moment: Date) =>
+  `${moment.getFullYear()}-${String(moment.getMonth() + 1).padStart(2, '0')}-${String(moment.getDate()).padStart(2, '0')}`;
+
+/** The dates the schedule shows, both included. */
+export type ScheduleRange = { from: string; to: string };
+
+type Window = Pick<ScheduleView, 'from' | 'weeks' | 'step'>;
+
+/**
+ * The window of a view: weeks start on Monday (days too, so a day zoom shows whole weeks); a month
+ * zoom covers whole months, as many as the span reaches into.
+ */
+export function windowRange(view: Window, today: string): ScheduleRange {
+  const anchor = dayOfDate(view.from ?? today);
+  if (view.step === 'month') {
+    const first = firstOfMonth(anchor);
+    return { from: dateOfDay(first), to: dateOfDay(firstOfNextMonth(first + view.weeks * 7 - 1) - 1) };
+  }
+  const monday = mondayOf(anchor);
+  return { from: dateOfDay(monday), to: dateOfDay(monday + view.weeks * 7 - 1) };
+}
+
+/** How far Previous and Next move: a week of days, four weeks, a month: a page a planner can still follow. */
+export function shiftedFrom(view: Window, today: string, direction: 1 | -1): string {
+  const first = dayOfDate(windowRange(view, today).from);
+  if (view.step === 'month') return dateOfDay(direction > 0 ? firstOfNextMonth(first) : firstOfMonth(first - 1));
+  const weeks = view.step === 'day' ? 1 : 4;
+  return dateOfDay(first + direction * weeks * 7);
+}
+
+/** The first date of the window that holds `date`: what a picked date becomes, so the URL names the window itself. */
+export const alignedFrom = (view: Window, date: string) => windowRange({ ...view, from: date }, date).from;
+
+/** Pixels per column: wide enough for '120%', narrow enough that a quarter of weeks fits beside the names at 1440 px. */
+export const columnWidths: Record<CapacityStep, number> = { day: 40, week: 60, month: 96 };
+
+/**
+ * GET /api/capacity's query for a view: its window, step and filters, every matching engineer in one
+ * answer (the schedule virtualises the rows, so it needs no pages).
+ */
+export function capacityQuery(view: ScheduleView, today: string): URLSearchParams {
+  const range = windowRange(view, today);
+  const query = new URLSearchParams({ from: range.from, to: range.to, step: view.step, sort: view.sort });
+  if (view.includeTentative) query.set('includeTentative', 'true');
+  if (view.q.trim()) query.set('q', view.q.trim());
+  if (view.skills.length > 0) query.set('skills', view.skills.join(','));
+  if (view.department) query.set('department', view.department);
+  if (view.seniority) query.set('seniority', view.seniority);
+  if (view.minFree !== null) {
+    query.set('minFree', String(view.minFree));
+    if (view.freeFrom) query.set('freeFrom', view.freeFrom);
+    if (view.freeTo) query.set('freeTo', view.freeTo);
+  }
+  query.set('limit', String(CAPACITY_PAGE_LIMIT));
+  return query;
+}
+
+/** The most rows GET /api/capacity answers at once. */
+export const CAPACITY_PAGE_LIMIT = 5000;

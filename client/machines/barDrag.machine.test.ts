@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { Assignment } from '../../domain/entities.ts';
+import { type BarDragEmitted, barDragMachine, type DragEdge } from './barDrag.machine.ts';
+
+const DAY = 86_400_000;
+const iso = (day: number) => new Date(Date.UTC(2026, 2, 2) + day * DAY).toISOString(); // day 0: Monday 2026-03-02
+
+const bar: Assignment = {
+  _id: 'a1',
+  engineerId: { _id: 'sam', name: 'Sam Rivera', email: 'sam@x' },
+  projectId: { _id: 'p1', name: 'Portal', status: 'active' },
+  role: 'Lead',
+  allocationPercentage: 60,
+  startDate: iso(0),
+  endDate: iso(14),
+  version: 3,
+};
+// Sam has 50 % more from day 21: moving the bar two weeks later overlaps it (110 %).
+const other = { _id: 'a2', engineerId: 'sam', allocationPercentage: 50, startDate: iso(21), endDate: iso(60) };
+
+/** Shifts by whole days; resizing keeps at least a day, as the screen's own rule does. */
+const drag = (a: { startDate: string; endDate: string }, edge: DragEdge, days: number) => ({
+  startDate: edge === 'end' ? a.startDate : new Date(Date.parse(a.startDate) + days * DAY).toISOString(),
+  endDate: edge === 'start' ? a.endDate : new Date(Date.parse(a.endDate) + days * DAY).toISOString(),
+});
+
+function start() {
+  const actor = createActor(barDragMachine, {
+    input: { drag, plan: () => ({ engineers: [{ _id: 'sam', name: 'Sam Rivera', maxCapacity: 100 }], assignments: [other] }), now: () => new Date(iso(-30)) },
+  }).start();
+  const emitted: BarDragEmitted[] = [];
+  actor.on('*', (event) => void emitted.push(event as BarDragEmitted));
+  // 10 px per day, as a week column of 70 px.
+  const press = (edge: DragEdge = 'move') => actor.send({ type: 'PRESS', assignment: bar, edge, toDays: (dx) => Math.round(dx / 10) });
+  return { actor, emitted, press, state: () => actor.getSnapshot() };
+}
+
+describe('dragging a bar', () => {
+  it('is a click when the pointer hardly moves: the screen opens the form', () => {
+    const s = start();
+    s.press();
+    s.actor.send({ type: 'MOVE', dx: 3 });
+    expect(s.state().value).toBe('pressed');
+    s.actor.send({ type: 'RELEASE' });
+    expect(s.emitted).toEqual([{ type: 'open', assignment: bar }]);
+    expect(s.state().value).toBe('idle');
+  });
+
+  it('moves the bar by whole days and previews what it does to the engineer', () => {
+    const s = start();
+    s.press();
+    s.actor.send({ type: 'MOVE', dx: 36 });
+    expect(s.state().value).toBe('dragging');
+    expect(s.state().context.dates).toEqual({ startDate: iso(4), endDate: iso(18) });
+    expect(s.state().context.impact).toMatchObject({ after: 60, overloaded: false });
+    s.actor.send({ type: 'MOVE', dx: 80 });
+    expect(s.state().context.impact).toMatchObject({ after: 110, overloaded: true, text: expect.stringContaining('Puts Sam Rivera at 110% of 100% capacity') });
+  });
+
+  it('saves a drop that overloads nobody at once, as an edit against the version shown', () => {
+    const s = start();
+    s.press();
+    s.actor.send({ type: 'MOVE', dx: 40 });
+    s.actor.send({ type: 'RELEASE' });
+    expect(s.emitted).toEqual([
+      {
+        type: 'commit',
+        action: {
+          kind: 'move',
+          id: 'a1',
+          version: 3,
+          label: expect.stringMatching(/^Move Sam Rivera's assignment on Portal to Mar 06, 2026 - Mar 20, 2026$/),
+          before: { role: 'Lead', allocationPercentage: 60, startDate: iso(0), endDate: iso(14) },
+          changes: { startDate: iso(4), endDate: iso(18) },
+        },
+      },
+    ]);
+    expect(s.state().context.assignment).toBeNull();
+  });
+
+  it('asks before a drop that overloads, and saves nothing on Back', () => {
+    const s = start();
+    s.press();
+    s.actor.send({ type: 'MOVE', dx: 140 });
+    s.actor.send({ type: 'RELEASE' });
+    expect(s.state().value).toBe('confirming');
+    expect(s.emitted).toEqual([]);
+    s.actor.send({ type: 'BACK' });
+    expect(s.state().value).toBe('idle');
+    expect(s.emitted).toEqual([]);
+
+    s.press();
+    s.actor.send({ type: 'MOVE', dx: 140 });
+    s.actor.send({ type: 'RELEASE' });
+    s.actor.send({ type: 'CONFIRM' });
+    expect(s.emitted).toMatchObject([{ type: 'commit', action: { changes: { startDate: iso(14), endDate: iso(28) } } }]);
+  });
+
+  it('resizes from an edge, changing only that date', () => {
+    const s = start();
+    s.press('end');
+    s.actor.send({ type: 'MOVE', dx: -50 });
+    s.actor.send({ type: 'RELEASE' });
+    expect(s.emitted).toMatchObject([{ type: 'commit', action: { kind: 'resize', changes: { endDate: iso(9) } } }]);
+    expect(Object.keys((s.emitted[0] as { action: { changes: object } }).action.changes)).toEqual(['endDate']);
+  });
+
+  it('saves nothing when dropped where it was, or when cancelled', () => {
+    const s = start();
+    s.press();
+    s.actor.send({ type: 'MOVE', dx: 30 });
+    s.actor.send({ type: 'MOVE', dx: 2 });
+    s.actor.send({ type: 'RELEASE' });
+    s.press();
+    s.actor.send({ type: 'MOVE', dx: 30 });
+    s.actor.send({ type: 'CANCEL' });
+    expect(s.emitted).toEqual([]);
+    expect(s.state().value).toBe('idle');
+  });
+});
