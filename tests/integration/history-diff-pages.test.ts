@@ -98,7 +98,11 @@ beforeAll(async () => {
   await sleep(5);
   to = new Date().toISOString();
   eventsInWindow = (await dbEventCount(t)) - before;
-});
+  // Readers see an event only once every older transaction on the server has ended (commit-order safety):
+  // a test file running beside this one may hold one open for a moment, so wait until all are readable.
+  const deadline = Date.now() + 20_000;
+  while ((await getDiff({ limit: 1 })).pages.changes.total < eventsInWindow && Date.now() < deadline) await sleep(100);
+}, 60_000);
 
 afterAll(async () => {
   await t?.close();
