@@ -246,14 +246,14 @@ describe('manager screens with the demo data', () => {
     await table.getByText('No assignments match your current filters').waitFor();
     await table.getByText('No assignments found').waitFor();
     await page.getByLabel('Search assignments').fill('');
-    await table.getByText('Showing 13 assignments').waitFor();
+    await table.getByText('Showing 14 assignments').waitFor();
 
     await page.getByTestId('assignment-status-filter').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle('Completed').click();
     await table.getByText('Showing 2 assignments').waitFor();
     expect((await tableRows(table)).map((r) => r[0]!.split(' ').slice(0, 2).join(' ')).sort()).toEqual(['Lucas Silva', 'Sam Rivera']);
     await page.getByTestId('assignment-status-filter').locator('.ant-select-clear').click();
-    await table.getByText('Showing 13 assignments').waitFor();
+    await table.getByText('Showing 14 assignments').waitFor();
 
     // Sorting by Allocation asks the server: 30 % first, then 100 % first.
     await table.locator('thead th', { hasText: 'Allocation' }).click();
