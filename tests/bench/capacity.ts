@@ -4,9 +4,10 @@ import pg from 'pg';
 import { dateOfDay, DAY_MS, mondayOf, type CapacityResponse } from '../../domain/index.ts';
 import { createDb, createPool } from '../../server/db/connect.ts';
 import { ensureLargePlan, listen, login } from './bench-app.ts';
-import { fmt, latencies, percentile, type Row } from './support.ts';
+import { cpuDuring, fmt, latencies, percentile, type Row } from './support.ts';
 
 const SAMPLES = Number(process.env.BENCH_CAPACITY_SAMPLES ?? 40);
+const WARMUP = 5;
 const WEEKS = 26;
 
 /**
@@ -61,9 +62,18 @@ function leanGet(agent: http.Agent, url: string, token: string): Promise<number>
 
 const sumOf = <T>(list: readonly T[], value: (item: T) => number) => list.reduce((total, item) => total + value(item), 0);
 
-function timed(times: number[]) {
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+type Measured = { p50: number; p99: number; nodeMs: number; databaseMs: number };
+
+/** Latencies of `task`, and the CPU one run costs this process and PostgreSQL (warm-up runs included in both sums). */
+async function timeAndCpu(databaseUrl: string, task: () => Promise<unknown>): Promise<Measured> {
+  const { result: times, nodeMs, databaseMs } = await cpuDuring(databaseUrl, () => latencies(SAMPLES, async () => void (await task()), WARMUP));
+  return { p50: percentile(times, 50), p99: percentile(times, 99), nodeMs: nodeMs / (SAMPLES + WARMUP), databaseMs: databaseMs / (SAMPLES + WARMUP) };
 }
+
+const cpuMs = (m: Measured) => m.nodeMs + (Number.isNaN(m.databaseMs) ? 0 : m.databaseMs);
+const cpuText = (m: Measured) =>
+  `CPU ${fmt(m.nodeMs, 0)} ms Node${Number.isNaN(m.databaseMs) ? '' : ` + ${fmt(m.databaseMs, 0)} ms PostgreSQL`}`;
+const latencyText = (m: Measured) => `p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms; ${cpuText(m)}`;
 
 /**
  * Issue 11's bench: the capacity grid of 2,000 engineers x 26 weeks through the API, beside one raw
@@ -101,18 +111,14 @@ export async function benchCapacity(databaseUrl: string, progress: (message: str
 
     progress(`GET /api/capacity, ${answer.total.toLocaleString('en-US')} engineers x ${answer.periods.length} weeks, ${SAMPLES} requests`);
     let bytes = 0;
-    const api = timed(await latencies(SAMPLES, async () => {
-      bytes = await lean(capacityPath);
-    }));
-    const anchor = timed(await latencies(SAMPLES, async () => {
-      await raw.query(gridSql, [from, to]);
-    }));
+    const api = await timeAndCpu(databaseUrl, async () => (bytes = await lean(capacityPath)));
+    const anchor = await timeAndCpu(databaseUrl, () => raw.query(gridSql, [from, to]));
     const rows: Row[] = [{
       section: 'capacity',
       measure: `GET /api/capacity, ${answer.total.toLocaleString('en-US')} engineers x ${answer.periods.length} weeks, ${plan.assignments.toLocaleString('en-US')} assignments (${fmt(bytes / 1e6, 1)} MB)`,
-      figure: `p50 ${fmt(api.p50)} ms, p99 ${fmt(api.p99)} ms`,
-      anchor: `raw SQL same grid: p50 ${fmt(anchor.p50)} ms, p99 ${fmt(anchor.p99)} ms`,
-      ratio: `${fmt(api.p50 / anchor.p50, 2)}x p50, ${fmt(api.p99 / anchor.p99, 2)}x p99`,
+      figure: latencyText(api),
+      anchor: `raw SQL same grid: ${latencyText(anchor)}`,
+      ratio: `${fmt(api.p50 / anchor.p50, 2)}x p50, ${fmt(api.p99 / anchor.p99, 2)}x p99, ${fmt(cpuMs(api) / cpuMs(anchor), 2)}x CPU`,
     }];
 
     // "Who is free at least 50 % next week", beside the same grid for that week filtered in SQL.
@@ -124,18 +130,14 @@ export async function benchCapacity(databaseUrl: string, progress: (message: str
     const freeRows = (await raw.query(freeSql, [week.from, week.to])).rows;
     if (available.length !== freeRows.length) throw new Error(`available: the API finds ${available.length}, the raw query ${freeRows.length}`);
     progress(`GET /api/engineers/available over ${week.from}..${week.to}, ${SAMPLES} requests`);
-    const free = timed(await latencies(SAMPLES, async () => {
-      await lean(availablePath);
-    }));
-    const freeAnchor = timed(await latencies(SAMPLES, async () => {
-      await raw.query(freeSql, [week.from, week.to]);
-    }));
+    const free = await timeAndCpu(databaseUrl, () => lean(availablePath));
+    const freeAnchor = await timeAndCpu(databaseUrl, () => raw.query(freeSql, [week.from, week.to]));
     rows.push({
       section: 'capacity',
       measure: `GET /api/engineers/available, minFree 50, next week (${available.length.toLocaleString('en-US')} engineers)`,
-      figure: `p50 ${fmt(free.p50)} ms, p99 ${fmt(free.p99)} ms`,
-      anchor: `raw SQL same filter: p50 ${fmt(freeAnchor.p50)} ms, p99 ${fmt(freeAnchor.p99)} ms`,
-      ratio: `${fmt(free.p50 / freeAnchor.p50, 2)}x p50`,
+      figure: latencyText(free),
+      anchor: `raw SQL same filter: ${latencyText(freeAnchor)}`,
+      ratio: `${fmt(free.p50 / freeAnchor.p50, 2)}x p50, ${fmt(cpuMs(free) / cpuMs(freeAnchor), 2)}x CPU`,
     });
     return rows;
   } finally {
