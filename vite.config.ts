@@ -14,6 +14,16 @@ export default defineConfig({
     sourcemap: false,
     // The charts chunk (report screen only) is large by nature; everything else stays well below this.
     chunkSizeWarningLimit: 1600,
+    rolldownOptions: {
+      treeshake: {
+        // antd's building blocks (@rc-component/*) do not declare themselves free of side effects, so
+        // importing one name from a package's index ties every module that index re-exports to the
+        // importer's chunks: antd's Input alone pulled the whole form engine and its validator into
+        // the login screen (20 kB gzip). Their modules only define components and helpers (no
+        // import-time effects, no CSS), so unused re-exports can be dropped.
+        moduleSideEffects: (id) => !/[\\/]node_modules[\\/]@rc-component[\\/]/.test(id),
+      },
+    },
   },
   server: {
     port: 5173,

@@ -7,17 +7,17 @@ import type {
   CreateAssignmentInput, CreateProjectInput, RegisterEngineerInput, UpdateAssignmentInput,
   UpdateEngineerInput, UpdateProjectInput,
 } from './inputs.ts';
-import { assignmentMessages as A } from './messages.ts';
+import { assignmentMessages as A, placeholderMessages as PH } from './messages.ts';
 
 /** The values `changes` replaces, recorded beside them. */
-function previousOf<T extends object>(state: T, changes: Partial<T>): Partial<T> {
+export function previousOf<T extends object>(state: T, changes: Partial<T>): Partial<T> {
   const previous: Partial<T> = {};
   for (const key of Object.keys(changes) as (keyof T)[]) previous[key] = state[key];
   return previous;
 }
 
 /** Only the fields whose values differ, so an update that changes nothing appends nothing. */
-function changedFields<T extends object>(state: T, input: Partial<T>): Partial<T> {
+export function changedFields<T extends object>(state: T, input: Partial<T>): Partial<T> {
   const changes: Partial<T> = {};
   for (const key of Object.keys(input) as (keyof T)[]) {
     const next = input[key];
@@ -62,6 +62,20 @@ export function decideUpdateProject(state: Project | null, input: UpdateProjectI
     events.push({ type: 'ProjectStatusChanged', data: { projectId: state._id, from: state.status, to: status } });
   }
   return events;
+}
+
+/** A pipeline project not yet won; marking it again changes nothing. */
+export function decideMarkTentative(state: Project | null): ProjectEvent[] {
+  if (!state) throw new DomainError('not-found', 'Project not found');
+  if (state.tentative) return [];
+  if (state.status === 'completed') throw new DomainError('invalid', PH.completedNotTentative, 'tentative');
+  return [{ type: 'ProjectMarkedTentative', data: { projectId: state._id } }];
+}
+
+/** The project was won: its assignments count as confirmed load. Confirming a confirmed project changes nothing. */
+export function decideConfirmProject(state: Project | null): ProjectEvent[] {
+  if (!state) throw new DomainError('not-found', 'Project not found');
+  return state.tentative ? [{ type: 'ProjectConfirmed', data: { projectId: state._id } }] : [];
 }
 
 // ---- assignment stream

@@ -15,6 +15,11 @@ function describeChanges(changes: Record<string, unknown>, previous: Record<stri
   return parts.join(', ');
 }
 
+const timeOffLabel = { vacation: 'vacation', sick: 'sick leave', other: 'time off' } as const;
+
+/** 'on 2026-12-24' for one day, 'from 2026-12-24 to 2026-12-31' for several. */
+const days = (from: string, to: string) => (from === to ? `on ${from}` : `from ${from} to ${to}`);
+
 /** One readable sentence per event for the History screen: '<actor> moved <engineer> on <project> from 50% to 80%'. */
 export function describeEvent(event: PlanningEvent, names: EventNames): string {
   const engineer = names.engineer ?? 'an engineer';
@@ -42,6 +47,32 @@ export function describeEvent(event: PlanningEvent, names: EventNames): string {
       return `${names.actor} added engineer ${event.data.name} (${event.data.seniority}, ${pct(event.data.maxCapacity)} capacity)`;
     case 'EngineerProfileUpdated':
       return `${names.actor} changed ${engineer}: ${describeChanges(event.data.changes, event.data.previous)}`;
+    case 'TimeOffBooked': {
+      const { kind, from, to, note } = event.data;
+      const whose = names.engineer === names.actor ? '' : ` for ${engineer}`;
+      return `${names.actor} booked ${timeOffLabel[kind]}${whose} ${days(from, to)}${note ? ` (${note})` : ''}`;
+    }
+    case 'TimeOffCancelled': {
+      const { kind, from, to } = event.data;
+      const whose = names.engineer === names.actor ? 'their' : `${engineer}'s`;
+      return `${names.actor} cancelled ${whose} ${timeOffLabel[kind]} ${days(from, to)}`;
+    }
+    case 'HolidayAdded':
+      return `${names.actor} added the holiday ${event.data.name} on ${event.data.date}`;
+    case 'HolidayRemoved':
+      return `${names.actor} removed the holiday ${event.data.name} on ${event.data.date}`;
+    case 'ProjectMarkedTentative':
+      return `${names.actor} marked ${project} as tentative`;
+    case 'ProjectConfirmed':
+      return `${names.actor} confirmed ${project}`;
+    case 'PlaceholderAdded':
+      return `${names.actor} added a ${event.data.role} placeholder to ${project} at ${pct(event.data.allocationPercentage)} from ${day(event.data.startDate)} to ${day(event.data.endDate)}`;
+    case 'PlaceholderUpdated':
+      return `${names.actor} changed a placeholder on ${project}: ${describeChanges(event.data.changes, event.data.previous)}`;
+    case 'PlaceholderRemoved':
+      return `${names.actor} removed the ${event.data.role} placeholder from ${project}`;
+    case 'PlaceholderFilled':
+      return `${names.actor} filled the ${event.data.role} placeholder on ${project} with ${engineer}`;
     default:
       return assertNever(event);
   }

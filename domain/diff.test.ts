@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { diffPlans } from './diff.ts';
 import type { Assignment, Engineer, Project } from './entities.ts';
-import type { Plan } from './plan.ts';
+import type { PlanLists } from './plan.ts';
 
 const engineer = (id: string, name: string, overrides: Partial<Engineer> = {}): Engineer => ({
   _id: id, name, email: `${id}@demo.test`, department: 'Platform', skills: ['TypeScript'], seniority: 'mid', maxCapacity: 100, version: 1, ...overrides,
 });
 const project = (id: string, name: string, overrides: Partial<Project> = {}): Project => ({
   _id: id, name, description: 'Something worth doing', startDate: '2025-01-01T00:00:00.000Z', endDate: '2025-12-31T00:00:00.000Z',
-  teamSize: 3, requiredSkills: ['TypeScript'], status: 'active', managerId: 'm1', version: 1, ...overrides,
+  teamSize: 3, requiredSkills: ['TypeScript'], status: 'active', managerId: 'm1', tentative: false, version: 1, ...overrides,
 });
 const assignment = (id: string, e: Engineer, p: Project, overrides: Partial<Assignment> = {}): Assignment => ({
   _id: id,
@@ -29,7 +29,7 @@ const ada = engineer('e1', 'Ada');
 const grace = engineer('e2', 'Grace');
 const payments = project('p1', 'Payments');
 const search = project('p2', 'Search');
-const base: Plan = {
+const base: PlanLists = {
   engineers: [ada, grace],
   projects: [payments, search],
   assignments: [assignment('a1', ada, payments), assignment('a2', grace, search, { allocationPercentage: 30 })],
@@ -50,7 +50,7 @@ describe('diffPlans', () => {
   it('lists projects created, changed (by version) and removed, in the order of the plans, with both sides of a change', () => {
     const renamed = { ...payments, name: 'Payments 2', version: 2 };
     const tools = project('p3', 'Tools');
-    const after: Plan = { ...base, projects: [renamed, tools] };
+    const after: PlanLists = { ...base, projects: [renamed, tools] };
     expect(diffPlans(base, from, after, to).projects).toEqual({
       created: [tools],
       changed: [{ before: payments, after: renamed }],
@@ -59,7 +59,7 @@ describe('diffPlans', () => {
   });
 
   it('a change is judged by version: different content at the same version is not a change', () => {
-    const after: Plan = { ...base, projects: [{ ...payments, name: 'Cosmetic' }, search] };
+    const after: PlanLists = { ...base, projects: [{ ...payments, name: 'Cosmetic' }, search] };
     expect(diffPlans(base, from, after, to).projects.changed).toEqual([]);
   });
 
@@ -67,14 +67,14 @@ describe('diffPlans', () => {
     const a1 = base.assignments[0]!;
     const moved = { ...a1, allocationPercentage: 80, version: 2 };
     const a3 = assignment('a3', grace, payments, { allocationPercentage: 10 });
-    const after: Plan = { ...base, assignments: [moved, a3] };
+    const after: PlanLists = { ...base, assignments: [moved, a3] };
     const diff = diffPlans(base, from, after, to);
     expect(diff.assignments).toEqual({ created: [a3], changed: [{ before: a1, after: moved }], removed: [base.assignments[1]] });
   });
 
   it('an assignment whose project was renamed (its own version unchanged) is not itself changed', () => {
     const renamed = { ...payments, name: 'Payments 2', version: 2 };
-    const after: Plan = {
+    const after: PlanLists = {
       ...base,
       projects: [renamed, search],
       assignments: [{ ...base.assignments[0]!, projectId: { ...base.assignments[0]!.projectId, name: 'Payments 2' } }, base.assignments[1]!],
@@ -86,7 +86,7 @@ describe('diffPlans', () => {
 
   it('reports each engineer whose current allocation moved, with the utilisation status on both sides', () => {
     const moved = { ...base.assignments[0]!, allocationPercentage: 120, version: 2 };
-    const after: Plan = { ...base, assignments: [moved, base.assignments[1]!] };
+    const after: PlanLists = { ...base, assignments: [moved, base.assignments[1]!] };
     expect(diffPlans(base, from, after, to).engineers).toEqual([
       { engineerId: 'e1', name: 'Ada', before: { allocation: 50, status: 'optimal' }, after: { allocation: 120, status: 'overloaded' } },
     ]);
@@ -94,7 +94,7 @@ describe('diffPlans', () => {
 
   it('reports a status change at the same allocation (maxCapacity moved)', () => {
     const partTime = { ...grace, maxCapacity: 50, version: 2 };
-    const after: Plan = { ...base, engineers: [ada, partTime] };
+    const after: PlanLists = { ...base, engineers: [ada, partTime] };
     expect(diffPlans(base, from, after, to).engineers).toEqual([
       { engineerId: 'e2', name: 'Grace', before: { allocation: 30, status: 'underutilized' }, after: { allocation: 30, status: 'optimal' } },
     ]);
@@ -102,7 +102,7 @@ describe('diffPlans', () => {
 
   it('leaves out engineers whose allocation and status stay, even when their assignments changed otherwise', () => {
     const renamedRole = { ...base.assignments[0]!, role: 'Lead', version: 2 };
-    const after: Plan = { ...base, assignments: [renamedRole, base.assignments[1]!] };
+    const after: PlanLists = { ...base, assignments: [renamedRole, base.assignments[1]!] };
     const diff = diffPlans(base, from, after, to);
     expect(diff.engineers).toEqual([]);
     expect(diff.assignments.changed).toHaveLength(1);
@@ -135,8 +135,8 @@ describe('diffPlans', () => {
 
   it('sorts the engineers by name and uses the newer name of a renamed one', () => {
     const zed = engineer('e0', 'Zed');
-    const before: Plan = { engineers: [ada, grace, zed], projects: [payments], assignments: [] };
-    const after: Plan = {
+    const before: PlanLists = { engineers: [ada, grace, zed], projects: [payments], assignments: [] };
+    const after: PlanLists = {
       engineers: [{ ...ada, name: 'Ada L.', version: 2 }, grace, zed],
       projects: [payments],
       assignments: [assignment('x1', zed, payments), assignment('x2', ada, payments), assignment('x3', grace, payments)],

@@ -1,6 +1,6 @@
 import { engineerFigures, assignmentsByEngineer } from './figures.ts';
 import type { PlanChanges } from './history-contracts.ts';
-import type { Plan } from './plan.ts';
+import type { PlanLists } from './plan.ts';
 
 function compare<T extends { _id: string; version: number }>(before: T[], after: T[]) {
   const was = new Map(before.map((x) => [x._id, x]));
@@ -16,8 +16,8 @@ function compare<T extends { _id: string; version: number }>(before: T[], after:
  * What changed between two moments of the plan: entities created, changed (by version) and removed,
  * and each engineer whose current allocation or utilisation status differs, each side at its own time.
  */
-export function diffPlans(before: Plan, from: Date, after: Plan, to: Date): PlanChanges {
-  const figuresAt = (plan: Plan, at: Date) => {
+export function diffPlans(before: PlanLists, from: Date, after: PlanLists, to: Date): PlanChanges {
+  const figuresAt = (plan: PlanLists, at: Date) => {
     const byEngineer = assignmentsByEngineer(plan.assignments);
     return new Map(plan.engineers.map((e) => {
       const f = engineerFigures(e, byEngineer.get(e._id) ?? [], at);

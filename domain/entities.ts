@@ -3,13 +3,17 @@ import { z } from 'zod';
 export const seniorities = ['junior', 'mid', 'senior'] as const;
 export const projectStatuses = ['planning', 'active', 'completed'] as const;
 export const roles = ['engineer', 'manager', 'auditor'] as const;
+export const timeOffKinds = ['vacation', 'sick', 'other'] as const;
 
 export type Seniority = (typeof seniorities)[number];
 export type ProjectStatus = (typeof projectStatuses)[number];
 export type Role = (typeof roles)[number];
+export type TimeOffKind = (typeof timeOffKinds)[number];
 
 export const idSchema = z.string().min(1);
 export const isoDateTime = z.string().describe('ISO 8601 date-time');
+/** A whole calendar day, as time off and holidays are kept: no time, no time zone. */
+export const calendarDay = z.string().describe('a calendar date, YYYY-MM-DD');
 
 export const engineerSchema = z.object({
   _id: idSchema,
@@ -34,6 +38,8 @@ export const projectSchema = z.object({
   requiredSkills: z.array(z.string()),
   status: z.enum(projectStatuses),
   managerId: z.string(),
+  /** A pipeline project not yet won: its assignments are tentative load. Confirmed (false) by default. */
+  tentative: z.boolean(),
   version: z.number().int(),
 });
 export type Project = z.infer<typeof projectSchema>;
@@ -57,6 +63,46 @@ export const assignmentSchema = assignmentRecordSchema.extend({
   projectId: z.object({ _id: idSchema, name: z.string(), status: z.enum(projectStatuses) }),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
+
+/**
+ * Whole days off for one engineer, `from` and `to` both included. `version` is the engineer stream's
+ * version when it was booked (time off lives on the engineer's stream).
+ */
+export const timeOffSchema = z.object({
+  _id: idSchema,
+  engineerId: idSchema,
+  from: calendarDay,
+  to: calendarDay,
+  kind: z.enum(timeOffKinds),
+  note: z.string().optional(),
+  version: z.number().int(),
+});
+export type TimeOff = z.infer<typeof timeOffSchema>;
+
+/** A day the whole organisation is off. `version` is the calendar stream's version when it was added. */
+export const holidaySchema = z.object({
+  _id: idSchema,
+  date: calendarDay,
+  name: z.string(),
+  version: z.number().int(),
+});
+export type HolidayRecord = z.infer<typeof holidaySchema>;
+
+/**
+ * A project's unfilled need: an assignment without a person. `version` is the project stream's version
+ * at its last change (placeholders live on the project's stream).
+ */
+export const placeholderSchema = z.object({
+  _id: idSchema,
+  projectId: idSchema,
+  role: z.string(),
+  skills: z.array(z.string()),
+  allocationPercentage: z.number(),
+  startDate: isoDateTime,
+  endDate: isoDateTime,
+  version: z.number().int(),
+});
+export type Placeholder = z.infer<typeof placeholderSchema>;
 
 export const userSchema = z.object({
   _id: idSchema,

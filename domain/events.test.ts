@@ -5,12 +5,15 @@ import { planningEventTypes, streamEntity, streamIds } from './events.ts';
 import { conflictMessage, projectMessages } from './messages.ts';
 
 describe('events', () => {
-  it('names the eight event types of design section 5b', () => {
+  it('names the event types of design sections 5b and 10', () => {
     expect([...planningEventTypes].sort()).toEqual(
       [
         'ProjectCreated', 'ProjectUpdated', 'ProjectStatusChanged',
         'AssignmentCreated', 'AssignmentUpdated', 'AssignmentRemoved',
         'EngineerRegistered', 'EngineerProfileUpdated',
+        'TimeOffBooked', 'TimeOffCancelled', 'HolidayAdded', 'HolidayRemoved',
+        'ProjectMarkedTentative', 'ProjectConfirmed',
+        'PlaceholderAdded', 'PlaceholderUpdated', 'PlaceholderRemoved', 'PlaceholderFilled',
       ].sort(),
     );
   });
@@ -27,9 +30,10 @@ describe('events', () => {
     expect(streamEntity(streamIds.project(id))).toEqual({ kind: 'project', id });
     expect(streamEntity(streamIds.assignment(id))).toEqual({ kind: 'assignment', id });
     expect(streamEntity(streamIds.engineer(id))).toEqual({ kind: 'engineer', id });
+    expect(streamEntity(streamIds.calendar())).toEqual({ kind: 'calendar', id: 'calendar' });
   });
 
-  it.each(['user-1', 'project-', 'project', 'projects-1', ''])('knows no entity for %j', (streamId) => {
+  it.each(['user-1', 'project-', 'project', 'projects-1', 'calendar-1', ''])('knows no entity for %j', (streamId) => {
     expect(streamEntity(streamId)).toBeNull();
   });
 });
@@ -53,7 +57,7 @@ describe('entities', () => {
   it('refuses a project with an unknown status', () => {
     const project = {
       _id: 'p1', name: 'P', description: 'd', startDate: 'x', endDate: 'y', teamSize: 1, requiredSkills: [],
-      status: 'planning', managerId: 'm', version: 1,
+      status: 'planning', managerId: 'm', tentative: false, version: 1,
     };
     expect(projectSchema.safeParse(project).success).toBe(true);
     expect(projectSchema.safeParse({ ...project, status: 'archived' }).success).toBe(false);

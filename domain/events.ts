@@ -1,6 +1,7 @@
-import type { Engineer, Project, ProjectStatus, Seniority } from './entities.ts';
+import type { Engineer, HolidayRecord, Placeholder, Project, ProjectStatus, Seniority, TimeOff } from './entities.ts';
 
-export type ProjectFields = Omit<Project, '_id' | 'version'>;
+/** What ProjectCreated records; a new project is confirmed, the tentative flag has events of its own. */
+export type ProjectFields = Omit<Project, '_id' | 'version' | 'tentative'>;
 export type EngineerFields = Omit<Engineer, '_id' | 'version'>;
 export type AssignmentFields = {
   engineerId: string;
@@ -45,10 +46,50 @@ export type EngineerProfileUpdated = {
   };
 };
 
-export type ProjectEvent = ProjectCreated | ProjectUpdated | ProjectStatusChanged;
+export type ProjectMarkedTentative = { type: 'ProjectMarkedTentative'; data: { projectId: string } };
+export type ProjectConfirmed = { type: 'ProjectConfirmed'; data: { projectId: string } };
+
+export type PlaceholderFields = Omit<Placeholder, '_id' | 'version'>;
+export type PlaceholderAdded = { type: 'PlaceholderAdded'; data: { placeholderId: string } & PlaceholderFields };
+export type PlaceholderUpdated = {
+  type: 'PlaceholderUpdated';
+  data: {
+    placeholderId: string;
+    projectId: string;
+    changes: Partial<Omit<PlaceholderFields, 'projectId'>>;
+    previous?: Partial<Omit<PlaceholderFields, 'projectId'>>;
+  };
+};
+/** `role` is kept so that the history reads 'removed the SRE placeholder' without a replay. */
+export type PlaceholderRemoved = { type: 'PlaceholderRemoved'; data: { placeholderId: string; projectId: string; role: string } };
+/**
+ * The placeholder became the assignment `assignmentId` (its AssignmentCreated is in the same
+ * transaction). Who fills it is on that assignment only: engineers see placeholders live, not who
+ * was assigned to what.
+ */
+export type PlaceholderFilled = {
+  type: 'PlaceholderFilled';
+  data: { placeholderId: string; projectId: string; assignmentId: string; role: string };
+};
+
+export type TimeOffFields = Omit<TimeOff, '_id' | 'version'>;
+export type TimeOffBooked = { type: 'TimeOffBooked'; data: { timeOffId: string } & TimeOffFields };
+/** Carries the cancelled booking's days and kind, so the history reads without a replay. */
+export type TimeOffCancelled = {
+  type: 'TimeOffCancelled';
+  data: { timeOffId: string } & Omit<TimeOffFields, 'note'>;
+};
+
+export type HolidayAdded = { type: 'HolidayAdded'; data: { holidayId: string } & Omit<HolidayRecord, '_id' | 'version'> };
+export type HolidayRemoved = { type: 'HolidayRemoved'; data: { holidayId: string } & Omit<HolidayRecord, '_id' | 'version'> };
+
+export type PlaceholderEvent = PlaceholderAdded | PlaceholderUpdated | PlaceholderRemoved | PlaceholderFilled;
+export type ProjectEvent = ProjectCreated | ProjectUpdated | ProjectStatusChanged | ProjectMarkedTentative | ProjectConfirmed | PlaceholderEvent;
 export type AssignmentEvent = AssignmentCreated | AssignmentUpdated | AssignmentRemoved;
-export type EngineerEvent = EngineerRegistered | EngineerProfileUpdated;
-export type PlanningEvent = ProjectEvent | AssignmentEvent | EngineerEvent;
+export type TimeOffEvent = TimeOffBooked | TimeOffCancelled;
+export type EngineerEvent = EngineerRegistered | EngineerProfileUpdated | TimeOffEvent;
+export type CalendarEvent = HolidayAdded | HolidayRemoved;
+export type PlanningEvent = ProjectEvent | AssignmentEvent | EngineerEvent | CalendarEvent;
 /**
  * The one list of event types. Everything that must handle every type (reducers, the history fold, event
  * sentences, live visibility, assignment owners) switches exhaustively over it and ends in
@@ -59,6 +100,10 @@ export const planningEventTypes = [
   'ProjectCreated', 'ProjectUpdated', 'ProjectStatusChanged',
   'AssignmentCreated', 'AssignmentUpdated', 'AssignmentRemoved',
   'EngineerRegistered', 'EngineerProfileUpdated',
+  'TimeOffBooked', 'TimeOffCancelled',
+  'HolidayAdded', 'HolidayRemoved',
+  'ProjectMarkedTentative', 'ProjectConfirmed',
+  'PlaceholderAdded', 'PlaceholderUpdated', 'PlaceholderRemoved', 'PlaceholderFilled',
 ] as const;
 export type PlanningEventType = (typeof planningEventTypes)[number];
 export type EventOfType<T extends PlanningEventType> = Extract<PlanningEvent, { type: T }>;
@@ -91,14 +136,21 @@ export type RecordedEvent<E extends PlanningEvent = PlanningEvent> = E & {
   recordedAt: string;
 };
 
+/** The organisation's holiday calendar is one stream, so that one holiday per date is a rule it can keep. */
+export const CALENDAR_STREAM = 'calendar';
+
 export const streamIds = {
   project: (id: string) => `project-${id}`,
   assignment: (id: string) => `assignment-${id}`,
   engineer: (id: string) => `engineer-${id}`,
+  calendar: () => CALENDAR_STREAM,
 };
 
-/** Which entity an event is about, from its stream name. */
-export function streamEntity(streamId: string): { kind: 'project' | 'assignment' | 'engineer'; id: string } | null {
+export type StreamEntityKind = 'project' | 'assignment' | 'engineer' | 'calendar';
+
+/** Which entity an event is about, from its stream name (the calendar's id is the stream name). */
+export function streamEntity(streamId: string): { kind: StreamEntityKind; id: string } | null {
+  if (streamId === CALENDAR_STREAM) return { kind: 'calendar', id: CALENDAR_STREAM };
   const match = /^(project|assignment|engineer)-(.+)$/.exec(streamId);
   return match ? { kind: match[1] as 'project' | 'assignment' | 'engineer', id: match[2]! } : null;
 }

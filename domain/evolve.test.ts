@@ -35,6 +35,7 @@ describe('evolveProject', () => {
       requiredSkills: ['React'],
       status: 'planning',
       managerId: 'm1',
+      tentative: false,
       version: 1,
     });
   });

@@ -1,20 +1,34 @@
-import type { Engineer, Project, AssignmentRecord } from './entities.ts';
-import { assertNever, type AssignmentEvent, type EngineerEvent, type ProjectEvent } from './events.ts';
+import type { Engineer, HolidayRecord, Placeholder, Project, AssignmentRecord, TimeOff } from './entities.ts';
+import {
+  assertNever, type AssignmentEvent, type CalendarEvent, type EngineerEvent, type PlaceholderEvent, type ProjectEvent,
+  type TimeOffEvent,
+} from './events.ts';
 
 /**
  * Stream state is the entity as the read model holds it, with its version (the stream position).
  * `null` is "no such stream yet"; an assignment that was removed folds back to `null`.
+ * Facts kept on a stream beside its entity (placeholders on a project, time off on an engineer) still
+ * move the entity's version: it is the stream's version, the one every write on that stream checks.
  */
 export function evolveProject(state: Project | null, event: ProjectEvent, version: number): Project | null {
   switch (event.type) {
     case 'ProjectCreated': {
       const { projectId, ...fields } = event.data;
-      return { _id: projectId, ...fields, version };
+      return { _id: projectId, ...fields, tentative: false, version };
     }
     case 'ProjectUpdated':
       return state && { ...state, ...event.data.changes, version };
     case 'ProjectStatusChanged':
       return state && { ...state, status: event.data.to, version };
+    case 'ProjectMarkedTentative':
+      return state && { ...state, tentative: true, version };
+    case 'ProjectConfirmed':
+      return state && { ...state, tentative: false, version };
+    case 'PlaceholderAdded':
+    case 'PlaceholderUpdated':
+    case 'PlaceholderRemoved':
+    case 'PlaceholderFilled':
+      return state && { ...state, version };
     default:
       return assertNever(event);
   }
@@ -47,7 +61,114 @@ export function evolveEngineer(state: Engineer | null, event: EngineerEvent, ver
     }
     case 'EngineerProfileUpdated':
       return state && { ...state, ...event.data.changes, version };
+    case 'TimeOffBooked':
+    case 'TimeOffCancelled':
+      return state && { ...state, version };
     default:
       return assertNever(event);
   }
+}
+
+// ---- facts kept beside an entity, one reducer per fact (keyed by the fact's id in the event)
+
+export function evolvePlaceholder(state: Placeholder | null, event: PlaceholderEvent, version: number): Placeholder | null {
+  switch (event.type) {
+    case 'PlaceholderAdded': {
+      const { placeholderId, ...fields } = event.data;
+      return { _id: placeholderId, ...fields, version };
+    }
+    case 'PlaceholderUpdated':
+      return state && { ...state, ...event.data.changes, version };
+    case 'PlaceholderRemoved':
+    case 'PlaceholderFilled':
+      return null;
+    default:
+      return assertNever(event);
+  }
+}
+
+export function evolveTimeOff(state: TimeOff | null, event: TimeOffEvent, version: number): TimeOff | null {
+  switch (event.type) {
+    case 'TimeOffBooked': {
+      const { timeOffId, ...fields } = event.data;
+      return { _id: timeOffId, ...fields, version };
+    }
+    case 'TimeOffCancelled':
+      return null;
+    default:
+      return assertNever(event);
+  }
+}
+
+export function evolveHoliday(state: HolidayRecord | null, event: CalendarEvent, version: number): HolidayRecord | null {
+  switch (event.type) {
+    case 'HolidayAdded': {
+      const { holidayId, ...fields } = event.data;
+      return { _id: holidayId, ...fields, version };
+    }
+    case 'HolidayRemoved':
+      return null;
+    default:
+      return assertNever(event);
+  }
+}
+
+export const isPlaceholderEvent = (event: ProjectEvent): event is PlaceholderEvent => event.type.startsWith('Placeholder');
+export const isTimeOffEvent = (event: EngineerEvent): event is TimeOffEvent => event.type.startsWith('TimeOff');
+
+/** A record with one entry set (or dropped, for null), as a new object. */
+export function withEntry<T>(record: Readonly<Record<string, T>>, id: string, value: T | null): Record<string, T> {
+  const copy = { ...record };
+  if (value === null) delete copy[id];
+  else copy[id] = value;
+  return copy;
+}
+
+// ---- whole-stream state for decisions about those facts
+
+/**
+ * A project stream folded for decisions about its placeholders: the project, its open placeholders, and
+ * how each closed one ended, so that acting on a filled or removed placeholder is told apart from one
+ * that never existed.
+ */
+export type ProjectPlan = {
+  project: Project;
+  placeholders: Record<string, Placeholder>;
+  closed: Record<string, 'filled' | 'removed'>;
+};
+
+export function evolveProjectPlan(state: ProjectPlan | null, event: ProjectEvent, version: number): ProjectPlan | null {
+  const project = evolveProject(state?.project ?? null, event, version);
+  if (!project) return null;
+  const placeholders = state?.placeholders ?? {};
+  const closed = state?.closed ?? {};
+  if (!isPlaceholderEvent(event)) return { project, placeholders, closed };
+  const id = event.data.placeholderId;
+  const ending = event.type === 'PlaceholderFilled' ? 'filled' : event.type === 'PlaceholderRemoved' ? 'removed' : null;
+  return {
+    project,
+    placeholders: withEntry(placeholders, id, evolvePlaceholder(placeholders[id] ?? null, event, version)),
+    closed: ending ? { ...closed, [id]: ending } : closed,
+  };
+}
+
+/** An engineer stream folded for decisions about time off: the engineer and their bookings. */
+export type EngineerTimeOff = { engineer: Engineer; timeOff: Record<string, TimeOff> };
+
+export function evolveEngineerTimeOff(state: EngineerTimeOff | null, event: EngineerEvent, version: number): EngineerTimeOff | null {
+  const engineer = evolveEngineer(state?.engineer ?? null, event, version);
+  if (!engineer) return null;
+  const timeOff = state?.timeOff ?? {};
+  if (!isTimeOffEvent(event)) return { engineer, timeOff };
+  const id = event.data.timeOffId;
+  return { engineer, timeOff: withEntry(timeOff, id, evolveTimeOff(timeOff[id] ?? null, event, version)) };
+}
+
+/** The holiday calendar stream: every holiday, by id. It exists (empty) before its first event. */
+export type Calendar = { holidays: Record<string, HolidayRecord> };
+
+export function evolveCalendar(state: Calendar | null, event: CalendarEvent, version: number): Calendar {
+  const holidays = state?.holidays ?? {};
+  const id = event.data.holidayId;
+  return { holidays: withEntry(holidays, id, evolveHoliday(holidays[id] ?? null, event, version)) };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Engineer, Project } from './entities.ts';
 import type { PlanningEvent } from './events.ts';
-import { byAssignmentOrder, byEngineerOrder, byProjectOrder, compareText, PlanFold } from './history.ts';
+import {
+  byAssignmentOrder, byEngineerOrder, byHolidayOrder, byPlaceholderOrder, byProjectOrder, byTimeOffOrder, compareText, PlanFold,
+} from './history.ts';
 import { applyToPlan, emptyPlan, type Plan } from './plan.ts';
 
 type Positioned = { event: PlanningEvent; position: number };
@@ -36,6 +38,9 @@ function viaApplyToPlan(events: readonly Positioned[]): Plan {
     engineers: [...plan.engineers].sort(byEngineerOrder),
     projects: [...plan.projects].sort(byProjectOrder),
     assignments: plan.assignments.filter((a) => engineers.has(a.engineerId._id) && projects.has(a.projectId._id)).sort(byAssignmentOrder),
+    timeOff: plan.timeOff.filter((t) => engineers.has(t.engineerId)).sort(byTimeOffOrder),
+    holidays: [...plan.holidays].sort(byHolidayOrder),
+    placeholders: plan.placeholders.filter((p) => projects.has(p.projectId)).sort(byPlaceholderOrder),
   };
 }
 
@@ -115,7 +120,7 @@ describe('PlanFold', () => {
   ];
 
   it('starts empty', () => {
-    expect(new PlanFold().plan()).toEqual({ engineers: [], projects: [], assignments: [] });
+    expect(new PlanFold().plan()).toEqual({ engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [] });
   });
 
   it('folds into the lists exactly as the REST API serves them: sorted, assignments populated', () => {

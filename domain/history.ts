@@ -1,6 +1,8 @@
-import type { AssignmentRecord, Engineer, Project } from './entities.ts';
+import type { AssignmentRecord, Engineer, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
 import { assertNever, type PlanningEvent } from './events.ts';
-import { evolveAssignment, evolveEngineer, evolveProject } from './evolve.ts';
+import {
+  evolveAssignment, evolveEngineer, evolveHoliday, evolvePlaceholder, evolveProject, evolveTimeOff,
+} from './evolve.ts';
 import { populate, type Plan } from './plan.ts';
 
 /**
@@ -21,6 +23,10 @@ export const byProjectOrder = (a: Project, b: Project) =>
   Date.parse(a.startDate) - Date.parse(b.startDate) || compareText(a.name, b.name) || compareText(a._id, b._id);
 export const byAssignmentOrder = (a: { startDate: string; _id: string }, b: { startDate: string; _id: string }) =>
   Date.parse(a.startDate) - Date.parse(b.startDate) || compareText(a._id, b._id);
+/** Placeholders list like assignments: by start, then id. */
+export const byPlaceholderOrder = byAssignmentOrder;
+export const byTimeOffOrder = (a: TimeOff, b: TimeOff) => compareText(a.from, b.from) || compareText(a._id, b._id);
+export const byHolidayOrder = (a: HolidayRecord, b: HolidayRecord) => compareText(a.date, b.date) || compareText(a._id, b._id);
 
 /**
  * Folds a long history into the plan with maps (linear in the number of events), through the same
@@ -30,20 +36,38 @@ export class PlanFold {
   readonly engineers = new Map<string, Engineer>();
   readonly projects = new Map<string, Project>();
   readonly assignments = new Map<string, AssignmentRecord>();
+  readonly timeOff = new Map<string, TimeOff>();
+  readonly holidays = new Map<string, HolidayRecord>();
+  readonly placeholders = new Map<string, Placeholder>();
 
   apply(event: PlanningEvent, version: number): void {
     switch (event.type) {
       case 'ProjectCreated':
       case 'ProjectUpdated':
       case 'ProjectStatusChanged':
+      case 'ProjectMarkedTentative':
+      case 'ProjectConfirmed':
         return set(this.projects, event.data.projectId, evolveProject(this.projects.get(event.data.projectId) ?? null, event, version));
+      case 'PlaceholderAdded':
+      case 'PlaceholderUpdated':
+      case 'PlaceholderRemoved':
+      case 'PlaceholderFilled':
+        set(this.projects, event.data.projectId, evolveProject(this.projects.get(event.data.projectId) ?? null, event, version));
+        return set(this.placeholders, event.data.placeholderId, evolvePlaceholder(this.placeholders.get(event.data.placeholderId) ?? null, event, version));
       case 'EngineerRegistered':
       case 'EngineerProfileUpdated':
         return set(this.engineers, event.data.engineerId, evolveEngineer(this.engineers.get(event.data.engineerId) ?? null, event, version));
+      case 'TimeOffBooked':
+      case 'TimeOffCancelled':
+        set(this.engineers, event.data.engineerId, evolveEngineer(this.engineers.get(event.data.engineerId) ?? null, event, version));
+        return set(this.timeOff, event.data.timeOffId, evolveTimeOff(this.timeOff.get(event.data.timeOffId) ?? null, event, version));
       case 'AssignmentCreated':
       case 'AssignmentUpdated':
       case 'AssignmentRemoved':
         return set(this.assignments, event.data.assignmentId, evolveAssignment(this.assignments.get(event.data.assignmentId) ?? null, event, version));
+      case 'HolidayAdded':
+      case 'HolidayRemoved':
+        return set(this.holidays, event.data.holidayId, evolveHoliday(this.holidays.get(event.data.holidayId) ?? null, event, version));
       default:
         return assertNever(event);
     }
@@ -59,7 +83,10 @@ export class PlanFold {
       .filter((a) => engineerById.has(a.engineerId) && projectById.has(a.projectId))
       .sort(byAssignmentOrder)
       .map((a) => populateFast(a, engineerById, projectById) ?? populate(a, lookup));
-    return { engineers, projects, assignments };
+    const timeOff = [...this.timeOff.values()].filter((t) => engineerById.has(t.engineerId)).sort(byTimeOffOrder);
+    const holidays = [...this.holidays.values()].sort(byHolidayOrder);
+    const placeholders = [...this.placeholders.values()].filter((p) => projectById.has(p.projectId)).sort(byPlaceholderOrder);
+    return { engineers, projects, assignments, timeOff, holidays, placeholders };
   }
 }
 

@@ -15,3 +15,7 @@ export * from './cursor.ts';
 export * from './history-contracts.ts';
 export * from './dates.ts';
 export * from './text.ts';
+export * from './decide-time-off.ts';
+export * from './decide-holidays.ts';
+export * from './decide-placeholders.ts';
+export * from './lists/index.ts';

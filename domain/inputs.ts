@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { isoMomentText } from './dates.ts';
-import { projectStatuses, seniorities } from './entities.ts';
-import { assignmentMessages as A, engineerMessages as E, projectMessages as P } from './messages.ts';
+import { projectStatuses, seniorities, timeOffKinds } from './entities.ts';
+import {
+  assignmentMessages as A, engineerMessages as E, holidayMessages as H, projectMessages as P, timeOffMessages as T,
+} from './messages.ts';
+import { isCalendarDate } from './capacity/calendar-days.ts';
 import { wellFormedText } from './text.ts';
 
 /** The version an edit was made against (design.md §5 rule 3); also accepted as an If-Match header. */
@@ -116,3 +119,46 @@ export const loginInput = z.object({
   email: wellFormedText('Email', 'Email is required').trim().min(1, 'Email is required'),
   password: wellFormedText('Password', 'Password is required').min(1, 'Password is required'),
 });
+
+// ---- capacity facts: time off, holidays, placeholders
+
+/** A whole calendar day, YYYY-MM-DD, that exists (no 2026-02-30): time off and holidays have no time of day. */
+const wholeDay = (message: string) => z.string({ error: message }).refine(isCalendarDate, { message });
+
+export const bookTimeOffInput = z
+  .object({
+    from: wholeDay(T.fromRequired),
+    to: wholeDay(T.toRequired),
+    kind: z.enum(timeOffKinds, { error: T.kindRequired }),
+    note: wellFormedText('Note').trim().max(500, T.noteTooLong).optional(),
+    version: expectedVersion,
+  })
+  .refine((value) => !(value.from && value.to) || value.to >= value.from, { path: ['to'], message: T.toBeforeFrom });
+export type BookTimeOffInput = z.output<typeof bookTimeOffInput>;
+
+export const addHolidayInput = z.object({
+  date: wholeDay(H.dateRequired),
+  name: wellFormedText('Holiday name', H.nameRequired).trim().min(1, H.nameRequired).max(100, H.nameTooLong),
+  version: expectedVersion,
+});
+export type AddHolidayInput = z.output<typeof addHolidayInput>;
+
+/** A placeholder is an assignment without a person: the same fields and messages, plus the skills it needs. */
+const placeholderFields = { ...assignmentFields, skills: skillList };
+
+export const addPlaceholderInput = z
+  .object({ ...placeholderFields, skills: skillList.default([]), version: expectedVersion })
+  .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
+export type AddPlaceholderInput = z.output<typeof addPlaceholderInput>;
+
+export const updatePlaceholderInput = z
+  .object({ ...placeholderFields, version: expectedVersion })
+  .partial()
+  .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
+export type UpdatePlaceholderInput = z.output<typeof updatePlaceholderInput>;
+
+export const fillPlaceholderInput = z.object({
+  engineerId: wellFormedText('Engineer', A.engineerRequired).min(1, A.engineerRequired).max(100),
+  version: expectedVersion,
+});
+export type FillPlaceholderInput = z.output<typeof fillPlaceholderInput>;

@@ -46,6 +46,34 @@ export const authMessages = {
   forbidden: 'You do not have permission to do this',
 } as const;
 
-/** design.md §3 / issue 5: the 409 wording names the thing that changed. */
-export const conflictMessage = (thing: 'project' | 'assignment' | 'engineer') =>
+/** design.md §3 / issue 5: the 409 wording names the thing that changed (the calendar: the holidays). */
+export const conflictMessage = (thing: 'project' | 'assignment' | 'engineer' | 'calendar') =>
   `This ${thing} was changed by someone else. Reload to see the latest version.`;
+
+export const timeOffMessages = {
+  fromRequired: 'From must be a date such as 2026-12-24',
+  toRequired: 'To must be a date such as 2026-12-24',
+  toBeforeFrom: 'To must be on or after from',
+  kindRequired: 'Kind must be vacation, sick or other',
+  noteTooLong: 'Note must be at most 500 characters',
+  engineerNotFound: 'Engineer not found',
+  notFound: 'Time off not found',
+  ownOnly: 'Engineers may book and cancel only their own time off',
+  overlaps: (from: string, to: string) => `This engineer already has time off from ${from} to ${to}`,
+} as const;
+
+export const holidayMessages = {
+  dateRequired: 'Date must be a date such as 2026-12-24',
+  nameRequired: 'Holiday name is required',
+  nameTooLong: 'Holiday name must be at most 100 characters',
+  notFound: 'Holiday not found',
+  duplicate: (date: string, name: string) => `There is already a holiday on ${date}: ${name}`,
+} as const;
+
+export const placeholderMessages = {
+  notFound: 'Placeholder not found',
+  filled: 'This placeholder was already filled',
+  removed: 'This placeholder was removed',
+  projectCompleted: 'A completed project takes no placeholders',
+  completedNotTentative: 'A completed project cannot be tentative',
+} as const;

@@ -55,7 +55,7 @@ const history: Positioned[] = [
 
 describe('applyToPlan', () => {
   it('starts from an empty plan', () => {
-    expect(emptyPlan()).toEqual({ engineers: [], projects: [], assignments: [] });
+    expect(emptyPlan()).toEqual({ engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [] });
     expect(emptyPlan()).not.toBe(emptyPlan());
   });
 

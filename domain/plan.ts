@@ -1,11 +1,26 @@
-import type { Assignment, AssignmentRecord, Engineer, Project } from './entities.ts';
-import { assertNever, type PlanningEvent } from './events.ts';
-import { evolveAssignment, evolveEngineer, evolveProject } from './evolve.ts';
+import type { Assignment, AssignmentRecord, Engineer, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
+import { assertNever, type EngineerEvent, type PlanningEvent, type ProjectEvent } from './events.ts';
+import {
+  evolveAssignment, evolveEngineer, evolveHoliday, evolvePlaceholder, evolveProject, evolveTimeOff,
+} from './evolve.ts';
 
-/** The whole plan as the screens see it: the three read models, assignments populated. */
-export type Plan = { engineers: Engineer[]; projects: Project[]; assignments: Assignment[] };
+/**
+ * The whole plan as the screens see it: the read models, assignments populated; beside them the facts
+ * capacity over time needs (time off, the holiday calendar, placeholders).
+ */
+export type Plan = {
+  engineers: Engineer[];
+  projects: Project[];
+  assignments: Assignment[];
+  timeOff: TimeOff[];
+  holidays: HolidayRecord[];
+  placeholders: Placeholder[];
+};
 
-export const emptyPlan = (): Plan => ({ engineers: [], projects: [], assignments: [] });
+/** The lists the REST API serves and the client keeps as collections. */
+export type PlanLists = Pick<Plan, 'engineers' | 'projects' | 'assignments'>;
+
+export const emptyPlan = (): Plan => ({ engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [] });
 
 export function populate(record: AssignmentRecord, plan: Pick<Plan, 'engineers' | 'projects'>): Assignment {
   const engineer = plan.engineers.find((e) => e._id === record.engineerId);
@@ -28,6 +43,32 @@ function replace<T extends { _id: string }>(list: T[], id: string, next: T | nul
   return copy;
 }
 
+/** The project's new state, and its name and status copied into its assignments. */
+function applyToProject(plan: Plan, event: ProjectEvent, version: number): Plan {
+  const id = event.data.projectId;
+  const next = evolveProject(plan.projects.find((p) => p._id === id) ?? null, event, version);
+  const projects = replace(plan.projects, id, next);
+  const assignments = next
+    ? plan.assignments.map((a) =>
+        a.projectId._id === id ? { ...a, projectId: { _id: id, name: next.name, status: next.status } } : a)
+    : plan.assignments;
+  return { ...plan, projects, assignments };
+}
+
+/** The engineer's new state, and their name and email copied into their assignments. */
+function applyToEngineer(plan: Plan, event: EngineerEvent, version: number): Plan {
+  const id = event.data.engineerId;
+  const next = evolveEngineer(plan.engineers.find((e) => e._id === id) ?? null, event, version);
+  const engineers = replace(plan.engineers, id, next);
+  const assignments = next
+    ? plan.assignments.map((a) =>
+        a.engineerId._id === id ? { ...a, engineerId: { _id: id, name: next.name, email: next.email } } : a)
+    : plan.assignments;
+  return { ...plan, engineers, assignments };
+}
+
+const byId = <T extends { _id: string }>(list: T[], id: string) => list.find((item) => item._id === id) ?? null;
+
 /**
  * Applies one event to the plan, immutably, with the same stream reducers the projections use.
  * `version` is the event's stream position. Names copied into assignments follow renames.
@@ -36,34 +77,39 @@ export function applyToPlan(plan: Plan, event: PlanningEvent, version: number): 
   switch (event.type) {
     case 'ProjectCreated':
     case 'ProjectUpdated':
-    case 'ProjectStatusChanged': {
-      const id = event.data.projectId;
-      const next = evolveProject(plan.projects.find((p) => p._id === id) ?? null, event, version);
-      const projects = replace(plan.projects, id, next);
-      const assignments = next
-        ? plan.assignments.map((a) =>
-            a.projectId._id === id ? { ...a, projectId: { _id: id, name: next.name, status: next.status } } : a)
-        : plan.assignments;
-      return { ...plan, projects, assignments };
+    case 'ProjectStatusChanged':
+    case 'ProjectMarkedTentative':
+    case 'ProjectConfirmed':
+      return applyToProject(plan, event, version);
+    case 'PlaceholderAdded':
+    case 'PlaceholderUpdated':
+    case 'PlaceholderRemoved':
+    case 'PlaceholderFilled': {
+      const id = event.data.placeholderId;
+      const next = evolvePlaceholder(byId(plan.placeholders, id), event, version);
+      return { ...applyToProject(plan, event, version), placeholders: replace(plan.placeholders, id, next) };
     }
     case 'EngineerRegistered':
-    case 'EngineerProfileUpdated': {
-      const id = event.data.engineerId;
-      const next = evolveEngineer(plan.engineers.find((e) => e._id === id) ?? null, event, version);
-      const engineers = replace(plan.engineers, id, next);
-      const assignments = next
-        ? plan.assignments.map((a) =>
-            a.engineerId._id === id ? { ...a, engineerId: { _id: id, name: next.name, email: next.email } } : a)
-        : plan.assignments;
-      return { ...plan, engineers, assignments };
+    case 'EngineerProfileUpdated':
+      return applyToEngineer(plan, event, version);
+    case 'TimeOffBooked':
+    case 'TimeOffCancelled': {
+      const id = event.data.timeOffId;
+      const next = evolveTimeOff(byId(plan.timeOff, id), event, version);
+      return { ...applyToEngineer(plan, event, version), timeOff: replace(plan.timeOff, id, next) };
     }
     case 'AssignmentCreated':
     case 'AssignmentUpdated':
     case 'AssignmentRemoved': {
       const id = event.data.assignmentId;
-      const existing = plan.assignments.find((a) => a._id === id);
+      const existing = byId(plan.assignments, id);
       const next = evolveAssignment(existing ? unpopulate(existing) : null, event, version);
       return { ...plan, assignments: replace(plan.assignments, id, next && populate(next, plan)) };
+    }
+    case 'HolidayAdded':
+    case 'HolidayRemoved': {
+      const id = event.data.holidayId;
+      return { ...plan, holidays: replace(plan.holidays, id, evolveHoliday(byId(plan.holidays, id), event, version)) };
     }
     default:
       return assertNever(event);

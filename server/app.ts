@@ -18,6 +18,9 @@ import healthRoutes from './routes/health.ts';
 import historyRoutes from './routes/history.ts';
 import livePlugin from './plugins/live.ts';
 import projectRoutes from './routes/projects.ts';
+import holidayRoutes from './routes/holidays.ts';
+import placeholderRoutes from './routes/placeholders.ts';
+import timeOffRoutes from './routes/time-off.ts';
 
 export type AppOptions = {
   databaseUrl: string;
@@ -75,6 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(engineerRoutes);
   await app.register(projectRoutes);
   await app.register(assignmentRoutes);
+  await app.register(timeOffRoutes);
+  await app.register(holidayRoutes);
+  await app.register(placeholderRoutes);
   await app.register(eventRoutes);
   await app.register(historyRoutes);
   await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot });

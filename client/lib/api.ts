@@ -61,6 +61,11 @@ export const listPosition = (data: unknown): ListPosition | undefined =>
 type RequestOptions = { body?: unknown; auth?: boolean; signal?: AbortSignal; baseUrl?: string };
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await exchange(method, path, options)).data as T;
+}
+
+/** One request and its answer: the parsed body and the headers (a list page carries its total there). */
+async function exchange(method: string, path: string, options: RequestOptions): Promise<{ data: unknown; headers: Headers | undefined }> {
   const { body, auth = true, signal, baseUrl = '' } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = auth ? readToken() : null;
@@ -96,7 +101,33 @@ export async function request<T>(method: string, path: string, options: RequestO
     const serverMessage = isRecord(data) && typeof data.message === 'string' && data.message ? data.message : null;
     throw new ApiError(serverMessage ?? `Request failed with status code ${response.status}`, response.status, data);
   }
-  return data as T;
+  return { data, headers: response.headers };
+}
+
+/** One page of a searched, sorted list: its rows, how many match in all (X-Total-Count), and the next page's `after`. */
+export type ListPage<T> = { rows: T[]; total: number; next: string | null };
+/** A list's parameters as the shared query contracts type them (domain/lists): text, numbers, lists of names. */
+export type ListParams = Record<string, unknown>;
+
+/** The query string of a list request; empty values are left out (a list without any answers as a bare array). */
+export function listSearch(params: ListParams): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (Array.isArray(value)) {
+      if (value.length > 0) search.set(name, value.join(','));
+    } else if (typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean') {
+      search.set(name, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function requestPage<T>(path: string, params: ListParams, signal?: AbortSignal): Promise<ListPage<T>> {
+  const { data, headers } = await exchange('GET', `${path}${listSearch(params)}`, { signal });
+  const rows = Array.isArray(data) ? (data as T[]) : [];
+  const total = Number(headers?.get?.('x-total-count') ?? rows.length);
+  return { rows, total: Number.isFinite(total) ? total : rows.length, next: headers?.get?.('x-next-after') ?? null };
 }
 
 export type Credentials = { email: string; password: string };

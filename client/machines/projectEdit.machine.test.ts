@@ -7,7 +7,7 @@ import { projectEditMachine, type ProjectValues, projectValuesOf, validateProjec
 
 const project: Project = {
   _id: 'p1', name: 'Atlas', description: 'A project long enough', startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-06-01T00:00:00.000Z',
-  teamSize: 3, requiredSkills: ['Go'], status: 'active', managerId: 'm1', version: 5,
+  teamSize: 3, requiredSkills: ['Go'], status: 'active', managerId: 'm1', tentative: false, version: 5,
 };
 
 describe('project edit machine', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { emptyPlan } from '../../domain/plan.ts';
 import { ApiError } from '../lib/api.ts';
 import {
   isMoment,
@@ -10,7 +11,7 @@ import {
   timeTravelMachine,
 } from './timeTravel.machine.ts';
 
-const plan = (asOf: string, cursor = '10:5'): PastPlan => ({ asOf, cursor, engineers: [], projects: [], assignments: [] });
+const plan = (asOf: string, cursor = '10:5'): PastPlan => ({ asOf, cursor, ...emptyPlan() });
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -11,7 +11,7 @@ import { setProjects } from './projects.ts';
 const engineer: User = { _id: 'e1', name: 'Sam Rivera', email: 'engineer@demo.test', role: 'engineer', department: 'Product', skills: [], seniority: 'mid', maxCapacity: 100 };
 const project: Project = {
   _id: 'p1', name: 'Atlas', description: 'A long description', startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-06-01T00:00:00.000Z',
-  teamSize: 2, requiredSkills: ['Go'], status: 'active', managerId: 'm1', version: 1,
+  teamSize: 2, requiredSkills: ['Go'], status: 'active', managerId: 'm1', tentative: false, version: 1,
 };
 const created = (engineerId = 'e1', projectId = 'p1') =>
   ({

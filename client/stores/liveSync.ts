@@ -43,6 +43,7 @@ let inFlight = 0;
 let journal: RecordedEvent[] = [];
 let floor: string | null = null;
 const settledListeners = new Set<() => void>();
+const planListeners = new Set<(event: RecordedEvent | null) => void>();
 
 const nameOf = (state: Collection<unknown>): ListName | undefined => LIST_NAMES.find((name) => lists[name].state === state);
 
@@ -72,7 +73,18 @@ export function receiveEvent(event: RecordedEvent): ListName[] {
   if (inFlight > 0) journal.push(event);
   const takers = applyTo(event, LIST_NAMES);
   applyToProfile(event);
+  for (const listener of [...planListeners]) listener(event);
   return takers;
+}
+
+/**
+ * Called with every event of the live channel (after it is folded into the lists), and with null
+ * when every list was read again instead: for views that ask the server for their rows (a searched,
+ * paged list), which cannot fold an event in and ask again.
+ */
+export function onPlanEvent(listener: (event: RecordedEvent | null) => void): () => void {
+  planListeners.add(listener);
+  return () => void planListeners.delete(listener);
 }
 
 observeLoads({
@@ -125,6 +137,7 @@ export function onLoadsSettled(listener: () => void): () => void {
 /** The server said the client is too far behind to replay: every loaded list is read again. */
 export async function reloadLoadedLists(): Promise<void> {
   await Promise.all(LIST_NAMES.filter((name) => lists[name].state.loaded).map((name) => lists[name].load()));
+  for (const listener of [...planListeners]) listener(null);
 }
 
 /** Forgets everything (the session ended). */

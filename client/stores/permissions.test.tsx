@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '../../domain/entities.ts';
+import { emptyPlan } from '../../domain/plan.ts';
 import { resetProfile, setProfile } from './profile.ts';
 import { showLive, showPast } from './viewMode.ts';
 import { useCanEditOwnSkills, useCanPlan } from './permissions.ts';
@@ -42,7 +43,7 @@ describe('who sees the planning controls', () => {
     setProfile(user('manager'));
     render(<Probe />);
     // valtio notifies on the next microtask: an async act flushes it.
-    await act(async () => showPast('2026-01-01T00:00:00.000Z', { engineers: [], projects: [], assignments: [] }));
+    await act(async () => showPast('2026-01-01T00:00:00.000Z', emptyPlan()));
     expect(screen.getByText(/plan:/).textContent).toBe('plan:false skills:false');
     await act(async () => showLive());
     expect(screen.getByText(/plan:/).textContent).toBe('plan:true skills:false');

@@ -1,13 +1,17 @@
 import type { Engineer } from '../../domain/entities.ts';
 import type { RecordedEvent } from '../../domain/events.ts';
-import type { Plan } from '../../domain/plan.ts';
+import { emptyPlan, type Plan } from '../../domain/plan.ts';
 import { assignmentsStore, loadAssignments, resetAssignments } from './assignments.ts';
 import { engineersStore, loadEngineers, resetEngineers } from './engineers.ts';
 import { loadProfile, profileStore, resetProfile, setProfile } from './profile.ts';
 import { loadProjects, projectsStore, resetProjects } from './projects.ts';
 
-/** The three planning collections seen as the domain's Plan. */
+/**
+ * The three planning collections seen as the domain's Plan. The client keeps no collections of time
+ * off, holidays or placeholders yet: they start empty here, and what an event does to them is dropped.
+ */
 export const currentPlan = (): Plan => ({
+  ...emptyPlan(),
   engineers: engineersStore.data,
   projects: projectsStore.data,
   assignments: assignmentsStore.data,

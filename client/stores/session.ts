@@ -3,8 +3,13 @@ import { useSelector } from '@xstate/react';
 import { api, setUnauthorizedHandler } from '../lib/api.ts';
 import { TOKEN_KEY } from '../lib/token.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
-import { resetAll } from './plan.ts';
-import { setProfile } from './profile.ts';
+
+// The collections (valtio and the domain's reducers) are not needed to show the login screen, the
+// first screen everyone loads: they load with the first sign-in, restore or sign-out.
+const collections = async () => {
+  const [{ resetAll }, { setProfile }] = await Promise.all([import('./plan.ts'), import('./profile.ts')]);
+  return { resetAll, setProfile };
+};
 
 /** Clean-ups that other parts of the app (the live channel) register for when the session ends. */
 const onSignOut = new Set<() => void | Promise<void>>();
@@ -18,19 +23,19 @@ export const sessionActor = createActor(
   sessionMachine.provide({
     actors: {
       login: fromPromise(async ({ input }) => {
-        const result = await api.login(input);
+        const [result, { resetAll, setProfile }] = await Promise.all([api.login(input), collections()]);
         // Whoever was signed in before (at /, a new login replaces the session) leaves no data behind.
         resetAll();
         setProfile(result.user);
         return result;
       }),
       restore: fromPromise(async () => {
-        const user = await api.profile();
+        const [user, { setProfile }] = await Promise.all([api.profile(), collections()]);
         setProfile(user);
         return user;
       }),
       signOut: fromPromise(async () => {
-        resetAll();
+        (await collections()).resetAll();
         await Promise.allSettled([...onSignOut].map((cleanup) => cleanup()));
       }),
     },

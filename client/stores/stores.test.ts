@@ -11,7 +11,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 const engineer: Engineer = { _id: 'e1', name: 'Ana Lopez', email: 'ana@x.test', department: 'Platform', skills: ['Go'], seniority: 'mid', maxCapacity: 100, version: 1 };
 const project: Project = {
   _id: 'p1', name: 'Atlas', description: 'A long description', startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-06-01T00:00:00.000Z',
-  teamSize: 2, requiredSkills: ['Go'], status: 'active', managerId: 'm1', version: 1,
+  teamSize: 2, requiredSkills: ['Go'], status: 'active', managerId: 'm1', tentative: false, version: 1,
 };
 const meta = { actorId: 'm1', actorRole: 'manager' };
 const recorded = <E extends RecordedEvent>(event: Omit<E, 'cursor' | 'metadata' | 'recordedAt'>) =>

@@ -14,8 +14,8 @@ export const timeTravelActor = createActor(
     actors: { fetchPlan: fromPromise(({ input }) => fetchPastPlan(input)) },
     actions: {
       showPast: (_, { plan }) => {
-        const { asOf, engineers, projects, assignments } = plan;
-        showPast(asOf, { engineers, projects, assignments });
+        const { asOf, cursor: _cursor, ...past } = plan;
+        showPast(asOf, past);
       },
       showLive: () => showLive(),
     },

@@ -2,6 +2,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
+import { emptyPlan } from '../../domain/plan.ts';
 import { useNow } from './useNow.ts';
 import { setAssignments, useAssignments } from './assignments.ts';
 import { setEngineers, useEngineers } from './engineers.ts';
@@ -11,7 +12,7 @@ import { showLive, showPast, useIsViewingPast } from './viewMode.ts';
 
 const engineer = (id: string): Engineer => ({ _id: id, name: id, email: `${id}@x`, department: 'D', skills: [], seniority: 'mid', maxCapacity: 100, version: 1 });
 const project = (id: string): Project => ({
-  _id: id, name: id, description: 'd', startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-02-01T00:00:00.000Z', teamSize: 1, requiredSkills: [], status: 'active', managerId: 'm', version: 1,
+  _id: id, name: id, description: 'd', startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-02-01T00:00:00.000Z', teamSize: 1, requiredSkills: [], status: 'active', managerId: 'm', tentative: false, version: 1,
 });
 
 afterEach(async () => {
@@ -32,7 +33,7 @@ describe('read hooks while viewing the past', () => {
     expect(result.current.past).toBe(false);
 
     const at = '2026-01-15T10:00:00.000Z';
-    await act(async () => showPast(at, { engineers: [engineer('old-e')], projects: [project('live-p')], assignments: [] as Assignment[] }));
+    await act(async () => showPast(at, { ...emptyPlan(), engineers: [engineer('old-e')], projects: [project('live-p')], assignments: [] as Assignment[] }));
     expect(result.current.past).toBe(true);
     expect(result.current.projects).toEqual({ data: [project('live-p')], loading: false, error: null, loaded: true });
     expect(result.current.engineers.data.map((e) => e._id)).toEqual(['old-e']);
@@ -52,7 +53,7 @@ describe('read hooks while viewing the past', () => {
 
   it('keeps the same past list object between renders', async () => {
     const { result, rerender } = renderHook(useAll);
-    await act(async () => showPast('2026-01-15T10:00:00.000Z', { engineers: [], projects: [project('p')], assignments: [] }));
+    await act(async () => showPast('2026-01-15T10:00:00.000Z', { ...emptyPlan(), projects: [project('p')] }));
     const first = result.current.projects;
     const now = result.current.now;
     rerender();

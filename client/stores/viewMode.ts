@@ -32,7 +32,14 @@ function collectionsOf(plan: Plan): PastCollections {
   let found = pastCollections.get(plan);
   if (!found) {
     const of = <T,>(data: T): PastCollection<T> => ({ data, loading: false, error: null, loaded: true });
-    found = { engineers: of(plan.engineers), projects: of(plan.projects), assignments: of(plan.assignments) };
+    found = {
+      engineers: of(plan.engineers),
+      projects: of(plan.projects),
+      assignments: of(plan.assignments),
+      timeOff: of(plan.timeOff),
+      holidays: of(plan.holidays),
+      placeholders: of(plan.placeholders),
+    };
     pastCollections.set(plan, found);
   }
   return found;

@@ -243,12 +243,20 @@ function sumEngineer(maxCapacity: number, bookings: readonly Booking[], timeOff:
   return anyOff;
 }
 
-/** Conflicts in date order: for each working day off, the bookings that cover it. */
+/** Id order, so that the answer does not depend on the order the assignments were read in. */
+const bySource = (a: Booking, b: Booking) => {
+  const x = `${a.source._id ?? ''}\u0000${refId(a.source.projectId)}`;
+  const y = `${b.source._id ?? ''}\u0000${refId(b.source.projectId)}`;
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** Conflicts in date order, then assignment id: for each working day off, the bookings that cover it. */
 function conflictsOf(bookings: readonly Booking[], grid: PeriodGrid, off: Uint8Array): CapacityConflict[] {
   const conflicts: CapacityConflict[] = [];
+  const ordered = bookings.slice().sort(bySource);
   for (let day = 0; day < grid.days; day += 1) {
     if (!grid.working[day] || !off[day]) continue;
-    for (const b of bookings) {
+    for (const b of ordered) {
       if (day < b.start || day >= b.end) continue;
       const conflict: CapacityConflict = { projectId: refId(b.source.projectId), date: grid.dates[day]!, tentative: b.tentative };
       if (b.source._id !== undefined) conflict.assignmentId = b.source._id;

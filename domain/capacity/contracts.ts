@@ -32,6 +32,7 @@ export const capacityEngineerSchema = z.object({
   skills: z.array(z.string()),
   maxCapacity: z.number(),
   avatar: z.string().optional(),
+  version: z.number().int().optional(),
 });
 
 export const capacityRowSchema = z.object({

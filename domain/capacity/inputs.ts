@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { createAssignmentInput } from '../inputs.ts';
-import { assignmentMessages as A } from '../messages.ts';
 import { dayOfDate, isCalendarDate } from './calendar-days.ts';
 import { capacityMessages as M } from './messages.ts';
 import { isValidTimeZone } from './time-zone.ts';
@@ -31,9 +29,6 @@ export type PlaceholderDemand = Omit<CapacityAssignment, 'engineerId'>;
 
 export const capacitySteps = ['day', 'week', 'month'] as const;
 export type CapacityStep = (typeof capacitySteps)[number];
-
-export const timeOffKinds = ['vacation', 'sick', 'other'] as const;
-export type TimeOffKind = (typeof timeOffKinds)[number];
 
 /** Two years, so one request can never ask for an unbounded grid of days. */
 export const MAX_RANGE_DAYS = 731;
@@ -118,36 +113,3 @@ export const availabilityInput = rangeRules(
 );
 export type AvailabilityInput = z.output<typeof availabilityInput>;
 
-export const timeOffInput = z
-  .object({
-    engineerId: z.string().min(1),
-    from: calendarDate('from'),
-    to: calendarDate('to'),
-    kind: z.enum(timeOffKinds, { error: M.timeOffKindInvalid }),
-    note: z.string().trim().max(500, M.noteTooLong).optional(),
-  })
-  .refine((t) => inOrder(t.from, t.to), { path: ['to'], message: M.timeOffBackwards });
-export type TimeOffInput = z.output<typeof timeOffInput>;
-
-export const holidayInput = z.object({
-  date: calendarDate('date'),
-  name: z.string({ error: M.holidayNameRequired }).trim().min(1, M.holidayNameRequired).max(100, M.holidayNameTooLong),
-});
-export type HolidayInput = z.output<typeof holidayInput>;
-
-// A placeholder is an assignment without a person: same rules and messages for role, allocation and dates.
-const assignmentRules = createAssignmentInput.shape;
-export const placeholderInput = z
-  .object({
-    projectId: assignmentRules.projectId,
-    role: assignmentRules.role,
-    skills: z
-      .array(z.string().trim().min(1, M.placeholderSkillsInvalid), { error: M.placeholderSkillsInvalid })
-      .default([])
-      .transform((skills) => [...new Set(skills)]),
-    allocationPercentage: assignmentRules.allocationPercentage,
-    startDate: assignmentRules.startDate,
-    endDate: assignmentRules.endDate,
-  })
-  .refine((p) => !(Date.parse(p.endDate) <= Date.parse(p.startDate)), { path: ['endDate'], message: A.endBeforeStart });
-export type PlaceholderInput = z.output<typeof placeholderInput>;

@@ -18,7 +18,6 @@ export const suitableQueryInput = z
 export type SuitableQuery = z.output<typeof suitableQueryInput>;
 
 export const suitableEngineerSchema = capacityEngineerSchema.extend({
-  version: z.number().int().optional(),
   matchingSkills: z.array(z.string()),
   /** The lowest free figure of any week of the dates asked, in percent of a day (what can still be booked throughout). */
   availableCapacity: z.number(),

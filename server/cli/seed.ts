@@ -59,14 +59,18 @@ try {
     const bar = new SingleBar({ format: 'Generating [{bar}] {percentage}% | {value}/{total} commands | {eta_formatted} left' }, Presets.shades_classic);
     bar.start(engineers + projects + assignments, 0);
     const started = Date.now();
-    await generatePlan(db, {
+    const facts = await generatePlan(db, {
       engineers, projects, assignments, now: new Date(),
       actor: { actorId: planner.id, actorRole: 'manager', correlationId: 'generate' },
-      onProgress: (done) => bar.update(done),
+      onProgress: (done, total) => {
+        bar.setTotal(total);
+        bar.update(done);
+      },
     });
     bar.stop();
     const seconds = (Date.now() - started) / 1000;
-    console.log(`Generated ${engineers} engineers, ${projects} projects, ${assignments} assignments in ${seconds.toFixed(1)} s (${Math.round((engineers + projects + assignments) / seconds)} commands/s).`);
+    const commands = engineers + projects + assignments + facts.timeOff + facts.holidays + facts.tentative + facts.placeholders;
+    console.log(`Generated ${engineers} engineers, ${projects} projects, ${assignments} assignments, ${facts.timeOff} time off bookings, ${facts.holidays} holidays, ${facts.tentative} tentative projects and ${facts.placeholders} placeholders in ${seconds.toFixed(1)} s (${Math.round(commands / seconds)} commands/s).`);
   }
 } finally {
   await db.destroy();

@@ -39,6 +39,6 @@ export async function executeCommand<S, E extends PlanningEvent>(
   events.forEach((event, index) => {
     state = kind.evolve(state, event, stream.version + index + 1);
   });
-  await kind.project(trx, id, state);
+  await kind.project(trx, id, state, events);
   return { state, version: stream.version + events.length, events };
 }

@@ -1,18 +1,26 @@
 import {
-  evolveAssignment, evolveEngineer, evolveProject, streamIds,
-  type AssignmentEvent, type AssignmentRecord, type Engineer, type EngineerEvent, type Project, type ProjectEvent,
+  evolveAssignment, evolveCalendar, evolveEngineer, evolveEngineerTimeOff, evolveProject, evolveProjectPlan, streamIds,
+  type AssignmentEvent, type AssignmentRecord, type Calendar, type CalendarEvent, type Engineer, type EngineerEvent,
+  type EngineerTimeOff, type Project, type ProjectEvent, type ProjectPlan,
 } from '../../domain/index.ts';
 import type { Writer } from '../db/connect.ts';
 import { projectAssignment } from '../projections/assignments.ts';
 import { projectEngineer } from '../projections/engineers.ts';
+import { projectCalendar } from '../projections/holidays.ts';
+import { projectProjectPlan } from '../projections/placeholders.ts';
 import { projectProject } from '../projections/projects.ts';
+import { projectEngineerTimeOff } from '../projections/time-off.ts';
 
-/** What the command runner needs to know of a kind of stream: its name, its fold and its projection. */
+/**
+ * What the command runner needs to know of a kind of stream: its name, its fold and its projection.
+ * The projection gets the folded state and the events just appended (facts kept beside an entity
+ * write only the rows those events touched).
+ */
 export type StreamKind<S, E> = {
-  name: 'project' | 'assignment' | 'engineer';
+  name: 'project' | 'assignment' | 'engineer' | 'calendar';
   streamId: (id: string) => string;
   evolve: (state: S | null, event: E, version: number) => S | null;
-  project: (trx: Writer, id: string, state: S | null) => Promise<void>;
+  project: (trx: Writer, id: string, state: S | null, events: readonly E[]) => Promise<void>;
 };
 
 export const projectStream: StreamKind<Project, ProjectEvent> = {
@@ -34,4 +42,27 @@ export const engineerStream: StreamKind<Engineer, EngineerEvent> = {
   streamId: streamIds.engineer,
   evolve: evolveEngineer,
   project: projectEngineer,
+};
+
+/** The project stream folded with its placeholders, for the commands about them. */
+export const projectPlanStream: StreamKind<ProjectPlan, ProjectEvent> = {
+  name: 'project',
+  streamId: streamIds.project,
+  evolve: evolveProjectPlan,
+  project: projectProjectPlan,
+};
+
+/** The engineer stream folded with their time off, for the commands about it. */
+export const engineerTimeOffStream: StreamKind<EngineerTimeOff, EngineerEvent> = {
+  name: 'engineer',
+  streamId: streamIds.engineer,
+  evolve: evolveEngineerTimeOff,
+  project: projectEngineerTimeOff,
+};
+
+export const calendarStream: StreamKind<Calendar, CalendarEvent> = {
+  name: 'calendar',
+  streamId: streamIds.calendar,
+  evolve: evolveCalendar,
+  project: projectCalendar,
 };

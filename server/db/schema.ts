@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { AssignmentRecord, Engineer, Project } from '../../domain/index.ts';
+import type { AssignmentRecord, Engineer, HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/index.ts';
 
 /** One Database interface built from per-table types (model: kysely-org/kysely example/). */
 export interface StreamsTable {
@@ -56,11 +56,27 @@ export interface EngineersTable extends ReadModelRow<Engineer> {
 export interface ProjectsTable extends ReadModelRow<Project> {
   name: string;
   status: string;
+  tentative: Generated<boolean>;
   start_date: ColumnType<Date, string, string>;
   end_date: ColumnType<Date, string, string>;
 }
 export interface AssignmentsTable extends ReadModelRow<AssignmentRecord> {
   engineer_id: string;
+  project_id: string;
+  start_date: ColumnType<Date, string, string>;
+  end_date: ColumnType<Date, string, string>;
+}
+
+/** Date columns are filters only: read the day itself from `doc` (pg turns a bare date into a local-time Date). */
+export interface TimeOffTable extends ReadModelRow<TimeOff> {
+  engineer_id: string;
+  from_date: ColumnType<Date, string, string>;
+  to_date: ColumnType<Date, string, string>;
+}
+export interface HolidaysTable extends ReadModelRow<HolidayRecord> {
+  date: ColumnType<Date, string, string>;
+}
+export interface PlaceholdersTable extends ReadModelRow<Placeholder> {
   project_id: string;
   start_date: ColumnType<Date, string, string>;
   end_date: ColumnType<Date, string, string>;
@@ -75,6 +91,9 @@ export interface Database {
   engineers: EngineersTable;
   projects: ProjectsTable;
   assignments: AssignmentsTable;
+  time_off: TimeOffTable;
+  holidays: HolidaysTable;
+  placeholders: PlaceholdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,12 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
-import { formatCursor, START, type Cursor, type EntityKind, type EventMetadata, type PlanningEvent, type RecordedEvent } from '../../domain/index.ts';
+import { CALENDAR_STREAM, formatCursor, START, type Cursor, type EntityKind, type EventMetadata, type PlanningEvent, type RecordedEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { newestFirst, oldestFirst, positionIs, visibleToEveryReader, whereAll } from './commit-order.ts';
 import { upcast } from './upcast.ts';
 
 export type ReadFilter = {
   streamId?: string;
-  /** One kind of entity: the streams named `<kind>-<id>`. */
+  /** One kind of entity: the streams named `<kind>-<id>`, or the calendar's one stream. */
   entity?: EntityKind;
   type?: string;
   actorId?: string;
@@ -45,7 +45,8 @@ function toRecorded(row: EventRow): RecordedEvent {
 function filterConditions(f: ReadFilter): Array<RawBuilder<unknown> | false | undefined> {
   return [
     f.streamId ? sql`stream_id = ${f.streamId}` : undefined,
-    f.entity ? sql`stream_id like ${`${f.entity}-%`}` : undefined,
+    // The calendar is one stream of its own; every other kind is a family of `<kind>-<id>` streams.
+    f.entity === 'calendar' ? sql`stream_id = ${CALENDAR_STREAM}` : f.entity ? sql`stream_id like ${`${f.entity}-%`}` : undefined,
     f.type ? sql`type = ${f.type}` : undefined,
     f.actorId ? sql`metadata ->> 'actorId' = ${f.actorId}` : undefined,
     f.from ? sql`recorded_at >= ${f.from}` : undefined,

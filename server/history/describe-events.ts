@@ -1,18 +1,27 @@
-import { describeEvent, streamEntity, type RecordedEvent } from '../../domain/index.ts';
+import { describeEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { readAssignmentCreations } from '../event-store/assignment-creations.ts';
 import { actorNames } from './actors.ts';
 
 export type DescribedEvent = RecordedEvent & {
   actor: { id: string; name: string };
-  entity: { kind: 'project' | 'assignment' | 'engineer'; id: string; name: string };
+  entity: { kind: StreamEntityKind; id: string; name: string };
   summary: string;
 };
+
+/**
+ * The assignment stream an event names its engineer through: its own, or for a filled placeholder the
+ * assignment it became (who filled it is recorded only there).
+ */
+const assignmentStreamOf = (event: RecordedEvent) =>
+  event.type === 'PlaceholderFilled' ? streamIds.assignment(event.data.assignmentId) : event.streamId.startsWith('assignment-') ? event.streamId : undefined;
+
+const CALENDAR_NAME = 'Holiday calendar';
 
 /** Adds who, about what and a readable sentence to a page of events, with a few lookups per page. */
 export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Promise<DescribedEvent[]> {
   const actors = await actorNames(db);
-  const assignmentStreams = [...new Set(events.filter((e) => e.streamId.startsWith('assignment-')).map((e) => e.streamId))];
+  const assignmentStreams = [...new Set(events.map(assignmentStreamOf).filter((s): s is string => s !== undefined))];
   const created = new Map<string, { engineerId: string; projectId: string }>();
   if (assignmentStreams.length > 0) {
     for (const c of await readAssignmentCreations(db, assignmentStreams)) created.set(c.streamId, { engineerId: c.engineerId, projectId: c.projectId });
@@ -23,7 +32,7 @@ export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Prom
     const entity = streamEntity(e.streamId);
     if (entity?.kind === 'engineer') engineerIds.add(entity.id);
     if (entity?.kind === 'project') projectIds.add(entity.id);
-    const ref = created.get(e.streamId);
+    const ref = created.get(assignmentStreamOf(e) ?? '');
     if (ref) {
       engineerIds.add(ref.engineerId);
       projectIds.add(ref.projectId);
@@ -32,11 +41,14 @@ export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Prom
   const names = await entityNames(db, [...engineerIds], [...projectIds]);
   return events.map((event) => {
     const entity = streamEntity(event.streamId)!;
-    const ref = created.get(event.streamId);
+    const ref = created.get(assignmentStreamOf(event) ?? '');
     const engineer = names.get(ref?.engineerId ?? (entity.kind === 'engineer' ? entity.id : ''));
     const project = names.get(ref?.projectId ?? (entity.kind === 'project' ? entity.id : ''));
     const actor = { id: event.metadata.actorId, name: actors.get(event.metadata.actorId) ?? 'System' };
-    const entityName = entity.kind === 'assignment' ? `${engineer ?? 'engineer'} on ${project ?? 'project'}` : (entity.kind === 'engineer' ? engineer : project) ?? entity.id;
+    const entityName =
+      entity.kind === 'assignment' ? `${engineer ?? 'engineer'} on ${project ?? 'project'}`
+      : entity.kind === 'calendar' ? CALENDAR_NAME
+      : (entity.kind === 'engineer' ? engineer : project) ?? entity.id;
     return { ...event, actor, entity: { ...entity, name: entityName }, summary: describeEvent(event, { actor: actor.name, engineer, project }) };
   });
 }

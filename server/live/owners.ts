@@ -58,6 +58,17 @@ export function ownershipFact(event: PlanningEvent): OwnershipFact {
     case 'ProjectStatusChanged':
     case 'EngineerRegistered':
     case 'EngineerProfileUpdated':
+    case 'TimeOffBooked':
+    case 'TimeOffCancelled':
+    case 'HolidayAdded':
+    case 'HolidayRemoved':
+    case 'ProjectMarkedTentative':
+    case 'ProjectConfirmed':
+    case 'PlaceholderAdded':
+    case 'PlaceholderUpdated':
+    case 'PlaceholderRemoved':
+    // A filled placeholder's assignment says whose it is in its own AssignmentCreated.
+    case 'PlaceholderFilled':
       return { kind: 'none' };
     default:
       return assertNever(event);

@@ -4,7 +4,8 @@ export type Viewer = { id: string; role: Role };
 
 /**
  * Who may see an event on the live channels: the same rule as the REST reads. Managers and auditors see
- * everything; an engineer sees the engineer directory, the projects, and only their own assignments.
+ * everything; an engineer sees the engineer directory, the projects (with their tentative flag and
+ * placeholders), the holiday calendar, and only their own assignments and time off.
  * Every event type is named here on purpose: a type nobody classified is a compile error, and at run
  * time it is denied, because pushing an unknown fact to every engineer is the unsafe mistake.
  */
@@ -16,7 +17,18 @@ export function canSee(viewer: Viewer, event: RecordedEvent, ownerOf: (assignmen
     case 'ProjectStatusChanged':
     case 'EngineerRegistered':
     case 'EngineerProfileUpdated':
+    case 'ProjectMarkedTentative':
+    case 'ProjectConfirmed':
+    case 'PlaceholderAdded':
+    case 'PlaceholderUpdated':
+    case 'PlaceholderRemoved':
+    case 'PlaceholderFilled':
+    case 'HolidayAdded':
+    case 'HolidayRemoved':
       return true;
+    case 'TimeOffBooked':
+    case 'TimeOffCancelled':
+      return event.data.engineerId === viewer.id;
     case 'AssignmentCreated':
       return event.data.engineerId === viewer.id;
     case 'AssignmentUpdated':

@@ -9,7 +9,7 @@ import { HttpError } from '../http-error.ts';
 const domainStatus = { invalid: 400, 'not-found': 404, conflict: 409, forbidden: 403 } as const;
 const domainCode = { invalid: 'VALIDATION_FAILED', 'not-found': 'NOT_FOUND', conflict: 'CONFLICT', forbidden: 'FORBIDDEN' } as const;
 
-const streamThing = (streamId: string) => (streamId.split('-')[0] ?? 'project') as 'project' | 'assignment' | 'engineer';
+const streamThing = (streamId: string) => (streamId.split('-')[0] ?? 'project') as Parameters<typeof conflictMessage>[0];
 
 /** The one error handler (design.md §6): `{message, code}` always; 5xx bodies never carry internals. */
 export default fp(async function errors(app: FastifyInstance) {

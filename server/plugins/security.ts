@@ -39,7 +39,13 @@ export default fp(async function security(app: FastifyInstance, options: { corsO
     // HSTS belongs to the TLS-terminating proxy in front of a real deployment, not to this process.
     hsts: false,
   });
-  if (options.corsOrigin) await app.register(cors, { origin: options.corsOrigin.split(',').map((o) => o.trim()) });
+  if (options.corsOrigin) {
+    await app.register(cors, {
+      origin: options.corsOrigin.split(',').map((o) => o.trim()),
+      // A browser on another origin may read only the headers listed here: the lists' paging and position.
+      exposedHeaders: ['X-Total-Count', 'X-Next-After', 'X-Cursor', 'X-Snapshot', 'ETag'],
+    });
+  }
   // Refused as invalid input (400) before it reaches SQL, where it would fail as a 500.
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {

@@ -6,6 +6,7 @@ export const projectRow = (state: Project) => ({
   id: state._id,
   name: state.name,
   status: state.status,
+  tentative: state.tentative,
   start_date: state.startDate,
   end_date: state.endDate,
   version: state.version,

@@ -4,12 +4,15 @@ import { countEvents } from '../event-store/replay.ts';
 import { foldHistory } from '../history/fold-history.ts';
 import { assignmentRow } from './assignments.ts';
 import { engineerRow } from './engineers.ts';
+import { holidayRow } from './holidays.ts';
+import { placeholderRow } from './placeholders.ts';
 import { projectRow } from './projects.ts';
+import { timeOffRow } from './time-off.ts';
 
 export type TableComparison = { table: string; live: number; rebuilt: number; missing: number; extra: number; changed: number };
 export type RebuildResult = { events: number; equal: boolean; tables: TableComparison[]; swapped: boolean };
 
-const tables = ['engineers', 'projects', 'assignments'] as const;
+const tables = ['engineers', 'projects', 'assignments', 'time_off', 'holidays', 'placeholders'] as const;
 const SCHEMA = 'read_model_rebuild';
 
 /**
@@ -38,6 +41,9 @@ export async function rebuildReadModels(
     await insertAll(fresh, 'engineers', [...fold.engineers.values()].map(engineerRow));
     await insertAll(fresh, 'projects', [...fold.projects.values()].map(projectRow));
     await insertAll(fresh, 'assignments', [...fold.assignments.values()].map(assignmentRow));
+    await insertAll(fresh, 'time_off', [...fold.timeOff.values()].map(timeOffRow));
+    await insertAll(fresh, 'holidays', [...fold.holidays.values()].map(holidayRow));
+    await insertAll(fresh, 'placeholders', [...fold.placeholders.values()].map(placeholderRow));
 
     const comparisons: TableComparison[] = [];
     for (const table of tables) {
@@ -63,7 +69,7 @@ export async function rebuildReadModels(
   });
 }
 
-async function insertAll(db: Writer, table: 'engineers' | 'projects' | 'assignments', rows: object[]) {
+async function insertAll(db: Writer, table: (typeof tables)[number], rows: object[]) {
   for (let i = 0; i < rows.length; i += 1000) {
     await db.insertInto(table).values(rows.slice(i, i + 1000) as never).execute();
   }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { CapacityAssignment, CapacityFacts, Holiday, PlaceholderDemand, TimeOffDays } from '../../domain/index.ts';
-import type { CapacityEngineerRow } from '../../domain/index.ts';
+import { dateOfDay, dayOfDate, type CapacityEngineerRow } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import { holidayList, placeholderList, timeOffList } from './time-off-holidays-placeholders.ts';
 
 /**
  * Everything the capacity model needs for the dates from..to, read from the read models in one
@@ -48,16 +49,21 @@ function withoutNullAvatar(engineer: CapacityEngineerRow): CapacityEngineerRow {
   return engineer;
 }
 
-async function timeOffIn(_db: DbOrTrx, _range: { from: string; to: string; engineerId?: string }): Promise<TimeOffDays[]> {
-  return [];
+async function timeOffIn(db: DbOrTrx, range: { from: string; to: string; engineerId?: string }): Promise<TimeOffDays[]> {
+  return (await timeOffList(db, range)).map(({ engineerId, from, to }) => ({ engineerId, from, to }));
 }
 
-async function holidaysIn(_db: DbOrTrx, _range: { from: string; to: string }): Promise<Holiday[]> {
-  return [];
+async function holidaysIn(db: DbOrTrx, range: { from: string; to: string }): Promise<Holiday[]> {
+  return (await holidayList(db, range)).map(({ date, name }) => ({ date, name }));
 }
 
-async function placeholdersIn(_db: DbOrTrx, _range: { from: string; to: string }): Promise<PlaceholderDemand[]> {
-  return [];
+/** Widened by a day on each side like the assignments: the organisation's days need not be UTC days. */
+async function placeholdersIn(db: DbOrTrx, range: { from: string; to: string }): Promise<PlaceholderDemand[]> {
+  const from = dateOfDay(dayOfDate(range.from) - 1);
+  const to = dateOfDay(dayOfDate(range.to) + 2);
+  return (await placeholderList(db, { from, to })).map(({ _id, projectId, allocationPercentage, startDate, endDate }) => ({
+    _id, projectId, allocationPercentage, startDate, endDate,
+  }));
 }
 
 /** Who already works on the project (any assignment, past or future). */

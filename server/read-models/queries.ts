@@ -19,16 +19,19 @@ export async function projectsJson(db: DbOrTrx): Promise<string> {
   return rows[0]!.json;
 }
 
-/** Populated as the spec's client expects: engineerId {_id, name, email}, projectId {_id, name, status}. */
+/**
+ * An assignment populated as the spec's client expects: engineerId {_id, name, email}, projectId
+ * {_id, name, status}; over `assignments a` joined to `engineers e` and `projects p`.
+ */
+export const populatedAssignmentDoc = sql`a.doc || jsonb_build_object(
+    'engineerId', jsonb_build_object('_id', e.id, 'name', e.name, 'email', e.email),
+    'projectId', jsonb_build_object('_id', p.id, 'name', p.name, 'status', p.status))`;
+
+export const assignmentsWithNames = sql`assignments a join engineers e on e.id = a.engineer_id join projects p on p.id = a.project_id`;
+
 export const assignmentsQuery = (options: { engineerId?: string } = {}) => sql<{ json: string }>`
-    select coalesce(json_agg(
-             a.doc || jsonb_build_object(
-               'engineerId', jsonb_build_object('_id', e.id, 'name', e.name, 'email', e.email),
-               'projectId', jsonb_build_object('_id', p.id, 'name', p.name, 'status', p.status))
-             order by a.start_date, a.id collate "C"), '[]')::text as json
-      from assignments a
-      join engineers e on e.id = a.engineer_id
-      join projects p on p.id = a.project_id
+    select coalesce(json_agg(${populatedAssignmentDoc} order by a.start_date, a.id collate "C"), '[]')::text as json
+      from ${assignmentsWithNames}
      ${options.engineerId ? sql`where a.engineer_id = ${options.engineerId}` : sql``}`;
 
 export async function assignmentsJson(db: DbOrTrx, options: { engineerId?: string } = {}): Promise<string> {
@@ -47,12 +50,7 @@ export async function findProject(db: DbOrTrx, id: string): Promise<Project | un
 }
 
 export async function populatedAssignment(db: DbOrTrx, id: string): Promise<unknown> {
-  const { rows } = await sql<{ doc: unknown }>`
-    select a.doc || jsonb_build_object(
-             'engineerId', jsonb_build_object('_id', e.id, 'name', e.name, 'email', e.email),
-             'projectId', jsonb_build_object('_id', p.id, 'name', p.name, 'status', p.status)) as doc
-      from assignments a join engineers e on e.id = a.engineer_id join projects p on p.id = a.project_id
-     where a.id = ${id}`.execute(db);
+  const { rows } = await sql<{ doc: unknown }>`select ${populatedAssignmentDoc} as doc from ${assignmentsWithNames} where a.id = ${id}`.execute(db);
   return rows[0]?.doc;
 }
 

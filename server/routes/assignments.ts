@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  assignmentSchema, createAssignmentInput, replaceAssignmentInput, updateAssignmentInput, versionOnlyInput,
+  assignmentListQuery, assignmentSchema, createAssignmentInput, replaceAssignmentInput, updateAssignmentInput, versionOnlyInput,
 } from '../../domain/index.ts';
 import { createAssignment, removeAssignment, updateAssignment } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { HttpError } from '../http-error.ts';
-import { readConsistent } from '../read-models/consistent-read.ts';
+import { assignmentListPage } from '../read-models/list-queries.ts';
 import { assignmentsJson, populatedAssignment } from '../read-models/queries.ts';
-import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendWriteOutcome } from './request-context.ts';
+import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome } from './request-context.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 const writeErrors = { ...errorResponses, 404: errorBody, 409: errorBody, 428: errorBody };
@@ -28,12 +28,25 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     onRequest: app.authenticate,
     schema: {
       tags: ['assignments'],
-      description: 'Every assignment, populated; an engineer gets only their own. X-Cursor/X-Snapshot say which events it reflects.',
+      description:
+        'Every assignment, populated; an engineer gets only their own. X-Cursor/X-Snapshot say which events it reflects. ' +
+        'With any parameter: searched (q: engineer name or email, project name, role), filtered, sorted (default current: ' +
+        'active and upcoming by start, then completed, latest first) and paged (limit with after or offset); X-Total-Count ' +
+        'counts every match and X-Next-After, when more follow, is the after of the next page.',
+      querystring: assignmentListQuery,
       response: { 200: z.array(assignmentSchema), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const engineerId = request.user.role === 'engineer' ? request.user.sub : undefined;
-      return sendJsonList(reply, await readConsistent(app.db, (trx) => assignmentsJson(trx, { engineerId })));
+      const ownerId = request.user.role === 'engineer' ? request.user.sub : undefined;
+      const query = request.query;
+      // Paging on keeps the moment of the first page, so no assignment changes status between pages.
+      const at = query.after?.at ?? new Date().toISOString();
+      return answerList(app.db, request, reply, {
+        whole: (trx) => assignmentsJson(trx, { engineerId: ownerId }),
+        page: (db) => assignmentListPage(db, query, { ownerId, at }),
+        sort: query.sort.text,
+        at,
+      });
     },
   });
 

@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  engineerFigures, engineerMessages, engineerSchema, registerEngineerInput, updateEngineerInput,
+  engineerFigures, engineerListQuery, engineerMessages, engineerSchema, registerEngineerInput, updateEngineerInput,
 } from '../../domain/index.ts';
 import { registerEngineer, updateEngineer } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { assignmentsOfEngineer, engineersJson, findEngineer } from '../read-models/queries.ts';
-import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendWriteOutcome } from './request-context.ts';
-import { readConsistent } from '../read-models/consistent-read.ts';
+import { engineerListPage } from '../read-models/list-queries.ts';
+import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome } from './request-context.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 const capacitySchema = z.object({
@@ -38,8 +38,18 @@ export default async function engineerRoutes(app: FastifyInstance) {
 
   api.get('/api/engineers', {
     onRequest: app.authenticate,
-    schema: { tags: ['engineers'], response: { 200: z.array(engineerSchema), ...errorResponses } },
-    handler: async (_request, reply) => sendJsonList(reply, await readConsistent(app.db, (trx) => engineersJson(trx))),
+    schema: {
+      tags: ['engineers'],
+      description:
+        'Every engineer, by name. With any parameter: searched (q: name, email, skills), filtered, sorted and paged ' +
+        '(limit with after or offset); X-Total-Count counts every match and X-Next-After is the after of the next page.',
+      querystring: engineerListQuery,
+      response: { 200: z.array(engineerSchema), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const query = request.query;
+      return answerList(app.db, request, reply, { whole: engineersJson, page: (db) => engineerListPage(db, query), sort: query.sort.text });
+    },
   });
 
   api.get('/api/engineers/:id', {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  assignmentSchema, diffPlans, engineerSchema, entityKinds, historyActorSchema, historyPageSchema, parseCursor, planDiffSchema,
-  planningEventTypes, projectSchema, verificationSchema, type Cursor,
+  assignmentSchema, diffPlans, engineerSchema, entityKinds, historyActorSchema, historyPageSchema, holidaySchema, parseCursor,
+  placeholderSchema, planDiffSchema, planningEventTypes, projectSchema, timeOffSchema, verificationSchema, type Cursor,
 } from '../../domain/index.ts';
 import { readNewestFirst, readRecordedBetween } from '../event-store/read.ts';
 import { listActors } from '../history/actors.ts';
@@ -26,13 +26,16 @@ const planBody = z.object({
   engineers: z.array(engineerSchema),
   projects: z.array(projectSchema),
   assignments: z.array(assignmentSchema),
+  timeOff: z.array(timeOffSchema),
+  holidays: z.array(holidaySchema),
+  placeholders: z.array(placeholderSchema),
 });
 
 const historyQuery = z.object({
   before: z.string().optional().describe('cursor: events older than this one (newest first)'),
   limit: z.coerce.number().int().min(1, 'limit must be between 1 and 500').max(500, 'limit must be between 1 and 500').default(50),
   type: z.enum(planningEventTypes, { error: 'type must be a known event type' }).optional(),
-  entity: z.enum(entityKinds, { error: 'entity must be project, engineer or assignment' }).optional(),
+  entity: z.enum(entityKinds, { error: 'entity must be project, engineer, assignment or calendar' }).optional(),
   actorId: z.string().max(100).optional(),
   from: isoTime('from').optional(),
   to: isoTime('to').optional(),
@@ -60,7 +63,7 @@ export default async function historyRoutes(app: FastifyInstance) {
     onRequest: readers,
     schema: {
       tags: ['history'],
-      description: 'The plan exactly as it was at a moment (`at`, by recorded time) or after an event (`cursor`), folded from the events.',
+      description: 'The plan exactly as it was at a moment (`at`, by recorded time) or after an event (`cursor`), folded from the events: the lists, and the time off, holidays and placeholders of that moment.',
       querystring: z.object({ at: isoTime('at').optional(), cursor: cursorParam('cursor').optional() }),
       response: { 200: planBody, ...errorResponses },
     },

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createProjectInput, projectSchema, updateProjectInput } from '../../domain/index.ts';
+import { createProjectInput, projectListQuery, projectSchema, updateProjectInput, versionOnlyInput } from '../../domain/index.ts';
+import { setProjectTentative } from '../commands/capacity-facts.ts';
 import { createProject, updateProject } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { findProject, projectsJson } from '../read-models/queries.ts';
-import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendWriteOutcome } from './request-context.ts';
-import { readConsistent } from '../read-models/consistent-read.ts';
+import { projectListPage } from '../read-models/list-queries.ts';
+import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome } from './request-context.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 export default async function projectRoutes(app: FastifyInstance) {
@@ -15,8 +16,18 @@ export default async function projectRoutes(app: FastifyInstance) {
 
   api.get('/api/projects', {
     onRequest: app.authenticate,
-    schema: { tags: ['projects'], response: { 200: z.array(projectSchema), ...errorResponses } },
-    handler: async (_request, reply) => sendJsonList(reply, await readConsistent(app.db, (trx) => projectsJson(trx))),
+    schema: {
+      tags: ['projects'],
+      description:
+        'Every project, by start date. With any parameter: searched (q: name, description, required skills), filtered, ' +
+        'sorted and paged (limit with after or offset); X-Total-Count counts every match and X-Next-After is the after of the next page.',
+      querystring: projectListQuery,
+      response: { 200: z.array(projectSchema), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const query = request.query;
+      return answerList(app.db, request, reply, { whole: projectsJson, page: (db) => projectListPage(db, query), sort: query.sort.text });
+    },
   });
 
   api.get('/api/projects/:id', {
@@ -65,4 +76,29 @@ export default async function projectRoutes(app: FastifyInstance) {
       return sendWriteOutcome(reply, outcome);
     },
   });
+
+  // Two actions rather than a field of PATCH: each is one event (ProjectMarkedTentative, ProjectConfirmed),
+  // and the edit form's PATCH keeps its meaning. Repeating one changes nothing and answers the project.
+  for (const [action, tentative] of [['tentative', true], ['confirm', false]] as const) {
+    api.post(`/api/projects/:id/${action}`, {
+      onRequest: app.requireRole('manager'),
+      schema: {
+        tags: ['projects'],
+        description: tentative
+          ? 'Marks the project tentative (a pipeline project not yet won): its assignments become tentative load. Not for a completed project.'
+          : 'Confirms a tentative project (it was won): its assignments count as confirmed load.',
+        params: idParams,
+        body: versionOnlyInput.nullish(),
+        response: { 200: projectSchema, ...errorResponses, 404: errorBody, 409: errorBody, 428: errorBody },
+      },
+      handler: async (request, reply) => {
+        const expected = requiredVersionOf(request, request.body?.version);
+        const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+          const result = await setProjectTentative(trx, request.params.id, tentative, metadataOf(request), expected);
+          return { status: 200, body: result.state };
+        });
+        return sendWriteOutcome(reply, outcome);
+      },
+    });
+  }
 }

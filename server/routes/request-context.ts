@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EventMetadata } from '../../domain/index.ts';
+import { encodePageCursor, type EventMetadata } from '../../domain/index.ts';
 import type { Idempotency, Outcome } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
-import type { Consistent } from '../read-models/consistent-read.ts';
+import type { Db, DbOrTrx } from '../db/connect.ts';
+import { type Consistent, readConsistent } from '../read-models/consistent-read.ts';
+import type { ListPage } from '../read-models/list-pages.ts';
 
 /** Who did it and as part of what: stored on every event (design.md §5 rule 1). */
 export const metadataOf = (request: FastifyRequest): EventMetadata => ({
@@ -66,4 +68,34 @@ export function sendWriteOutcome(reply: FastifyReply, outcome: Outcome & { repla
   if (outcome.replayed) reply.header('idempotent-replayed', 'true');
   const body = outcome.body as { version: number };
   return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+}
+
+/**
+ * Whether a list request carries any query parameter. Without one the list answers exactly as it
+ * always has (the whole list, no paging headers): the spec's client reads it that way.
+ */
+const hasListQuery = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '').size > 0;
+
+export type ListReads = {
+  /** The whole list, as it has always been served. */
+  whole: (trx: DbOrTrx) => Promise<string>;
+  /** The page the query string asks for, and which events it reflects. */
+  page: (db: Db) => Promise<Consistent<ListPage>>;
+  /** The sort the page is in, as asked (`-name`), and the moment it was read at if the order depends on it. */
+  sort: string;
+  at?: string | null;
+};
+
+/**
+ * Answers a list request. Without a query string: the whole list, as always. With one: one page, as
+ * a bare array too, with X-Total-Count (every matching row, all pages) and, when more rows follow,
+ * X-Next-After, the `after` value that asks for the next page; it keeps `at`, so that the next page
+ * orders rows as this one did. Both carry X-Cursor and X-Snapshot.
+ */
+export async function answerList(db: Db, request: FastifyRequest, reply: FastifyReply, reads: ListReads): Promise<FastifyReply> {
+  if (!hasListQuery(request)) return sendJsonList(reply, await readConsistent(db, reads.whole));
+  const page = await reads.page(db);
+  reply.header('x-total-count', String(page.value.total));
+  if (page.value.lastKeys) reply.header('x-next-after', encodePageCursor({ sort: reads.sort, keys: page.value.lastKeys, at: reads.at ?? null }));
+  return sendJsonList(reply, { ...page, value: page.value.json });
 }

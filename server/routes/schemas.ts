@@ -20,3 +20,6 @@ export const errorResponses = {
 
 /** A query time: an ISO 8601 date or date-time of years 1-9999, as a Date; the message names the parameter. */
 export const isoTime = (name: string) => isoMoment(`${name} must be an ISO 8601 date-time`);
+
+/** The answer of a DELETE: what happened and the stream's new version. */
+export const removedBody = z.object({ message: z.string(), version: z.number() });

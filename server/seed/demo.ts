@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import {
-  createAssignmentInput, createProjectInput, registerEngineerInput, type EventMetadata, type Seniority,
+  addHolidayInput, addPlaceholderInput, bookTimeOffInput, createAssignmentInput, createProjectInput, registerEngineerInput,
+  type EventMetadata, type Seniority,
 } from '../../domain/index.ts';
 import { insertAccount } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/password.ts';
-import type { Db } from '../db/connect.ts';
+import type { Db, DbOrTrx } from '../db/connect.ts';
+import { addHoliday, addPlaceholder, bookTimeOff, setProjectTentative } from '../commands/capacity-facts.ts';
 import { createAssignment, createProject, registerEngineer, updateProject } from '../commands/planning.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -16,6 +18,22 @@ const day = (now: Date, offset: number) => {
   const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return new Date(midnight + offset * DAY).toISOString();
 };
+
+/** The calendar date `offset` days from today (UTC), YYYY-MM-DD, as time off and holidays take it. */
+const date = (now: Date, offset: number) => day(now, offset).slice(0, 10);
+
+/**
+ * Offsets that depend on the calendar, so the demo reads the same any day of the month: the first day
+ * of this month, the first day of next month, and the first weekday at least ten days away.
+ */
+function calendarOffsets(now: Date) {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const monthStart = 1 - now.getUTCDate();
+  const nextMonth = Math.round((Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - midnight) / DAY);
+  let weekday = 10;
+  while ([0, 6].includes(new Date(midnight + weekday * DAY).getUTCDay())) weekday += 1;
+  return { monthStart, nextMonth, weekday };
+}
 
 const staff = [
   { key: 'manager', email: 'manager@demo.test', name: 'Dana Whitfield', role: 'manager', department: 'Engineering Management' },
@@ -101,6 +119,33 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       await createAssignment(trx, input, manager);
     }
     await updateProject(trx, ids.get('tools')!, { status: 'completed' }, manager);
+    await seedCapacityFacts(trx, ids, manager, now);
     return true;
   });
+}
+
+/**
+ * What capacity over time shows: time off this month and next, a holiday, a tentative project with an
+ * assignment (Mobile App v2, Tom), two placeholders, and Aisha, at 100 % today (optimal), at 130 % from
+ * the first of next month until Payments ends for her (at least two weeks of next month).
+ */
+async function seedCapacityFacts(trx: DbOrTrx, ids: Map<string, string>, manager: EventMetadata, now: Date) {
+  const { monthStart, nextMonth, weekday } = calendarOffsets(now);
+  await createAssignment(trx, createAssignmentInput.parse({
+    engineerId: ids.get('aisha'), projectId: ids.get('portal'), role: 'Platform Support', allocationPercentage: 30,
+    startDate: day(now, nextMonth), endDate: day(now, nextMonth + 21),
+  }), manager);
+  const sickFrom = Math.max(monthStart, -1);
+  await bookTimeOff(trx, ids.get('priya')!, bookTimeOffInput.parse({ from: date(now, sickFrom), to: date(now, 0), kind: 'sick' }), manager);
+  await bookTimeOff(trx, ids.get('elena')!, bookTimeOffInput.parse({
+    from: date(now, nextMonth + 7), to: date(now, nextMonth + 11), kind: 'vacation', note: 'Family trip',
+  }), manager);
+  await addHoliday(trx, addHolidayInput.parse({ date: date(now, weekday), name: "Founders' Day" }), manager);
+  await setProjectTentative(trx, ids.get('mobile')!, true, manager);
+  await addPlaceholder(trx, ids.get('assistant')!, addPlaceholderInput.parse({
+    role: 'ML Engineer', skills: ['Python', 'Machine Learning'], allocationPercentage: 50, startDate: day(now, 30), endDate: day(now, 180),
+  }), manager);
+  await addPlaceholder(trx, ids.get('payments')!, addPlaceholderInput.parse({
+    role: 'Site Reliability Engineer', skills: ['Kubernetes', 'Go'], allocationPercentage: 50, startDate: day(now, nextMonth), endDate: day(now, 90),
+  }), manager);
 }

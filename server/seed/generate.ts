@@ -1,9 +1,12 @@
 import {
-  createAssignmentInput, createProjectInput, registerEngineerInput, seniorities, type EventMetadata,
+  addHolidayInput, addPlaceholderInput, bookTimeOffInput, createAssignmentInput, createProjectInput, registerEngineerInput,
+  seniorities, timeOffKinds, type EventMetadata,
 } from '../../domain/index.ts';
 import { hashPassword } from '../auth/password.ts';
+import { addHoliday, addPlaceholder, bookTimeOff, setProjectTentative } from '../commands/capacity-facts.ts';
 import { createAssignment, createProject, registerEngineer } from '../commands/planning.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
+import { holidayList } from '../read-models/time-off-holidays-placeholders.ts';
 
 export type GenerateOptions = {
   engineers: number;
@@ -22,6 +25,13 @@ const skills = ['React', 'TypeScript', 'Node.js', 'Go', 'Rust', 'Python', 'Java'
 const departments = ['Product Engineering', 'Platform', 'Data', 'Mobile', 'Infrastructure', 'Security'];
 const projectWords = ['Atlas', 'Beacon', 'Comet', 'Delta', 'Echo', 'Falcon', 'Harbor', 'Ion', 'Juniper', 'Keystone', 'Lumen', 'Meridian', 'Nova', 'Orbit', 'Pulse', 'Quartz', 'Relay', 'Summit', 'Tide', 'Vertex'];
 const roles = ['Backend Engineer', 'Frontend Engineer', 'Tech Lead', 'Data Engineer', 'SRE', 'Mobile Engineer', 'QA Engineer'];
+/** Public holidays by month and day, added for this year and the next. */
+const holidayNames: [number, number, string][] = [
+  [1, 1, "New Year's Day"], [5, 1, 'Labour Day'], [10, 3, 'Unity Day'], [12, 25, 'Christmas Day'], [12, 26, 'Boxing Day'],
+];
+/** Time off falls in four 60-day windows from 60 days ago: at most one booking per window, so none overlap. */
+const TIME_OFF_WINDOWS = 4;
+const TIME_OFF_WINDOW_DAYS = 60;
 
 /** A small deterministic PRNG (mulberry32), so a data set can be generated again identically. */
 export function random(seed: number) {
@@ -42,13 +52,17 @@ export function random(seed: number) {
 const DAY = 86_400_000;
 const BATCH = 250;
 
+export type GeneratedFacts = { timeOff: number; holidays: number; tentative: number; placeholders: number };
+
 /**
  * Generates a large, realistic plan through the same commands the API uses (so it is history too),
- * a batch of commands per transaction.
+ * a batch of commands per transaction: engineers, projects, assignments, then the facts capacity over
+ * time needs: time off (up to three bookings per engineer), holidays, a quarter of the projects that have
+ * not started marked tentative, and a placeholder on about half of the projects.
  */
-export async function generatePlan(db: Db, options: GenerateOptions): Promise<void> {
+export async function generatePlan(db: Db, options: GenerateOptions): Promise<GeneratedFacts> {
   const rng = random(options.seed ?? 42);
-  const total = options.engineers + options.projects + options.assignments;
+  let total = options.engineers + options.projects + options.assignments;
   let done = 0;
   const today = Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), options.now.getUTCDate());
   const passwordHash = await hashPassword('demo1234');
@@ -115,4 +129,42 @@ export async function generatePlan(db: Db, options: GenerateOptions): Promise<vo
     });
     await createAssignment(trx, input, options.actor);
   });
+
+  const dayOf = (offset: number) => new Date(today + offset * DAY).toISOString().slice(0, 10);
+  const bookings = engineerIds.flatMap((engineerId) =>
+    rng.some([...Array(TIME_OFF_WINDOWS).keys()], rng.int(0, 3)).map((window) => {
+      const from = -TIME_OFF_WINDOW_DAYS + window * TIME_OFF_WINDOW_DAYS + rng.int(0, 45);
+      return { engineerId, from: dayOf(from), to: dayOf(from + rng.int(0, 9)), kind: rng.pick(timeOffKinds) };
+    }));
+  const year = options.now.getUTCFullYear();
+  const taken = new Set((await holidayList(db)).map((h) => h.date));
+  const holidays = [year, year + 1]
+    .flatMap((y) => holidayNames.map(([month, dayOfMonth, name]) => ({ date: new Date(Date.UTC(y, month - 1, dayOfMonth)).toISOString().slice(0, 10), name })))
+    .filter((h) => !taken.has(h.date));
+  const tentative = projects.filter((p) => p.start > today && rng.int(0, 3) === 0);
+  const needing = projects.filter(() => rng.int(0, 1) === 0);
+  total += bookings.length + holidays.length + tentative.length + needing.length;
+
+  await inBatches(bookings.length, async (trx, i) => {
+    const { engineerId, ...booking } = bookings[i]!;
+    await bookTimeOff(trx, engineerId, bookTimeOffInput.parse(booking), options.actor);
+  });
+  await inBatches(holidays.length, async (trx, i) => {
+    await addHoliday(trx, addHolidayInput.parse(holidays[i]), options.actor);
+  });
+  await inBatches(tentative.length, async (trx, i) => {
+    await setProjectTentative(trx, tentative[i]!.id, true, options.actor);
+  });
+  await inBatches(needing.length, async (trx, i) => {
+    const project = needing[i]!;
+    const start = project.start + Math.floor(rng.int(0, 50) / 100 * (project.end - project.start));
+    await addPlaceholder(trx, project.id, addPlaceholderInput.parse({
+      role: rng.pick(roles),
+      skills: rng.some(skills, rng.int(1, 3)),
+      allocationPercentage: rng.pick([25, 50, 50, 75, 100]),
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(Math.max(start + DAY, project.end)).toISOString(),
+    }), options.actor);
+  });
+  return { timeOff: bookings.length, holidays: holidays.length, tentative: tentative.length, placeholders: needing.length };
 }

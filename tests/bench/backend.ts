@@ -9,6 +9,7 @@ import { assignmentsJson, assignmentsQuery } from '../../server/read-models/quer
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
 import { generatePlan } from '../../server/seed/generate.ts';
 import { listen, login } from './bench-app.ts';
+import { benchListSearch } from './lists.ts';
 import { fmt, latencies, percentile, throughput, type Row } from './support.ts';
 
 const CONCURRENCY = 8;
@@ -79,6 +80,7 @@ export async function benchBackend(databaseUrl: string, progress: (message: stri
         anchor: `raw SQL same JSON: p50 ${fmt(r50)} ms, p99 ${fmt(r99)} ms`,
         ratio: `${fmt(p50 / r50, 2)}x p50, ${fmt(p99 / r99, 2)}x p99`,
       });
+      if (target === 20_000) rows.push(await benchListSearch(base, token, { p50, rows: target }));
     }
     await rawPool.end();
 

@@ -208,6 +208,35 @@ describe('live updates across browsers and server instances', () => {
     await engineer.screenshot({ path: path.join(SHOTS, 'engineer-notification-mobile.png') });
   });
 
+  it('the Assignments table, searched by the server on instance B, shows a matching assignment made on instance A without reload, and drops it once removed', async () => {
+    const page = await newPage();
+    await signIn(page, b.baseUrl, 'manager2@demo.test');
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Assignments', exact: true }).click();
+    await page.waitForURL('**/assignments');
+    await untilStatus(page, 'live');
+    const table = page.getByTestId('all-assignments');
+    await page.getByLabel('Search assignments').fill('Jordan Lee');
+    await table.getByText('Showing 1 assignment', { exact: true }).waitFor();
+    await markDocument(page);
+
+    const token = await login(a, 'manager@demo.test');
+    const engineers = await api<{ _id: string; name: string }[]>(a, 'GET', '/api/engineers', token);
+    const allProjects = await api<{ _id: string; name: string }[]>(a, 'GET', '/api/projects', token);
+    const jordan = engineers.find((e) => e.name === 'Jordan Lee')!;
+    const target = allProjects.find((p) => p.name === projectName)!;
+    const created = await api<{ _id: string; version: number }>(a, 'POST', '/api/assignments', token, {
+      engineerId: jordan._id, projectId: target._id, role: 'Live Reviewer', allocationPercentage: 10,
+      startDate: day(0).toISOString(), endDate: day(30).toISOString(),
+    });
+    await table.getByText('Showing 2 assignments').waitFor({ timeout: LIVE_TIMEOUT });
+    await table.getByRole('cell', { name: 'Live Reviewer' }).waitFor();
+
+    await api(a, 'DELETE', `/api/assignments/${created._id}`, token, { version: created.version });
+    await table.getByText('Showing 1 assignment', { exact: true }).waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await table.getByRole('cell', { name: 'Live Reviewer' }).count()).toBe(0);
+    expect(await stillSameDocument(page)).toBe(true);
+  });
+
   it('a tab that loses the network says Offline, then receives what it missed once back online', async () => {
     const context = dashboard.context();
     const totalBefore = await cardValue(dashboard, 'card-total-projects');

@@ -199,12 +199,12 @@ describe('manager screens with the demo data', () => {
     expect(await cardText(page, 'card-upcoming')).toBe(`Upcoming ${expected.assignmentCounts.upcoming} Starting soon`);
     expect(await cardText(page, 'card-completed')).toBe(`Completed ${expected.assignmentCounts.completed} Finished`);
     const table = page.getByTestId('all-assignments');
-    expect(normalize(await table.innerText())).toContain('Showing 13 assignments');
+    expect(normalize(await table.innerText())).toContain(`Showing ${expected.totalAssignments} assignments`);
     const headers = await tableHeaders(table);
     const column = Object.fromEntries(['Engineer', 'Project', 'Role', 'Allocation', 'Timeline', 'Status', 'Progress'].map((t) => [t, headers.indexOf(t)]));
     expect(Object.values(column).every((i) => i >= 0), JSON.stringify(headers)).toBe(true);
     const rows = await tableRows(table);
-    expect(rows).toHaveLength(13);
+    expect(rows).toHaveLength(expected.totalAssignments);
     const projectName = (key: string) => demoProjects.find((p) => p.key === key)!.name;
     const engineerName = (key: string) => demoEngineers.find((e) => e.key === key)!.name;
     for (const [engineer, project, role, allocation, from, to] of demoAssignments) {
@@ -219,7 +219,49 @@ describe('manager screens with the demo data', () => {
       expect(Math.abs(progress - progressOf(from, to))).toBeLessThanOrEqual(1);
     }
     expect(await tableOverflow(table)).toBeLessThanOrEqual(0); // every column fits at 1440 px
+    // Current and upcoming first: the two finished assignments come last.
+    expect(rows.slice(-2).map((r) => r[column.Status!])).toEqual(['Completed', 'Completed']);
+    expect(rows.slice(0, -2).every((r) => r[column.Status!] !== 'Completed')).toBe(true);
     await screenshotBoth(page, 'manager-assignments');
+  });
+
+  it('Assignments: typing a name finds that person’s assignments in one step; status, sort and clearing ask the server', async () => {
+    const table = page.getByTestId('all-assignments');
+    const shown = async () => (await tableRows(table)).map((r) => `${r[0]!.split('@')[0]} | ${r[1]}`);
+    await page.getByLabel('Search assignments').fill('Priya Patel');
+    await table.getByText('Showing 2 assignments').waitFor();
+    const rows = await tableRows(table);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r[0]!.startsWith('Priya Patel'))).toBe(true);
+    expect(rows.map((r) => r[1]).sort()).toEqual(['Data Warehouse Modernisation', 'Payments Platform Migration']);
+    // The Actions stay on the found rows.
+    await page.locator('[data-testid=assignment-actions][data-assignment="Priya Patel on Payments Platform Migration"]').waitFor();
+    await screenshotBoth(page, 'manager-assignments-search');
+
+    // A role matches too; nothing matching shows the empty state.
+    await page.getByLabel('Search assignments').fill('infrastructure');
+    await table.getByText('Showing 1 assignment', { exact: true }).waitFor();
+    expect(await shown()).toEqual(['Aisha Khan aisha.khan | Payments Platform Migration']);
+    await page.getByLabel('Search assignments').fill('nobody by that name');
+    await table.getByText('No assignments match your current filters').waitFor();
+    await table.getByText('No assignments found').waitFor();
+    await page.getByLabel('Search assignments').fill('');
+    await table.getByText('Showing 13 assignments').waitFor();
+
+    await page.getByTestId('assignment-status-filter').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Completed').click();
+    await table.getByText('Showing 2 assignments').waitFor();
+    expect((await tableRows(table)).map((r) => r[0]!.split(' ').slice(0, 2).join(' ')).sort()).toEqual(['Lucas Silva', 'Sam Rivera']);
+    await page.getByTestId('assignment-status-filter').locator('.ant-select-clear').click();
+    await table.getByText('Showing 13 assignments').waitFor();
+
+    // Sorting by Allocation asks the server: 30 % first, then 100 % first.
+    await table.locator('thead th', { hasText: 'Allocation' }).click();
+    await expect.poll(async () => (await tableRows(table))[0]![3]).toBe('30%');
+    await table.locator('thead th', { hasText: 'Allocation' }).click();
+    await expect.poll(async () => (await tableRows(table))[0]![3]).toBe('100%');
+    await table.locator('thead th', { hasText: 'Allocation' }).click(); // back to current first
+    await expect.poll(async () => (await tableRows(table)).at(-1)![5]).toBe('Completed');
   });
 
   it('Reports & Analytics: cards, both charts drawn, Utilization Analysis, Critical Issues and Project Timeline', async () => {

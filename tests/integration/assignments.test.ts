@@ -3,8 +3,10 @@
  * projectId {_id, name, status}); managers and auditors see all, an engineer only their own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialKeys, dayFromToday, decodeJwt, validEngineerPayload } from '../support/api-helpers.ts';
+import { credentialKeys, dayFromToday, daysToNextMonth, decodeJwt, signHs256, TEST_JWT_SECRET, validEngineerPayload } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
+
+const NEXT_MONTH = daysToNextMonth();
 
 /** The demo assignments as server/seed/demo.ts defines them: [engineer, project, role, allocation, from, to]. */
 const seedAssignments: [string, string, string, number, number, number][] = [
@@ -21,6 +23,7 @@ const seedAssignments: [string, string, string, number, number, number][] = [
   ['Lucas Silva', 'AI Support Assistant', 'Backend Engineer', 50, 30, 120],
   ['Lucas Silva', 'Internal Tools Refresh', 'Backend Engineer', 40, -150, -20],
   ['Elena Rossi', 'Data Warehouse Modernisation', 'ML Engineer', 50, -60, 30],
+  ['Aisha Khan', 'Customer Portal Redesign', 'Platform Support', 30, NEXT_MONTH, NEXT_MONTH + 21],
 ];
 
 type Populated = {
@@ -61,15 +64,15 @@ const seedSummary = ([engineer, project, role, allocation, from, to]: (typeof se
   [engineer, project, role, allocation, dayFromToday(from, seededAt), dayFromToday(to, seededAt)].join(' | ');
 
 describe('GET /api/assignments', () => {
-  it('gives a manager all 13 demo assignments as a bare array', async () => {
+  it('gives a manager all 14 demo assignments as a bare array', async () => {
     const list = await assignments(managerToken);
     expect(Array.isArray(list)).toBe(true);
-    expect(list).toHaveLength(13);
+    expect(list).toHaveLength(14);
     expect(list.map(summary).sort()).toEqual(seedAssignments.map(seedSummary).sort());
   });
 
-  it('gives the auditor all 13 as well', async () => {
-    expect(await assignments(await t.login(demo.auditor))).toHaveLength(13);
+  it('gives the auditor all 14 as well', async () => {
+    expect(await assignments(await t.login(demo.auditor))).toHaveLength(14);
   });
 
   it('populates engineerId {_id, name, email} and projectId {_id, name, status}, and nothing more', async () => {

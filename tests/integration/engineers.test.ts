@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialKeys, decodeJwt } from '../support/api-helpers.ts';
+import { credentialKeys, daysToNextMonth, decodeJwt } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
 
 /** The demo engineers as server/seed/demo.ts defines them. */
@@ -35,7 +35,11 @@ const seedAssignments: [string, string, number, number, number][] = [
   ['lucas.silva@demo.test', 'Backend Engineer', 50, 30, 120],
   ['lucas.silva@demo.test', 'Backend Engineer', 40, -150, -20],
   ['elena.rossi@demo.test', 'ML Engineer', 50, -60, 30],
+  ['aisha.khan@demo.test', 'Platform Support', 30, daysToNextMonth(), daysToNextMonth() + 21],
 ];
+
+/** Time off lives on the engineer's stream: each booking moves the engineer's version (the demo books two). */
+const seedTimeOff = ['priya.patel@demo.test', 'elena.rossi@demo.test'];
 
 /** design.md §8, written out independently: current = start <= now < end (offset 0 is midnight today, now is later). */
 function expectedCapacity(email: string) {
@@ -91,7 +95,7 @@ describe('GET /api/engineers', () => {
     for (const engineer of engineers) {
       expect(Object.keys(engineer).filter((key) => !allowed.includes(key))).toEqual([]);
       expect(engineer._id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(engineer.version).toBe(1);
+      expect(engineer.version).toBe(seedTimeOff.includes(engineer.email as string) ? 2 : 1);
     }
     const byEmail = (email: string) => {
       const { _id, version, avatar, ...rest } = engineers.find((e) => e.email === email)!;

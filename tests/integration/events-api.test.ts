@@ -17,8 +17,11 @@ type Event = {
   recordedAt: string;
 };
 
-/** From the demo seed's definition: 8 engineers registered, 6 projects created, 13 assignments, 1 status change. */
-const SEEDED_EVENTS = 8 + 6 + 13 + 1;
+/**
+ * From the demo seed's definition: 8 engineers registered, 6 projects created, 14 assignments, 1 status
+ * change; then 2 time off bookings, 1 holiday, 1 project marked tentative, 2 placeholders.
+ */
+const SEEDED_EVENTS = 8 + 6 + 14 + 1 + 2 + 1 + 1 + 2;
 
 let t: TestApp;
 let managerToken: string;
@@ -77,14 +80,15 @@ describe('GET /api/events', () => {
     expect(body.next).toBe(body.events.at(-1)!.cursor);
   });
 
-  it('holds every event of the log: the seed (28) plus the one create', async () => {
+  it('holds every event of the log: the seed (35) plus the one create', async () => {
     expect(await dbEventCount()).toBe(TOTAL);
     const { events } = await read('?limit=1000');
     const byType = (type: string) => events.filter((e) => e.type === type).length;
     expect(byType('EngineerRegistered')).toBe(8);
     expect(byType('ProjectCreated')).toBe(7);
-    expect(byType('AssignmentCreated')).toBe(13);
+    expect(byType('AssignmentCreated')).toBe(14);
     expect(events.filter((e) => e.type === 'ProjectStatusChanged' || e.type === 'ProjectUpdated')).toHaveLength(1);
+    expect([byType('TimeOffBooked'), byType('HolidayAdded'), byType('ProjectMarkedTentative'), byType('PlaceholderAdded')]).toEqual([2, 1, 1, 2]);
   });
 
   it('serves each event with the documented fields', async () => {
@@ -92,7 +96,7 @@ describe('GET /api/events', () => {
     for (const event of events) {
       expect(Object.keys(event).sort()).toEqual(['cursor', 'data', 'metadata', 'recordedAt', 'streamId', 'streamPosition', 'type']);
       expect(event.cursor).toMatch(/^\d+:\d+$/);
-      expect(event.streamId).toMatch(/^(project|assignment|engineer)-[0-9a-f-]{36}$/);
+      expect(event.streamId).toMatch(/^((project|assignment|engineer)-[0-9a-f-]{36}|calendar)$/);
       expect(event.streamPosition).toBeGreaterThanOrEqual(1);
       expect(new Date(event.recordedAt).toISOString()).toBe(event.recordedAt);
       expect(event.metadata).toMatchObject({ actorId: expect.any(String), actorRole: 'manager' });
@@ -157,7 +161,7 @@ describe('GET /api/events', () => {
 describe('GET /api/events filters', () => {
   it.each([
     ['ProjectCreated', 7],
-    ['AssignmentCreated', 13],
+    ['AssignmentCreated', 14],
     ['EngineerRegistered', 8],
   ])('type=%s gives exactly those %i events', async (type, count) => {
     const { events } = await read(`?type=${type}&limit=1000`);
@@ -196,8 +200,8 @@ describe('GET /api/events filters', () => {
     const first = await read('?type=AssignmentCreated&limit=10');
     expect(first.events).toHaveLength(10);
     const second = await read(`?type=AssignmentCreated&limit=10&after=${first.next}`);
-    expect(second.events).toHaveLength(3);
-    expect(new Set([...first.events, ...second.events].map((e) => e.cursor)).size).toBe(13);
+    expect(second.events).toHaveLength(4);
+    expect(new Set([...first.events, ...second.events].map((e) => e.cursor)).size).toBe(14);
   });
 
   it('from and to select by recording time', async () => {

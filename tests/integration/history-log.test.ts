@@ -304,7 +304,7 @@ describe('bad input -> 400 {message}', () => {
     ['diff: nothing given', () => '/api/history/diff', 'from must be an ISO 8601 date-time'],
     ['events: before is not a cursor', () => '/api/history/events?before=latest', 'before must be a cursor such as "1234:56"'],
     ['events: unknown type', () => '/api/history/events?type=ProjectDeleted', 'type must be a known event type'],
-    ['events: unknown entity', () => '/api/history/events?entity=user', 'entity must be project, engineer or assignment'],
+    ['events: unknown entity', () => '/api/history/events?entity=user', 'entity must be project, engineer, assignment or calendar'],
     ['events: limit 0', () => '/api/history/events?limit=0', 'limit must be between 1 and 500'],
     ['events: limit 501', () => '/api/history/events?limit=501', 'limit must be between 1 and 500'],
     ['events: from is not a date', () => '/api/history/events?from=soon', 'from must be an ISO 8601 date-time'],

@@ -121,7 +121,7 @@ const byId = <T extends { _id: string }>(list: readonly T[]) => new Map(list.map
 
 describe('the scripted sequence', () => {
   it('made one snapshot per step, each step appending the events it should', () => {
-    expect(snapshots.map((s) => s.newEvents.length)).toEqual([28, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1]);
+    expect(snapshots.map((s) => s.newEvents.length)).toEqual([35, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1]);
     expect(snapshots.slice(1).map((s) => s.newEvents.map((e) => e.type).join('+'))).toEqual([
       'ProjectCreated', 'ProjectCreated', 'AssignmentCreated', 'AssignmentCreated', 'AssignmentUpdated', 'ProjectStatusChanged',
       'ProjectUpdated+ProjectStatusChanged', 'AssignmentRemoved', 'EngineerRegistered', 'EngineerRegistered', 'AssignmentCreated',
@@ -143,7 +143,7 @@ describe('GET /api/history/state', () => {
   it('by `at`: the plan at every moment equals that moment\'s REST lists exactly', async () => {
     for (const snapshot of snapshots) {
       const state = await getState(`at=${encodeURIComponent(snapshot.at)}`);
-      expect(Object.keys(state).sort()).toEqual(['asOf', 'assignments', 'cursor', 'engineers', 'projects']);
+      expect(Object.keys(state).sort()).toEqual(['asOf', 'assignments', 'cursor', 'engineers', 'holidays', 'placeholders', 'projects', 'timeOff']);
       expect(state.asOf, snapshot.label).toBe(snapshot.at);
       expect(state.cursor, snapshot.label).toBe(snapshot.cursor);
       expect(listsOf(state), snapshot.label).toStrictEqual(listsOf(snapshot));
@@ -176,7 +176,9 @@ describe('GET /api/history/state', () => {
   it('before the first event the plan is empty; far in the future it is the live plan', async () => {
     const first = snapshots[0]!.newEvents[0]!;
     const before = await getState(`at=${encodeURIComponent(new Date(Date.parse(first.recordedAt) - 1).toISOString())}`);
-    expect(before).toEqual({ asOf: new Date(Date.parse(first.recordedAt) - 1).toISOString(), cursor: '0:0', engineers: [], projects: [], assignments: [] });
+    expect(before).toEqual({
+      asOf: new Date(Date.parse(first.recordedAt) - 1).toISOString(), cursor: '0:0', engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [],
+    });
     expect(listsOf(await getState('cursor=0:0'))).toEqual({ engineers: [], projects: [], assignments: [] });
     const future = await getState(`at=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`);
     expect(listsOf(future)).toStrictEqual(listsOf(snapshots.at(-1)!));
@@ -329,6 +331,10 @@ describe('rebuild and verify', () => {
       { table: 'engineers', live: live.engineers.length, rebuilt: live.engineers.length, missing: 0, extra: 0, changed: 0 },
       { table: 'projects', live: live.projects.length, rebuilt: live.projects.length, missing: 0, extra: 0, changed: 0 },
       { table: 'assignments', live: live.assignments.length, rebuilt: live.assignments.length, missing: 0, extra: 0, changed: 0 },
+      // The demo's two bookings, one holiday and two placeholders; the script adds none.
+      { table: 'time_off', live: 2, rebuilt: 2, missing: 0, extra: 0, changed: 0 },
+      { table: 'holidays', live: 1, rebuilt: 1, missing: 0, extra: 0, changed: 0 },
+      { table: 'placeholders', live: 2, rebuilt: 2, missing: 0, extra: 0, changed: 0 },
     ]);
     expect(progress.at(-1)).toEqual([total, total]);
     expect(await restLists(t, tokens.manager)).toStrictEqual(listsOf(live));

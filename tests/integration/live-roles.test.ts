@@ -82,8 +82,11 @@ async function assignmentOwners(): Promise<Map<string, string>> {
 }
 
 /** What an engineer may see of a manager's feed: everything but other engineers' assignment events. */
+/** An engineer's view: assignments and time off only their own; everything else (directory, projects, calendar). */
 const visibleTo = (engineerId: string, owners: Map<string, string>) => (event: LiveEvent) =>
-  !event.type.startsWith('Assignment') || owners.get(event.data.assignmentId!) === engineerId;
+  event.type.startsWith('Assignment') ? owners.get(event.data.assignmentId!) === engineerId
+  : event.type.startsWith('TimeOff') ? event.data.engineerId === engineerId
+  : true;
 
 describe('role filtering on the live channel', () => {
   it("an engineer's socket receives their own assignments, projects and the directory, never another engineer's assignment", async () => {

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   credentialKeys, dayFromToday, decodeJwt, deepStrings, streamHistory, validAssignmentPayload, validEngineerPayload, validProjectPayload,
 } from '../support/api-helpers.ts';
+import { suitableDates, suitableEngineers } from '../../domain/index.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
+import { capacityFactsFromLists } from '../support/capacity-facts.ts';
 import { dbEventCount } from '../support/history-helpers.ts';
 import { dbStreamEvents, expectValidation, signInAll, type Who } from '../support/planning-helpers.ts';
 
@@ -99,15 +101,20 @@ describe('GET /api/engineers/suitable?projectId=', () => {
     const response = await suitable(paymentsId);
     expect(response.statusCode).toBe(200);
     const body = response.json() as Suitable[];
-    // Go, PostgreSQL, Kubernetes from day -30 to 90: ranked from today (day 0), the past left out.
-    // Priya: 80 % (to 90) + 40 % (to 30) overlap: 120 % a day, -20 free. Elena 50 % and Mei 40 % (of 50)
-    // end at day 30; Aisha is at 100 % until day 45.
-    expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity])).toEqual([
-      ['Elena Rossi', ['PostgreSQL'], 50],
-      ['Mei Chen', ['PostgreSQL'], 10],
-      ['Aisha Khan', ['Go'], 0],
-      ['Priya Patel', ['Go', 'Kubernetes', 'PostgreSQL'], -20],
-    ]);
+    // Go, PostgreSQL, Kubernetes from day -30 to 90: ranked from today (day 0), the past left out, by the
+    // weekly low of free capacity (time off and holidays included), then matching skills.
+    const project = (await t.request({ method: 'GET', url: `/api/projects/${paymentsId}`, token: tokens.manager })).json();
+    const dates = suitableDates(project, {}, new Date(), 'UTC');
+    const onProject = new Set((await capacityFactsFromLists(t, tokens.manager)).assignments
+      .filter((a) => a.projectId === paymentsId).map((a) => a.engineerId as string));
+    const expected = suitableEngineers(await capacityFactsFromLists(t, tokens.manager), { project, ...dates, onProject, timeZone: 'UTC' });
+    expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.onProject]))
+      .toEqual(expected.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.onProject]));
+    expect(body.map((e) => e.name).sort()).toEqual(['Aisha Khan', 'Elena Rossi', 'Mei Chen', 'Priya Patel']);
+    // Priya: 80 % (to 90) + 40 % (to 30) overlap: 120 % a day, so -20 free at best; Aisha is at 100 % until day 45.
+    expect(body.find((e) => e.name === 'Priya Patel')!.availableCapacity).toBeLessThanOrEqual(-20);
+    expect(body.find((e) => e.name === 'Aisha Khan')!.availableCapacity).toBeLessThanOrEqual(0);
+    for (let i = 1; i < body.length; i += 1) expect(body[i - 1]!.availableCapacity).toBeGreaterThanOrEqual(body[i]!.availableCapacity);
     for (const engineer of body) {
       expect(Object.keys(engineer).sort()).toEqual([...engineerKeys, 'availableCapacity', 'matchingSkills', 'onProject'].sort());
       const { matchingSkills: _m, availableCapacity: _a, onProject: _o, ...rest } = engineer;

@@ -17,7 +17,7 @@ type Project = {
 };
 
 const CONFLICT = 'This project was changed by someone else. Reload to see the latest version.';
-const projectKeys = ['_id', 'description', 'endDate', 'managerId', 'name', 'requiredSkills', 'startDate', 'status', 'teamSize', 'version'];
+const projectKeys = ['_id', 'description', 'endDate', 'managerId', 'name', 'requiredSkills', 'startDate', 'status', 'teamSize', 'tentative', 'version'];
 
 let t: TestApp;
 let tokens: Record<Who, string>;

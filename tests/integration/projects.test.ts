@@ -9,19 +9,23 @@ import { demo, startTestApp, type TestApp } from '../support/app.ts';
 
 type Project = {
   _id: string; name: string; description: string; startDate: string; endDate: string; teamSize: number;
-  requiredSkills: string[]; status: string; managerId: string; version: number;
+  requiredSkills: string[]; status: string; managerId: string; tentative: boolean; version: number;
 };
 
-const projectKeys = ['_id', 'description', 'endDate', 'managerId', 'name', 'requiredSkills', 'startDate', 'status', 'teamSize', 'version'];
+const projectKeys = ['_id', 'description', 'endDate', 'managerId', 'name', 'requiredSkills', 'startDate', 'status', 'teamSize', 'tentative', 'version'];
 
-/** The demo projects as server/seed/demo.ts defines them (tools is created active, then completed). */
+/**
+ * The demo projects as server/seed/demo.ts defines them (tools is created active, then completed; Mobile
+ * App v2 is marked tentative; Payments and AI Support Assistant get a placeholder each: every one of
+ * those is an event on the project's stream and moves its version).
+ */
 const seedProjects = [
-  { name: 'Customer Portal Redesign', from: -60, to: 60, teamSize: 4, requiredSkills: ['React', 'TypeScript', 'CSS'], status: 'active', version: 1 },
-  { name: 'Payments Platform Migration', from: -30, to: 90, teamSize: 3, requiredSkills: ['Go', 'PostgreSQL', 'Kubernetes'], status: 'active', version: 1 },
-  { name: 'Data Warehouse Modernisation', from: -90, to: 30, teamSize: 2, requiredSkills: ['Python', 'dbt', 'Spark'], status: 'active', version: 1 },
-  { name: 'Mobile App v2', from: 14, to: 120, teamSize: 3, requiredSkills: ['Swift', 'Kotlin', 'React Native'], status: 'planning', version: 1 },
-  { name: 'AI Support Assistant', from: 30, to: 180, teamSize: 2, requiredSkills: ['Python', 'Machine Learning', 'Node.js'], status: 'planning', version: 1 },
-  { name: 'Internal Tools Refresh', from: -200, to: -20, teamSize: 2, requiredSkills: ['React', 'Node.js'], status: 'completed', version: 2 },
+  { name: 'Customer Portal Redesign', from: -60, to: 60, teamSize: 4, requiredSkills: ['React', 'TypeScript', 'CSS'], status: 'active', tentative: false, version: 1 },
+  { name: 'Payments Platform Migration', from: -30, to: 90, teamSize: 3, requiredSkills: ['Go', 'PostgreSQL', 'Kubernetes'], status: 'active', tentative: false, version: 2 },
+  { name: 'Data Warehouse Modernisation', from: -90, to: 30, teamSize: 2, requiredSkills: ['Python', 'dbt', 'Spark'], status: 'active', tentative: false, version: 1 },
+  { name: 'Mobile App v2', from: 14, to: 120, teamSize: 3, requiredSkills: ['Swift', 'Kotlin', 'React Native'], status: 'planning', tentative: true, version: 2 },
+  { name: 'AI Support Assistant', from: 30, to: 180, teamSize: 2, requiredSkills: ['Python', 'Machine Learning', 'Node.js'], status: 'planning', tentative: false, version: 2 },
+  { name: 'Internal Tools Refresh', from: -200, to: -20, teamSize: 2, requiredSkills: ['React', 'Node.js'], status: 'completed', tentative: false, version: 2 },
 ];
 
 let t: TestApp;
@@ -78,6 +82,7 @@ describe('GET /api/projects', () => {
         teamSize: seeded.teamSize,
         requiredSkills: seeded.requiredSkills,
         status: seeded.status,
+        tentative: seeded.tentative,
         managerId,
         version: seeded.version,
       });
@@ -130,6 +135,7 @@ describe('POST /api/projects', () => {
       requiredSkills: payload.requiredSkills,
       status: payload.status,
       managerId, // spec §3: set to the current user's _id, whatever the client sent
+      tentative: false, // a new project is confirmed
       version: 1,
     });
     expect(response.headers.etag).toBe('"1"');

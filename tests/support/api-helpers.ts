@@ -57,6 +57,11 @@ export function dayFromToday(offset: number, now = new Date()): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + offset * DAY).toISOString();
 }
 
+/** Days from today (UTC) to the first of next month: where the demo seed puts next month's facts. */
+export function daysToNextMonth(now = new Date()): number {
+  return Math.round((Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) / DAY);
+}
+
 /** A create-project payload that passes every rule of spec §5, shaped as the spec's client sends it (§7). */
 export function validProjectPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

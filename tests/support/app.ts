@@ -21,7 +21,9 @@ export const demo = {
 };
 
 /** A real app on a fresh database of its own, with the demo seeded through commands. */
-export async function startTestApp(options: { seed?: boolean; loginRateLimit?: number; now?: Date } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { seed?: boolean; loginRateLimit?: number; now?: Date; orgTimeZone?: string } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
     databaseUrl: database.url,
@@ -29,6 +31,7 @@ export async function startTestApp(options: { seed?: boolean; loginRateLimit?: n
     jwtExpiresIn: '1h',
     logLevel: 'silent',
     loginRateLimit: options.loginRateLimit ?? 1000,
+    orgTimeZone: options.orgTimeZone,
   });
   if (options.seed !== false) await seedDemoIfEmpty(app.db, options.now ?? new Date());
   const request: TestApp['request'] = ({ method, url, token, body, headers }) =>

@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { daysToNextMonth } from './api-helpers.ts';
 
 export const SCREENSHOT_DIR = path.resolve('screenshots/e2e');
 export const DESKTOP = { width: 1440, height: 900 };
@@ -228,6 +229,8 @@ export const demoAssignments: [string, string, string, number, number, number][]
   ['lucas', 'assistant', 'Backend Engineer', 50, 30, 120],
   ['lucas', 'tools', 'Backend Engineer', 40, -150, -20],
   ['elena', 'warehouse', 'ML Engineer', 50, -60, 30],
+  // From the first of next month for three weeks: Aisha overloaded next month, optimal today.
+  ['aisha', 'portal', 'Platform Support', 30, daysToNextMonth(), daysToNextMonth() + 21],
 ];
 
 /** The demo's day `offset` days from today, at midnight UTC, as a Date. */
@@ -277,12 +280,13 @@ export function demoExpectations(now = new Date()) {
     optimal: ['Sam Rivera', 'Mei Chen', 'Aisha Khan', 'Elena Rossi'],
     totalEngineers: 8,
     totalProjects: 6,
-    totalAssignments: 13,
+    totalAssignments: 14,
     // Everyone but Lucas has a current assignment.
     currentRunning: 7,
     projectCounts: { active: 3, planning: 2, completed: 1 },
-    // Upcoming (start > now): Sam/assistant, Tom/mobile, Lucas/assistant. Completed (ended): Sam/tools, Lucas/tools.
-    assignmentCounts: { active: 8, upcoming: 3, completed: 2 },
+    // Upcoming (start > now): Sam/assistant, Tom/mobile, Lucas/assistant, Aisha/portal (next month).
+    // Completed (ended): Sam/tools, Lucas/tools.
+    assignmentCounts: { active: 8, upcoming: 4, completed: 2 },
     // Available now (capacity left > 0): Sam 40, Jordan 70, Mei 10, Lucas 100, Elena 50. Soon (exactly 0): Aisha.
     availableNow: 5,
     availableSoon: 1,

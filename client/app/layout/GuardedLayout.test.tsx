@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
 const user = { _id: 'u1', name: 'Dana Whitfield', email: 'manager@demo.test', role: 'manager', department: 'Engineering Management' };
+const engineer = { _id: 'u2', name: 'Sam Rivera', email: 'engineer@demo.test', role: 'engineer', department: 'Product Engineering' };
 
 async function renderAt(path: string) {
   vi.resetModules();
@@ -11,7 +12,14 @@ async function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <div>login screen</div> },
-      { element: <GuardedLayout />, children: [{ path: '/projects', element: <div>projects screen</div> }] },
+      {
+        element: <GuardedLayout />,
+        children: [
+          { path: '/projects', element: <div>projects screen</div> },
+          { path: '/capacity', element: <div>capacity screen</div> },
+          { path: '/engineer-dashboard', element: <div>engineer dashboard</div> },
+        ],
+      },
     ],
     { initialEntries: [path] },
   );
@@ -50,6 +58,20 @@ describe('guarded area', () => {
       expect(screen.getAllByText(label).length).toBeGreaterThan(0);
     }
     expect(vi.mocked(fetch).mock.calls[0]![1]).toMatchObject({ headers: { Authorization: 'stored-token' } });
+  });
+
+  it("sends an engineer on a manager screen to their dashboard, replacing the entry, without rendering the screen", async () => {
+    localStorage.setItem('userToken', JSON.stringify('stored-token'));
+    vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify(engineer), { status: 200 }));
+    const rendered: string[] = [];
+    const observer = new MutationObserver(() => rendered.push(document.body.textContent ?? ''));
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const router = await renderAt('/capacity');
+    await screen.findByText('engineer dashboard');
+    observer.disconnect();
+    expect(router.state.location.pathname).toBe('/engineer-dashboard');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(rendered.some((text) => text.includes('capacity screen'))).toBe(false);
   });
 
   it('toggles the sidebar with Ctrl+B and remembers it in a 7-day cookie', async () => {

@@ -1,8 +1,10 @@
 import { Button, Result } from 'antd';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { readToken } from '../../lib/token.ts';
-import { sessionActor, useSessionView } from '../../stores/session.ts';
+import { sessionActor, useSessionUser, useSessionView } from '../../stores/session.ts';
+import { PageSpinner } from '../PageSpinner.tsx';
 import { AppLayout } from './AppLayout.tsx';
+import { screenAccess } from './nav.ts';
 
 /**
  * The shared guarded area (spec §2): without a stored token the user is sent to / and the history
@@ -10,6 +12,8 @@ import { AppLayout } from './AppLayout.tsx';
  */
 export default function GuardedLayout() {
   const status = useSessionView();
+  const user = useSessionUser();
+  const { pathname } = useLocation();
   if (!readToken() || status === 'signedOut') return <Navigate to="/" replace />;
   if (status === 'unreachable') {
     return (
@@ -28,7 +32,13 @@ export default function GuardedLayout() {
       />
     );
   }
-  // While a stored session is restored the shell and the screen already load (in parallel with the
-  // profile call); the sidebar shows placeholders until the role is known.
+  // A screen the user's role does not navigate to never renders, not even for a frame: the engineer
+  // goes to their dashboard (replacing the entry, so Back does not return to it), and a manager
+  // screen waits for the role while a stored session is restored.
+  const access = screenAccess(user?.role, pathname);
+  if (access.kind === 'redirect') return <Navigate to={access.to} replace />;
+  if (access.kind === 'wait') return <PageSpinner />;
+  // While a stored session is restored the shell and the engineer's screens already load (in parallel
+  // with the profile call); the sidebar shows placeholders until the role is known.
   return <AppLayout />;
 }

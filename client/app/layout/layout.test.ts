@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navItems, roleInitials } from './nav.ts';
+import { navItems, roleInitials, screenAccess } from './nav.ts';
 import {
   isToggleShortcut,
   readSidebarCookie,
@@ -67,5 +67,38 @@ describe('navigation', () => {
     expect(roleInitials('manager')).toBe('MR');
     expect(roleInitials('auditor')).toBe('MR');
     expect(roleInitials(undefined)).toBe('MR');
+  });
+});
+
+describe('screens by role', () => {
+  const managerScreens = ['/manager-dashboard', '/engineers', '/projects', '/assignments', '/capacity', '/report', '/history'];
+
+  it('sends an engineer on any manager screen to their dashboard', () => {
+    for (const path of managerScreens) {
+      expect(screenAccess('engineer', path), path).toEqual({ kind: 'redirect', to: '/engineer-dashboard' });
+    }
+  });
+  it('catches the spellings the router also matches: any case, trailing slashes', () => {
+    for (const path of ['/Capacity', '/REPORT/', '/engineers//']) {
+      expect(screenAccess('engineer', path), path).toEqual({ kind: 'redirect', to: '/engineer-dashboard' });
+    }
+  });
+  it("shows an engineer their own screens, also while the role is unknown", () => {
+    for (const path of ['/engineer-dashboard', '/profile', '/Profile/']) {
+      expect(screenAccess('engineer', path), path).toEqual({ kind: 'show' });
+      expect(screenAccess(null, path), path).toEqual({ kind: 'show' });
+    }
+  });
+  it('shows managers, auditors and any other role every screen', () => {
+    for (const role of ['manager', 'auditor', 'planner']) {
+      for (const path of [...managerScreens, '/engineer-dashboard', '/profile']) {
+        expect(screenAccess(role, path), `${role} ${path}`).toEqual({ kind: 'show' });
+      }
+    }
+  });
+  it('holds a manager screen back until the role is known', () => {
+    for (const role of [null, undefined, '']) {
+      for (const path of managerScreens) expect(screenAccess(role, path), path).toEqual({ kind: 'wait' });
+    }
   });
 });

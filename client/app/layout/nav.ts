@@ -1,5 +1,5 @@
 import type { Role } from '../../../domain/entities.ts';
-import { navRole } from '../../machines/session.machine.ts';
+import { homePath, navRole } from '../../machines/session.machine.ts';
 
 export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'history' | 'profile';
 export type NavItem = { key: NavKey; label: string; path: string };
@@ -23,6 +23,25 @@ export function navItems(role: Role | string | null | undefined): NavItem[] {
     ...(role === 'manager' || role === 'auditor' ? [{ key: 'history' as const, label: 'History', path: '/history' }] : []),
     { key: 'profile', label: 'Profile', path: '/profile' },
   ];
+}
+
+/** What the guarded area does with a signed-in user at a path. */
+export type ScreenAccess = { kind: 'show' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
+
+const engineerPaths = new Set(navItems('engineer').map((item) => item.path));
+
+/**
+ * Engineers stay on their own screens: a path outside their navigation (a manager screen, typed or
+ * bookmarked) sends them to their dashboard, because those screens would show colleagues at a false
+ * 0 % from the limited answers the server gives an engineer. While the role is still unknown (a stored
+ * session being restored) a manager screen waits rather than render for the wrong person.
+ * The router matches paths case-insensitively and with a trailing slash, so this does too.
+ */
+export function screenAccess(role: Role | string | null | undefined, pathname: string): ScreenAccess {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  if (engineerPaths.has(path)) return { kind: 'show' };
+  if (!role) return { kind: 'wait' };
+  return navRole(role) === 'engineer' ? { kind: 'redirect', to: homePath(role) } : { kind: 'show' };
 }
 
 /** The title the header shows for a path. */

@@ -1,5 +1,5 @@
 import { CalendarOutlined, CheckCircleOutlined, PlusOutlined, ScheduleOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Progress, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Progress, type TableColumnsType, type TableProps, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -12,16 +12,21 @@ import { percent, shortRange } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { useNow } from '../../stores/useNow.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
+import { useProfile } from '../../stores/profile.ts';
 import { useAssignments } from '../../stores/assignments.ts';
 import { useEngineers } from '../../stores/engineers.ts';
 import { useProjects } from '../../stores/projects.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { useAssignmentPlanning } from './AssignmentPlanning.tsx';
-import { type AssignmentRow, assignmentRows, assignmentsSubtitle, countByAssignmentStatus } from './helpers.ts';
+import { AssignmentFilters } from './AssignmentFilters.tsx';
+import { type AssignmentRow, assignmentsSubtitle, countByAssignmentStatus, withStatus } from './helpers.ts';
+import { columnSortOrder, sortOfColumn } from './listQuery.ts';
+import { useAssignmentList } from './useAssignmentList.ts';
 
 const progressColor = { active: '#2563eb', upcoming: '#94a3b8', completed: '#16a34a' } as const;
 
-const columns: TableColumnsType<AssignmentRow> = [
+/** The table's columns; the sortable ones sort on the server, so each shows the list's current sort. */
+const columnsFor = (sort: string | null): TableColumnsType<AssignmentRow> => [
   {
     title: 'Engineer',
     key: 'engineer',
@@ -33,10 +38,23 @@ const columns: TableColumnsType<AssignmentRow> = [
         </Typography.Text>
       </div>
     ),
-    sorter: (a, b) => a.engineerId.name.localeCompare(b.engineerId.name),
+    sorter: true,
+    sortOrder: columnSortOrder('engineer', sort),
   },
-  { title: 'Project', key: 'project', render: (_, a) => <span style={{ display: 'block', minWidth: 140, maxWidth: 180 }}>{a.projectId.name}</span> },
-  { title: 'Role', key: 'role', render: (_, a) => <span style={{ display: 'block', minWidth: 110, maxWidth: 160 }}>{a.role}</span> },
+  {
+    title: 'Project',
+    key: 'project',
+    render: (_, a) => <span style={{ display: 'block', minWidth: 140, maxWidth: 180 }}>{a.projectId.name}</span>,
+    sorter: true,
+    sortOrder: columnSortOrder('project', sort),
+  },
+  {
+    title: 'Role',
+    key: 'role',
+    render: (_, a) => <span style={{ display: 'block', minWidth: 110, maxWidth: 160 }}>{a.role}</span>,
+    sorter: true,
+    sortOrder: columnSortOrder('role', sort),
+  },
   {
     title: 'Allocation',
     key: 'allocation',
@@ -45,13 +63,15 @@ const columns: TableColumnsType<AssignmentRow> = [
         {percent(a.allocationPercentage)}
       </Tag>
     ),
-    sorter: (a, b) => a.allocationPercentage - b.allocationPercentage,
+    sorter: true,
+    sortOrder: columnSortOrder('allocation', sort),
   },
   {
     title: 'Timeline',
     key: 'timeline',
     render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{shortRange(a.startDate, a.endDate)}</span>,
-    sorter: (a, b) => Date.parse(a.startDate) - Date.parse(b.startDate),
+    sorter: true,
+    sortOrder: columnSortOrder('timeline', sort),
   },
   {
     title: 'Status',
@@ -72,7 +92,10 @@ const columns: TableColumnsType<AssignmentRow> = [
   },
 ];
 
-/** Assignments (spec §2): read-only cards and the All Assignments table with status and progress. */
+/**
+ * Assignments (spec §2): the cards, and the All Assignments table with status and progress, which the
+ * server searches, filters, sorts (current and upcoming first unless a column says otherwise) and pages.
+ */
 export default function AssignmentsPage() {
   useScreenData();
   const assignments = useAssignments();
@@ -80,9 +103,11 @@ export default function AssignmentsPage() {
   // After a write the clock moves on at once, so an assignment ended just now shows as completed.
   const [writtenAt, setWrittenAt] = useState<Date | null>(null);
   const now = writtenAt && writtenAt > clock ? writtenAt : clock;
-  const rows = useMemo(() => assignmentRows(assignments.data, now), [assignments.data, now]);
-  const counts = useMemo(() => countByAssignmentStatus(rows), [rows]);
+  const counts = useMemo(() => countByAssignmentStatus(withStatus(assignments.data, now)), [assignments.data, now]);
   const loading = !assignments.loaded && assignments.loading;
+  const list = useAssignmentList();
+  const rows = useMemo(() => withStatus(list.rows, now), [list.rows, now]);
+  const isEngineer = useProfile().data?.role === 'engineer';
 
   // Managers plan here (issue 5); engineers and auditors, and anyone looking at a past moment, only read.
   const canPlan = useCanPlan();
@@ -93,11 +118,23 @@ export default function AssignmentsPage() {
     engineers: engineers.data,
     assignments: assignments.data,
     projects: projects.data,
-    onWritten: () => setWrittenAt(new Date()),
+    onWritten: () => {
+      setWrittenAt(new Date());
+      list.refresh();
+    },
   });
+  const columns = columnsFor(list.sort);
   const shownColumns: TableColumnsType<AssignmentRow> = canPlan
     ? [...columns, { title: 'Actions', key: 'actions', fixed: isMobile ? undefined : 'right', render: (_, a) => planning.renderActions(a) }]
     : columns;
+  const onTableChange: TableProps<AssignmentRow>['onChange'] = (pagination, _filters, sorter, { action }) => {
+    if (action === 'sort') {
+      const one = Array.isArray(sorter) ? sorter[0] : sorter;
+      list.setSort(sortOfColumn(one?.columnKey, one?.order ?? null));
+    } else if (action === 'paginate') {
+      list.setPage(pagination.current ?? 1);
+    }
+  };
 
   return (
     <div>
@@ -112,26 +149,38 @@ export default function AssignmentsPage() {
           ) : undefined
         }
       />
-      <LoadErrors errors={[assignments.error]} />
+      <LoadErrors errors={[assignments.error, list.error]} />
       <StatGrid>
-        <StatCard title="Total Assignments" value={rows.length} hint="All assignments" icon={<ScheduleOutlined />} loading={loading} testId="card-total-assignments" />
+        <StatCard title="Total Assignments" value={assignments.data.length} hint="All assignments" icon={<ScheduleOutlined />} loading={loading} testId="card-total-assignments" />
         <StatCard title="Active Assignments" value={counts.active} hint="Currently running" icon={<SyncOutlined />} tone="green" loading={loading} testId="card-active-assignments" />
         <StatCard title="Upcoming" value={counts.upcoming} hint="Starting soon" icon={<CalendarOutlined />} tone="violet" loading={loading} testId="card-upcoming" />
         <StatCard title="Completed" value={counts.completed} hint="Finished" icon={<CheckCircleOutlined />} tone="slate" loading={loading} testId="card-completed" />
       </StatGrid>
       <SectionCard
         title="All Assignments"
-        subtitle={loading ? 'Loading assignments...' : assignmentsSubtitle(rows.length)}
+        subtitle={list.loading && rows.length === 0 ? 'Loading assignments...' : assignmentsSubtitle(list.total)}
         icon={<UnorderedListOutlined />}
         bodyPadding={0}
         testId="all-assignments"
       >
+        <AssignmentFilters
+          search={list.search}
+          filters={list.filters}
+          onSearch={list.setSearch}
+          onFilter={list.setFilter}
+          engineers={engineers.data}
+          projects={projects.data}
+          showEngineer={!isEngineer}
+          isMobile={isMobile}
+        />
         <DataTable<AssignmentRow>
           // Denser cells: with the Actions column pinned right, every column still fits at 1440 px.
           size="middle"
           columns={shownColumns}
           dataSource={rows}
-          loading={loading}
+          loading={list.loading}
+          pagination={{ current: list.page, pageSize: list.pageSize, total: list.total }}
+          onChange={onTableChange}
           empty={<EmptyState icon={<ScheduleOutlined />} title="No assignments found" hint="Try adjusting your search or filter criteria" />}
         />
       </SectionCard>

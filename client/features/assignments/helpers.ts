@@ -7,11 +7,13 @@ import type { RowAction } from '../../machines/rowAction.machine.ts';
 
 export type AssignmentRow = Assignment & { status: AssignmentStatus; progress: number };
 
+/** Each assignment with its status and progress at `now` (domain rules), in the order given. */
+export const withStatus = (assignments: readonly Assignment[], now: Date): AssignmentRow[] =>
+  assignments.map((a) => ({ ...a, status: assignmentStatus(a, now), progress: progressPercentage(a, now) }));
+
 /** Each assignment with its status and progress at `now` (domain rules), sorted by start date. */
 export const assignmentRows = (assignments: readonly Assignment[], now: Date): AssignmentRow[] =>
-  assignments
-    .map((a) => ({ ...a, status: assignmentStatus(a, now), progress: progressPercentage(a, now) }))
-    .sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
+  withStatus(assignments, now).sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
 
 export function countByAssignmentStatus(rows: readonly Pick<AssignmentRow, 'status'>[]) {
   const counts: Record<AssignmentStatus, number> = { active: 0, upcoming: 0, completed: 0 };

@@ -5,7 +5,7 @@ import type { DiffChange, PlanDiff } from './historyApi.ts';
 
 const project = (over: Partial<Project> = {}): Project => ({
   _id: 'p1', name: 'Atlas', description: 'Rebuild the portal', startDate: '2026-03-01T00:00:00.000Z', endDate: '2026-06-01T00:00:00.000Z',
-  teamSize: 3, requiredSkills: ['React'], status: 'planning', managerId: 'm1', version: 1, ...over,
+  teamSize: 3, requiredSkills: ['React'], status: 'planning', managerId: 'm1', tentative: false, version: 1, ...over,
 });
 const assignment = (over: Partial<Assignment> = {}): Assignment => ({
   _id: 'a1', engineerId: { _id: 'e1', name: 'Sam Rivera', email: 's@x' }, projectId: { _id: 'p1', name: 'Atlas', status: 'active' },

@@ -18,7 +18,7 @@ export function EventTypeTag({ type }: { type: string }) {
   );
 }
 
-const entityColors: Record<EntityKind, string> = { project: 'geekblue', engineer: 'cyan', assignment: 'gold' };
+const entityColors: Record<EntityKind, string> = { project: 'geekblue', engineer: 'cyan', assignment: 'gold', calendar: 'magenta' };
 
 export function EntityTag({ kind }: { kind: EntityKind }) {
   return (

@@ -64,6 +64,7 @@ describe('event type labels', () => {
     expect(eventTypeLabel('AssignmentUpdated')).toBe('Assignment updated');
     expect(eventTypeLabel('ProjectStatusChanged')).toBe('Project status changed');
     expect(eventTypeLabel('EngineerProfileUpdated')).toBe('Engineer profile updated');
-    expect(eventTypes).toHaveLength(8);
+    expect(eventTypeLabel('PlaceholderFilled')).toBe('Placeholder filled');
+    expect(eventTypes).toHaveLength(18);
   });
 });

@@ -25,8 +25,8 @@ const engineers: Engineer[] = [
   { _id: 'e2', name: 'Ben Ode', email: 'ben@x.test', department: 'Data', skills: ['Python'], seniority: 'junior', maxCapacity: 50, version: 1 },
 ];
 const projects: Project[] = [
-  { _id: 'p1', name: 'Atlas', description: 'Atlas description', startDate: iso(-30), endDate: iso(30), teamSize: 3, requiredSkills: ['Go', 'AWS'], status: 'active', managerId: 'm', version: 1 },
-  { _id: 'p2', name: 'Beacon', description: 'Beacon description', startDate: iso(10), endDate: iso(60), teamSize: 2, requiredSkills: ['Python'], status: 'planning', managerId: 'm', version: 1 },
+  { _id: 'p1', name: 'Atlas', description: 'Atlas description', startDate: iso(-30), endDate: iso(30), teamSize: 3, requiredSkills: ['Go', 'AWS'], status: 'active', managerId: 'm', tentative: false, version: 1 },
+  { _id: 'p2', name: 'Beacon', description: 'Beacon description', startDate: iso(10), endDate: iso(60), teamSize: 2, requiredSkills: ['Python'], status: 'planning', managerId: 'm', tentative: false, version: 1 },
 ];
 const assignments: Assignment[] = [
   { _id: 'a1', engineerId: { _id: 'e1', name: 'Ana Lopez', email: 'ana@x.test' }, projectId: { _id: 'p1', name: 'Atlas', status: 'active' }, role: 'Lead', allocationPercentage: 130, startDate: iso(-10), endDate: iso(20), version: 1 },

@@ -1,0 +1,21 @@
+import { isPlaceholderEvent, type Placeholder, type ProjectEvent, type ProjectPlan } from '../../domain/index.ts';
+import type { Writer } from '../db/connect.ts';
+import { projectFacts } from './facts.ts';
+import { projectProject } from './projects.ts';
+
+/** The read-model row of one placeholder (also used by the rebuild). */
+export const placeholderRow = (state: Placeholder) => ({
+  id: state._id,
+  project_id: state.projectId,
+  start_date: state.startDate,
+  end_date: state.endDate,
+  version: state.version,
+  doc: JSON.stringify(state),
+});
+
+/** The project (its version moves with every placeholder change) and the placeholders these events touched. */
+export async function projectProjectPlan(db: Writer, id: string, state: ProjectPlan | null, events: readonly ProjectEvent[]) {
+  await projectProject(db, id, state?.project ?? null);
+  const touched = events.filter(isPlaceholderEvent).map((event) => event.data.placeholderId);
+  await projectFacts(db, 'placeholders', touched, (placeholderId) => state?.placeholders[placeholderId], placeholderRow);
+}

@@ -1,0 +1,21 @@
+import { isTimeOffEvent, type EngineerEvent, type EngineerTimeOff, type TimeOff } from '../../domain/index.ts';
+import type { Writer } from '../db/connect.ts';
+import { projectEngineer } from './engineers.ts';
+import { projectFacts } from './facts.ts';
+
+/** The read-model row of one booking (also used by the rebuild). */
+export const timeOffRow = (state: TimeOff) => ({
+  id: state._id,
+  engineer_id: state.engineerId,
+  from_date: state.from,
+  to_date: state.to,
+  version: state.version,
+  doc: JSON.stringify(state),
+});
+
+/** The engineer (their version moves with every booking) and the bookings these events touched. */
+export async function projectEngineerTimeOff(db: Writer, id: string, state: EngineerTimeOff | null, events: readonly EngineerEvent[]) {
+  await projectEngineer(db, id, state?.engineer ?? null);
+  const touched = events.filter(isTimeOffEvent).map((event) => event.data.timeOffId);
+  await projectFacts(db, 'time_off', touched, (timeOffId) => state?.timeOff[timeOffId], timeOffRow);
+}

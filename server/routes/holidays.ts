@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addHolidayInput, CALENDAR_STREAM, calendarDate, holidaySchema, versionOnlyInput } from '../../domain/index.ts';
+import { addHoliday, removeHoliday } from '../commands/capacity-facts.ts';
+import { runCommand } from '../commands/transaction.ts';
+import { holidaysJson, streamVersion } from '../read-models/time-off-holidays-placeholders.ts';
+import { readConsistent } from '../read-models/consistent-read.ts';
+import { etag, expectedVersionOf, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendWriteOutcome } from './request-context.ts';
+import { errorBody, errorResponses, idParams, removedBody } from './schemas.ts';
+
+const writeErrors = { ...errorResponses, 404: errorBody, 409: errorBody, 428: errorBody };
+
+const holidayQuery = z
+  .object({
+    from: calendarDate('from must be a date such as 2026-12-24').optional(),
+    to: calendarDate('to must be a date such as 2026-12-24').optional(),
+  })
+  .refine((q) => !(q.from && q.to) || q.to >= q.from, { path: ['to'], message: 'to must not be before from' });
+
+export default async function holidayRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/holidays', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['capacity'],
+      description: "The organisation's holidays by date (`from`/`to` YYYY-MM-DD, both included). ETag is the calendar's version, which removing a holiday must send. X-Cursor/X-Snapshot say which events it reflects.",
+      querystring: holidayQuery,
+      response: { 200: z.array(holidaySchema), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const list = await readConsistent(app.db, (trx) =>
+        Promise.all([holidaysJson(trx, request.query), streamVersion(trx, CALENDAR_STREAM)]));
+      const [json, version] = list.value;
+      return sendJsonList(reply.header('etag', etag(version)), { ...list, value: json });
+    },
+  });
+
+  api.post('/api/holidays', {
+    onRequest: app.requireRole('manager'),
+    schema: {
+      tags: ['capacity'],
+      description: 'Adds a holiday (HolidayAdded on the calendar stream); one per date (409). `version` (or If-Match) is the calendar version, optional here.',
+      body: addHolidayInput,
+      response: { 201: holidaySchema, ...writeErrors },
+    },
+    handler: async (request, reply) => {
+      const { version, ...input } = request.body;
+      const expected = expectedVersionOf(request, version);
+      const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+        const result = await addHoliday(trx, input, metadataOf(request), expected);
+        return { status: 201, body: result.holiday };
+      });
+      return sendWriteOutcome(reply, outcome);
+    },
+  });
+
+  api.delete('/api/holidays/:id', {
+    onRequest: app.requireRole('manager'),
+    schema: {
+      tags: ['capacity'],
+      description: "Removes a holiday (HolidayRemoved). Send the calendar's version (If-Match or `version`: the list's ETag).",
+      params: idParams,
+      body: versionOnlyInput.nullish(),
+      response: { 200: removedBody, ...writeErrors },
+    },
+    handler: async (request, reply) => {
+      const expected = requiredVersionOf(request, request.body?.version);
+      const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+        const result = await removeHoliday(trx, request.params.id, metadataOf(request), expected);
+        return { status: 200, body: { message: 'Holiday removed', version: result.version } };
+      });
+      return sendWriteOutcome(reply, outcome);
+    },
+  });
+}
