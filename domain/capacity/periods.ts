@@ -10,8 +10,11 @@ export type CapacityPeriod = {
   end: string;
   /** Monday to Friday, minus holidays, inside the range. */
   workingDays: number;
-  /** The holidays that took a working day away (a holiday on a weekend changes nothing, so it is not listed). */
-  holidays: readonly Holiday[];
+  /**
+   * The holidays that took a working day away (a holiday on a weekend changes nothing, so it is not listed).
+   * Every engineer's cell of the period shares this one list: nothing may change it.
+   */
+  holidays: Holiday[];
 };
 
 /**

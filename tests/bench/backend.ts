@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { parseCursor } from '../../domain/index.ts';
-import { buildApp } from '../../server/app.ts';
 import { executeCommand } from '../../server/commands/execute.ts';
 import { projectStream } from '../../server/commands/streams.ts';
 import { createDb, createPool } from '../../server/db/connect.ts';
@@ -10,24 +8,12 @@ import { readAll } from '../../server/event-store/read.ts';
 import { assignmentsJson, assignmentsQuery } from '../../server/read-models/queries.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
 import { generatePlan } from '../../server/seed/generate.ts';
+import { listen, login } from './bench-app.ts';
 import { benchListSearch } from './lists.ts';
 import { fmt, latencies, percentile, throughput, type Row } from './support.ts';
 
 const CONCURRENCY = 8;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 4000);
-
-export async function listen(url: string, options: { historySnapshotEvery?: number } = {}): Promise<{ app: FastifyInstance; base: string }> {
-  const app = await buildApp({ databaseUrl: url, jwtSecret: 'bench-secret-bench-secret-bench-secret!!', jwtExpiresIn: '1h', logLevel: 'silent', loginRateLimit: 1_000, ...options });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, base: `http://127.0.0.1:${port}` };
-}
-
-export async function login(base: string, email: string) {
-  const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo1234' }) });
-  return ((await response.json()) as { token: string }).token;
-}
 
 const projectBody = (i: number) => JSON.stringify({
   name: `Bench project ${i}`, description: 'A project created by the benchmark.', startDate: '2027-01-04T00:00:00.000Z',

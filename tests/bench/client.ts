@@ -12,19 +12,14 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
-import { buildApp } from '../../server/app.ts';
-import { createDb, createPool } from '../../server/db/connect.ts';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../server/seed/demo.ts';
-import { generatePlan } from '../../server/seed/generate.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { ensureLargePlan, listen } from './bench-app.ts';
 import { fmt, percentile, type Row } from './support.ts';
 
-const ENGINEERS = 2_000;
-const ASSIGNMENTS = 20_000;
 const RUNS = Number(process.env.BENCH_CLIENT_RUNS ?? 5);
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
@@ -39,47 +34,6 @@ async function buildClient(outDir: string): Promise<Record<string, ManifestChunk
     build: { outDir, emptyOutDir: true, manifest: true },
   });
   return JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-}
-
-async function listen(databaseUrl: string, clientRoot: string): Promise<{ app: FastifyInstance; base: string }> {
-  const app = await buildApp({
-    databaseUrl,
-    jwtSecret: 'bench-secret-bench-secret-bench-secret!!',
-    jwtExpiresIn: '1h',
-    logLevel: 'silent',
-    loginRateLimit: 1_000,
-    clientRoot,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, base: `http://127.0.0.1:${port}` };
-}
-
-/** Tops the plan up to at least 2,000 engineers and 20,000 assignments (other sections may have added some). */
-async function ensurePlan(databaseUrl: string, progress: (message: string) => void) {
-  const db = createDb(createPool(databaseUrl, 4));
-  try {
-    await seedDemoIfEmpty(db, new Date());
-    const count = async (table: 'engineers' | 'assignments' | 'projects') =>
-      Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
-    const engineers = Math.max(0, ENGINEERS - (await count('engineers')));
-    const assignments = Math.max(0, ASSIGNMENTS - (await count('assignments')));
-    if (engineers > 0 || assignments > 0) {
-      progress(`generating ${engineers.toLocaleString('en-US')} engineers and ${assignments.toLocaleString('en-US')} assignments`);
-      await generatePlan(db, {
-        engineers: Math.max(engineers, 1),
-        projects: Math.max(20, Math.ceil(assignments / 50)),
-        assignments,
-        now: new Date(),
-        actor: { actorId: 'bench', actorRole: 'manager', correlationId: 'bench-client' },
-        seed: 3,
-      });
-    }
-    return { engineers: await count('engineers'), assignments: await count('assignments'), projects: await count('projects') };
-  } finally {
-    await db.destroy();
-  }
 }
 
 /** The files a manifest entry needs: its own and its static imports, recursively. */
@@ -217,8 +171,8 @@ export async function benchClient(databaseUrl: string, progress: (message: strin
     const total = [...sizes.values()].reduce((a, b) => a + b, 0);
     const totalText = `all JS of the build (${sizes.size} files): ${kB(total)}`;
 
-    const plan = await ensurePlan(databaseUrl, progress);
-    ({ app } = await listen(databaseUrl, outDir));
+    const plan = await ensureLargePlan(databaseUrl, progress);
+    ({ app } = await listen(databaseUrl, { clientRoot: outDir }));
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     browser = await launchBrowser();
 

@@ -6,7 +6,8 @@ import { writeDueSnapshots } from '../../server/history/plan-snapshots.ts';
 import { rebuildReadModels } from '../../server/projections/rebuild.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
 import { generatePlan } from '../../server/seed/generate.ts';
-import { appendFillerEvents, listen, login } from './backend.ts';
+import { appendFillerEvents } from './backend.ts';
+import { listen, login } from './bench-app.ts';
 import { fmt, latencies, percentile, type Row } from './support.ts';
 
 /** The history /api/history/state is measured over (the goal: <= 100 ms p50 at 1,000,000). */

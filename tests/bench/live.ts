@@ -1,11 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app.ts';
 import { createProject } from '../../server/commands/planning.ts';
 import { runCommand } from '../../server/commands/transaction.ts';
 import { createDb, createPool } from '../../server/db/connect.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
+import { listen } from './bench-app.ts';
 import type { WorkerMessage } from './live-worker.ts';
 import { fmt, percentile, type Row } from './support.ts';
 
@@ -15,14 +14,6 @@ const WORKERS = Math.max(1, Number(process.env.BENCH_LIVE_WORKERS ?? 1));
 const WARMUP = 5;
 const now = () => performance.timeOrigin + performance.now();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function listen(url: string): Promise<{ app: FastifyInstance; base: string }> {
-  const app = await buildApp({ databaseUrl: url, jwtSecret: 'bench-secret-bench-secret-bench-secret!!', jwtExpiresIn: '1h', logLevel: 'silent', loginRateLimit: 1_000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, base: `http://127.0.0.1:${port}` };
-}
 
 const input = (i: number) => ({
   name: `Live bench ${i} ${Math.random().toString(36).slice(2, 8)}`, description: 'A project created by the live benchmark.',

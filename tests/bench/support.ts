@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { reachablePlaceFor } from '../../server/db/embedded/service-home.ts';
@@ -66,6 +67,41 @@ export async function latencies(count: number, task: () => Promise<void>, warmup
     times.push(performance.now() - t0);
   }
   return times.sort((a, b) => a - b);
+}
+
+/** CPU seconds (user + system) of a process, from /proc (Linux counts in ticks of 10 ms); NaN when it cannot be read. */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * CPU time spent by this process and by the database's server processes while `task` runs, in ms.
+ * On a shared machine latencies grow with everyone else's load; the CPU a request costs does not.
+ * The database's share is read from /proc, so it is known only for a server on this machine (else NaN).
+ */
+export async function cpuDuring<T>(databaseUrl: string, task: () => Promise<T>): Promise<{ result: T; nodeMs: number; databaseMs: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const backends = async () => {
+      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      return new Map(rows.map(({ pid }) => [pid, processCpuMs(pid)]));
+    };
+    const before = await backends();
+    const nodeBefore = process.cpuUsage();
+    const result = await task();
+    const node = process.cpuUsage(nodeBefore);
+    let databaseMs = 0;
+    for (const [pid, ms] of await backends()) databaseMs += ms - (before.get(pid) ?? 0);
+    return { result, nodeMs: (node.user + node.system) / 1000, databaseMs };
+  } finally {
+    await client.end();
+  }
 }
 
 export type Row = { section: string; measure: string; figure: string; anchor: string; ratio: string };

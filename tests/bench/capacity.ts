@@ -1,0 +1,172 @@
+import http from 'node:http';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { dateOfDay, dayOfDate, DAY_MS, mondayOf, type CapacityResponse } from '../../domain/index.ts';
+import { createDb, createPool } from '../../server/db/connect.ts';
+import { ensureLargePlan, listen, login } from './bench-app.ts';
+import { cpuDuring, fmt, latencies, percentile, type Row } from './support.ts';
+
+const SAMPLES = Number(process.env.BENCH_CAPACITY_SAMPLES ?? 40);
+const WARMUP = 5;
+const WEEKS = 26;
+
+/**
+ * The same grid as GET /api/capacity?step=week, computed by PostgreSQL alone: the working days of the
+ * range (Monday to Friday, not a holiday), and on each the confirmed assignments current at its start
+ * (start <= day 00:00 < end), summed per engineer and ISO week except on the engineer's days off;
+ * capacity is maxCapacity per working day not taken off. Days are UTC days, the bench app's
+ * organisation time zone. Written as one would by hand for speed: the assignments in range narrowed
+ * to four columns first, each day's start computed once, and the load on days off summed apart and
+ * subtracted (a few thousand days) rather than every (assignment, day) pair checked against them.
+ */
+const gridSql = `
+  with calendar as (
+    select d::date as day, d::date - (extract(isodow from d)::int - 1) as monday,
+           extract(isodow from d) <= 5 and not exists (select 1 from holidays h where h.date = d::date) as working
+      from generate_series($1::date, $2::date, interval '1 day') d
+  ), weeks as (
+    select monday, count(*) filter (where working)::int as working_days from calendar group by monday
+  ), days as materialized (
+    select day, monday, day::timestamp at time zone 'UTC' as starts_at from calendar where working
+  ), days_off as materialized (
+    select distinct t.engineer_id, d.day, d.monday, d.starts_at
+      from time_off t join days d on d.day between t.from_date and t.to_date
+  ), off_per_week as (
+    select engineer_id, monday, count(*)::int as days from days_off group by engineer_id, monday
+  ), confirmed as materialized (
+    select a.engineer_id, a.start_date, a.end_date, (a.doc ->> 'allocationPercentage')::float8 as allocation
+      from assignments a
+     where a.start_date < ($2::date + 1)::timestamp at time zone 'UTC' and a.end_date > $1::date::timestamp at time zone 'UTC'
+       and a.project_id not in (select id from projects where tentative)
+  ), booked_every_day as (
+    select a.engineer_id, d.monday, sum(a.allocation) as booked
+      from days d
+      join confirmed a on a.start_date <= d.starts_at and a.end_date > d.starts_at
+     group by a.engineer_id, d.monday
+  ), booked_on_days_off as (
+    select o.engineer_id, o.monday, sum(a.allocation) as booked
+      from days_off o
+      join confirmed a on a.engineer_id = o.engineer_id and a.start_date <= o.starts_at and a.end_date > o.starts_at
+     group by o.engineer_id, o.monday
+  )
+  select e.id as engineer_id, w.monday::text as monday, w.working_days,
+         (w.working_days - coalesce(o.days, 0)) * greatest((e.doc ->> 'maxCapacity')::float8, 0) as capacity,
+         case when (e.doc ->> 'maxCapacity')::float8 > 0 then coalesce(b.booked, 0) - coalesce(bo.booked, 0) else 0 end as booked
+    from engineers e
+   cross join weeks w
+    left join off_per_week o on o.engineer_id = e.id and o.monday = w.monday
+    left join booked_every_day b on b.engineer_id = e.id and b.monday = w.monday
+    left join booked_on_days_off bo on bo.engineer_id = e.id and bo.monday = w.monday`;
+
+type GridRow = { engineer_id: string; monday: string; working_days: number; capacity: number; booked: number };
+
+/**
+ * GET that reads every byte of the body and keeps none; resolves to its length. Not fetch: the
+ * client runs on the server's CPU here, and fetch's web streams spend about 35 ms of it on an
+ * 11 MB body, which would be counted against the route.
+ */
+function leanGet(agent: http.Agent, url: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { authorization: token } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`GET ${url} answered ${response.statusCode}`))));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+const sumOf = <T>(list: readonly T[], value: (item: T) => number) => list.reduce((total, item) => total + value(item), 0);
+
+type Measured = { p50: number; p99: number; nodeMs: number; databaseMs: number };
+
+/** Latencies of `task`, and the CPU one run costs this process and PostgreSQL (warm-up runs included in both sums). */
+async function timeAndCpu(databaseUrl: string, task: () => Promise<unknown>): Promise<Measured> {
+  const { result: times, nodeMs, databaseMs } = await cpuDuring(databaseUrl, () => latencies(SAMPLES, async () => void (await task()), WARMUP));
+  return { p50: percentile(times, 50), p99: percentile(times, 99), nodeMs: nodeMs / (SAMPLES + WARMUP), databaseMs: databaseMs / (SAMPLES + WARMUP) };
+}
+
+const cpuMs = (m: Measured) => m.nodeMs + (Number.isNaN(m.databaseMs) ? 0 : m.databaseMs);
+const cpuText = (m: Measured) =>
+  `CPU ${fmt(m.nodeMs, 0)} ms Node${Number.isNaN(m.databaseMs) ? '' : ` + ${fmt(m.databaseMs, 0)} ms PostgreSQL`}`;
+const latencyText = (m: Measured) => `p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms; ${cpuText(m)}`;
+
+/**
+ * Issue 11's bench: the capacity grid of 2,000 engineers x 26 weeks through the API, beside one raw
+ * SQL query computing the same grid; and "who is free at least 50 % next week".
+ */
+export async function benchCapacity(databaseUrl: string, progress: (message: string) => void): Promise<Row[]> {
+  const plan = await ensureLargePlan(databaseUrl, progress);
+  const db = createDb(createPool(databaseUrl, 4));
+  const raw = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const { app, base } = await listen(databaseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    await sql`analyze`.execute(db);
+    const token = await login(base, 'manager@demo.test');
+    const today = Math.floor(Date.now() / DAY_MS);
+    const from = dateOfDay(mondayOf(today));
+    const to = dateOfDay(mondayOf(today) + WEEKS * 7 - 1);
+    const json = async <T>(path: string) => {
+      const response = await fetch(`${base}${path}`, { headers: { authorization: token } });
+      if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
+      return (await response.json()) as T;
+    };
+    const lean = (path: string) => leanGet(agent, `${base}${path}`, token);
+
+    // The two must agree before their speeds are compared.
+    const capacityPath = `/api/capacity?from=${from}&to=${to}&step=week`;
+    const answer = await json<CapacityResponse>(capacityPath);
+    const grid = (await raw.query<GridRow>(gridSql, [from, to])).rows;
+    const rawCells = new Map(grid.map((r) => [`${r.engineer_id} ${r.monday}`, r]));
+    const differs = answer.rows.flatMap((row) =>
+      row.periods.filter((p) => {
+        const cell = rawCells.get(`${row.engineer._id} ${dateOfDay(mondayOf(dayOfDate(p.start)))}`);
+        return !cell || Math.abs(cell.capacity - p.capacity) > 1e-9 || Math.abs(cell.booked - p.booked) > 1e-9;
+      }),
+    );
+    const cells = sumOf(answer.rows, (r) => r.periods.length);
+    if (cells !== grid.length || differs.length > 0) {
+      throw new Error(`the API's grid (${cells} cells) differs from the raw query's (${grid.length} cells) in ${differs.length} cells`);
+    }
+
+    progress(`GET /api/capacity, ${answer.total.toLocaleString('en-US')} engineers x ${answer.periods.length} weeks, ${SAMPLES} requests`);
+    let bytes = 0;
+    const api = await timeAndCpu(databaseUrl, async () => (bytes = await lean(capacityPath)));
+    const anchor = await timeAndCpu(databaseUrl, () => raw.query(gridSql, [from, to]));
+    const rows: Row[] = [{
+      section: 'capacity',
+      measure: `GET /api/capacity, ${answer.total.toLocaleString('en-US')} engineers x ${answer.periods.length} weeks, ${plan.assignments.toLocaleString('en-US')} assignments (${fmt(bytes / 1e6, 1)} MB)`,
+      figure: latencyText(api),
+      anchor: `raw SQL same grid: ${latencyText(anchor)}`,
+      ratio: `${fmt(api.p50 / anchor.p50, 2)}x p50, ${fmt(api.p99 / anchor.p99, 2)}x p99, ${fmt(cpuMs(api) / cpuMs(anchor), 2)}x CPU`,
+    }];
+
+    // "Who is free at least 50 % next week", beside the same grid for that week filtered in SQL.
+    const nextMonday = mondayOf(today) + 7;
+    const week = { from: dateOfDay(nextMonday), to: dateOfDay(nextMonday + 6) };
+    const availablePath = `/api/engineers/available?from=${week.from}&to=${week.to}&minFree=50`;
+    const freeSql = `select * from (${gridSql}) grid where working_days > 0 and (capacity - booked) / working_days >= 50`;
+    const available = await json<unknown[]>(availablePath);
+    const freeRows = (await raw.query(freeSql, [week.from, week.to])).rows;
+    if (available.length !== freeRows.length) throw new Error(`available: the API finds ${available.length}, the raw query ${freeRows.length}`);
+    progress(`GET /api/engineers/available over ${week.from}..${week.to}, ${SAMPLES} requests`);
+    const free = await timeAndCpu(databaseUrl, () => lean(availablePath));
+    const freeAnchor = await timeAndCpu(databaseUrl, () => raw.query(freeSql, [week.from, week.to]));
+    rows.push({
+      section: 'capacity',
+      measure: `GET /api/engineers/available, minFree 50, next week (${available.length.toLocaleString('en-US')} engineers)`,
+      figure: latencyText(free),
+      anchor: `raw SQL same filter: ${latencyText(freeAnchor)}`,
+      ratio: `${fmt(free.p50 / freeAnchor.p50, 2)}x p50, ${fmt(cpuMs(free) / cpuMs(freeAnchor), 2)}x CPU`,
+    });
+    return rows;
+  } finally {
+    agent.destroy();
+    await app.close();
+    await raw.end();
+    await db.destroy();
+  }
+}
