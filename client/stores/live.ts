@@ -41,6 +41,21 @@ async function noticeIfNew(event: RecordedEvent, takers: ListName[], live: boole
   if (notice) for (const listener of [...noticeListeners]) listener(notice);
 }
 
+/** An event the live channel delivered, or null when it said to reload everything. */
+type LiveChangeListener = (event: RecordedEvent | null) => void;
+const changeListeners = new Set<LiveChangeListener>();
+/**
+ * Called after every event the live channel delivers, and when it says to reload: screens that fetch
+ * figures of their own (the schedule's grid) fetch them again.
+ */
+export function onLiveChange(listener: LiveChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => void changeListeners.delete(listener);
+}
+const liveChanged = (event: RecordedEvent | null) => {
+  for (const listener of [...changeListeners]) listener(event);
+};
+
 /** The app's one live connection: socket.io, events folded into the collections. */
 export const liveActor = createActor(
   liveConnectionMachine.provide({
@@ -49,10 +64,12 @@ export const liveActor = createActor(
       applyEvent: (_, { event, live }) => {
         const takers = receiveEvent(event);
         void noticeIfNew(event, takers, live);
+        liveChanged(event);
       },
       reload: (_, { cursor }) => {
         setFloor(cursor);
         void reloadLoadedLists();
+        liveChanged(null);
       },
     },
   }),
