@@ -6,18 +6,34 @@ import { fromPromise } from 'xstate';
 import type { Assignment, Project } from '../../../domain/entities.ts';
 import { FormConflictDialog, RowConflictDialog } from '../../components/ConflictDialog.tsx';
 import { planningApi, unlessGone } from '../../lib/planningApi.ts';
-import { assignmentFormMachine } from '../../machines/assignmentForm.machine.ts';
-import { assignmentValuesOf, impactOf, type PickedProject } from '../../machines/assignmentValues.ts';
+import { type AssignmentFormContext, assignmentFormMachine } from '../../machines/assignmentForm.machine.ts';
+import { assignmentValuesOf, impactOf, type PickedProject, rankingDates } from '../../machines/assignmentValues.ts';
 import { rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { assignmentsStore, loadAssignments } from '../../stores/assignments.ts';
 import { engineersStore } from '../../stores/engineers.ts';
-import { AssignmentFormDialog } from './AssignmentFormDialog.tsx';
+import { useCapacity } from '../../stores/useLiveQuery.ts';
+import { AssignmentFormDialog, type WeeklyLoad } from './AssignmentFormDialog.tsx';
 import { type AssignmentRow, assignableProjects, assignmentConflictFields, canEndToday, endTodayAction, removeAction, roleSuggestions } from './helpers.ts';
 
 /** The assignment as saved now, in the form's shape; null once it was removed. */
 async function latestAssignment(id: string) {
   const a = await unlessGone(planningApi.assignment(id));
   return a && { values: assignmentValuesOf(a), version: a.version };
+}
+
+/**
+ * A new assignment's engineer, week by week over the form's dates (GET /api/capacity for them alone),
+ * with the assignment's allocation added in points of their capacity: it is on every working day of
+ * those dates, so it adds allocation / maxCapacity to each week's utilisation.
+ */
+function useWeeklyLoad(context: AssignmentFormContext): WeeklyLoad | null {
+  const { mode, engineer, form } = context;
+  const dates = mode === 'create' && engineer ? rankingDates(form) : null;
+  const load = useCapacity(dates && engineer ? { ...dates, step: 'week', engineerId: engineer._id } : null);
+  if (!dates || !engineer) return null;
+  const row = load.data?.rows.find((r) => r.engineer._id === engineer._id);
+  const addPoints = Number.isFinite(engineer.maxCapacity) && engineer.maxCapacity > 0 ? ((form.allocationPercentage ?? 0) / engineer.maxCapacity) * 100 : 0;
+  return { periods: row?.periods ?? null, loading: load.loading, error: load.error, retry: load.retry, addPoints };
 }
 
 /** What the form reads of the live plan to preview a change (the live collections, read when needed). */
@@ -48,7 +64,7 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
     () =>
       assignmentFormMachine.provide({
         actors: {
-          suitableEngineers: fromPromise(({ input }) => planningApi.suitableEngineers(input.projectId)),
+          suitableEngineers: fromPromise(({ input }) => planningApi.suitableEngineers(input.projectId, input)),
           save: fromPromise(({ input }) =>
             input.mode === 'create' ? planningApi.createAssignment(input.payload) : planningApi.updateAssignment(input.id, input.payload, input.version),
           ),
@@ -93,6 +109,7 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
   const [row, sendRow] = useMachine(rowMachine);
 
   const impact = useMemo(() => impactOf(form.context, { engineers, assignments }, new Date()), [form.context, engineers, assignments]);
+  const weeklyLoad = useWeeklyLoad(form.context);
   const openProjects = useMemo(() => assignableProjects(projects), [projects]);
   const roles = useMemo(() => roleSuggestions(assignments), [assignments]);
 
@@ -118,6 +135,7 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
         projects={openProjects}
         roles={roles}
         impact={impact}
+        weeklyLoad={form.matches('closed') ? null : weeklyLoad}
         send={sendForm}
       />
       <FormConflictDialog
