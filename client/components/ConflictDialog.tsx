@@ -8,7 +8,7 @@ const rowStyle: CSSProperties = { border: '1px solid #e5e7eb', borderRadius: 10,
 const valuesStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2px 12px', margin: 0, fontSize: 13 };
 const ddStyle: CSSProperties = { margin: 0, minWidth: 0, overflowWrap: 'anywhere' };
 
-export type ConflictThing = 'assignment' | 'project' | 'engineer';
+export type ConflictThing = 'assignment' | 'project' | 'engineer' | 'calendar';
 
 type Common = {
   open: boolean;

@@ -82,7 +82,7 @@ describe('placeholder form', () => {
             if (refuse) throw conflict();
             return {};
           }),
-          loadLatest: fromPromise(async () => latest),
+          loadLatest: fromPromise<Latest<PlaceholderValues> | null, { id: string }>(async () => latest),
         },
       }),
     ).start();
