@@ -1,17 +1,18 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Button, message as messageApi, Popconfirm, Tooltip } from 'antd';
+import { Badge, Button, message as messageApi, Popconfirm, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Project } from '../../../domain/entities.ts';
 import { FormConflictDialog, RowConflictDialog } from '../../components/ConflictDialog.tsx';
+import { capacityFactsApi } from '../../lib/capacityFactsApi.ts';
 import { planningApi, unlessGone } from '../../lib/planningApi.ts';
 import { projectEditMachine, projectValuesOf } from '../../machines/projectEdit.machine.ts';
 import { rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { loadAssignments } from '../../stores/assignments.ts';
 import { loadProjects } from '../../stores/projects.ts';
 import { EditProjectDialog } from './EditProjectDialog.tsx';
-import { nextStatus, projectConflictFields, statusAction, statusMove } from './helpers.ts';
+import { nextStatus, projectConflictFields, statusAction, statusMove, tentativeAction, tentativeConflictFields, tentativeMove } from './helpers.ts';
 
 /** The project as saved now; null once it no longer exists. */
 const latestProject = (id: string): Promise<Project | null> => unlessGone(planningApi.project(id));
@@ -26,7 +27,7 @@ const reload = () => {
  * The managers' planning on the Projects screen (issue 5): edit a project and move its status, each
  * against the version the row showed, with the conflict dialog on a 409.
  */
-export function useProjectPlanning({ skills }: { skills: readonly string[] }) {
+export function useProjectPlanning({ skills, placeholders }: { skills: readonly string[]; placeholders: { open: (projectId: string) => void; countOf: (projectId: string) => number } }) {
   const [message, messageHolder] = messageApi.useMessage({ maxCount: 3 });
   const messageRef = useRef(message);
   messageRef.current = message;
@@ -76,6 +77,30 @@ export function useProjectPlanning({ skills }: { skills: readonly string[] }) {
   );
   const [row, sendRow] = useMachine(statusMachine);
 
+  // Tentative or confirmed: a pipeline project's assignments count apart until it is won.
+  const tentativeMachine = useMemo(
+    () =>
+      rowActionMachine.provide({
+        actors: {
+          run: fromPromise(({ input }) => capacityFactsApi.markTentative(input.id, input.changes?.tentative === true, input.version)),
+          loadLatest: fromPromise(async ({ input }) => {
+            const p = await latestProject(input.id);
+            return p && { values: { tentative: p.tentative }, version: p.version };
+          }),
+        },
+        actions: {
+          done: (_, { action }) => {
+            reload();
+            void messageRef.current.success(action.changes?.tentative ? 'Project marked tentative' : 'Project confirmed');
+          },
+          failed: (_, { message: text }) => void messageRef.current.error(text),
+          conflicted: reload,
+        },
+      }),
+    [],
+  );
+  const [tentative, sendTentative] = useMachine(tentativeMachine);
+
   const rowAction = row.context.action;
 
   const dialogs: ReactNode = (
@@ -105,8 +130,17 @@ export function useProjectPlanning({ skills }: { skills: readonly string[] }) {
         context={row.context}
         send={sendRow}
       />
+      <RowConflictDialog
+        thing="project"
+        fields={tentativeConflictFields}
+        open={tentative.matches('conflict')}
+        loading={tentative.matches({ conflict: 'loading' })}
+        context={tentative.context}
+        send={sendTentative}
+      />
     </>
   );
+  const tentativeBusyId = tentative.matches('running') ? tentative.context.action?.id : undefined;
 
   const busyId = row.matches('running') ? rowAction?.id : undefined;
 
@@ -128,6 +162,23 @@ export function useProjectPlanning({ skills }: { skills: readonly string[] }) {
             {move.button}
           </Button>
         </Popconfirm>
+        {p.tentative || p.status !== 'completed' ? (
+          <Popconfirm
+            title={tentativeMove(p).title}
+            description={tentativeMove(p).description}
+            okText={tentativeMove(p).button}
+            onConfirm={() => sendTentative({ type: 'RUN', action: tentativeAction(p) })}
+          >
+            <Button size="small" type={p.tentative ? 'primary' : 'default'} ghost={p.tentative} loading={tentativeBusyId === p._id} data-testid="project-tentative">
+              {tentativeMove(p).button}
+            </Button>
+          </Popconfirm>
+        ) : null}
+        <Tooltip title="Open roles (placeholders)">
+          <Badge count={placeholders.countOf(p._id)} size="small" color="#7c3aed" offset={[-2, 2]}>
+            <Button size="small" type="text" icon={<UserAddOutlined />} aria-label="Open roles" onClick={() => placeholders.open(p._id)} data-testid="project-placeholders" />
+          </Badge>
+        </Tooltip>
       </div>
     );
   };

@@ -47,3 +47,23 @@ export const projectConflictFields: FieldSpec[] = [
   { key: 'requiredSkills', label: 'Required skills' },
   { key: 'status', label: 'Status', format: (value) => capitalize(String(value)) },
 ];
+
+// ---- tentative projects
+
+/** The row's Tentative / Confirm button and its confirmation. */
+export function tentativeMove(p: Pick<Project, 'tentative'>) {
+  return p.tentative
+    ? { button: 'Confirm', title: 'Confirm this project?', description: 'It was won: its assignments count as confirmed load.' }
+    : { button: 'Tentative', title: 'Mark this project tentative?', description: 'Not won yet: its assignments count as tentative load until it is confirmed.' };
+}
+
+export const tentativeAction = (p: Project): RowAction => ({
+  kind: p.tentative ? 'confirm' : 'tentative',
+  id: p._id,
+  version: p.version,
+  label: p.tentative ? `Confirm ${p.name}` : `Mark ${p.name} tentative`,
+  before: { tentative: p.tentative },
+  changes: { tentative: !p.tentative },
+});
+
+export const tentativeConflictFields: FieldSpec[] = [{ key: 'tentative', label: 'Tentative', format: (value) => (value ? 'Yes' : 'No') }];
