@@ -25,6 +25,7 @@ import { useProjects } from '../../stores/projects.ts';
 import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { projectStatusColors, projectStatusData, utilizationBarColors, utilizationChartData, yDomain } from './chartData.ts';
+import { ForecastSection } from './ForecastSection.tsx';
 
 // The charts library is big: it loads in its own chunk, after the rest of the report has drawn.
 const UtilizationChart = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.UtilizationChart })));
@@ -137,6 +138,8 @@ export default function ReportPage() {
           </SectionCard>
         </Col>
       </Row>
+
+      <ForecastSection />
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
