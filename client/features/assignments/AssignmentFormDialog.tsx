@@ -240,7 +240,7 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
               required
               validateStatus={status('endDate')}
               help={errors.endDate}
-              extra={mode === 'create' && !errors.endDate && !context.datesTouched && project ? "The project's dates" : undefined}
+              extra={mode === 'create' && !errors.endDate && !context.datesTouched && project ? "The project's end" : undefined}
             >
               <DayPicker value={form.endDate} onChange={(iso) => change('endDate', iso)} data-testid="assignment-end" />
             </Form.Item>

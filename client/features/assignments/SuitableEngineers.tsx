@@ -3,7 +3,7 @@ import { Alert, Button, Input, Skeleton, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
 import { SeniorityTag } from '../../components/tags.tsx';
-import { shortRange } from '../../lib/format.ts';
+import { monthDay, shortDate } from '../../lib/format.ts';
 import type { SuitableEngineer } from '../../lib/planningApi.ts';
 import { suitableShown } from '../../lib/suitableList.ts';
 import type { RankingDates } from '../../machines/assignmentValues.ts';
@@ -37,7 +37,9 @@ const box: CSSProperties = {
 const capacityColor = (available: number) => (available <= 0 ? '#dc2626' : available < 30 ? '#b45309' : '#15803d');
 
 const rankedText = (dates: RankingDates | null) =>
-  dates ? `Best match first: most free from ${shortRange(dates.from, dates.to)}, then most matching skills.` : "Best match first. Free capacity is measured over the project's dates.";
+  dates
+    ? `Best match first: most free in every week from ${monthDay(dates.from)} to ${shortDate(dates.to)}, then most matching skills.`
+    : "Best match first. Free capacity is measured over the project's dates.";
 
 /**
  * The engineers who share a required skill of the picked project, best first (GET /api/engineers/suitable):

@@ -1,6 +1,6 @@
-import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, EditOutlined, MoreOutlined, QuestionCircleOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Badge, Button, message as messageApi, Popconfirm, Tooltip } from 'antd';
+import { Button, Dropdown, message as messageApi, Popconfirm, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Project } from '../../../domain/entities.ts';
@@ -162,23 +162,20 @@ export function useProjectPlanning({ skills, placeholders }: { skills: readonly 
             {move.button}
           </Button>
         </Popconfirm>
-        {p.tentative || p.status !== 'completed' ? (
-          <Popconfirm
-            title={tentativeMove(p).title}
-            description={tentativeMove(p).description}
-            okText={tentativeMove(p).button}
-            onConfirm={() => sendTentative({ type: 'RUN', action: tentativeAction(p) })}
-          >
-            <Button size="small" type={p.tentative ? 'primary' : 'default'} ghost={p.tentative} loading={tentativeBusyId === p._id} data-testid="project-tentative">
-              {tentativeMove(p).button}
-            </Button>
-          </Popconfirm>
-        ) : null}
-        <Tooltip title="Open roles (placeholders)">
-          <Badge count={placeholders.countOf(p._id)} size="small" color="#7c3aed" offset={[-2, 2]}>
-            <Button size="small" type="text" icon={<UserAddOutlined />} aria-label="Open roles" onClick={() => placeholders.open(p._id)} data-testid="project-placeholders" />
-          </Badge>
-        </Tooltip>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              ...(p.tentative || p.status !== 'completed'
+                ? [{ key: 'tentative', icon: p.tentative ? <CheckCircleOutlined /> : <QuestionCircleOutlined />, label: tentativeMove(p).menu }]
+                : []),
+              { key: 'placeholders', icon: <UserAddOutlined />, label: `Open roles (${placeholders.countOf(p._id)})` },
+            ],
+            onClick: ({ key }) => (key === 'tentative' ? sendTentative({ type: 'RUN', action: tentativeAction(p) }) : placeholders.open(p._id)),
+          }}
+        >
+          <Button size="small" type="text" icon={<MoreOutlined />} aria-label="More actions" loading={tentativeBusyId === p._id} data-testid="project-more" />
+        </Dropdown>
       </div>
     );
   };

@@ -63,7 +63,7 @@ const columns: TableColumnsType<Project> = [
     title: 'Description',
     key: 'description',
     render: (_, p) => (
-      <div className="clamp-2" style={{ maxWidth: 230, minWidth: 180, color: '#475569' }} title={p.description}>
+      <div className="clamp-2" style={{ maxWidth: 200, minWidth: 180, color: '#475569' }} title={p.description}>
         {p.description}
       </div>
     ),

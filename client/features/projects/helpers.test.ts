@@ -19,8 +19,8 @@ describe('projects helpers', () => {
     expect(tentativeAction(project)).toEqual({
       kind: 'tentative', id: 'p1', version: 4, label: 'Mark Mobile App v2 tentative', before: { tentative: false }, changes: { tentative: true },
     });
-    expect(tentativeMove(project).button).toBe('Tentative');
+    expect(tentativeMove(project).menu).toBe('Mark tentative (not won yet)');
     expect(tentativeAction({ ...project, tentative: true })).toMatchObject({ kind: 'confirm', label: 'Confirm Mobile App v2', changes: { tentative: false } });
-    expect(tentativeMove({ tentative: true }).button).toBe('Confirm');
+    expect(tentativeMove({ tentative: true }).menu).toBe('Confirm (won)');
   });
 });

@@ -50,11 +50,9 @@ export const projectConflictFields: FieldSpec[] = [
 
 // ---- tentative projects
 
-/** The row's Tentative / Confirm button and its confirmation. */
+/** The row's menu entry that marks a project tentative or confirms it. */
 export function tentativeMove(p: Pick<Project, 'tentative'>) {
-  return p.tentative
-    ? { button: 'Confirm', title: 'Confirm this project?', description: 'It was won: its assignments count as confirmed load.' }
-    : { button: 'Tentative', title: 'Mark this project tentative?', description: 'Not won yet: its assignments count as tentative load until it is confirmed.' };
+  return { menu: p.tentative ? 'Confirm (won)' : 'Mark tentative (not won yet)' };
 }
 
 export const tentativeAction = (p: Project): RowAction => ({

@@ -14,7 +14,8 @@ export default function ForecastChart({ demand, capacity, height = 340 }: { dema
       height={height}
       autoFit
       xField="week"
-      legend={{ color: { position: 'top', layout: { justifyContent: 'flex-start' } } }}
+      // The section draws its own legend above the chart (capacity as a line, demand as squares).
+      legend={false}
       axis={{ y: { title: 'People (FTE)', labelFormatter: fte, gridLineDash: [3, 3] }, x: { title: false, labelAutoRotate: demand.length > 60 } }}
       children={[
         {
@@ -33,7 +34,6 @@ export default function ForecastChart({ demand, capacity, height = 340 }: { dema
           yField: 'capacity',
           colorField: () => 'Capacity',
           scale: shared,
-          shapeField: 'hv',
           style: { lineWidth: 2.5, stroke: forecastColors.Capacity },
           axis: { y: false },
           tooltip: { items: [(d: CapacityDatum) => ({ name: 'Capacity', value: `${d.capacity} FTE`, color: forecastColors.Capacity })] },

@@ -6,7 +6,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { csvText, downloadText } from '../../lib/csv.ts';
-import { todayDate, weekLabel } from '../../lib/weeks.ts';
+import { mondayOfDate, todayDate, weekLabel } from '../../lib/weeks.ts';
 import { forecastRange, forecastSpans, forecastWindowMachine, startsThisWeek } from '../../machines/forecastWindow.machine.ts';
 import { useCapacity } from '../../stores/useLiveQuery.ts';
 import { forecastChartData, forecastColors, forecastCsvRows, forecastFilename, forecastSummary, overloadedInRange } from './forecast.ts';
@@ -54,7 +54,7 @@ export function ForecastSection() {
         size="small"
         allowClear={false}
         value={dayjs(range.from)}
-        format={(value) => `From ${value.startOf('week').format('MMM DD')}`}
+        format={(value) => `From ${weekLabel(mondayOfDate(value.format('YYYY-MM-DD')))}`}
         onChange={(day) => day && send({ type: 'SET_START', date: day.format('YYYY-MM-DD') })}
         aria-label="First week"
         data-testid="forecast-start"
