@@ -41,7 +41,7 @@ function Counter({ label, value, tone, icon }: { label: string; value: number; t
 
 export function PersonRow({ person, badge }: { person: Pick<Person, '_id' | 'name' | 'avatar' | 'skills'>; badge: ReactNode }) {
   return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '8px 0', borderBottom: '1px solid #f1f5f9' }}>
+    <div style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '8px 0', borderBottom: '1px solid #f1f5f9' }} data-testid="person-row" data-name={person.name}>
       <EngineerAvatar name={person.name} avatar={person.avatar} size={30} />
       <div style={{ flex: 1, minWidth: 0 }}>
         <Typography.Text strong ellipsis style={{ display: 'block' }}>
