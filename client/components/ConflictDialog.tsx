@@ -229,3 +229,8 @@ export function RowConflictDialog({ thing, fields, open, loading, context, send 
     />
   );
 }
+
+/** What both wrappers read of a machine in or out of its `conflict` state: `{...conflictProps(state)}`. */
+export function conflictProps<C>(state: { matches: (value: 'conflict' | { conflict: 'loading' }) => boolean; context: C }) {
+  return { open: state.matches('conflict'), loading: state.matches({ conflict: 'loading' }), context: state.context };
+}

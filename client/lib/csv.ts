@@ -1,4 +1,4 @@
-/** CSV files the screens export, built in the browser from what they show. */
+/** CSV files the screens export, and saving a file through the browser's download. */
 
 export type CsvCell = string | number | null | undefined;
 
@@ -17,9 +17,9 @@ export function csvCell(value: CsvCell): string {
 /** Lines joined with CRLF, as RFC 4180 has it. */
 export const csvText = (rows: readonly (readonly CsvCell[])[]) => rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 
-/** Saves `text` as a file named `filename` through the browser's download. */
-export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves `blob` as a file named `filename` through the browser's download. */
+export function downloadBlob(filename: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -29,3 +29,6 @@ export function downloadText(filename: string, text: string, type = 'text/csv;ch
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** Saves `text` as a file named `filename`. */
+export const downloadText = (filename: string, text: string, type = 'text/csv;charset=utf-8') => downloadBlob(filename, new Blob([text], { type }));

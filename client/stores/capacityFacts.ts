@@ -10,16 +10,19 @@ import { usePastCollection } from './viewMode.ts';
  * and folded live like the others (liveSync), shown as they were while the app views a past moment.
  */
 
+/** The list the screens show: the live collection, or the past plan's while the app views a past moment. */
+function useShown<T extends object>(state: T, key: 'timeOff' | 'holidays' | 'placeholders') {
+  const live = useSnapshot(state);
+  const past = usePastCollection(key);
+  return (past ?? live) as typeof live;
+}
+
 const timeOff = createCollection<TimeOff[]>(() => [], () => request<TimeOff[]>('GET', '/api/time-off'));
 export const timeOffStore = timeOff.state;
 export const loadTimeOff = timeOff.load;
 export const setTimeOff = timeOff.set;
 export const resetTimeOff = timeOff.reset;
-export function useTimeOff() {
-  const live = useSnapshot(timeOffStore);
-  const past = usePastCollection('timeOff');
-  return (past ?? live) as typeof live;
-}
+export const useTimeOff = () => useShown(timeOffStore, 'timeOff');
 
 /** The calendar's version as the last holiday list said (its ETag): removing a holiday sends it. */
 let loadedCalendarVersion = 0;
@@ -38,11 +41,7 @@ export function resetHolidays() {
   loadedCalendarVersion = 0;
   holidays.reset();
 }
-export function useHolidays() {
-  const live = useSnapshot(holidaysStore);
-  const past = usePastCollection('holidays');
-  return (past ?? live) as typeof live;
-}
+export const useHolidays = () => useShown(holidaysStore, 'holidays');
 
 /**
  * The calendar's latest version this client knows: the list's, or a holiday added since (each carries
@@ -56,8 +55,4 @@ export const placeholdersStore = placeholders.state;
 export const loadPlaceholders = placeholders.load;
 export const setPlaceholders = placeholders.set;
 export const resetPlaceholders = placeholders.reset;
-export function usePlaceholders() {
-  const live = useSnapshot(placeholdersStore);
-  const past = usePastCollection('placeholders');
-  return (past ?? live) as typeof live;
-}
+export const usePlaceholders = () => useShown(placeholdersStore, 'placeholders');

@@ -12,7 +12,7 @@ import { holidayFormMachine } from '../../machines/capacityFactForms.machine.ts'
 import { type RowAction, rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { calendarVersion, loadHolidays, useHolidays } from '../../stores/capacityFacts.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
-import { RowConflictDialog } from '../ConflictDialog.tsx';
+import { conflictProps, RowConflictDialog } from '../ConflictDialog.tsx';
 import { HolidaysDialog } from './HolidaysDialog.tsx';
 
 const holidayFields: FieldSpec[] = [
@@ -109,14 +109,7 @@ export function useHolidaysDialog() {
         onRemove={(h) => sendRow({ type: 'RUN', action: removeHolidayAction(h, calendarVersion()) })}
         busyId={row.matches('running') ? row.context.action?.id : undefined}
       />
-      <RowConflictDialog
-        thing="calendar"
-        fields={holidayFields}
-        open={row.matches('conflict')}
-        loading={row.matches({ conflict: 'loading' })}
-        context={row.context}
-        send={sendRow}
-      />
+      <RowConflictDialog thing="calendar" fields={holidayFields} {...conflictProps(row)} send={sendRow} />
     </>
   );
   return { button, dialogs };

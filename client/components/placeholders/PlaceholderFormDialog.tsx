@@ -1,7 +1,8 @@
-import { Button, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { Col, Form, Input, Row } from 'antd';
 import type { PlaceholderValues } from '../../machines/capacityFactForms.machine.ts';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
-import { DayPicker, DialogTitle, FormAlerts } from '../formParts.tsx';
+import { AllocationInput, FormDialog } from '../FormDialog.tsx';
+import { DayPicker, FormAlerts } from '../formParts.tsx';
 import { SkillsSelect } from '../SkillsSelect.tsx';
 
 type Props = {
@@ -22,29 +23,17 @@ export function PlaceholderFormDialog({ open, saving, locked, projectName, conte
   const status = (field: keyof PlaceholderValues) => (errors[field] ? ('error' as const) : undefined);
   const change = <K extends keyof PlaceholderValues>(field: K, value: PlaceholderValues[K]) => send({ type: 'CHANGE', field, value });
   return (
-    <Modal
+    <FormDialog
       open={open}
-      title={
-        <DialogTitle
-          title={creating ? 'Add placeholder' : 'Edit placeholder'}
-          subtitle={`A role ${projectName} needs filled: its demand counts in the forecast until someone is assigned.`}
-        />
-      }
+      title={creating ? 'Add placeholder' : 'Edit placeholder'}
+      subtitle={`A role ${projectName} needs filled: its demand counts in the forecast until someone is assigned.`}
+      saving={saving}
+      locked={locked}
+      submitLabel={creating ? 'Add placeholder' : 'Save changes'}
       onCancel={() => send({ type: 'CANCEL' })}
-      mask={{ closable: false }}
-      keyboard={!saving}
-      closable={!saving}
-      width={600}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={() => send({ type: 'CANCEL' })} disabled={saving}>
-          Cancel
-        </Button>,
-        <Button key="submit" type="primary" loading={saving} disabled={locked && !saving} onClick={() => send({ type: 'SUBMIT' })} data-testid="placeholder-submit">
-          {saving ? 'Saving...' : creating ? 'Add placeholder' : 'Save changes'}
-        </Button>,
-      ]}
-      data-testid="placeholder-form"
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      testId="placeholder-form"
+      submitTestId="placeholder-submit"
     >
       <FormAlerts notice={context.notice} submitError={context.submitError} />
       <Form layout="vertical" requiredMark disabled={saving || locked} onFinish={() => send({ type: 'SUBMIT' })} style={{ marginTop: 8 }}>
@@ -56,16 +45,7 @@ export function PlaceholderFormDialog({ open, saving, locked, projectName, conte
           </Col>
           <Col xs={24} sm={10}>
             <Form.Item label="Allocation" required validateStatus={status('allocationPercentage')} help={errors.allocationPercentage}>
-              <InputNumber
-                style={{ width: '100%' }}
-                min={1}
-                max={100}
-                precision={0}
-                suffix="%"
-                value={form.allocationPercentage}
-                onChange={(value) => change('allocationPercentage', typeof value === 'number' ? value : null)}
-                aria-label="Allocation"
-              />
+              <AllocationInput value={form.allocationPercentage} onChange={(value) => change('allocationPercentage', value)} />
             </Form.Item>
           </Col>
         </Row>
@@ -85,6 +65,6 @@ export function PlaceholderFormDialog({ open, saving, locked, projectName, conte
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { loadPlaceholders, placeholdersStore, usePlaceholders } from '../../stores/capacityFacts.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
 import { loadProjects } from '../../stores/projects.ts';
-import { FormConflictDialog, RowConflictDialog } from '../ConflictDialog.tsx';
+import { conflictProps, FormConflictDialog, RowConflictDialog } from '../ConflictDialog.tsx';
 import { PlaceholderFormDialog } from './PlaceholderFormDialog.tsx';
 import { PlaceholdersDialog } from './PlaceholdersDialog.tsx';
 import {
@@ -111,22 +111,8 @@ export function usePlaceholderPlanning({ projects, skills }: { projects: readonl
         skills={skills}
         send={sendForm}
       />
-      <FormConflictDialog
-        thing="project"
-        fields={placeholderConflictFields}
-        open={form.matches('conflict')}
-        loading={form.matches({ conflict: 'loading' })}
-        context={form.context}
-        send={sendForm}
-      />
-      <RowConflictDialog
-        thing="project"
-        fields={placeholderConflictFields}
-        open={row.matches('conflict')}
-        loading={row.matches({ conflict: 'loading' })}
-        context={row.context}
-        send={sendRow}
-      />
+      <FormConflictDialog thing="project" fields={placeholderConflictFields} {...conflictProps(form)} send={sendForm} />
+      <RowConflictDialog thing="project" fields={placeholderConflictFields} {...conflictProps(row)} send={sendRow} />
     </>
   );
 

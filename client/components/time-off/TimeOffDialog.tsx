@@ -1,10 +1,11 @@
-import { Button, Col, DatePicker, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { timeOffKinds, type TimeOffKind } from '../../../domain/entities.ts';
 import type { TimeOffValues } from '../../machines/capacityFactForms.machine.ts';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
-import { DialogTitle, FormAlerts } from '../formParts.tsx';
+import { FormDialog } from '../FormDialog.tsx';
+import { FormAlerts } from '../formParts.tsx';
 import { timeOffKindLabels } from './timeOffRows.ts';
 
 type Props = {
@@ -27,24 +28,19 @@ export function TimeOffDialog({ open, saving, whose, context, send, booked }: Pr
   const change = <K extends keyof TimeOffValues>(field: K, value: TimeOffValues[K]) => send({ type: 'CHANGE', field, value });
   const datesError = errors.from ?? errors.to;
   return (
-    <Modal
+    <FormDialog
       open={open}
-      title={<DialogTitle title={`Book time off for ${whose}`} subtitle="Whole days, both dates included. Work planned on them shows as a conflict." />}
+      title={`Book time off for ${whose}`}
+      subtitle="Whole days, both dates included. Work planned on them shows as a conflict."
+      saving={saving}
+      submitLabel="Book time off"
+      savingLabel="Booking..."
+      cancelLabel="Close"
       onCancel={() => send({ type: 'CANCEL' })}
-      mask={{ closable: false }}
-      keyboard={!saving}
-      closable={!saving}
+      onSubmit={() => send({ type: 'SUBMIT' })}
       width={560}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={() => send({ type: 'CANCEL' })} disabled={saving}>
-          Close
-        </Button>,
-        <Button key="submit" type="primary" loading={saving} onClick={() => send({ type: 'SUBMIT' })} data-testid="time-off-submit">
-          {saving ? 'Booking...' : 'Book time off'}
-        </Button>,
-      ]}
-      data-testid="time-off-form"
+      testId="time-off-form"
+      submitTestId="time-off-submit"
     >
       <FormAlerts notice={context.notice} submitError={context.submitError} />
       <Form layout="vertical" requiredMark disabled={saving} onFinish={() => send({ type: 'SUBMIT' })} style={{ marginTop: 8 }}>
@@ -79,6 +75,6 @@ export function TimeOffDialog({ open, saving, whose, context, send, booked }: Pr
         Booked
       </Typography.Text>
       {booked}
-    </Modal>
+    </FormDialog>
   );
 }

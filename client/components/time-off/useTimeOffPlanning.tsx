@@ -9,7 +9,7 @@ import { timeOffFormMachine } from '../../machines/capacityFactForms.machine.ts'
 import { rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { loadTimeOff, timeOffStore, useTimeOff } from '../../stores/capacityFacts.ts';
 import { engineersStore, loadEngineers } from '../../stores/engineers.ts';
-import { RowConflictDialog } from '../ConflictDialog.tsx';
+import { conflictProps, RowConflictDialog } from '../ConflictDialog.tsx';
 import { TimeOffDialog } from './TimeOffDialog.tsx';
 import { TimeOffList } from './TimeOffList.tsx';
 import { cancelTimeOffAction, timeOffConflictFields, upcomingTimeOff } from './timeOffRows.ts';
@@ -105,14 +105,7 @@ export function useTimeOffPlanning({ nameOf }: Options) {
         send={sendForm}
         booked={engineerId ? renderList(engineerId, true, 'Nothing booked yet') : null}
       />
-      <RowConflictDialog
-        thing="engineer"
-        fields={timeOffConflictFields}
-        open={row.matches('conflict')}
-        loading={row.matches({ conflict: 'loading' })}
-        context={row.context}
-        send={sendRow}
-      />
+      <RowConflictDialog thing="engineer" fields={timeOffConflictFields} {...conflictProps(row)} send={sendRow} />
     </>
   );
 

@@ -1,7 +1,8 @@
 import { InfoCircleOutlined, WarningOutlined } from '@ant-design/icons';
-import { Alert, AutoComplete, Button, Col, Form, InputNumber, Modal, Row, Select, Tag, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Col, Form, Modal, Row, Select, Tag, Typography } from 'antd';
 import type { Project } from '../../../domain/entities.ts';
 import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
+import { AllocationInput } from '../../components/FormDialog.tsx';
 import { WeekLoadCells } from '../../components/WeekLoadCells.tsx';
 import type { LoadPeriod } from '../../components/weekCells.ts';
 import { DayPicker, DialogTitle, FormAlerts } from '../../components/formParts.tsx';
@@ -214,17 +215,7 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
           </Col>
           <Col xs={24} sm={10}>
             <Form.Item label="Allocation" required validateStatus={status('allocationPercentage')} help={errors.allocationPercentage}>
-              <InputNumber
-                style={{ width: '100%' }}
-                min={1}
-                max={100}
-                precision={0}
-                suffix="%"
-                value={form.allocationPercentage}
-                onChange={(value) => change('allocationPercentage', typeof value === 'number' ? value : null)}
-                aria-label="Allocation"
-                data-testid="assignment-allocation"
-              />
+              <AllocationInput value={form.allocationPercentage} onChange={(value) => change('allocationPercentage', value)} testId="assignment-allocation" />
             </Form.Item>
           </Col>
         </Row>

@@ -4,7 +4,7 @@ import { Button, Dropdown, message as messageApi, Popconfirm, Tooltip } from 'an
 import { type ReactNode, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Project } from '../../../domain/entities.ts';
-import { FormConflictDialog, RowConflictDialog } from '../../components/ConflictDialog.tsx';
+import { conflictProps, FormConflictDialog, RowConflictDialog } from '../../components/ConflictDialog.tsx';
 import { capacityFactsApi } from '../../lib/capacityFactsApi.ts';
 import { planningApi, unlessGone } from '../../lib/planningApi.ts';
 import { projectEditMachine, projectValuesOf } from '../../machines/projectEdit.machine.ts';
@@ -130,14 +130,7 @@ export function useProjectPlanning({ skills, placeholders }: { skills: readonly 
         context={row.context}
         send={sendRow}
       />
-      <RowConflictDialog
-        thing="project"
-        fields={tentativeConflictFields}
-        open={tentative.matches('conflict')}
-        loading={tentative.matches({ conflict: 'loading' })}
-        context={tentative.context}
-        send={sendTentative}
-      />
+      <RowConflictDialog thing="project" fields={tentativeConflictFields} {...conflictProps(tentative)} send={sendTentative} />
     </>
   );
   const tentativeBusyId = tentative.matches('running') ? tentative.context.action?.id : undefined;
