@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assignmentStatus, assignmentsByEngineer, availableOver, barPercent, chartMaximum, countByStatus, countByUtilization,
   currentAllocation, currentRunning, engineerFigures, engineerIdOf, initials, isAvailableNow, isAvailableSoon, isCurrent,
-  isUpcoming, matchesEngineerFilter, peakAllocation, percentOf, planningHelper, progressPercentage, sortedUnique, utilizationPercentage,
+  availabilityLists, isUpcoming, matchesEngineerFilter, peakAllocation, percentOf, planningHelper, progressPercentage, sortedUnique, utilizationPercentage,
   utilizationStatus, withFigures, workType,
 } from './figures.ts';
 
@@ -305,6 +305,10 @@ describe('planningHelper', () => {
       ['free50', 50],
     ]);
     expect(helper.availableNowCount).toBe(5);
+    // Everyone counted can be listed, in the same order: the counter and the full list agree.
+    const all = availabilityLists(withFigures(engineers, assignments, now), now);
+    expect(all.availableNow.map((e) => e._id)).toEqual(['free80', 'free60', 'free50', 'free30', 'free10']);
+    expect(all.availableNow.slice(0, 3)).toEqual(helper.availableNow);
   });
 
   it('lists at most 3 engineers becoming available soon, earliest first, and counts them all', () => {

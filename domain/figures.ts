@@ -127,16 +127,28 @@ export const isAvailableNow = (f: Pick<EngineerFigures, 'availableCapacity'>) =>
 export const isAvailableSoon = (f: Pick<EngineerFigures, 'availableCapacity' | 'nextFullAvailability'>, now: Date) =>
   f.availableCapacity === 0 && time(f.nextFullAvailability) > now.getTime();
 
-/** The Project Planning Helper's lists, at most 3 engineers each. */
-export function planningHelper<F extends EngineerFigures<Allocated>>(engineers: readonly F[], now: Date) {
+/**
+ * Everyone the two Availability Planning counters count, in the helper's order: available now (most
+ * capacity left first) and available soon (earliest date first). The lists and the counters come from
+ * here, so they cannot disagree.
+ */
+export function availabilityLists<F extends EngineerFigures<Allocated>>(engineers: readonly F[], now: Date) {
   return {
-    availableNow: engineers.filter(isAvailableNow).sort((a, b) => b.availableCapacity - a.availableCapacity).slice(0, 3),
+    availableNow: engineers.filter(isAvailableNow).sort((a, b) => b.availableCapacity - a.availableCapacity),
     availableSoon: engineers
       .filter((e) => isAvailableSoon(e, now))
-      .sort((a, b) => time(a.nextFullAvailability) - time(b.nextFullAvailability))
-      .slice(0, 3),
-    availableNowCount: engineers.filter(isAvailableNow).length,
-    availableSoonCount: engineers.filter((e) => isAvailableSoon(e, now)).length,
+      .sort((a, b) => time(a.nextFullAvailability) - time(b.nextFullAvailability)),
+  };
+}
+
+/** The Project Planning Helper's lists, at most 3 engineers each. */
+export function planningHelper<F extends EngineerFigures<Allocated>>(engineers: readonly F[], now: Date) {
+  const { availableNow, availableSoon } = availabilityLists(engineers, now);
+  return {
+    availableNow: availableNow.slice(0, 3),
+    availableSoon: availableSoon.slice(0, 3),
+    availableNowCount: availableNow.length,
+    availableSoonCount: availableSoon.length,
   };
 }
 

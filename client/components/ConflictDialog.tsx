@@ -8,7 +8,7 @@ const rowStyle: CSSProperties = { border: '1px solid #e5e7eb', borderRadius: 10,
 const valuesStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2px 12px', margin: 0, fontSize: 13 };
 const ddStyle: CSSProperties = { margin: 0, minWidth: 0, overflowWrap: 'anywhere' };
 
-export type ConflictThing = 'assignment' | 'project' | 'engineer';
+export type ConflictThing = 'assignment' | 'project' | 'engineer' | 'calendar';
 
 type Common = {
   open: boolean;
@@ -228,4 +228,9 @@ export function RowConflictDialog({ thing, fields, open, loading, context, send 
       onClose={() => send({ type: 'CLOSE' })}
     />
   );
+}
+
+/** What both wrappers read of a machine in or out of its `conflict` state: `{...conflictProps(state)}`. */
+export function conflictProps<C>(state: { matches: (value: 'conflict' | { conflict: 'loading' }) => boolean; context: C }) {
+  return { open: state.matches('conflict'), loading: state.matches({ conflict: 'loading' }), context: state.context };
 }

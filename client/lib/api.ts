@@ -58,6 +58,19 @@ function recordListPosition(response: Response, data: object) {
 export const listPosition = (data: unknown): ListPosition | undefined =>
   isRecord(data) ? listPositions.get(data) : undefined;
 
+/**
+ * The version an answer's ETag names (a list whose writes must send the version of a stream that no
+ * single item carries, such as the holiday calendar), kept beside the body like its position.
+ */
+const answerVersions = new WeakMap<object, number>();
+
+function recordVersion(response: Response, data: object) {
+  const match = /^(?:W\/)?"?(\d+)"?$/.exec(response.headers?.get?.('etag')?.trim() ?? '');
+  if (match) answerVersions.set(data, Number(match[1]));
+}
+
+export const answerVersion = (data: unknown): number | undefined => (isRecord(data) ? answerVersions.get(data) : undefined);
+
 type RequestOptions = {
   body?: unknown;
   auth?: boolean;
@@ -102,7 +115,10 @@ async function exchange(method: string, path: string, options: RequestOptions): 
       data = text;
     }
   }
-  if (response.ok && isRecord(data)) recordListPosition(response, data);
+  if (response.ok && isRecord(data)) {
+    recordListPosition(response, data);
+    recordVersion(response, data);
+  }
   if (!response.ok) {
     if (response.status === 401 && token) unauthorizedHandler();
     const serverMessage = isRecord(data) && typeof data.message === 'string' && data.message ? data.message : null;

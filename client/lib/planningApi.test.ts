@@ -31,6 +31,11 @@ describe('planning API calls', () => {
     expect(call(3).headers.Authorization).toBe('t');
   });
 
+  it('asks for the suitable engineers over the dates typed', async () => {
+    await planningApi.suitableEngineers('p1', { from: '2026-03-02', to: '2026-03-29' });
+    expect(call()).toMatchObject({ url: '/api/engineers/suitable?projectId=p1&from=2026-03-02&to=2026-03-29', method: 'GET' });
+  });
+
   it('creates, reads and asks for suitable engineers', async () => {
     await planningApi.suitableEngineers('p/1');
     expect(call()).toMatchObject({ url: '/api/engineers/suitable?projectId=p%2F1', method: 'GET' });

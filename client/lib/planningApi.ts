@@ -7,7 +7,8 @@ import { ApiError, request } from './api.ts';
  * the body); a stale one is refused with 409 VERSION_CONFLICT, a missing one with 428.
  */
 
-export type SuitableEngineer = Engineer & { matchingSkills: string[]; availableCapacity: number };
+/** `availableCapacity`: the lowest weekly free figure over the dates asked; `onProject`: already assigned to the project. */
+export type SuitableEngineer = Engineer & { matchingSkills: string[]; availableCapacity: number; onProject?: boolean };
 
 type Changes<T> = Omit<T, 'version'>;
 
@@ -30,9 +31,15 @@ export const planningApi = {
   updateEngineer: (id: string, changes: Changes<UpdateEngineerInput>, version: number) =>
     request<Engineer>('PATCH', path('engineers', id), { body: { ...changes, version } }),
 
-  /** Engineers sharing a required skill of the project, with matching skills and free capacity over its dates, best first. */
-  suitableEngineers: (projectId: string) =>
-    request<SuitableEngineer[]>('GET', `/api/engineers/suitable?projectId=${encodeURIComponent(projectId)}`),
+  /**
+   * Engineers sharing a required skill of the project, best first: most free over the dates (both
+   * included; by default the rest of the project), then most matching skills; flagged when on it already.
+   */
+  suitableEngineers: (projectId: string, dates: { from?: string; to?: string } = {}) => {
+    const query = new URLSearchParams({ projectId });
+    if (dates.from && dates.to) query.set('from', dates.from), query.set('to', dates.to);
+    return request<SuitableEngineer[]>('GET', `/api/engineers/suitable?${query.toString()}`);
+  },
 };
 
 /** A write refused because the thing changed since the version it was made against. */

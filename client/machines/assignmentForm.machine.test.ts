@@ -6,6 +6,7 @@ import type { SuitableEngineer } from '../lib/planningApi.ts';
 import { type AssignmentSaveInput, assignmentFormMachine } from './assignmentForm.machine.ts';
 import { type AssignmentValues, impactOf, type PickedProject, type PlanView, validateAssignment } from './assignmentValues.ts';
 import { LATEST_NOTICE, type Latest, REAPPLIED_NOTICE } from './formConflict.ts';
+import { workedDates } from '../lib/weeks.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1, 12) + n * 86_400_000).toISOString();
 const portal: PickedProject = { _id: 'p1', name: 'Customer Portal', status: 'active', startDate: day(0), endDate: day(60), requiredSkills: ['React'] };
@@ -99,6 +100,36 @@ describe('assignment form machine: creating', () => {
     t.actor.send({ type: 'RETRY_ENGINEERS' });
     await waitFor(t.actor, (s) => s.matches({ editing: 'ready' }));
     expect(t.snapshot().context).toMatchObject({ suitableError: null, suitable: [jordan] });
+  });
+
+  it('starts on today when the project is already running, and ranks for the form\'s dates; new dates rank again after a pause, the list staying meanwhile', async () => {
+    const asked: { projectId: string; from?: string; to?: string }[] = [];
+    const now = new Date(day(30));
+    const machine = assignmentFormMachine.provide({
+      actors: { suitableEngineers: fromPromise(async ({ input }) => (asked.push(input), asked.length === 1 ? [jordan, sam] : [sam, jordan])) },
+    });
+    const actor = createActor(machine, { input: { plan: () => plan, now: () => now } }).start();
+    actor.send({ type: 'OPEN_CREATE', project: portal });
+    const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+    expect(actor.getSnapshot().context.form).toMatchObject({ startDate: today.toISOString(), endDate: portal.endDate });
+    await waitFor(actor, (s) => s.matches({ editing: 'ready' }));
+    expect(asked[0]).toEqual({ projectId: 'p1', ...workedDates(today.toISOString(), portal.endDate!) });
+    expect(actor.getSnapshot().context.rankedFor).toEqual(workedDates(today.toISOString(), portal.endDate!));
+
+    actor.send({ type: 'CHANGE', field: 'endDate', value: day(40) });
+    actor.send({ type: 'CHANGE', field: 'endDate', value: day(45) });
+    expect(actor.getSnapshot().matches({ editing: 'rankingSoon' })).toBe(true);
+    expect(actor.getSnapshot().context.suitable.map((e) => e.name)).toEqual(['Jordan Lee', 'Sam Rivera']);
+    await waitFor(actor, (s) => s.matches({ editing: 'ready' }) && s.context.suitable[0]?.name === 'Sam Rivera');
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toEqual({ projectId: 'p1', ...workedDates(today.toISOString(), day(45)) });
+  });
+
+  it('keeps the search text of the suitable list', () => {
+    const t = start();
+    t.actor.send({ type: 'OPEN_CREATE' });
+    t.actor.send({ type: 'SEARCH_SUITABLE', text: 'jor' });
+    expect(t.snapshot().context.suitableSearch).toBe('jor');
   });
 
   it('shows every field\'s message on an invalid save, then follows the input', () => {

@@ -5,8 +5,8 @@ import { changedKeys } from '../lib/conflict.ts';
 import type { Impact } from '../lib/impact.ts';
 import type { SuitableEngineer } from '../lib/planningApi.ts';
 import {
-  type AssignmentValues, assignmentValuesOf, emptyAssignment, impactOf, type PickedEngineer, type PickedProject, type PlanView,
-  validateAssignment, type ValidAssignmentValues,
+  type AssignmentValues, assignmentValuesOf, defaultStart, emptyAssignment, impactOf, type PickedEngineer, type PickedProject, type PlanView,
+  rankingDates, type RankingDates, validateAssignment, type ValidAssignmentValues,
 } from './assignmentValues.ts';
 import { editPayload, type FormErrors, type FormMode, issueErrors } from './editForm.machine.ts';
 import { type ConflictState, conflictGuards, errorOf, formConflictActions, formConflictState, type Latest, saveFailed } from './formConflict.ts';
@@ -14,8 +14,10 @@ import { type ConflictState, conflictGuards, errorOf, formConflictActions, formC
 /**
  * The New assignment / Edit assignment form (issue 5):
  *
- *   closed -> editing (pick a project -> editing.loadingEngineers -> the suitable engineers, best first;
- *             pick one; role, allocation, dates defaulting to the project's)
+ *   closed -> editing (pick a project -> editing.loadingEngineers -> the suitable engineers, best first
+ *             by free capacity over the form's dates; pick one; role, allocation, dates defaulting to the
+ *             later of today and the project's start, and the project's end; new dates rank again after
+ *             a short pause, editing.rankingSoon; a search narrows the list shown)
  *   editing -SUBMIT-> saving, or confirmingOverload first when the change puts the engineer above
  *             their capacity ('Puts <name> at 130% of 100% capacity from <date>'): CONFIRM saves, BACK edits
  *   saving -> closed (saved) | editing (refused, with the messages) | conflict (409, edits only)
@@ -33,6 +35,11 @@ export type AssignmentFormContext = {
   engineer: PickedEngineer | null;
   suitable: SuitableEngineer[];
   suitableError: string | null;
+  /** The dates the list is being ranked for, and the ones it was ranked for (null: the project's own). */
+  rankingFor: RankingDates | null;
+  rankedFor: RankingDates | null;
+  /** Text narrowing the suitable engineers shown (name or skill). */
+  suitableSearch: string;
   /** Once the user picks a date, picking another project no longer resets the dates to its own. */
   datesTouched: boolean;
   errors: FormErrors;
@@ -53,6 +60,7 @@ export type AssignmentFormEvent =
   | { type: 'PICK_PROJECT'; project: PickedProject }
   | { type: 'PICK_ENGINEER'; engineerId: string }
   | { type: 'RETRY_ENGINEERS' }
+  | { type: 'SEARCH_SUITABLE'; text: string }
   | { type: 'CHANGE'; field: keyof AssignmentValues; value: unknown }
   | { type: 'SUBMIT' }
   | { type: 'CONFIRM' }
@@ -61,6 +69,9 @@ export type AssignmentFormEvent =
   | { type: 'REAPPLY' }
   | { type: 'TAKE_LATEST' }
   | { type: 'RETRY_LOAD' };
+
+/** How long the form waits after a date change before ranking the engineers for the new dates. */
+export const RANK_DELAY_MS = 400;
 
 export type AssignmentSaveInput =
   | { mode: 'create'; payload: { engineerId: string; projectId: string } & ValidAssignmentValues }
@@ -76,6 +87,9 @@ const closedContext = (plan: () => PlanView, now: () => Date): AssignmentFormCon
   engineer: null,
   suitable: [],
   suitableError: null,
+  rankingFor: null,
+  rankedFor: null,
+  suitableSearch: '',
   datesTouched: false,
   errors: {},
   attempted: false,
@@ -100,7 +114,7 @@ export const assignmentFormMachine = setup({
     input: {} as { plan?: () => PlanView; now?: () => Date } | undefined,
   },
   actors: {
-    suitableEngineers: fromPromise<SuitableEngineer[], { projectId: string }>(async () => {
+    suitableEngineers: fromPromise<SuitableEngineer[], { projectId: string; from?: string; to?: string }>(async () => {
       throw new Error('The suitableEngineers actor was not provided');
     }),
     save: fromPromise<Assignment, AssignmentSaveInput>(async () => {
@@ -111,8 +125,13 @@ export const assignmentFormMachine = setup({
       throw new Error('The loadLatest actor was not provided');
     }),
   },
+  // Typing a date fires a change per pick; the list ranks once the user pauses.
+  delays: { rankDelay: RANK_DELAY_MS },
   guards: {
     isCreate: ({ context }) => context.mode === 'create',
+    /** A new date in a new assignment with a project: the list ranks again for the dates typed. */
+    ranksAgain: ({ context, event }) =>
+      context.mode === 'create' && context.project !== null && event.type === 'CHANGE' && (event.field === 'startDate' || event.field === 'endDate'),
     hasProject: ({ context }) => context.project !== null,
     eventHasProject: ({ event }) => event.type === 'OPEN_CREATE' && event.project !== undefined,
     formIsInvalid: ({ context }) => !validateAssignment(context).ok,
@@ -151,14 +170,16 @@ export const assignmentFormMachine = setup({
       const form =
         context.datesTouched || !project.startDate || !project.endDate
           ? context.form
-          : { ...context.form, startDate: project.startDate, endDate: project.endDate };
-      return { project, form, suitable: [], suitableError: null, errors: revalidate(context, { project, form }) };
+          : { ...context.form, startDate: defaultStart(project.startDate, context.now()), endDate: project.endDate };
+      return { project, form, suitable: [], suitableError: null, rankedFor: null, errors: revalidate(context, { project, form }) };
     }),
+    startRanking: assign(({ context }) => ({ rankingFor: rankingDates(context.form) })),
     recordSuitable: assign(({ context, event }) => {
       const suitable = (event as { output?: SuitableEngineer[] }).output ?? [];
       const engineer = context.engineer && suitable.some((e) => e._id === context.engineer!._id) ? context.engineer : null;
-      return { suitable, suitableError: null, engineer, errors: revalidate(context, { engineer }) };
+      return { suitable, suitableError: null, rankedFor: context.rankingFor, engineer, errors: revalidate(context, { engineer }) };
     }),
+    search: assign(({ event }) => (event.type === 'SEARCH_SUITABLE' ? { suitableSearch: event.text } : {})),
     recordSuitableFailure: assign(({ event }) => ({ suitable: [], suitableError: errorMessage(errorOf(event)) })),
     pickEngineer: assign(({ context, event }) => {
       if (event.type !== 'PICK_ENGINEER') return {};
@@ -200,17 +221,22 @@ export const assignmentFormMachine = setup({
       initial: 'ready',
       states: {
         ready: {},
+        rankingSoon: {
+          after: { rankDelay: 'loadingEngineers' },
+        },
         loadingEngineers: {
+          entry: 'startRanking',
           invoke: {
             src: 'suitableEngineers',
-            input: ({ context }) => ({ projectId: context.project?._id ?? '' }),
+            input: ({ context }) => ({ projectId: context.project?._id ?? '', ...context.rankingFor }),
             onDone: { target: 'ready', actions: 'recordSuitable' },
             onError: { target: 'ready', actions: 'recordSuitableFailure' },
           },
         },
       },
       on: {
-        CHANGE: { actions: 'applyChange' },
+        CHANGE: [{ guard: 'ranksAgain', target: '.rankingSoon', actions: 'applyChange' }, { actions: 'applyChange' }],
+        SEARCH_SUITABLE: { actions: 'search' },
         PICK_PROJECT: { guard: 'isCreate', target: '.loadingEngineers', actions: 'pickProject' },
         PICK_ENGINEER: { guard: 'isCreate', actions: 'pickEngineer' },
         RETRY_ENGINEERS: { guard: 'hasProject', target: '.loadingEngineers' },

@@ -3,6 +3,7 @@ import type { OwnedAllocation } from '../../domain/figures.ts';
 import { createAssignmentInput, replaceAssignmentInput } from '../../domain/inputs.ts';
 import { assignmentMessages } from '../../domain/messages.ts';
 import { assignmentImpact, type Impact, otherAssignments } from '../lib/impact.ts';
+import { workedDates } from '../lib/weeks.ts';
 import { endAfterStart, firstByField, type FormErrors, type FormMode } from './editForm.machine.ts';
 
 /**
@@ -73,3 +74,15 @@ export function impactOf(context: Pick<AssignmentDraft, 'engineer' | 'form' | 'i
   if (!Number.isFinite(current.maxCapacity)) return null;
   return assignmentImpact(current, otherAssignments(plan.assignments, engineer._id, context.id), context.form, now);
 }
+
+/** The start a new assignment defaults to: the later of today (its local midnight) and the project's start. */
+export function defaultStart(projectStart: string, now: Date): string {
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  return Date.parse(projectStart) > today.getTime() ? projectStart : today.toISOString();
+}
+
+/** Calendar dates ('YYYY-MM-DD', both included) to rank engineers and show load for. */
+export type RankingDates = { from: string; to: string };
+
+/** The days the form's dates cover, once both are set and in order; null leaves the server to take the project's. */
+export const rankingDates = (form: Pick<AssignmentValues, 'startDate' | 'endDate'>): RankingDates | null => workedDates(form.startDate, form.endDate);

@@ -3,6 +3,7 @@ import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
 import type { RecordedEvent } from '../../domain/events.ts';
 import { memoryStorage } from '../lib/memoryStorage.ts';
 import { assignmentsStore, loadAssignments } from './assignments.ts';
+import { calendarVersion, holidaysStore, loadHolidays, loadPlaceholders, loadTimeOff, placeholdersStore, timeOffStore } from './capacityFacts.ts';
 import { engineersStore, loadEngineers } from './engineers.ts';
 import { loadsInFlight, onLoadsSettled, receiveEvent, reloadLoadedLists, resetLiveSync, setFloor, startCursor } from './liveSync.ts';
 import { resetAll } from './plan.ts';
@@ -154,6 +155,31 @@ describe('live events folded into the collections', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(calls).toBe(2);
     expect(startCursor()).toBe('201:101');
+  });
+
+  it('folds time off, holidays and placeholders into their own lists, and the engineer and project versions move with them', async () => {
+    answers['/api/time-off'] = { body: [], cursor: '99:50', snapshot: '100:105:' };
+    answers['/api/holidays'] = { body: [], cursor: '99:50', snapshot: '100:105:' };
+    answers['/api/placeholders'] = { body: [], cursor: '99:50', snapshot: '100:105:' };
+    await Promise.all([loadEngineers(), loadProjects(), loadTimeOff(), loadHolidays(), loadPlaceholders()]);
+
+    const booked = recorded('110:60', 'TimeOffBooked', { timeOffId: 't1', engineerId: 'e1', from: '2026-03-02', to: '2026-03-06', kind: 'vacation' }, 'engineer-e1', 2);
+    expect(receiveEvent(booked)).toContain('timeOff');
+    expect(timeOffStore.data).toEqual([{ _id: 't1', engineerId: 'e1', from: '2026-03-02', to: '2026-03-06', kind: 'vacation', version: 2 }]);
+    expect(engineersStore.data[0]!.version).toBe(2);
+
+    receiveEvent(recorded('111:61', 'HolidayAdded', { holidayId: 'h1', date: '2026-12-24', name: 'Christmas Eve' }, 'calendar', 4));
+    expect(holidaysStore.data.map((h) => h.name)).toEqual(['Christmas Eve']);
+    expect(calendarVersion()).toBe(4);
+
+    const placeholder = { placeholderId: 'ph1', projectId: 'p1', role: 'SRE', skills: ['Go'], allocationPercentage: 50, startDate: project.startDate, endDate: project.endDate };
+    expect(receiveEvent(recorded('112:62', 'PlaceholderAdded', placeholder, 'project-p1', 2))).toContain('placeholders');
+    expect(placeholdersStore.data.map((p) => [p.role, p.version])).toEqual([['SRE', 2]]);
+    expect(projectsStore.data[0]!.version).toBe(2);
+
+    receiveEvent(recorded('113:63', 'TimeOffCancelled', { timeOffId: 't1', engineerId: 'e1', from: '2026-03-02', to: '2026-03-06', kind: 'vacation' }, 'engineer-e1', 3));
+    expect(timeOffStore.data).toEqual([]);
+    expect(engineersStore.data[0]!.version).toBe(3);
   });
 
   it('after "reload", reads every loaded list again and only those', async () => {

@@ -4,6 +4,9 @@ import { applyToPlan } from '../../domain/plan.ts';
 import { listPosition } from '../lib/api.ts';
 import { includedIn, minCursor, parseSnapshot, type PgSnapshot } from '../lib/snapshot.ts';
 import { assignmentsStore, loadAssignments, setAssignments } from './assignments.ts';
+import {
+  holidaysStore, loadHolidays, loadPlaceholders, loadTimeOff, placeholdersStore, setHolidays, setPlaceholders, setTimeOff, timeOffStore,
+} from './capacityFacts.ts';
 import { type Collection, observeLoads } from './collection.ts';
 import { engineersStore, loadEngineers, setEngineers } from './engineers.ts';
 import { applyToProfile, currentPlan } from './plan.ts';
@@ -24,8 +27,8 @@ import { loadProjects, projectsStore, setProjects } from './projects.ts';
  * cursor) the client never received events: a list that loads with an older X-Cursor than that floor
  * (its request raced the socket's start) is loaded again rather than left with a hole.
  */
-export type ListName = 'engineers' | 'projects' | 'assignments';
-export const LIST_NAMES: readonly ListName[] = ['engineers', 'projects', 'assignments'];
+export type ListName = 'engineers' | 'projects' | 'assignments' | 'timeOff' | 'holidays' | 'placeholders';
+export const LIST_NAMES: readonly ListName[] = ['engineers', 'projects', 'assignments', 'timeOff', 'holidays', 'placeholders'];
 
 type Position = { cursor: string; snapshot: PgSnapshot };
 type Tracking = { position: Position | null; applied: Set<string>; holeReloads: number };
@@ -34,11 +37,15 @@ const lists: Record<ListName, { state: Collection<unknown>; set: (data: never) =
   engineers: { state: engineersStore as Collection<unknown>, set: setEngineers, load: loadEngineers },
   projects: { state: projectsStore as Collection<unknown>, set: setProjects, load: loadProjects },
   assignments: { state: assignmentsStore as Collection<unknown>, set: setAssignments, load: loadAssignments },
+  timeOff: { state: timeOffStore as Collection<unknown>, set: setTimeOff, load: loadTimeOff },
+  holidays: { state: holidaysStore as Collection<unknown>, set: setHolidays, load: loadHolidays },
+  placeholders: { state: placeholdersStore as Collection<unknown>, set: setPlaceholders, load: loadPlaceholders },
 };
 
 const MAX_HOLE_RELOADS = 3;
 const fresh = (): Tracking => ({ position: null, applied: new Set(), holeReloads: 0 });
-let tracking: Record<ListName, Tracking> = { engineers: fresh(), projects: fresh(), assignments: fresh() };
+const freshTracking = () => Object.fromEntries(LIST_NAMES.map((name) => [name, fresh()])) as Record<ListName, Tracking>;
+let tracking = freshTracking();
 let inFlight = 0;
 let journal: RecordedEvent[] = [];
 let floor: string | null = null;
@@ -142,7 +149,7 @@ export async function reloadLoadedLists(): Promise<void> {
 
 /** Forgets everything (the session ended). */
 export function resetLiveSync() {
-  tracking = { engineers: fresh(), projects: fresh(), assignments: fresh() };
+  tracking = freshTracking();
   journal = [];
   floor = null;
 }

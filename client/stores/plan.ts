@@ -1,20 +1,22 @@
 import type { Engineer } from '../../domain/entities.ts';
 import type { RecordedEvent } from '../../domain/events.ts';
-import { emptyPlan, type Plan } from '../../domain/plan.ts';
+import type { Plan } from '../../domain/plan.ts';
 import { assignmentsStore, loadAssignments, resetAssignments } from './assignments.ts';
+import {
+  holidaysStore, loadHolidays, loadPlaceholders, loadTimeOff, placeholdersStore, resetHolidays, resetPlaceholders, resetTimeOff, timeOffStore,
+} from './capacityFacts.ts';
 import { engineersStore, loadEngineers, resetEngineers } from './engineers.ts';
 import { loadProfile, profileStore, resetProfile, setProfile } from './profile.ts';
 import { loadProjects, projectsStore, resetProjects } from './projects.ts';
 
-/**
- * The three planning collections seen as the domain's Plan. The client keeps no collections of time
- * off, holidays or placeholders yet: they start empty here, and what an event does to them is dropped.
- */
+/** The collections seen as the domain's Plan (a list not loaded is empty, and stays so: liveSync folds only into loaded lists). */
 export const currentPlan = (): Plan => ({
-  ...emptyPlan(),
   engineers: engineersStore.data,
   projects: projectsStore.data,
   assignments: assignmentsStore.data,
+  timeOff: timeOffStore.data,
+  holidays: holidaysStore.data,
+  placeholders: placeholdersStore.data,
 });
 
 /** The signed-in engineer's own profile follows edits of their engineer record (applying twice is harmless). */
@@ -27,13 +29,16 @@ export function applyToProfile(event: RecordedEvent) {
   }
 }
 
-export type CollectionName = 'profile' | 'engineers' | 'projects' | 'assignments';
+export type CollectionName = 'profile' | 'engineers' | 'projects' | 'assignments' | 'timeOff' | 'holidays' | 'placeholders';
 
 const loaders: Record<CollectionName, () => Promise<boolean>> = {
   profile: loadProfile,
   engineers: loadEngineers,
   projects: loadProjects,
   assignments: loadAssignments,
+  timeOff: loadTimeOff,
+  holidays: loadHolidays,
+  placeholders: loadPlaceholders,
 };
 
 /** Loads the named collections in parallel (spec §2: what each screen loads on entry). */
@@ -45,4 +50,7 @@ export function resetAll() {
   resetEngineers();
   resetProjects();
   resetAssignments();
+  resetTimeOff();
+  resetHolidays();
+  resetPlaceholders();
 }

@@ -79,7 +79,7 @@ const commaList = z
   .optional();
 
 /**
- * GET /api/capacity: the range and step, which engineers (text in name or skills, any of the skills,
+ * GET /api/capacity: the range and step, which engineers (one by id, text in name or skills, any of the skills,
  * department, seniority, at least `minFree` % free in every week of freeFrom..freeTo, by default the
  * range itself), their order, and one page of them. Totals always cover every engineer that matched.
  */
@@ -89,6 +89,8 @@ export const capacityQueryInput = rangeRules(
     step: z.enum(capacitySteps, { error: M.stepInvalid }).default('week'),
     includeTentative: flag,
     q: z.string().trim().max(200, M.queryTooLong).optional(),
+    /** One engineer's row only (the form that shows the person's weekly load before saving). */
+    engineerId: z.string().trim().min(1, M.engineerIdInvalid).max(100, M.engineerIdInvalid).optional(),
     skills: commaList,
     department: z.string().trim().max(200, M.queryTooLong).optional(),
     seniority: z.enum(['junior', 'mid', 'senior'], { error: M.seniorityInvalid }).optional(),

@@ -8,6 +8,7 @@ export const capacityMessages = {
   minFreeRange: 'minFree must be a number between 0 and 100',
   timeZoneUnknown: 'Unknown time zone: use an IANA name such as Europe/Berlin',
   queryTooLong: 'Search text must be less than 200 characters',
+  engineerIdInvalid: 'engineerId must be an engineer id',
   seniorityInvalid: 'seniority must be junior, mid or senior',
   sortInvalid: 'sort must be peak, free or name',
   limitInvalid: 'limit must be a whole number from 1 to 5000',

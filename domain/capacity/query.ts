@@ -18,6 +18,7 @@ function matchingEngineers(engineers: readonly CapacityEngineerRow[], query: Cap
   const department = query.department ? lower(query.department) : undefined;
   return engineers.filter(
     (e) =>
+      (!query.engineerId || e._id === query.engineerId) &&
       matchesText(e, query.q) &&
       (skills.length === 0 || skills.some((skill) => e.skills.includes(skill))) &&
       (!department || lower(e.department) === department) &&
@@ -46,7 +47,9 @@ export function answerCapacityQuery(
     const kept = new Set(free.map((row) => row.engineer._id));
     engineers = engineers.filter((e) => kept.has(e._id));
   }
-  const view = capacityOverTime({ ...facts, engineers, timeZone }, query);
+  // Placeholders are nobody's load: a view of one engineer has none in its totals.
+  const placeholders = query.engineerId ? [] : facts.placeholders;
+  const view = capacityOverTime({ ...facts, engineers, placeholders, timeZone }, query);
   // The view's objects go out as they are: tens of thousands of cells are not worth copying.
   const rows: EngineerCapacity<CapacityEngineerRow>[] = view.engineers.sort(compareCapacityRows(query.sort));
   return {

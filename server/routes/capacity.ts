@@ -21,13 +21,16 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
       description:
         'Per engineer and period (day, ISO week or month): capacity, booked and tentative load, time off, holidays, status and free ' +
         'capacity, with totals per period (capacity, confirmed, tentative, placeholder demand). An engineer gets only their own row. ' +
+        'engineerId narrows it to one engineer (their row and totals). ' +
         'X-Cursor/X-Snapshot say which events it reflects; X-Total-Count is the number of engineers that matched.',
       querystring: capacityQueryInput,
       response: { 200: capacityResponseSchema, ...errorResponses },
     },
     handler: async (request, reply) => {
       const query = request.query;
-      const engineerId = request.user.role === 'engineer' ? request.user.sub : undefined;
+      const own = request.user.role === 'engineer' ? request.user.sub : undefined;
+      if (own && query.engineerId && query.engineerId !== own) throw new HttpError(403, 'You can only see your own capacity', 'FORBIDDEN');
+      const engineerId = own ?? query.engineerId;
       const facts = await readConsistent(app.db, (trx) => loadCapacityFacts(trx, { from: query.from, to: query.to, engineerId }));
       const answer = answerCapacityQuery(facts.value, query, options.timeZone);
       // ~50,000 cells for 2,000 engineers x 26 weeks: the schema documents the shape, but validating

@@ -5,8 +5,9 @@
  *
  * Demo arithmetic (server/seed/demo.ts): Jordan Lee (full-time, 100 %) is on Customer Portal Redesign at
  * 30 % from day -20 to day 60; the project runs from day -60 to day 60 and needs React, TypeScript and
- * CSS (Jordan has React and CSS). Another 80 % over the project's dates puts Jordan at 110 % from today
- * on (the preview judges from now): overloaded, 10 % over capacity, with two active projects.
+ * CSS (Jordan has React and CSS). The form starts a new assignment today (the project started already)
+ * and ends it with the project. Another 80 % puts Jordan at 110 % from today on: overloaded, 10 % over
+ * capacity, with two active projects.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,9 +28,9 @@ beforeAll(async () => {
 afterAll(() => closePageSession(session));
 
 describe('a manager assigns an engineer beyond their capacity', () => {
-  it('the form ranks suitable engineers with their matching skills and free capacity, and defaults the dates to the project\'s', async () => {
+  it('the form ranks suitable engineers by free capacity over its dates, with their matching skills, starting today and ending with the project', async () => {
     await navigate(page, 'Assignments', '/assignments');
-    expect(await cardValue(page, 'card-total-assignments')).toBe('13');
+    expect(await cardValue(page, 'card-total-assignments')).toBe('14');
     await page.getByTestId('new-assignment').click();
     const form = page.getByRole('dialog', { name: /New assignment/ });
     await form.waitFor();
@@ -39,13 +40,14 @@ describe('a manager assigns an engineer beyond their capacity', () => {
     const list = form.getByTestId('suitable-engineers');
     await list.waitFor();
     const names = await list.getByTestId('suitable-engineer').evaluateAll((items) => items.map((item) => item.getAttribute('data-name')));
-    // Two matching skills first (Jordan: 70 % free; Sam: 10 % over in the project's span), then one (Lucas).
-    expect(names).toEqual(['Jordan Lee', 'Sam Rivera', 'Lucas Silva']);
+    // Most free in every week from today to the project's end: Jordan 70 %, Lucas 50 % (the assistant
+    // project takes half of him from day 30), Sam nothing (60 % + 40 % from day 30).
+    expect(names).toEqual(['Jordan Lee', 'Lucas Silva', 'Sam Rivera']);
     const jordan = list.locator('[data-name="Jordan Lee"]');
     const jordanText = normalize(await jordan.innerText());
     for (const part of ['Jordan Lee', 'Junior', 'React', 'CSS', '70% free', 'of 100%']) expect(jordanText).toContain(part);
 
-    expect(await form.getByTestId('assignment-start').inputValue()).toBe(shortUs(demoDay(-60)));
+    expect(await form.getByTestId('assignment-start').inputValue()).toBe(shortUs(demoDay(0)));
     expect(await form.getByTestId('assignment-end').inputValue()).toBe(shortUs(demoDay(60)));
   });
 
@@ -77,16 +79,16 @@ describe('a manager assigns an engineer beyond their capacity', () => {
 
     await form.waitFor({ state: 'hidden' });
     await page.getByText('Jordan Lee is now on Customer Portal Redesign').waitFor();
-    await expect.poll(() => cardValue(page, 'card-total-assignments')).toBe('14');
+    await expect.poll(() => cardValue(page, 'card-total-assignments')).toBe('15');
     const rows = await tableRows(page.getByTestId('all-assignments'));
     const created = rows.filter((cells) => cells[0]?.includes('Jordan Lee') && cells[2] === 'Frontend Engineer');
-    // Sorted by start: the new one starts with the project (day -60), the old one on day -20.
-    expect(created.map((cells) => cells[3])).toEqual(['80%', '30%']);
+    // Sorted by start: the old one starts on day -20, the new one today.
+    expect(created.map((cells) => cells[3])).toEqual(['30%', '80%']);
   });
 
   it('the Manager Dashboard shows Jordan at 110% of 100%, overloaded', async () => {
     await navigate(page, 'Dashboard', '/manager-dashboard');
-    expect(await cardValue(page, 'card-assignments')).toBe('14');
+    expect(await cardValue(page, 'card-assignments')).toBe('15');
     const table = page.getByTestId('team-utilization');
     await expect.poll(async () => rowWith(await tableRows(table), 'Jordan Lee').join(' | ')).toContain('110% of 100%');
     const row = rowWith(await tableRows(table), 'Jordan Lee');

@@ -115,6 +115,30 @@ describe('who sees what', () => {
     expect(body.totals.every((total) => total.placeholder === 0)).toBe(true);
   });
 
+  it('engineerId narrows the grid to that engineer\'s row (their load as in the whole grid, no placeholder demand)', async () => {
+    const query = `from=${thisMonday}&to=${plusDays(thisMonday, 83)}`;
+    const whole = (await capacity(query)).json() as CapacityResponse;
+    const aisha = whole.rows.find((row) => row.engineer.email === 'aisha.khan@demo.test')!;
+    const response = await capacity(`${query}&engineerId=${aisha.engineer._id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as CapacityResponse;
+    expect(body.rows).toEqual([aisha]);
+    expect(body.total).toBe(1);
+    expect(body.totals.map((total) => total.confirmed)).toEqual(aisha.periods.map((period) => period.booked));
+    expect(body.totals.every((total) => total.placeholder === 0)).toBe(true);
+    const facts = await capacityFactsFromLists(t, tokens.manager);
+    expect(body).toEqual(expected(facts, { from: thisMonday, to: plusDays(thisMonday, 83), engineerId: aisha.engineer._id }));
+  });
+
+  it('an engineer may name themselves in engineerId, nobody else (403)', async () => {
+    const own = await capacity(`from=${thisMonday}&to=${thisMonday}&engineerId=${actorIds.engineer}`, tokens.engineer);
+    expect(own.statusCode, own.body).toBe(200);
+    expect((own.json() as CapacityResponse).rows.map((row) => row.engineer._id)).toEqual([actorIds.engineer]);
+    const other = await capacity(`from=${thisMonday}&to=${thisMonday}&engineerId=${actorIds.manager}`, tokens.engineer);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
   it('an auditor reads it; without a token 401', async () => {
     expect((await capacity(`from=${thisMonday}&to=${thisMonday}`, tokens.auditor)).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: `/api/capacity?from=${thisMonday}&to=${thisMonday}` })).statusCode).toBe(401);
@@ -136,6 +160,7 @@ describe('bad parameters get a 400 naming the rule', () => {
     [`from=${thisMonday}&to=${thisMonday}&minFree=150`, 'minFree must be a number between 0 and 100'],
     [`from=${thisMonday}&to=${thisMonday}&includeTentative=yes`, 'includeTentative must be true or false'],
     [`from=${thisMonday}&to=${thisMonday}&seniority=lead`, 'seniority must be junior, mid or senior'],
+    [`from=${thisMonday}&to=${thisMonday}&engineerId=`, 'engineerId must be an engineer id'],
     [`from=${thisMonday}&to=${thisMonday}&freeFrom=${plusDays(thisMonday, 5)}&freeTo=${thisMonday}`, 'freeTo must be on or after freeFrom'],
   ])('%s -> %s', async (query, message) => {
     const response = await capacity(query);

@@ -1,7 +1,10 @@
 import { InfoCircleOutlined, WarningOutlined } from '@ant-design/icons';
-import { Alert, AutoComplete, Button, Col, Form, InputNumber, Modal, Row, Select, Tag, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Col, Form, Modal, Row, Select, Tag, Typography } from 'antd';
 import type { Project } from '../../../domain/entities.ts';
 import { EngineerAvatar } from '../EngineerAvatar.tsx';
+import { AllocationInput } from '../FormDialog.tsx';
+import { WeekLoadCells } from '../WeekLoadCells.tsx';
+import type { LoadPeriod } from '../weekCells.ts';
 import { DayPicker, DialogTitle, FormAlerts } from '../formParts.tsx';
 import { ProjectStatusTag } from '../tags.tsx';
 import { dateRange, percent } from '../../lib/format.ts';
@@ -19,8 +22,24 @@ type Props = {
   roles: readonly string[];
   /** What the form's change does to the engineer now (live, from the plan). */
   impact: Impact | null;
+  /** The picked engineer's load per week over the form's dates (a new assignment only); null hides it. */
+  weeklyLoad: WeeklyLoad | null;
   send: (event: AssignmentFormEvent) => void;
 };
+
+export type WeeklyLoad = { periods: readonly LoadPeriod[] | null; loading: boolean; error: string | null; retry: () => void; addPoints: number };
+
+/** The picked engineer's weeks over the form's dates, with this assignment added, before it is saved. */
+function WeeklyLoadPreview({ name, load }: { name: string; load: WeeklyLoad }) {
+  return (
+    <div style={{ marginBottom: 12 }} data-testid="weekly-load">
+      <Typography.Text strong style={{ display: 'block', fontSize: 13, marginBottom: 4 }}>
+        {name}'s load per week with this assignment
+      </Typography.Text>
+      <WeekLoadCells periods={load.periods} loading={load.loading} error={load.error} onRetry={load.retry} addPoints={load.addPoints} testId="weekly-load-cells" />
+    </div>
+  );
+}
 
 /** The preview of what the change does to the engineer; a warning when it overloads them. */
 export function ImpactPreview({ impact, confirming }: { impact: Impact | null; confirming: boolean }) {
@@ -61,7 +80,7 @@ export function ImpactPreview({ impact, confirming }: { impact: Impact | null; c
 }
 
 /** New assignment / Edit assignment: every rule, message and step comes from the assignment form machine. */
-export function AssignmentFormDialog({ open, step, context, projects, roles, impact, send }: Props) {
+export function AssignmentFormDialog({ open, step, context, projects, roles, impact, weeklyLoad, send }: Props) {
   const { mode, form, errors, project, engineer } = context;
   const saving = step === 'saving';
   const confirming = step === 'confirmingOverload';
@@ -154,6 +173,9 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
                 selectedId={engineer?._id ?? null}
                 disabled={locked}
                 invalid={Boolean(errors.engineerId)}
+                rankedFor={context.rankedFor}
+                search={context.suitableSearch}
+                onSearch={(text) => send({ type: 'SEARCH_SUITABLE', text })}
                 onPick={(engineerId) => send({ type: 'PICK_ENGINEER', engineerId })}
                 onRetry={() => send({ type: 'RETRY_ENGINEERS' })}
               />
@@ -193,17 +215,7 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
           </Col>
           <Col xs={24} sm={10}>
             <Form.Item label="Allocation" required validateStatus={status('allocationPercentage')} help={errors.allocationPercentage}>
-              <InputNumber
-                style={{ width: '100%' }}
-                min={1}
-                max={100}
-                precision={0}
-                suffix="%"
-                value={form.allocationPercentage}
-                onChange={(value) => change('allocationPercentage', typeof value === 'number' ? value : null)}
-                aria-label="Allocation"
-                data-testid="assignment-allocation"
-              />
+              <AllocationInput value={form.allocationPercentage} onChange={(value) => change('allocationPercentage', value)} testId="assignment-allocation" />
             </Form.Item>
           </Col>
         </Row>
@@ -219,13 +231,14 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
               required
               validateStatus={status('endDate')}
               help={errors.endDate}
-              extra={mode === 'create' && !errors.endDate && !context.datesTouched && project ? "The project's dates" : undefined}
+              extra={mode === 'create' && !errors.endDate && !context.datesTouched && project ? "The project's end" : undefined}
             >
               <DayPicker value={form.endDate} onChange={(iso) => change('endDate', iso)} data-testid="assignment-end" />
             </Form.Item>
           </Col>
         </Row>
       </Form>
+      {weeklyLoad && engineer ? <WeeklyLoadPreview name={engineer.name} load={weeklyLoad} /> : null}
       <ImpactPreview impact={shownImpact} confirming={confirming} />
     </Modal>
   );

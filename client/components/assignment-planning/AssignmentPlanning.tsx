@@ -7,12 +7,13 @@ import type { Assignment, Project } from '../../../domain/entities.ts';
 import type { AssignmentStatus } from '../../../domain/figures.ts';
 import { FormConflictDialog, RowConflictDialog } from '../ConflictDialog.tsx';
 import { planningApi, unlessGone } from '../../lib/planningApi.ts';
-import { assignmentFormMachine } from '../../machines/assignmentForm.machine.ts';
-import { assignmentValuesOf, impactOf, type PickedProject } from '../../machines/assignmentValues.ts';
+import { type AssignmentFormContext, assignmentFormMachine } from '../../machines/assignmentForm.machine.ts';
+import { assignmentValuesOf, impactOf, type PickedProject, rankingDates } from '../../machines/assignmentValues.ts';
 import { type RowAction, rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { assignmentsStore, loadAssignments } from '../../stores/assignments.ts';
 import { engineersStore } from '../../stores/engineers.ts';
-import { AssignmentFormDialog } from './AssignmentFormDialog.tsx';
+import { useCapacity } from '../../stores/useLiveQuery.ts';
+import { AssignmentFormDialog, type WeeklyLoad } from './AssignmentFormDialog.tsx';
 import { assignableProjects, assignmentConflictFields, canEndToday, endTodayAction, removeAction, roleSuggestions } from './actions.ts';
 
 /** An assignment as a table row shows it: with its status now (End today is only offered while it runs). */
@@ -31,6 +32,21 @@ const doneMessages: Record<string, string> = {
   move: 'Assignment moved',
   resize: 'Assignment dates changed',
 };
+
+/**
+ * A new assignment's engineer, week by week over the form's dates (GET /api/capacity for them alone),
+ * with the assignment's allocation added in points of their capacity: it is on every working day of
+ * those dates, so it adds allocation / maxCapacity to each week's utilisation.
+ */
+function useWeeklyLoad(context: AssignmentFormContext): WeeklyLoad | null {
+  const { mode, engineer, form } = context;
+  const dates = mode === 'create' && engineer ? rankingDates(form) : null;
+  const load = useCapacity(dates && engineer ? { ...dates, step: 'week', engineerId: engineer._id } : null);
+  if (!dates || !engineer) return null;
+  const row = load.data?.rows.find((r) => r.engineer._id === engineer._id);
+  const addPoints = Number.isFinite(engineer.maxCapacity) && engineer.maxCapacity > 0 ? ((form.allocationPercentage ?? 0) / engineer.maxCapacity) * 100 : 0;
+  return { periods: row?.periods ?? null, loading: load.loading, error: load.error, retry: load.retry, addPoints };
+}
 
 /** What the form reads of the live plan to preview a change (the live collections, read when needed). */
 const livePlan = () => ({ engineers: engineersStore.data, assignments: assignmentsStore.data });
@@ -61,7 +77,7 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
     () =>
       assignmentFormMachine.provide({
         actors: {
-          suitableEngineers: fromPromise(({ input }) => planningApi.suitableEngineers(input.projectId)),
+          suitableEngineers: fromPromise(({ input }) => planningApi.suitableEngineers(input.projectId, input)),
           save: fromPromise(({ input }) =>
             input.mode === 'create' ? planningApi.createAssignment(input.payload) : planningApi.updateAssignment(input.id, input.payload, input.version),
           ),
@@ -106,6 +122,7 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
   const [row, sendRow] = useMachine(rowMachine);
 
   const impact = useMemo(() => impactOf(form.context, { engineers, assignments }, new Date()), [form.context, engineers, assignments]);
+  const weeklyLoad = useWeeklyLoad(form.context);
   const openProjects = useMemo(() => assignableProjects(projects), [projects]);
   const roles = useMemo(() => roleSuggestions(assignments), [assignments]);
 
@@ -131,6 +148,7 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
         projects={openProjects}
         roles={roles}
         impact={impact}
+        weeklyLoad={form.matches('closed') ? null : weeklyLoad}
         send={sendForm}
       />
       <FormConflictDialog

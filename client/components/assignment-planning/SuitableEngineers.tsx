@@ -1,13 +1,16 @@
-import { CheckCircleFilled, CheckOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton, Tag, Typography } from 'antd';
+import { CheckCircleFilled, CheckOutlined, LoadingOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Input, Skeleton, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { EngineerAvatar } from '../EngineerAvatar.tsx';
 import { SeniorityTag } from '../tags.tsx';
+import { monthDay, shortDate } from '../../lib/format.ts';
 import type { SuitableEngineer } from '../../lib/planningApi.ts';
+import { suitableShown } from '../../lib/suitableList.ts';
+import type { RankingDates } from '../../machines/assignmentValues.ts';
 import { freeText } from './actions.ts';
 
 /** What the list shows of an engineer; `onProject` marks one already on the project. */
-export type SuitableCandidate = Pick<SuitableEngineer, '_id' | 'name' | 'avatar' | 'seniority' | 'maxCapacity' | 'matchingSkills' | 'availableCapacity'> & {
+export type SuitableCandidate = Pick<SuitableEngineer, '_id' | 'name' | 'avatar' | 'seniority' | 'skills' | 'maxCapacity' | 'matchingSkills' | 'availableCapacity'> & {
   onProject?: boolean;
 };
 
@@ -21,6 +24,11 @@ type Props = {
   selectedId: string | null;
   disabled: boolean;
   invalid: boolean;
+  /** The dates the list was ranked for (null: the rest of the project). */
+  rankedFor?: RankingDates | null;
+  /** The search box shows only where the caller keeps the text (the new-assignment form). */
+  search?: string;
+  onSearch?: (text: string) => void;
   onPick: (engineerId: string) => void;
   onRetry: () => void;
 };
@@ -36,13 +44,20 @@ const box: CSSProperties = {
 
 const capacityColor = (available: number) => (available <= 0 ? '#dc2626' : available < 30 ? '#b45309' : '#15803d');
 
+const rankedText = (dates: RankingDates | null) =>
+  dates
+    ? `Best match first: most free in every week from ${monthDay(dates.from)} to ${shortDate(dates.to)}, then most matching skills.`
+    : "Best match first. Free capacity is measured over the project's dates.";
+
 /**
  * The engineers who share a required skill of the picked project, best first (GET /api/engineers/suitable):
- * their matching skills and their free capacity over the project's dates. One is picked like a radio.
+ * their matching skills, their free capacity over the dates typed, and whether they are on the project
+ * already. The best 20 show; a search by name or skill finds anyone else. One is picked like a radio.
  */
-export function SuitableEngineers({ projectPicked, loading, error, engineers, caption, selectedId, disabled, invalid, onPick, onRetry }: Props) {
+export function SuitableEngineers({ projectPicked, loading, error, engineers, caption, selectedId, disabled, invalid, rankedFor = null, search = '', onSearch, onPick, onRetry }: Props) {
   if (!projectPicked) return <div style={box}>Pick a project to see the engineers whose skills match it.</div>;
-  if (loading) {
+  // New dates rank the list again: the old ranking stays in view meanwhile.
+  if (loading && engineers.length === 0) {
     return (
       <div style={{ ...box, borderStyle: 'solid' }} aria-busy="true" data-testid="suitable-loading">
         <Skeleton active avatar paragraph={{ rows: 1 }} title={false} />
@@ -65,11 +80,29 @@ export function SuitableEngineers({ projectPicked, loading, error, engineers, ca
     );
   }
   if (engineers.length === 0) return <div style={box}>No engineer has any of the skills this project needs.</div>;
+  const { shown, matching, total } = suitableShown(engineers, search, selectedId);
 
   return (
     <div>
-      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBottom: 6 }}>
-        {caption ?? "Best match first. Free capacity is measured over the project's dates."}
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 6, flexWrap: 'wrap' }}>
+        {onSearch && <Input
+          allowClear
+          size="small"
+          prefix={<SearchOutlined style={{ color: '#94a3b8' }} />}
+          placeholder="Search by name or skill"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          aria-label="Search suitable engineers"
+          style={{ maxWidth: 240 }}
+          data-testid="suitable-search"
+        />}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="suitable-count">
+          {loading ? <LoadingOutlined style={{ marginRight: 6 }} /> : null}
+          {search.trim() ? `${matching} of ${total} match` : total > shown.length ? `Best ${Math.min(total, shown.length)} of ${total}: search to find anyone else` : `${total} suitable`}
+        </Typography.Text>
+      </div>
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBottom: 6 }} data-testid="suitable-ranked-for">
+        {caption ?? rankedText(rankedFor)}
       </Typography.Text>
       <div
         role="radiogroup"
@@ -86,7 +119,8 @@ export function SuitableEngineers({ projectPicked, loading, error, engineers, ca
         }}
         data-testid="suitable-engineers"
       >
-        {engineers.map((e) => {
+        {shown.length === 0 ? <div style={box}>No suitable engineer matches "{search.trim()}".</div> : null}
+        {shown.map((e) => {
           const selected = e._id === selectedId;
           return (
             <button
@@ -98,6 +132,7 @@ export function SuitableEngineers({ projectPicked, loading, error, engineers, ca
               onClick={() => onPick(e._id)}
               data-testid="suitable-engineer"
               data-name={e.name}
+              data-on-project={e.onProject ? 'true' : undefined}
               style={{
                 display: 'flex',
                 alignItems: 'center',
@@ -120,8 +155,8 @@ export function SuitableEngineers({ projectPicked, loading, error, engineers, ca
                   <strong>{e.name}</strong>
                   <SeniorityTag seniority={e.seniority} />
                   {e.onProject ? (
-                    <Tag color="blue" style={{ marginInlineEnd: 0, fontSize: 11 }}>
-                      On the project
+                    <Tag color="purple" style={{ marginInlineEnd: 0, fontSize: 11 }} data-testid="on-project">
+                      On this project
                     </Tag>
                   ) : null}
                 </span>

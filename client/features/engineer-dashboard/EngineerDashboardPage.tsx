@@ -1,5 +1,5 @@
-import { CalendarOutlined, ClockCircleOutlined, FolderOpenOutlined, InboxOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Col, Row, type TableColumnsType, Tag } from 'antd';
+import { CalendarOutlined, ClockCircleOutlined, FolderOpenOutlined, InboxOutlined, LineChartOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Button, Col, Row, type TableColumnsType, Tag } from 'antd';
 import { useMemo } from 'react';
 import type { Assignment } from '../../../domain/entities.ts';
 import { DataTable } from '../../components/DataTable.tsx';
@@ -8,11 +8,16 @@ import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
+import { useTimeOffPlanning } from '../../components/time-off/useTimeOffPlanning.tsx';
+import { WeekLoadCells } from '../../components/WeekLoadCells.tsx';
 import { longDate, percent } from '../../lib/format.ts';
 import { useNow } from '../../stores/useNow.ts';
 import { useAssignments } from '../../stores/assignments.ts';
+import { todayDate, weeksFrom } from '../../lib/weeks.ts';
+import { useCanEditOwnSkills } from '../../stores/permissions.ts';
 import { useProfile } from '../../stores/profile.ts';
-import { useScreenData } from '../../stores/useScreenData.ts';
+import { useCapacity } from '../../stores/useLiveQuery.ts';
+import { ALL_COLLECTIONS, useScreenData } from '../../stores/useScreenData.ts';
 import { ownAssignments, splitByTiming } from './own.ts';
 
 const columns: TableColumnsType<Assignment> = [
@@ -31,9 +36,13 @@ const columns: TableColumnsType<Assignment> = [
   { title: 'End Date', key: 'end', render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{longDate(a.endDate)}</span> },
 ];
 
-/** Engineer Dashboard (spec §2): own assignments, current and upcoming. */
+/** Their own time off (the server answers an engineer with nothing else) loads with the screen. */
+const SCREEN_COLLECTIONS = [...ALL_COLLECTIONS, 'timeOff'] as const;
+const LOAD_WEEKS = 12;
+
+/** Engineer Dashboard (spec §2): own assignments, current and upcoming; their load for the next 12 weeks and their time off. */
 export default function EngineerDashboardPage() {
-  useScreenData();
+  useScreenData(SCREEN_COLLECTIONS);
   const profile = useProfile();
   const assignments = useAssignments();
   const now = useNow();
@@ -41,6 +50,15 @@ export default function EngineerDashboardPage() {
   const { current, upcoming } = useMemo(() => splitByTiming(own, now), [own, now]);
   const loading = !assignments.loaded && assignments.loading;
   const firstName = profile.data?.name.split(/\s+/)[0];
+
+  const me = profile.data?._id;
+  const today = todayDate(now);
+  const weeks = useMemo(() => weeksFrom(today, LOAD_WEEKS), [today]);
+  const load = useCapacity(me ? { ...weeks, step: 'week', engineerId: me } : null);
+  const myWeeks = load.data?.rows.find((row) => row.engineer._id === me)?.periods ?? (load.data ? [] : null);
+  // An engineer books and cancels their own time off, on the live plan.
+  const canBook = useCanEditOwnSkills();
+  const timeOff = useTimeOffPlanning({ nameOf: () => profile.data?.name ?? 'you' });
 
   return (
     <div>
@@ -75,7 +93,35 @@ export default function EngineerDashboardPage() {
             />
           </SectionCard>
         </Col>
+        <Col span={24}>
+          <SectionCard
+            title="My Load"
+            subtitle={`Week by week for the next ${LOAD_WEEKS} weeks: red over your capacity, grey when you are off`}
+            icon={<LineChartOutlined />}
+            testId="my-load"
+          >
+            <WeekLoadCells periods={myWeeks} loading={load.loading} error={load.error} onRetry={load.retry} testId="my-load-cells" cellWidth={64} />
+          </SectionCard>
+        </Col>
+        <Col span={24}>
+          <SectionCard
+            title="My Time Off"
+            subtitle="Your booked days off that are not over yet"
+            icon={<CalendarOutlined />}
+            testId="my-time-off"
+            extra={
+              canBook && me ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => timeOff.openBooking(me)} data-testid="book-time-off">
+                  Book time off
+                </Button>
+              ) : undefined
+            }
+          >
+            {me ? timeOff.renderList(me, canBook, 'No time off booked') : null}
+          </SectionCard>
+        </Col>
       </Row>
+      {canBook ? timeOff.dialogs : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Col, Row, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { Assignment, Engineer } from '../../../domain/entities.ts';
 import type { EngineerWithFigures } from '../../../domain/figures.ts';
+import { ShowAllList } from '../../components/ShowAllList.tsx';
 import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { monthDay, percent } from '../../lib/format.ts';
@@ -10,11 +11,15 @@ import { monthDay, percent } from '../../lib/format.ts';
 type Person = EngineerWithFigures<Engineer, Assignment>;
 
 type Props = {
+  /** Everyone the counters count, in the helper's order (domain availabilityLists). */
   availableNow: Person[];
   availableSoon: Person[];
-  availableNowCount: number;
-  availableSoonCount: number;
+  /** Who is free enough over a chosen range, under the helper. */
+  freeOverRange: ReactNode;
 };
+
+/** The spec's helper lists show 3 each; the rest are one click away, so the counters never claim more than can be listed. */
+const HELPER_SHOWN = 3;
 
 function Counter({ label, value, tone, icon }: { label: string; value: number; tone: 'green' | 'amber'; icon: ReactNode }) {
   const colors = tone === 'green' ? { bg: '#f0fdf4', fg: '#15803d', border: '#bbf7d0' } : { bg: '#fffbeb', fg: '#b45309', border: '#fde68a' };
@@ -34,9 +39,9 @@ function Counter({ label, value, tone, icon }: { label: string; value: number; t
   );
 }
 
-function PersonRow({ person, badge }: { person: Person; badge: ReactNode }) {
+export function PersonRow({ person, badge }: { person: Pick<Person, '_id' | 'name' | 'avatar' | 'skills'>; badge: ReactNode }) {
   return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '8px 0', borderBottom: '1px solid #f1f5f9' }}>
+    <div style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '8px 0', borderBottom: '1px solid #f1f5f9' }} data-testid="person-row" data-name={person.name}>
       <EngineerAvatar name={person.name} avatar={person.avatar} size={30} />
       <div style={{ flex: 1, minWidth: 0 }}>
         <Typography.Text strong ellipsis style={{ display: 'block' }}>
@@ -65,19 +70,25 @@ function HelperList({ title, icon, people, empty, badge, testId }: {
         <span style={{ color: '#2563eb' }}>{icon}</span>
         {title}
       </div>
-      {people.length === 0 ? (
-        <Typography.Text type="secondary" style={{ display: 'block', padding: '12px 0' }}>
-          {empty}
-        </Typography.Text>
-      ) : (
-        people.map((person) => <PersonRow key={person._id} person={person} badge={badge(person)} />)
-      )}
+      <ShowAllList
+        items={people}
+        limit={HELPER_SHOWN}
+        render={(person) => <PersonRow key={person._id} person={person} badge={badge(person)} />}
+        empty={
+          <Typography.Text type="secondary" style={{ display: 'block', padding: '12px 0' }}>
+            {empty}
+          </Typography.Text>
+        }
+      />
     </div>
   );
 }
 
-/** 'Availability Planning': who is free now, who soon, and the Project Planning Helper (at most 3 each). */
-export function AvailabilityPlanning({ availableNow, availableSoon, availableNowCount, availableSoonCount }: Props) {
+/**
+ * 'Availability Planning': who is free now, who soon, and the Project Planning Helper (3 each, the rest
+ * behind "Show all"), then who is free enough over a chosen range.
+ */
+export function AvailabilityPlanning({ availableNow, availableSoon, freeOverRange }: Props) {
   return (
     <SectionCard
       title="Availability Planning"
@@ -90,10 +101,10 @@ export function AvailabilityPlanning({ availableNow, availableSoon, availableNow
         <Col xs={24} lg={6}>
           <Row gutter={[12, 12]}>
             <Col xs={12} lg={24}>
-              <Counter label="Available Now" value={availableNowCount} tone="green" icon={<ThunderboltOutlined />} />
+              <Counter label="Available Now" value={availableNow.length} tone="green" icon={<ThunderboltOutlined />} />
             </Col>
             <Col xs={12} lg={24}>
-              <Counter label="Available Soon" value={availableSoonCount} tone="amber" icon={<ClockCircleOutlined />} />
+              <Counter label="Available Soon" value={availableSoon.length} tone="amber" icon={<ClockCircleOutlined />} />
             </Col>
           </Row>
         </Col>
@@ -133,6 +144,7 @@ export function AvailabilityPlanning({ availableNow, availableSoon, availableNow
           </Row>
         </Col>
       </Row>
+      {freeOverRange}
     </SectionCard>
   );
 }

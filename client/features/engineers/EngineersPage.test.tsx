@@ -23,7 +23,12 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      const body = url.endsWith('/engineers') ? engineers : url.endsWith('/assignments') ? assignments : url.endsWith('/projects') ? [] : { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' };
+      const path = url.split('?')[0]!;
+      const lists: Record<string, unknown> = {
+        '/api/engineers': engineers, '/api/assignments': assignments, '/api/projects': [], '/api/time-off': [], '/api/holidays': [],
+        '/api/engineers/available': [{ ...engineers[1], lowestFree: 100 }],
+      };
+      const body = lists[path] ?? { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' };
       return new Response(JSON.stringify(body), { status: 200 });
     }),
   );
@@ -50,6 +55,21 @@ describe('Engineers screen', () => {
     expect(screen.getByTestId('card-showing-engineers').textContent).toContain('of 2 total');
     expect(screen.getByTestId('available-immediately').textContent).toContain('Ben Ode');
     expect(screen.getByTestId('available-soon').textContent).toContain('All engineers have ongoing commitments');
+    // Free over a range: the server's answer for the next two weeks at 50 %.
+    await within(screen.getByTestId('free-over-range')).findByText('Ben Ode');
+    expect(screen.getByTestId('free-count').textContent).toMatch(/^1 engineer is at least 50% free in every week from/);
+    const asked = vi.mocked(fetch).mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/engineers/available'))!;
+    expect(new URLSearchParams(asked.split('?')[1]).get('minFree')).toBe('50');
+  });
+
+  it('narrows the directory to those free over the range on request', async () => {
+    render(<EngineersPage />);
+    await screen.findByText('ana@x.test');
+    await within(screen.getByTestId('free-over-range')).findByText('Ben Ode');
+    fireEvent.click(screen.getByTestId('only-free'));
+    await act(async () => {});
+    expect(screen.getByTestId('engineers-directory').textContent).toContain('Showing 1 engineer');
+    expect(screen.queryByText('ana@x.test')).toBeNull();
   });
 
   it('filters through the panel, counts active filters and clears them', async () => {

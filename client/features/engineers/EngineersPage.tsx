@@ -1,12 +1,14 @@
-import { FilterOutlined, RiseOutlined, TeamOutlined, UserAddOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
+import { CalendarOutlined, FilterOutlined, RiseOutlined, TeamOutlined, UserAddOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Badge, Button, type TableColumnsType, Typography } from 'antd';
+import { Badge, Button, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useDeferredValue, useMemo } from 'react';
 import type { Assignment, Engineer } from '../../../domain/entities.ts';
-import { countByUtilization, type EngineerWithFigures, matchesEngineerFilter, planningHelper } from '../../../domain/figures.ts';
+import { availabilityLists, countByUtilization, type EngineerWithFigures, matchesEngineerFilter } from '../../../domain/figures.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PersonCell } from '../../components/EngineerAvatar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { useHolidaysDialog } from '../../components/holidays/useHolidays.tsx';
+import { useTimeOffPlanning } from '../../components/time-off/useTimeOffPlanning.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
@@ -14,13 +16,17 @@ import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { PercentBar, SeniorityTag, SkillTags, UtilizationTag, utilizationColors } from '../../components/tags.tsx';
 import { capitalize, percent, plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
+import { todayDate } from '../../lib/weeks.ts';
+import { freeRangeMachine } from '../../machines/freeRange.machine.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
 import { activeFilterCount, engineersFilterMachine, toEngineerFilter } from '../../machines/engineersFilter.machine.ts';
 import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
-import { useScreenData } from '../../stores/useScreenData.ts';
+import { ALL_COLLECTIONS, useScreenData } from '../../stores/useScreenData.ts';
+import { useAvailableEngineers } from '../../stores/useLiveQuery.ts';
 import { AvailabilityPlanning } from './AvailabilityPlanning.tsx';
 import { useEngineerPlanning } from './EngineerPlanning.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
+import { FreeOverRange } from './FreeOverRange.tsx';
 import { availableCapacityText, directorySubtitle, skillChoices } from './helpers.ts';
 
 type Row = EngineerWithFigures<Engineer, Assignment>;
@@ -78,19 +84,34 @@ const columns: TableColumnsType<Row> = [
   },
 ];
 
+// Time off (booked from a row) and the holiday calendar load with the screen.
+const SCREEN_COLLECTIONS = [...ALL_COLLECTIONS, 'timeOff', 'holidays'] as const;
+const today = () => todayDate(new Date());
+
 /** Engineers (spec §2): filter panel, summary cards, availability planning, the directory. */
 export default function EngineersPage() {
-  useScreenData();
+  useScreenData(SCREEN_COLLECTIONS);
   const { figures, now, engineers, assignments } = useEngineerFigures();
   const [state, send] = useMachine(engineersFilterMachine);
   const panelOpen = state.matches('open');
   const filter = useDeferredValue(state.context);
   const count = activeFilterCount(state.context);
 
+  // "Available" over a range, not just today: who is free enough in every week of it (the server's answer).
+  const [range, sendRange] = useMachine(freeRangeMachine, { input: { today } });
+  const { from, to, minFree, onlyFree } = range.context;
+  const free = useAvailableEngineers({ from, to, minFree });
+  const freeMatching = useMemo(() => free.data?.filter((e) => matchesEngineerFilter(e, toEngineerFilter(filter))) ?? null, [free.data, filter]);
+
   const skills = useMemo(() => skillChoices(engineers.data), [engineers.data]);
-  const filtered = useMemo(() => figures.filter((e) => matchesEngineerFilter(e, toEngineerFilter(filter))), [figures, filter]);
+  const filtered = useMemo(() => {
+    const matching = figures.filter((e) => matchesEngineerFilter(e, toEngineerFilter(filter)));
+    if (!onlyFree || !freeMatching) return matching;
+    const freeIds = new Set(freeMatching.map((e) => e._id));
+    return matching.filter((e) => freeIds.has(e._id));
+  }, [figures, filter, onlyFree, freeMatching]);
   const counts = useMemo(() => countByUtilization(filtered), [filtered]);
-  const helper = useMemo(() => planningHelper(filtered, now), [filtered, now]);
+  const helper = useMemo(() => availabilityLists(filtered, now), [filtered, now]);
   // The figures need both lists: until the assignments are in, everyone would look free.
   const loading = (!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading);
 
@@ -98,8 +119,18 @@ export default function EngineersPage() {
   const canPlan = useCanPlan();
   const isMobile = useIsMobile();
   const planning = useEngineerPlanning({ skills });
+  const timeOff = useTimeOffPlanning({ nameOf: (id) => engineers.data.find((e) => e._id === id)?.name ?? 'this engineer' });
+  const holidays = useHolidaysDialog();
+  const renderActions = (e: Row) => (
+    <div style={{ display: 'flex', gap: 2, whiteSpace: 'nowrap' }}>
+      {planning.renderActions(e)}
+      <Tooltip title="Time off">
+        <Button size="small" type="text" icon={<CalendarOutlined />} aria-label="Time off" onClick={() => timeOff.openBooking(e._id)} data-testid="engineer-time-off" data-engineer={e.name} />
+      </Tooltip>
+    </div>
+  );
   const shownColumns: TableColumnsType<Row> = canPlan
-    ? [...columns, { title: 'Actions', key: 'actions', fixed: isMobile ? undefined : 'right', render: (_, e) => planning.renderActions(e) }]
+    ? [...columns, { title: 'Actions', key: 'actions', fixed: isMobile ? undefined : 'right', render: (_, e) => renderActions(e) }]
     : columns;
 
   return (
@@ -109,6 +140,7 @@ export default function EngineersPage() {
         subtitle="Your team's skills, capacity and availability"
         extra={
           <>
+            {holidays.button}
             {canPlan ? (
               <Button type="primary" icon={<UserAddOutlined />} onClick={planning.openCreate} data-testid="add-engineer">
                 Add engineer
@@ -145,7 +177,10 @@ export default function EngineersPage() {
         <StatCard title="Overloaded" value={counts.overloaded} hint="Engineers needing attention" icon={<WarningOutlined />} tone="red" loading={loading} testId="card-overloaded" />
         <StatCard title="Underutilized" value={counts.underutilized} hint="Available for more work" icon={<RiseOutlined />} tone="blue" loading={loading} testId="card-underutilized" />
       </StatGrid>
-      <AvailabilityPlanning {...helper} />
+      <AvailabilityPlanning
+        {...helper}
+        freeOverRange={<FreeOverRange range={range.context} send={sendRange} people={freeMatching} loading={free.loading} error={free.error} onRetry={free.retry} />}
+      />
       <SectionCard
         title="Engineers Directory"
         subtitle={loading ? 'Loading engineers...' : directorySubtitle(filtered.length)}
@@ -170,6 +205,8 @@ export default function EngineersPage() {
         />
       </SectionCard>
       {canPlan ? planning.dialogs : null}
+      {canPlan ? timeOff.dialogs : null}
+      {holidays.dialogs}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { DiffOffsets, HistoryActor, HistoryPage, PlanDiff, Verification } from '../../../domain/history-contracts.ts';
 import { ApiError, NETWORK_ERROR, request } from '../../lib/api.ts';
+import { downloadBlob } from '../../lib/csv.ts';
 import { readToken } from '../../lib/token.ts';
 import { historyQuery, type HistoryFilters } from './query.ts';
 
@@ -44,14 +45,5 @@ export async function downloadHistoryCsv(filters: HistoryFilters, filename: stri
     const message = body && typeof body.message === 'string' ? body.message : `Request failed with status code ${response.status}`;
     throw new ApiError(message, response.status, body);
   }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(filename, await response.blob());
 }

@@ -1,17 +1,18 @@
-import { EditOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, EditOutlined, MoreOutlined, QuestionCircleOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Button, message as messageApi, Popconfirm, Tooltip } from 'antd';
+import { Button, Dropdown, message as messageApi, Popconfirm, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Project } from '../../../domain/entities.ts';
-import { FormConflictDialog, RowConflictDialog } from '../../components/ConflictDialog.tsx';
+import { conflictProps, FormConflictDialog, RowConflictDialog } from '../../components/ConflictDialog.tsx';
+import { capacityFactsApi } from '../../lib/capacityFactsApi.ts';
 import { planningApi, unlessGone } from '../../lib/planningApi.ts';
 import { projectEditMachine, projectValuesOf } from '../../machines/projectEdit.machine.ts';
 import { rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { loadAssignments } from '../../stores/assignments.ts';
 import { loadProjects } from '../../stores/projects.ts';
 import { EditProjectDialog } from './EditProjectDialog.tsx';
-import { nextStatus, projectConflictFields, statusAction, statusMove } from './helpers.ts';
+import { nextStatus, projectConflictFields, statusAction, statusMove, tentativeAction, tentativeConflictFields, tentativeMove } from './helpers.ts';
 
 /** The project as saved now; null once it no longer exists. */
 const latestProject = (id: string): Promise<Project | null> => unlessGone(planningApi.project(id));
@@ -26,7 +27,7 @@ const reload = () => {
  * The managers' planning on the Projects screen (issue 5): edit a project and move its status, each
  * against the version the row showed, with the conflict dialog on a 409.
  */
-export function useProjectPlanning({ skills }: { skills: readonly string[] }) {
+export function useProjectPlanning({ skills, placeholders }: { skills: readonly string[]; placeholders: { open: (projectId: string) => void; countOf: (projectId: string) => number } }) {
   const [message, messageHolder] = messageApi.useMessage({ maxCount: 3 });
   const messageRef = useRef(message);
   messageRef.current = message;
@@ -76,6 +77,30 @@ export function useProjectPlanning({ skills }: { skills: readonly string[] }) {
   );
   const [row, sendRow] = useMachine(statusMachine);
 
+  // Tentative or confirmed: a pipeline project's assignments count apart until it is won.
+  const tentativeMachine = useMemo(
+    () =>
+      rowActionMachine.provide({
+        actors: {
+          run: fromPromise(({ input }) => capacityFactsApi.markTentative(input.id, input.changes?.tentative === true, input.version)),
+          loadLatest: fromPromise(async ({ input }) => {
+            const p = await latestProject(input.id);
+            return p && { values: { tentative: p.tentative }, version: p.version };
+          }),
+        },
+        actions: {
+          done: (_, { action }) => {
+            reload();
+            void messageRef.current.success(action.changes?.tentative ? 'Project marked tentative' : 'Project confirmed');
+          },
+          failed: (_, { message: text }) => void messageRef.current.error(text),
+          conflicted: reload,
+        },
+      }),
+    [],
+  );
+  const [tentative, sendTentative] = useMachine(tentativeMachine);
+
   const rowAction = row.context.action;
 
   const dialogs: ReactNode = (
@@ -105,8 +130,10 @@ export function useProjectPlanning({ skills }: { skills: readonly string[] }) {
         context={row.context}
         send={sendRow}
       />
+      <RowConflictDialog thing="project" fields={tentativeConflictFields} {...conflictProps(tentative)} send={sendTentative} />
     </>
   );
+  const tentativeBusyId = tentative.matches('running') ? tentative.context.action?.id : undefined;
 
   const busyId = row.matches('running') ? rowAction?.id : undefined;
 
@@ -128,6 +155,20 @@ export function useProjectPlanning({ skills }: { skills: readonly string[] }) {
             {move.button}
           </Button>
         </Popconfirm>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              ...(p.tentative || p.status !== 'completed'
+                ? [{ key: 'tentative', icon: p.tentative ? <CheckCircleOutlined /> : <QuestionCircleOutlined />, label: tentativeMove(p).menu }]
+                : []),
+              { key: 'placeholders', icon: <UserAddOutlined />, label: `Open roles (${placeholders.countOf(p._id)})` },
+            ],
+            onClick: ({ key }) => (key === 'tentative' ? sendTentative({ type: 'RUN', action: tentativeAction(p) }) : placeholders.open(p._id)),
+          }}
+        >
+          <Button size="small" type="text" icon={<MoreOutlined />} aria-label="More actions" loading={tentativeBusyId === p._id} data-testid="project-more" />
+        </Dropdown>
       </div>
     );
   };

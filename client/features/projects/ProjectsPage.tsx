@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, ClockCircleOutlined, FolderOutlined, PlusOutlined, ProjectOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Button, message as messageApi, type TableColumnsType } from 'antd';
+import { Button, message as messageApi, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Project } from '../../../domain/entities.ts';
@@ -8,6 +8,8 @@ import { countByStatus } from '../../../domain/figures.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
+import { openRolesText } from '../../components/placeholders/placeholderRows.ts';
+import { usePlaceholderPlanning } from '../../components/placeholders/usePlaceholders.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
@@ -25,18 +27,43 @@ import { CreateProjectDialog } from './CreateProjectDialog.tsx';
 import { newestFirst, skillOptions, teamSizeText } from './helpers.ts';
 import { useProjectPlanning } from './ProjectPlanning.tsx';
 
-const columns: TableColumnsType<Project> = [
-  {
-    title: 'Project Name',
-    key: 'name',
-    render: (_, p) => <strong style={{ display: 'block', minWidth: 130, maxWidth: 180 }}>{p.name}</strong>,
-    sorter: (a, b) => a.name.localeCompare(b.name),
+type Placeholders = { open: (projectId: string) => void; countOf: (projectId: string) => number };
+
+/** The name, a Tentative tag for a project not won yet, and its open roles (placeholders), which open their list. */
+const nameColumn = (placeholders: Placeholders): TableColumnsType<Project>[number] => ({
+  title: 'Project Name',
+  key: 'name',
+  render: (_, p) => {
+    const open = placeholders.countOf(p._id);
+    return (
+      <div style={{ minWidth: 130, maxWidth: 180 }}>
+        <strong style={{ display: 'block' }}>{p.name}</strong>
+        {p.tentative || open > 0 ? (
+          <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginTop: 4 }}>
+            {p.tentative ? (
+              <Tag color="orange" variant="outlined" style={{ marginInlineEnd: 0, borderStyle: 'dashed' }} data-testid="tentative-tag">
+                Tentative
+              </Tag>
+            ) : null}
+            {open > 0 ? (
+              <Tag color="purple" style={{ marginInlineEnd: 0, cursor: 'pointer' }} onClick={() => placeholders.open(p._id)} data-testid="open-roles">
+                {openRolesText(open)}
+              </Tag>
+            ) : null}
+          </span>
+        ) : null}
+      </div>
+    );
   },
+  sorter: (a, b) => a.name.localeCompare(b.name),
+});
+
+const columns: TableColumnsType<Project> = [
   {
     title: 'Description',
     key: 'description',
     render: (_, p) => (
-      <div className="clamp-2" style={{ maxWidth: 230, minWidth: 180, color: '#475569' }} title={p.description}>
+      <div className="clamp-2" style={{ maxWidth: 200, minWidth: 180, color: '#475569' }} title={p.description}>
         {p.description}
       </div>
     ),
@@ -63,8 +90,11 @@ const columns: TableColumnsType<Project> = [
 ];
 
 /** Projects (spec §2): four cards, the directory and the Create New Project dialog. */
+// Open roles (placeholders) show on each row.
+const SCREEN_COLLECTIONS = [...PROJECTS_COLLECTIONS, 'placeholders'] as const;
+
 export default function ProjectsPage() {
-  useScreenData(PROJECTS_COLLECTIONS);
+  useScreenData(SCREEN_COLLECTIONS);
   const projects = useProjects();
   const engineers = useEngineers();
   const profile = useProfile();
@@ -96,10 +126,12 @@ export default function ProjectsPage() {
   // controls, and nobody does while the app shows a past moment.
   const canPlan = useCanPlan();
   const isMobile = useIsMobile();
-  const planning = useProjectPlanning({ skills });
+  const placeholders = usePlaceholderPlanning({ projects: projects.data, skills });
+  const planning = useProjectPlanning({ skills, placeholders });
+  const shown: TableColumnsType<Project> = [nameColumn(placeholders), ...columns];
   const shownColumns: TableColumnsType<Project> = canPlan
-    ? [...columns, { title: 'Actions', key: 'actions', fixed: isMobile ? undefined : 'right', render: (_, p) => planning.renderActions(p) }]
-    : columns;
+    ? [...shown, { title: 'Actions', key: 'actions', fixed: isMobile ? undefined : 'right', render: (_, p) => planning.renderActions(p) }]
+    : shown;
 
   const addButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => send({ type: 'OPEN' })} data-testid="add-project">
@@ -147,6 +179,7 @@ export default function ProjectsPage() {
         send={send}
       />
       {canPlan ? planning.dialogs : null}
+      {placeholders.dialogs}
     </div>
   );
 }

@@ -47,3 +47,21 @@ export const projectConflictFields: FieldSpec[] = [
   { key: 'requiredSkills', label: 'Required skills' },
   { key: 'status', label: 'Status', format: (value) => capitalize(String(value)) },
 ];
+
+// ---- tentative projects
+
+/** The row's menu entry that marks a project tentative or confirms it. */
+export function tentativeMove(p: Pick<Project, 'tentative'>) {
+  return { menu: p.tentative ? 'Confirm (won)' : 'Mark tentative (not won yet)' };
+}
+
+export const tentativeAction = (p: Project): RowAction => ({
+  kind: p.tentative ? 'confirm' : 'tentative',
+  id: p._id,
+  version: p.version,
+  label: p.tentative ? `Confirm ${p.name}` : `Mark ${p.name} tentative`,
+  before: { tentative: p.tentative },
+  changes: { tentative: !p.tentative },
+});
+
+export const tentativeConflictFields: FieldSpec[] = [{ key: 'tentative', label: 'Tentative', format: (value) => (value ? 'Yes' : 'No') }];

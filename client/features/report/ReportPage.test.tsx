@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Assignment, Engineer, Project } from '../../../domain/entities.ts';
+import { answerCapacityQuery, capacityQueryInput } from '../../../domain/capacity/index.ts';
 import { resetAll } from '../../stores/plan.ts';
 import ReportPage from './ReportPage.tsx';
 
@@ -15,6 +16,10 @@ vi.mock('@ant-design/charts', () => ({
   Pie: (props: Record<string, unknown>) => {
     chartProps.pie = props;
     return <div data-testid="pie-chart" />;
+  },
+  DualAxes: (props: Record<string, unknown>) => {
+    chartProps.forecast = props;
+    return <div data-testid="forecast-dual-axes" />;
   },
 }));
 
@@ -41,6 +46,11 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
+      // The forecast's grid: what the server would answer for this plan (the same pure query).
+      if (url.startsWith('/api/capacity?')) {
+        const query = capacityQueryInput.parse(Object.fromEntries(new URLSearchParams(url.split('?')[1])));
+        return new Response(JSON.stringify(answerCapacityQuery({ engineers: served.engineers, assignments: served.assignments }, query, 'UTC')), { status: 200 });
+      }
       const body = url.endsWith('/engineers') ? served.engineers : url.endsWith('/assignments') ? served.assignments : url.endsWith('/projects') ? served.projects : { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' };
       return new Response(JSON.stringify(body), { status: 200 });
     }),
@@ -129,5 +139,18 @@ describe('Reports & Analytics', () => {
     await waitFor(() => expect(chart()).toHaveLength(6));
     expect(chart()).toEqual(['Member 00', 'Member 25', 'Member 26', 'Member 27', 'Member 28', 'Member 29']);
     expect(screen.getByTestId('chart-pager').textContent).toContain('Engineers 25-30 of 30');
+  });
+
+  it('forecasts the next 12 weeks: capacity against demand, and who is overloaded when, worst first', async () => {
+    render(<ReportPage />);
+    await screen.findByTestId('forecast-dual-axes');
+    const forecast = chartProps.forecast as { children: { data: { week: string }[] }[] };
+    expect(forecast.children[0]!.data).toHaveLength(12 * 3);
+    expect(forecast.children[1]!.data).toHaveLength(12);
+    const overloaded = screen.getByTestId('overloaded-soon');
+    expect(overloaded.textContent).toContain('Overloaded in the next 12 weeks');
+    await waitFor(() => expect(within(overloaded).getByText('Ana Lopez')).toBeTruthy());
+    expect(overloaded.textContent).toContain('130%');
+    expect(overloaded.textContent).not.toContain('Ben Ode');
   });
 });

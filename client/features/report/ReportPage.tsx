@@ -32,6 +32,7 @@ import { useScreenData } from '../../stores/useScreenData.ts';
 import {
   chartPage, type ChartPage, chartPageLabel, projectStatusColors, projectStatusData, utilizationBarColors, utilizationChartData, yDomain,
 } from './chartData.ts';
+import { ForecastSection } from './ForecastSection.tsx';
 
 // The charts library is big: it loads in its own chunk, after the rest of the report has drawn.
 const UtilizationChart = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.UtilizationChart })));
@@ -203,6 +204,8 @@ export default function ReportPage() {
           </SectionCard>
         </Col>
       </Row>
+
+      <ForecastSection />
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>

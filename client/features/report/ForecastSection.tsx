@@ -1,0 +1,131 @@
+import { DownloadOutlined, FundOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { useMachine } from '@xstate/react';
+import { Alert, Button, Col, DatePicker, Row, Select, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { lazy, Suspense, useMemo } from 'react';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { csvText, downloadText } from '../../lib/csv.ts';
+import { mondayOfDate, todayDate, weekLabel } from '../../lib/weeks.ts';
+import { forecastRange, forecastSpans, forecastWindowMachine, startsThisWeek } from '../../machines/forecastWindow.machine.ts';
+import { useCapacity } from '../../stores/useLiveQuery.ts';
+import { forecastChartData, forecastColors, forecastCsvRows, forecastFilename, forecastSummary, overloadedInRange } from './forecast.ts';
+import { OverloadedSoon } from './OverloadedSoon.tsx';
+
+// The charts library is big: it loads in its own chunk, after the rest of the report has drawn.
+const ForecastChart = lazy(() => import('./ForecastChart.tsx'));
+
+const today = () => todayDate(new Date());
+const chartFallback = <Skeleton.Node active style={{ width: '100%', height: 300 }} />;
+
+function Legend() {
+  const items = [...(['Confirmed', 'Tentative', 'Placeholders'] as const).map((s) => [s, forecastColors[s], 'square'] as const), ['Capacity', forecastColors.Capacity, 'line'] as const];
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 14, marginBottom: 8, fontSize: 12, color: '#475569' }}>
+      {items.map(([label, color, shape]) => (
+        <span key={label} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+          <span style={{ width: shape === 'line' ? 16 : 10, height: shape === 'line' ? 3 : 10, borderRadius: shape === 'line' ? 2 : 3, background: color, display: 'inline-block' }} />
+          {label}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The forecast on the Report: capacity against confirmed, tentative and placeholder demand per week
+ * over a chosen range (the next 12 weeks by default), who is overloaded in it, and the grid as CSV.
+ */
+export function ForecastSection() {
+  const [state, send] = useMachine(forecastWindowMachine, { input: { today } });
+  const range = forecastRange(state.context);
+  const { weeks } = state.context;
+  const grid = useCapacity({ ...range, step: 'week', sort: 'peak' });
+  const data = grid.data;
+  const chart = useMemo(() => (data ? forecastChartData(data.totals) : null), [data]);
+  const summary = useMemo(() => (data ? forecastSummary(data.totals) : null), [data]);
+  const overloaded = useMemo(() => (data ? overloadedInRange(data.rows) : null), [data]);
+  const when = startsThisWeek(state.context) ? `the next ${weeks} weeks` : `${weeks} weeks from ${weekLabel(range.from)}`;
+
+  const controls = (
+    <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
+      <DatePicker
+        picker="week"
+        size="small"
+        allowClear={false}
+        value={dayjs(range.from)}
+        format={(value) => `From ${weekLabel(mondayOfDate(value.format('YYYY-MM-DD')))}`}
+        onChange={(day) => day && send({ type: 'SET_START', date: day.format('YYYY-MM-DD') })}
+        aria-label="First week"
+        data-testid="forecast-start"
+      />
+      <Select
+        size="small"
+        value={weeks}
+        options={forecastSpans.map((span) => ({ value: span, label: `${span} weeks` }))}
+        onChange={(value: number) => send({ type: 'SET_WEEKS', weeks: value })}
+        aria-label="Weeks"
+        style={{ width: 104 }}
+        data-testid="forecast-weeks"
+      />
+      {!startsThisWeek(state.context) ? (
+        <Button size="small" onClick={() => send({ type: 'THIS_WEEK' })}>
+          This week
+        </Button>
+      ) : null}
+      <Button
+        size="small"
+        icon={<DownloadOutlined />}
+        disabled={!data}
+        onClick={() => data && downloadText(forecastFilename(data), csvText(forecastCsvRows(data)))}
+        data-testid="forecast-csv"
+      >
+        CSV
+      </Button>
+    </div>
+  );
+
+  return (
+    <Row gutter={[16, 16]} style={{ marginBottom: 16 }} data-testid="forecast">
+      <Col xs={24} xl={15}>
+        <SectionCard title="Forecast" subtitle={`Capacity against demand per week, ${when}`} icon={<FundOutlined />} extra={controls} testId="forecast-chart">
+          {grid.error ? (
+            <Alert type="error" showIcon title={`The forecast could not be loaded: ${grid.error}`} action={<Button size="small" icon={<ReloadOutlined />} onClick={grid.retry}>Retry</Button>} />
+          ) : null}
+          <Legend />
+          {summary && summary.weeks > 0 ? (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13, marginBottom: 4 }} data-testid="forecast-summary">
+              {summary.overDemandWeeks === 0
+                ? 'Demand stays within capacity in every week.'
+                : `Demand exceeds capacity in ${summary.overDemandWeeks} of ${summary.weeks} weeks.`}{' '}
+              {summary.peakWeek ? `Busiest: the week of ${weekLabel(summary.peakWeek)}, ${summary.peakDemand} FTE of demand for ${summary.capacityThen} FTE of capacity.` : null}
+            </Typography.Text>
+          ) : null}
+          {!chart ? (
+            chartFallback
+          ) : chart.capacity.length === 0 ? (
+            <EmptyState icon={<FundOutlined />} title="No weeks to show" />
+          ) : (
+            <Suspense fallback={chartFallback}>
+              <div style={{ opacity: grid.loading ? 0.6 : 1 }}>
+                <ForecastChart demand={chart.demand} capacity={chart.capacity} />
+              </div>
+            </Suspense>
+          )}
+        </SectionCard>
+      </Col>
+      <Col xs={24} xl={9}>
+        <SectionCard
+          title={`Overloaded in ${when}`}
+          subtitle={overloaded ? `${overloaded.length} ${overloaded.length === 1 ? 'engineer' : 'engineers'} over capacity in some week, worst first` : 'Loading...'}
+          icon={<WarningOutlined />}
+          testId="overloaded-soon"
+        >
+          <div style={{ maxHeight: 460, overflowY: 'auto', marginRight: -8, paddingRight: 8 }}>
+            <OverloadedSoon people={overloaded} weeks={weeks} />
+          </div>
+        </SectionCard>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,59 @@
+import type { HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/entities.ts';
+import type { AddHolidayInput, AddPlaceholderInput, BookTimeOffInput, UpdatePlaceholderInput } from '../../domain/inputs.ts';
+import { answerVersion, request } from './api.ts';
+import { planningApi } from './planningApi.ts';
+
+/**
+ * The writes of the capacity facts: time off (on the engineer's stream), holidays (on the calendar's),
+ * a project's tentative flag and placeholders (on the project's). Each edit or removal carries the
+ * version of that stream it was made against; a stale one is refused with 409 VERSION_CONFLICT.
+ */
+
+type Removed = { message: string; version: number };
+type Fields<T> = Omit<T, 'version'>;
+const enc = encodeURIComponent;
+const placeholderPath = (projectId: string, placeholderId: string) => `/api/projects/${enc(projectId)}/placeholders/${enc(placeholderId)}`;
+
+/** A thing as saved now with the version its removal must send; null once it is gone. */
+export type Current<T> = { item: T; version: number } | null;
+
+export const capacityFactsApi = {
+  bookTimeOff: (engineerId: string, input: Fields<BookTimeOffInput>) =>
+    request<TimeOff>('POST', `/api/engineers/${enc(engineerId)}/time-off`, { body: input }),
+  cancelTimeOff: (engineerId: string, timeOffId: string, version: number) =>
+    request<Removed>('DELETE', `/api/engineers/${enc(engineerId)}/time-off/${enc(timeOffId)}`, { body: { version } }),
+  /** The booking as saved now, with the engineer's version (what a cancel sends). */
+  async currentTimeOff(engineerId: string, timeOffId: string): Promise<Current<TimeOff>> {
+    const [list, engineer] = await Promise.all([
+      request<TimeOff[]>('GET', `/api/time-off?engineerId=${enc(engineerId)}`),
+      planningApi.engineer(engineerId),
+    ]);
+    const item = list.find((t) => t._id === timeOffId);
+    return item ? { item, version: engineer.version } : null;
+  },
+
+  addHoliday: (input: Fields<AddHolidayInput>) => request<HolidayRecord>('POST', '/api/holidays', { body: input }),
+  removeHoliday: (holidayId: string, version: number) => request<Removed>('DELETE', `/api/holidays/${enc(holidayId)}`, { body: { version } }),
+  /** The holiday as saved now, with the calendar's version (the list's ETag). */
+  async currentHoliday(holidayId: string): Promise<Current<HolidayRecord>> {
+    const list = await request<HolidayRecord[]>('GET', '/api/holidays');
+    const item = list.find((h) => h._id === holidayId);
+    return item ? { item, version: answerVersion(list) ?? item.version } : null;
+  },
+
+  markTentative: (projectId: string, tentative: boolean, version: number) =>
+    request<Project>('POST', `/api/projects/${enc(projectId)}/${tentative ? 'tentative' : 'confirm'}`, { body: { version } }),
+
+  addPlaceholder: (projectId: string, input: Fields<AddPlaceholderInput>) =>
+    request<Placeholder>('POST', `/api/projects/${enc(projectId)}/placeholders`, { body: input }),
+  updatePlaceholder: (projectId: string, placeholderId: string, changes: Fields<UpdatePlaceholderInput>, version: number) =>
+    request<Placeholder>('PATCH', placeholderPath(projectId, placeholderId), { body: { ...changes, version } }),
+  removePlaceholder: (projectId: string, placeholderId: string, version: number) =>
+    request<Removed>('DELETE', placeholderPath(projectId, placeholderId), { body: { version } }),
+  /** The placeholder as saved now, with the project's version (the list's ETag). */
+  async currentPlaceholder(projectId: string, placeholderId: string): Promise<Current<Placeholder>> {
+    const list = await request<Placeholder[]>('GET', `/api/projects/${enc(projectId)}/placeholders`);
+    const item = list.find((p) => p._id === placeholderId);
+    return item ? { item, version: answerVersion(list) ?? item.version } : null;
+  },
+};

@@ -1,0 +1,71 @@
+import type { TimeOffKind } from '../../domain/entities.ts';
+import { addHolidayInput, addPlaceholderInput, bookTimeOffInput, updatePlaceholderInput } from '../../domain/inputs.ts';
+import { assignmentMessages } from '../../domain/messages.ts';
+import { createEditFormMachine, endAfterStart, firstByField, type FormMode, type FormValidation } from './editForm.machine.ts';
+
+/**
+ * The forms of the capacity facts, on the shared edit-form machine (editForm.machine.ts): book time off
+ * for an engineer, add a holiday, add or edit a project's placeholder. Rules and messages are the
+ * domain's, so the form says exactly what the server would.
+ */
+
+const judged = (result: { success: true; data: unknown } | { success: false; error: { issues: Parameters<typeof firstByField>[0] } }, extra: Record<string, unknown> = {}): FormValidation =>
+  result.success ? { ok: true, payload: { ...(result.data as object), ...extra } } : { ok: false, errors: firstByField(result.error.issues) };
+
+// ---- time off
+
+export type TimeOffValues = {
+  /** Whose time off: it is booked on their stream (POST /api/engineers/:id/time-off). */
+  engineerId: string;
+  /** Whole days, 'YYYY-MM-DD', both included; empty until picked. */
+  from: string;
+  to: string;
+  kind: TimeOffKind;
+  note: string;
+};
+
+export const emptyTimeOff = (): TimeOffValues => ({ engineerId: '', from: '', to: '', kind: 'vacation', note: '' });
+
+export function validateTimeOff(form: TimeOffValues): FormValidation {
+  const result = bookTimeOffInput.safeParse({ from: form.from, to: form.to, kind: form.kind, note: form.note.trim() === '' ? undefined : form.note });
+  return judged(result, { engineerId: form.engineerId });
+}
+
+export const timeOffFormMachine = createEditFormMachine<TimeOffValues>({ id: 'timeOffForm', empty: emptyTimeOff, validate: validateTimeOff });
+
+// ---- holidays
+
+export type HolidayValues = { date: string; name: string };
+
+export const validateHoliday = (form: HolidayValues): FormValidation => judged(addHolidayInput.safeParse(form));
+
+export const holidayFormMachine = createEditFormMachine<HolidayValues>({ id: 'holidayForm', empty: () => ({ date: '', name: '' }), validate: validateHoliday });
+
+// ---- placeholders
+
+export type PlaceholderValues = {
+  /** The project it belongs to: placeholders live on the project's stream. */
+  projectId: string;
+  role: string;
+  skills: string[];
+  allocationPercentage: number | null;
+  /** ISO date-times; the pickers set the start of the picked day. */
+  startDate: string;
+  endDate: string;
+};
+
+export const emptyPlaceholder = (): PlaceholderValues => ({ projectId: '', role: '', skills: [], allocationPercentage: 50, startDate: '', endDate: '' });
+
+export function validatePlaceholder(form: PlaceholderValues, mode: FormMode): FormValidation {
+  const { projectId, ...fields } = form;
+  const values = { ...fields, allocationPercentage: form.allocationPercentage ?? undefined };
+  const result = mode === 'create' ? addPlaceholderInput.safeParse(values) : updatePlaceholderInput.safeParse(values);
+  const validation = judged(result, { projectId });
+  // The update schema is partial: every field of this form is still required.
+  if (mode === 'edit' && form.allocationPercentage === null) return { ok: false, errors: { ...(validation.ok ? {} : validation.errors), allocationPercentage: assignmentMessages.allocationRange } };
+  if (validation.ok) return validation;
+  endAfterStart(validation.errors, form.startDate, form.endDate, assignmentMessages.endBeforeStart);
+  return validation;
+}
+
+export const placeholderFormMachine = createEditFormMachine<PlaceholderValues>({ id: 'placeholderForm', empty: emptyPlaceholder, validate: validatePlaceholder });

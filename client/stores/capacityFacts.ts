@@ -1,0 +1,58 @@
+import { useSnapshot } from 'valtio/react';
+import type { HolidayRecord, Placeholder, TimeOff } from '../../domain/entities.ts';
+import { answerVersion, request } from '../lib/api.ts';
+import { createCollection } from './collection.ts';
+import { usePastCollection } from './viewMode.ts';
+
+/**
+ * The facts capacity over time reads beside the three planning lists: time off (an engineer gets only
+ * their own), the organisation's holidays and the projects' open placeholders. Loaded from their lists
+ * and folded live like the others (liveSync), shown as they were while the app views a past moment.
+ */
+
+/** The list the screens show: the live collection, or the past plan's while the app views a past moment. */
+function useShown<T extends object>(state: T, key: 'timeOff' | 'holidays' | 'placeholders') {
+  const live = useSnapshot(state);
+  const past = usePastCollection(key);
+  return (past ?? live) as typeof live;
+}
+
+const timeOff = createCollection<TimeOff[]>(() => [], () => request<TimeOff[]>('GET', '/api/time-off'));
+export const timeOffStore = timeOff.state;
+export const loadTimeOff = timeOff.load;
+export const setTimeOff = timeOff.set;
+export const resetTimeOff = timeOff.reset;
+export const useTimeOff = () => useShown(timeOffStore, 'timeOff');
+
+/** The calendar's version as the last holiday list said (its ETag): removing a holiday sends it. */
+let loadedCalendarVersion = 0;
+const holidays = createCollection<HolidayRecord[]>(
+  () => [],
+  async () => {
+    const list = await request<HolidayRecord[]>('GET', '/api/holidays');
+    loadedCalendarVersion = answerVersion(list) ?? loadedCalendarVersion;
+    return list;
+  },
+);
+export const holidaysStore = holidays.state;
+export const loadHolidays = holidays.load;
+export const setHolidays = holidays.set;
+export function resetHolidays() {
+  loadedCalendarVersion = 0;
+  holidays.reset();
+}
+export const useHolidays = () => useShown(holidaysStore, 'holidays');
+
+/**
+ * The calendar's latest version this client knows: the list's, or a holiday added since (each carries
+ * the version it was added at). A removal seen live leaves it one behind; the server then answers 409
+ * and the conflict dialog retries on the latest.
+ */
+export const calendarVersion = () => Math.max(loadedCalendarVersion, ...holidaysStore.data.map((h) => h.version));
+
+const placeholders = createCollection<Placeholder[]>(() => [], () => request<Placeholder[]>('GET', '/api/placeholders'));
+export const placeholdersStore = placeholders.state;
+export const loadPlaceholders = placeholders.load;
+export const setPlaceholders = placeholders.set;
+export const resetPlaceholders = placeholders.reset;
+export const usePlaceholders = () => useShown(placeholdersStore, 'placeholders');

@@ -1,0 +1,75 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { fromPromise } from 'xstate';
+import type { Plan } from '../../domain/plan.ts';
+import {
+  type AvailabilityParams, type AvailableEngineer, type CapacityParams, fetchAvailable, fetchCapacity, pastAvailable, pastCapacity,
+} from '../lib/capacityApi.ts';
+import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
+import { liveQueryMachine } from '../machines/liveQuery.machine.ts';
+import { onLiveChange } from './live.ts';
+import { viewMode } from './viewMode.ts';
+
+export type LiveQuerySource<P, T> = {
+  /** The server's answer for the live plan. */
+  live: (params: P, signal: AbortSignal) => Promise<T>;
+  /** The same answer worked out from a past plan (time travel). */
+  past: (plan: Plan, params: P) => T;
+};
+
+export type LiveQuery<T> = { data: T | null; loading: boolean; error: string | null; retry: () => void };
+
+/**
+ * Figures fetched apart from the collections, for `params` (null: nothing to ask yet): from the server
+ * on the live plan, fetched again shortly after any live change; from the past plan while the app shows
+ * a past moment.
+ */
+export function useLiveQuery<P, T>(source: LiveQuerySource<P, T>, params: P | null): LiveQuery<T> {
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
+  const machine = useMemo(
+    () =>
+      liveQueryMachine.provide({
+        actors: {
+          fetch: fromPromise(async ({ input, signal }) => {
+            const past = viewMode.past;
+            return past ? sourceRef.current.past(past, input.params as P) : sourceRef.current.live(input.params as P, signal);
+          }),
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine);
+  const key = params === null ? null : JSON.stringify(params);
+  useEffect(() => {
+    send({ type: 'SET_PARAMS', params: key === null ? null : JSON.parse(key) });
+  }, [key, send]);
+
+  const pastAt = useSnapshot(viewMode).pastAt;
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    send({ type: 'RELOAD' });
+  }, [pastAt, send]);
+  useEffect(() => onLiveChange(() => !viewMode.past && send({ type: 'REFRESH' })), [send]);
+
+  return {
+    data: state.context.data as T | null,
+    loading: state.matches('loading') || state.matches('waiting'),
+    error: state.matches('failed') ? state.context.error : null,
+    retry: () => send({ type: 'RETRY' }),
+  };
+}
+
+const capacitySource: LiveQuerySource<CapacityParams, CapacityResponse> = { live: fetchCapacity, past: pastCapacity };
+const availableSource: LiveQuerySource<AvailabilityParams, AvailableEngineer[]> = { live: fetchAvailable, past: (plan, params) => pastAvailable(plan, params) };
+
+/** GET /api/capacity for `params`, live or as it was. */
+export const useCapacity = (params: CapacityParams | null) => useLiveQuery(capacitySource, params);
+
+/** GET /api/engineers/available for `params`, live or as it was. */
+export const useAvailableEngineers = (params: AvailabilityParams | null) => useLiveQuery(availableSource, params);
