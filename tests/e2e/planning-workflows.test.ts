@@ -109,12 +109,12 @@ describe('a manager plans projects, engineers and assignments', () => {
 
   it('removes an assignment after confirming', async () => {
     await navigate(page, 'Assignments', '/assignments');
-    expect(await cardValue(page, 'card-total-assignments')).toBe('13');
+    expect(await cardValue(page, 'card-total-assignments')).toBe('14');
     await page.locator('[data-testid=assignment-actions][data-assignment="Tom Becker on Mobile App v2"]').getByRole('button', { name: 'Remove assignment' }).click();
     await page.getByRole('tooltip').getByText('Remove this assignment?').waitFor();
     await page.getByRole('tooltip').getByRole('button', { name: 'Remove' }).click();
     await page.getByText('Assignment removed').waitFor();
-    await expect.poll(() => cardValue(page, 'card-total-assignments')).toBe('12');
+    await expect.poll(() => cardValue(page, 'card-total-assignments')).toBe('13');
     const rows = await tableRows(page.getByTestId('all-assignments'));
     expect(rows.some((cells) => cells[0]?.includes('Tom Becker') && cells[1] === 'Mobile App v2')).toBe(false);
   });
@@ -137,12 +137,13 @@ describe('an engineer keeps their own skills up to date', () => {
     await expect.poll(async () => normalize(await page.getByTestId('profile-skills').innerText())).toBe('React TypeScript Node.js GraphQL Rust');
   });
 
-  it('sees none of the managers\' controls, even at a manager\'s address', async () => {
+  it('sees none of the managers\' controls, even at a manager\'s address: it leads to their own dashboard', async () => {
     const page = await pageFor(ENGINEER.email);
     await page.goto(`${server.baseUrl}/assignments`);
-    await page.getByTestId('all-assignments').locator('tbody tr.ant-table-row').first().waitFor();
+    await page.waitForURL(`${server.baseUrl}/engineer-dashboard`);
+    await page.getByTestId('card-my-projects').waitFor();
     expect(await page.getByTestId('new-assignment').count()).toBe(0);
-    expect(await tableHeaders(page.getByTestId('all-assignments'))).not.toContain('Actions');
+    expect(await page.getByTestId('all-assignments').count()).toBe(0);
   });
 });
 
