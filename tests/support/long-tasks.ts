@@ -43,14 +43,14 @@ export const LARGE_SCREENS = [
   { path: '/assignments', role: 'manager', rows: '[data-testid=all-assignments] tbody tr.ant-table-row' },
   { path: '/capacity?weeks=26', role: 'manager', rows: '[data-testid=schedule-grid] [data-testid=schedule-row]' },
   { path: '/report', role: 'manager', rows: '[data-testid=critical-issues-list] > div' },
-  { path: '/history', role: 'manager', rows: '[data-testid=history-table] tbody tr.ant-table-row' },
+  { path: '/history', role: 'manager', rows: '[data-testid=history-table] [data-testid=event-summary]' },
   { path: '/engineer-dashboard', role: 'engineer', rows: '[data-testid=current-projects] tbody tr.ant-table-row' },
 ] as const satisfies readonly { path: string; role: 'manager' | 'engineer'; rows: string; idle?: string }[];
 
 export type LargeScreen = (typeof LARGE_SCREENS)[number];
 
 /** Waits until the screen shows data rows and no spinner over them. */
-export async function waitForRows(page: Page, screen: { rows: string; idle?: string }, timeout = 120_000): Promise<void> {
+export async function waitForRows(page: Page, screen: { rows: string; idle?: string }, timeout = 60_000): Promise<void> {
   await page.locator(screen.rows).first().waitFor({ timeout });
   if (screen.idle) await page.locator(screen.idle).first().waitFor({ state: 'detached', timeout });
 }
