@@ -1,10 +1,14 @@
 /**
- * Issue 3's bench, the web client in Chromium against the real app:
+ * The web client in Chromium against the real app:
  *   1. gzip size of the JavaScript the login screen loads, and of the largest lazily loaded chunk,
  *      each beside the gzip size of all the JavaScript in the build;
  *   2. time from navigation to a rendered Engineers table with 2,000 engineers and 20,000
  *      assignments, beside the time the same page needs to fetch and parse the three API lists
- *      the table is computed from.
+ *      the table is computed from;
+ *   3. the same for the Schedule (2,000 engineers x 26 weeks) beside fetching and parsing its data,
+ *      and the longest main-thread block while its virtualised grid scrolls, beside the same page
+ *      left idle and the length of one frame;
+ *   4. the largest main-thread block (Long Tasks API) on each screen, beside the goal of 200 ms.
  * The client is built afresh (with a manifest) into a temporary folder, so the figures are of the
  * code in the working tree and the run never touches dist/client.
  */
@@ -13,14 +17,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { ensureLargePlan, listen } from './bench-app.ts';
+import { LARGE_SCREENS, idleLongTasks, recordLongTasks, screenLongTasks, scrollScheduleGrid } from '../support/long-tasks.ts';
+import { ensureLargePlan, listen, login } from './bench-app.ts';
 import { fmt, percentile, type Row } from './support.ts';
 
 const RUNS = Number(process.env.BENCH_CLIENT_RUNS ?? 5);
+const SCROLLS = 3;
+const SCROLL_STEPS = 40;
+const SCROLL_PX = 600;
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 
@@ -87,15 +94,13 @@ async function loginScreenJs(browser: Browser, base: string): Promise<{ files: S
 }
 
 /**
- * Records (in the page's own clock, ms since navigation start) when the directory shows its rows
- * with their figures: rows present and no loading spinner over them (it stays until both the
- * engineers and the assignments are in).
+ * Records (in the page's own clock, ms since navigation start) when the screen shows its rows with
+ * their figures: rows present and, when given, no loading spinner over them.
  */
-const ROWS_PROBE = `
+const rowsProbe = (rows: string, idle?: string) => `
   (() => {
     const check = () => {
-      const directory = document.querySelector('[data-testid=engineers-directory]');
-      if (window.__rowsAt === undefined && directory && directory.querySelector('tbody tr.ant-table-row') && !directory.querySelector('.ant-spin-spinning')) {
+      if (window.__rowsAt === undefined && document.querySelector(${JSON.stringify(rows)}) && !${idle ? `document.querySelector(${JSON.stringify(idle)})` : 'false'}) {
         window.__rowsAt = performance.now();
       }
       if (window.__rowsAt === undefined) requestAnimationFrame(check);
@@ -105,58 +110,113 @@ const ROWS_PROBE = `
   })();
 `;
 
-async function engineersTable(browser: Browser, base: string, progress: (message: string) => void) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'manager@demo.test', password: DEMO_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
+type Visit = {
+  label: string;
+  path: string;
+  rows: string;
+  idle?: string;
+  /** The API paths whose first answers the rows are computed from ("data in"). */
+  dataPaths: string[];
+  /** The anchor: what to fetch and parse in the page, given the URLs the page itself requested. */
+  anchorUrls: (requested: string[]) => string[];
+};
+
+const ENGINEERS_TABLE: Visit = {
+  label: 'Engineers table',
+  path: '/engineers',
+  rows: '[data-testid=engineers-directory] tbody tr.ant-table-row',
+  idle: '[data-testid=engineers-directory] .ant-spin-spinning',
+  dataPaths: ['/api/engineers', '/api/assignments'],
+  anchorUrls: () => ['/api/engineers', '/api/projects', '/api/assignments'],
+};
+
+const SCHEDULE_PATHS = ['/api/capacity', '/api/time-off', '/api/placeholders'];
+const SCHEDULE: Visit = {
+  label: 'Schedule, 26 weeks',
+  path: '/capacity?weeks=26',
+  rows: '[data-testid=schedule-grid] [data-testid=schedule-row]',
+  dataPaths: SCHEDULE_PATHS,
+  // The very requests the page made (with its window in the query), refetched.
+  anchorUrls: (requested) => requested.filter((url) => SCHEDULE_PATHS.includes(new URL(url).pathname)),
+};
+
+/** A signed-in context at desktop size that records long tasks, optionally with a rows probe. */
+async function signedInContext(browser: Browser, token: string, probe?: string) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(`localStorage.setItem('userToken', ${JSON.stringify(JSON.stringify(token))});`);
-  await context.addInitScript(ROWS_PROBE);
+  await recordLongTasks(context);
+  if (probe) await context.addInitScript(probe);
+  return context;
+}
 
+const sorted = (list: number[]) => list.sort((a, b) => a - b);
+
+/** Navigation to a screen's rendered rows, beside fetching and parsing its data in the same page; one warm-up visit, then RUNS. */
+async function navigationTimes(browser: Browser, base: string, token: string, visit: Visit, progress: (message: string) => void) {
+  const context = await signedInContext(browser, token, rowsProbe(visit.rows, visit.idle));
   const render: number[] = [];
   const fetches: number[] = [];
   const dataIn: number[] = [];
-  let subtitle = '';
+  let anchored: string[] = [];
+  let page: Page | undefined;
   // One warm-up visit (fills the HTTP cache with the chunks, as for a returning user), then RUNS timed ones.
   for (let run = 0; run <= RUNS; run += 1) {
-    progress(run === 0 ? 'Engineers table: warm-up' : `Engineers table: run ${run} of ${RUNS}`);
-    const page = await context.newPage();
-    await page.goto(`${base}/engineers`, { waitUntil: 'commit' });
+    progress(run === 0 ? `${visit.label}: warm-up` : `${visit.label}: run ${run} of ${RUNS}`);
+    page = await context.newPage();
+    await page.goto(`${base}${visit.path}`, { waitUntil: 'commit' });
     // Functions, not strings: the app's CSP forbids eval (the init scripts are injected by the browser itself).
     await page.waitForFunction(() => (window as { __rowsAt?: number }).__rowsAt !== undefined, undefined, { timeout: 120_000, polling: 50 });
     const rowsAt = await page.evaluate(() => (window as { __rowsAt?: number }).__rowsAt!);
-    // When the two lists the table is computed from had first arrived (same clock; later refetches aside).
-    // (No named functions inside: tsx would wrap them in a helper the page does not have.)
-    const dataAt = await page.evaluate(() =>
-      Math.max(
-        ...['engineers', 'assignments'].map(
-          (list) =>
-            (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => new URL(e.name).pathname === `/api/${list}`)
-              ?.responseEnd ?? Number.NaN,
-        ),
-      ),
+    // Every API answer so far, in the page's clock (no named functions inside: tsx would wrap them in a helper the page does not have).
+    const requested = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+        .map((e) => ({ url: e.name, end: e.responseEnd })),
     );
-    subtitle = (await page.getByTestId('engineers-directory').locator('[data-role=subtitle]').innerText()).trim();
-    // The anchor, in the same page: fetch and parse the three lists the table is computed from.
+    // When the lists the rows are computed from had first arrived (later refetches aside).
+    const dataAt = Math.max(...visit.dataPaths.map((p) => requested.find((r) => new URL(r.url).pathname === p)?.end ?? Number.NaN));
     await page.waitForLoadState('networkidle');
-    const fetchMs = (await page.evaluate(async (authorization) => {
-      const t0 = performance.now();
-      await Promise.all(['engineers', 'projects', 'assignments'].map((list) => fetch(`/api/${list}`, { headers: { authorization } }).then((r) => r.json())));
-      return performance.now() - t0;
-    }, token)) as number;
+    anchored = visit.anchorUrls(requested.map((r) => r.url));
+    const fetchMs = (await page.evaluate(
+      async ({ urls, authorization }) => {
+        const t0 = performance.now();
+        await Promise.all(urls.map((url) => fetch(url, { headers: { authorization } }).then((r) => r.json())));
+        return performance.now() - t0;
+      },
+      { urls: anchored, authorization: token },
+    )) as number;
     if (run > 0) {
       render.push(rowsAt);
       fetches.push(fetchMs);
       dataIn.push(dataAt);
     }
-    await page.close();
+    if (run < RUNS) await page.close();
   }
-  await context.close();
-  const sorted = (list: number[]) => list.sort((a, b) => a - b);
-  return { render: sorted(render), fetches: sorted(fetches), dataIn: sorted(dataIn), subtitle };
+  // The last page stays open for whoever measures more on it.
+  return { render: sorted(render), fetches: sorted(fetches), dataIn: sorted(dataIn), anchored: anchored.map((url) => new URL(url, base).pathname), context, page: page! };
+}
+
+/** The largest long task per screen, from navigation to rows plus a second: one warm-up visit, then RUNS. */
+async function screenBlocks(browser: Browser, base: string, tokens: Record<'manager' | 'engineer', string>, progress: (message: string) => void) {
+  const contexts = { manager: await signedInContext(browser, tokens.manager), engineer: await signedInContext(browser, tokens.engineer) };
+  const results: { path: string; largest: number[] }[] = [];
+  try {
+    for (const screen of LARGE_SCREENS) {
+      const largest: number[] = [];
+      for (let run = 0; run <= RUNS; run += 1) {
+        progress(`largest long task on ${screen.path}: ${run === 0 ? 'warm-up' : `run ${run} of ${RUNS}`}`);
+        const page = await contexts[screen.role].newPage();
+        const tasks = await screenLongTasks(page, base, screen);
+        if (run > 0) largest.push(tasks.longest);
+        await page.close();
+      }
+      results.push({ path: screen.path, largest: sorted(largest) });
+    }
+  } finally {
+    await contexts.manager.close();
+    await contexts.engineer.close();
+  }
+  return results;
 }
 
 export async function benchClient(databaseUrl: string, progress: (message: string) => void): Promise<Row[]> {
@@ -216,16 +276,60 @@ export async function benchClient(databaseUrl: string, progress: (message: strin
       ratio: `${fmt(heaviest.bytes / total, 2)}x`,
     });
 
-    const table = await engineersTable(browser, base, progress);
-    const r50 = percentile(table.render, 50);
-    const f50 = percentile(table.fetches, 50);
+    const tokens = { manager: await login(base, 'manager@demo.test'), engineer: await login(base, 'engineer@demo.test') };
+    const sizeText = `${plan.engineers.toLocaleString('en-US')} engineers, ${plan.assignments.toLocaleString('en-US')} assignments, ${plan.projects.toLocaleString('en-US')} projects`;
+    const navigationRow = (what: string, times: Awaited<ReturnType<typeof navigationTimes>>, dataText: string, goal = ''): Row => {
+      const r50 = percentile(times.render, 50);
+      const f50 = percentile(times.fetches, 50);
+      return {
+        section: 'client',
+        measure: `navigation to rendered ${what}, ${sizeText}, ${RUNS} runs${goal}`,
+        figure: `p50 ${fmt(r50, 0)} ms, max ${fmt(times.render.at(-1)!, 0)} ms (${dataText} in at p50 ${fmt(percentile(times.dataIn, 50), 0)} ms)`,
+        anchor: `fetch + JSON.parse of ${times.anchored.join(' + ')} in the page: p50 ${fmt(f50, 0)} ms`,
+        ratio: `${fmt(r50 / f50, 2)}x p50`,
+      };
+    };
+
+    const table = await navigationTimes(browser, base, tokens.manager, ENGINEERS_TABLE, progress);
+    const subtitle = (await table.page.getByTestId('engineers-directory').locator('[data-role=subtitle]').innerText()).trim();
+    await table.context.close();
+    rows.push(navigationRow(`Engineers table ('${subtitle}')`, table, 'engineers + assignments'));
+
+    const schedule = await navigationTimes(browser, base, tokens.manager, SCHEDULE, progress);
+    const summary = (await schedule.page.getByTestId('schedule-summary').innerText()).replace(/\s+/g, ' ').trim();
+    rows.push(navigationRow(`Schedule, 26 weeks by week ('${summary}')`, schedule, 'grid + time off + placeholders', ' (goal <= 500 ms)'));
+
+    // Scrolling the schedule's virtualised grid, on the last timed page once it has settled, a few times over.
+    await schedule.page.waitForTimeout(1_000);
+    const scrolls: Awaited<ReturnType<typeof scrollScheduleGrid>>[] = [];
+    for (let run = 0; run < SCROLLS; run += 1) {
+      progress(`scrolling the schedule: ${run + 1} of ${SCROLLS}`);
+      await schedule.page.evaluate(() => document.querySelector('[data-testid=schedule-grid]')!.scrollTo({ top: 0 }));
+      await schedule.page.waitForTimeout(500);
+      scrolls.push(await scrollScheduleGrid(schedule.page, SCROLL_STEPS, SCROLL_PX));
+    }
+    const idleMs = Math.round(Math.max(...scrolls.map((r) => r.frames)) * 16.7 + 500);
+    const idle = await idleLongTasks(schedule.page, idleMs);
+    await schedule.context.close();
+    const worst = Math.max(...scrolls.map((r) => r.longest));
+    const msOrNone = (ms: number) => (ms > 0 ? `${fmt(ms, 0)} ms` : 'none over 50 ms');
     rows.push({
       section: 'client',
-      measure: `navigation to rendered Engineers table, ${plan.engineers.toLocaleString('en-US')} engineers, ${plan.assignments.toLocaleString('en-US')} assignments, ${plan.projects.toLocaleString('en-US')} projects ('${table.subtitle}'), ${RUNS} runs`,
-      figure: `p50 ${fmt(r50, 0)} ms, max ${fmt(table.render.at(-1)!, 0)} ms (engineers + assignments in at p50 ${fmt(percentile(table.dataIn, 50), 0)} ms)`,
-      anchor: `fetch + JSON.parse of the 3 lists in the page: p50 ${fmt(f50, 0)} ms`,
-      ratio: `${fmt(r50 / f50, 2)}x p50`,
+      measure: `longest main-thread block scrolling the schedule (${SCROLL_STEPS} steps of ${SCROLL_PX} px, one a frame, to ${fmt(scrolls[0]!.scrolled, 0)} px; ${SCROLLS} times; goal <= 50 ms)`,
+      figure: `${msOrNone(worst)} (long tasks per scroll: ${scrolls.map((r) => r.count).join(', ')}; longest frame ${fmt(Math.max(...scrolls.map((r) => r.longestFrame)), 0)} ms)`,
+      anchor: `same page left idle ${fmt(idleMs / 1000, 1)} s: ${msOrNone(idle.longest)}; one 60 Hz frame: 16.7 ms`,
+      ratio: worst > 0 ? `${fmt(worst / 16.7, 1)}x a frame` : 'under 3x a frame',
     });
+
+    for (const { path: screen, largest } of await screenBlocks(browser, base, tokens, progress)) {
+      rows.push({
+        section: 'client',
+        measure: `largest long task on ${screen}, navigation to rows + 1 s, ${sizeText}, ${RUNS} runs`,
+        figure: `p50 ${msOrNone(percentile(largest, 50))}, max ${msOrNone(largest.at(-1)!)}`,
+        anchor: 'goal: no block over 200 ms',
+        ratio: `${fmt(percentile(largest, 50) / 200, 2)}x p50`,
+      });
+    }
   } finally {
     await browser?.close();
     await app?.close();

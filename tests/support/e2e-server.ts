@@ -30,10 +30,21 @@ async function listen(databaseUrl: string): Promise<{ app: FastifyInstance; base
   return { app, baseUrl: `http://127.0.0.1:${port}` };
 }
 
+export type E2EServerOptions = {
+  /** Fills the fresh database before the server starts (a large generated plan, say), so no screen sees it half-made. */
+  prepare?: (databaseUrl: string) => Promise<void>;
+};
+
 /** One server on its own database; `second()` starts another instance on the same database. */
-export async function startE2EServer(): Promise<E2EServer & { second: () => Promise<E2EServer> }> {
+export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2EServer & { second: () => Promise<E2EServer> }> {
   if (!existsSync(path.join(clientRoot, 'index.html'))) throw new Error('dist/client is missing: run `npm run build` first');
   const database = await createTestDatabase();
+  try {
+    await options.prepare?.(database.url);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
   const first = await listen(database.url);
   await seedDemoIfEmpty(first.app.db, new Date());
   const others: FastifyInstance[] = [];

@@ -4,15 +4,15 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
-import { type E2EServer, startE2EServer } from './e2e-server.ts';
+import { type E2EServer, type E2EServerOptions, startE2EServer } from './e2e-server.ts';
 import { collectPageErrors, newContext } from './screens.ts';
 
 export type PageSession = { server: E2EServer; browser: Browser; context: BrowserContext; page: Page; pageErrors: string[] };
 
-export async function openPageSession(): Promise<PageSession> {
+export async function openPageSession(options: E2EServerOptions = {}): Promise<PageSession> {
   const opened: Partial<PageSession> = {};
   try {
-    opened.server = await startE2EServer();
+    opened.server = await startE2EServer(options);
     opened.browser = await launchBrowser();
     opened.context = await newContext(opened.browser);
     const page = await opened.context.newPage();

@@ -1,0 +1,122 @@
+/**
+ * The app at the size of a large organisation, in Chromium on the real server: the generator fills
+ * the test's own database (2,000 engineers, 20,000 assignments and their time off, holidays and
+ * placeholders) before the server starts; every manager screen, and the engineer's dashboard, reaches
+ * rows of real data, and the Assignments search finds one person's assignment by their name in one
+ * step. Each screen's largest main-thread block (Long Tasks API) is printed; how fast is the bench's
+ * business (`npm run bench`), so the test only catches pathologies with a generous bound.
+ */
+import pg from 'pg';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureLargePlan } from '../bench/bench-app.ts';
+import type { E2EServer } from '../support/e2e-server.ts';
+import { LARGE_SCREENS, type LongTasks, recordLongTasks, screenLongTasks, waitForRows } from '../support/long-tasks.ts';
+import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
+import { collectPageErrors, ENGINEER, MANAGER, newContext, signIn } from '../support/screens.ts';
+
+/** Far above any goal: a screen that blocks this long is broken, not slow. */
+const SANITY_BOUND_MS = 5_000;
+
+let session: PageSession | undefined;
+let server: E2EServer;
+let manager: Page;
+let engineer: Page;
+let engineerContext: BrowserContext | undefined;
+const pageErrors: string[][] = [];
+const largest: Record<string, LongTasks> = {};
+let generated = { engineers: 0, assignments: 0, projects: 0 };
+let generationMs = 0;
+
+beforeAll(async () => {
+  session = await openPageSession({
+    prepare: async (databaseUrl) => {
+      const started = performance.now();
+      generated = await ensureLargePlan(databaseUrl, () => undefined);
+      generationMs = performance.now() - started;
+    },
+  });
+  server = session.server;
+  await recordLongTasks(session.context);
+  manager = session.page;
+  pageErrors.push(session.pageErrors);
+  await signIn(manager, server.baseUrl, MANAGER.email);
+
+  engineerContext = await newContext(session.browser);
+  await recordLongTasks(engineerContext);
+  engineer = await engineerContext.newPage();
+  pageErrors.push(collectPageErrors(engineer));
+  await signIn(engineer, server.baseUrl, ENGINEER.email);
+}, 600_000);
+
+afterAll(async () => {
+  const lines = Object.entries(largest).map(([path, tasks]) => `  ${path.padEnd(20)} largest long task ${Math.round(tasks.longest)} ms (${tasks.count} over 50 ms)`);
+  console.log(
+    `large plan: ${generated.engineers} engineers, ${generated.projects} projects, ${generated.assignments} assignments, generated in ${(generationMs / 1000).toFixed(1)} s\n${lines.join('\n')}`,
+  );
+  await engineerContext?.close();
+  await closePageSession(session);
+});
+
+describe('a large organisation', () => {
+  it('has the generated plan', () => {
+    expect(generated.engineers).toBeGreaterThanOrEqual(2_000);
+    expect(generated.assignments).toBeGreaterThanOrEqual(20_000);
+  });
+
+  for (const screen of LARGE_SCREENS) {
+    it(`${screen.path} reaches rows of real data`, async () => {
+      const page = screen.role === 'engineer' ? engineer : manager;
+      // A first visit fills the HTTP cache with the screen's chunks; the measured one is a return visit.
+      await page.goto(`${server.baseUrl}${screen.path}`, { waitUntil: 'commit' });
+      await waitForRows(page, screen);
+      const tasks = await screenLongTasks(page, server.baseUrl, screen);
+      largest[screen.path] = tasks;
+      expect(await page.locator(screen.rows).count()).toBeGreaterThan(0);
+      expect(tasks.longest).toBeLessThan(SANITY_BOUND_MS);
+    });
+  }
+
+  it('the Assignments search finds one person’s assignment by their full name in one step', async () => {
+    const person = await onePersonWithAssignments(server.databaseUrl);
+    await manager.goto(`${server.baseUrl}/assignments`, { waitUntil: 'commit' });
+    const table = manager.getByTestId('all-assignments');
+    await waitForRows(manager, { rows: '[data-testid=all-assignments] tbody tr.ant-table-row' });
+
+    await manager.getByLabel('Search assignments').fill(person.name);
+    const noun = person.assignments === 1 ? 'assignment' : 'assignments';
+    await table.getByText(`Showing ${person.assignments} ${noun}`, { exact: true }).waitFor();
+    const rows = await table.locator('tbody tr.ant-table-row').allInnerTexts();
+    expect(rows).toHaveLength(person.assignments);
+    for (const row of rows) expect(row).toContain(person.name);
+    expect(rows.some((row) => row.includes(person.project))).toBe(true);
+  });
+
+  it('raised no error in either page', () => {
+    expect(pageErrors.flat()).toEqual([]);
+  });
+});
+
+/**
+ * A generated engineer no one else shares a name with, who has a page's worth of assignments or
+ * fewer: typing their name must bring up exactly theirs.
+ */
+async function onePersonWithAssignments(databaseUrl: string): Promise<{ name: string; project: string; assignments: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; project: string; assignments: number }>(`
+      with unique_names as (select name from engineers group by name having count(*) = 1)
+      select e.name, min(p.name) as project, count(*)::int as assignments
+        from assignments a join engineers e on e.id = a.engineer_id join projects p on p.id = a.project_id
+       where e.name in (select name from unique_names) and e.email like '%@generated.test'
+       group by e.id, e.name
+      having count(*) between 2 and 20
+       order by e.name
+       limit 1`);
+    if (!rows[0]) throw new Error('the generated plan has no engineer with a name of their own');
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}
