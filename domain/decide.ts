@@ -123,7 +123,7 @@ export function decideRegisterEngineer(
   command: { engineerId: string; input: Omit<RegisterEngineerInput, 'password'> & { password?: string } },
 ): EngineerEvent[] {
   if (state) throw new DomainError('conflict', 'Engineer already exists');
-  // The password goes to the account table, never into an event (design.md §5 rule 8).
+  // The password goes to the account table, never into an event (credentials never go into events, which are kept forever).
   const { password: _password, ...fields } = command.input;
   return [{ type: 'EngineerRegistered', data: { engineerId: command.engineerId, ...(fields as EngineerFields) } }];
 }

@@ -11,7 +11,7 @@ export type AssignmentStatus = 'upcoming' | 'active' | 'completed';
 
 const time = (iso: string) => Date.parse(iso);
 
-/** Current: start <= now < end (design.md §8). */
+/** Current: start <= now < end. */
 export const isCurrent = (a: Dated, now: Date) => time(a.startDate) <= now.getTime() && now.getTime() < time(a.endDate);
 /** Upcoming: start > now. */
 export const isUpcoming = (a: Dated, now: Date) => time(a.startDate) > now.getTime();
@@ -38,7 +38,7 @@ export const engineerIdOf = (a: { engineerId: string | { _id: string } }) =>
 export const currentAllocation = (assignments: readonly Allocated[], now: Date) =>
   assignments.filter((a) => isCurrent(a, now)).reduce((sum, a) => sum + a.allocationPercentage, 0);
 
-/** One rule everywhere (design.md §8): above maxCapacity overloaded, below half of it underutilised. */
+/** One rule everywhere: above maxCapacity overloaded, below half of it underutilised. */
 export function utilizationStatus(allocation: number, maxCapacity: number): UtilizationStatus {
   if (allocation > maxCapacity) return 'overloaded';
   if (allocation < maxCapacity / 2) return 'underutilized';
@@ -164,7 +164,7 @@ export function countByStatus(projects: readonly Pick<Project, 'status'>[]) {
   return counts;
 }
 
-/** 'Current Running': engineers with at least one current assignment (design.md §8). */
+/** 'Current Running': engineers with at least one current assignment. */
 export const currentRunning = (assignments: readonly OwnedAllocation[], now: Date) =>
   new Set(assignments.filter((a) => isCurrent(a, now)).map(engineerIdOf)).size;
 
@@ -176,7 +176,7 @@ export const sortedUnique = (lists: readonly (readonly string[])[]) => [...new S
 
 export type EngineerFilter = { search: string; skills: readonly string[] };
 
-/** Search matches name or skills, case-insensitive (design.md §8); a skill filter matches any selected skill. */
+/** Search matches name or skills, case-insensitive; a skill filter matches any selected skill. */
 export function matchesEngineerFilter(engineer: Pick<Engineer, 'name' | 'skills'>, filter: EngineerFilter): boolean {
   const text = filter.search.trim().toLowerCase();
   const textMatch =

@@ -32,7 +32,7 @@ export type AppOptions = {
   corsOrigin?: string;
   loginRateLimit?: number;
   clientRoot?: string;
-  /** Beyond this many missed events a reconnecting client is told to reload instead (issue 4). */
+  /** Beyond this many missed events a reconnecting client is told to reload instead. */
   liveMaxBacklog?: number;
   /**
    * Whose X-Forwarded-For to believe (Fastify's trustProxy). Off by default: trusting every client's

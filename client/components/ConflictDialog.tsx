@@ -29,7 +29,7 @@ type FormProps = Common & { kind: 'form'; onReapply: () => void; onTakeLatest: (
 type ActionProps = Common & { kind: 'action'; actionLabel: string; onRetry: () => void };
 
 /**
- * The dialog for a 409 (issue 5): says that someone else changed the thing first, shows what they
+ * The dialog for a 409: says that someone else changed the thing first, shows what they
  * changed and what this user changed, and offers to reload the latest version. Nothing the user typed
  * is dropped unless they choose to.
  */

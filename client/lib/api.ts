@@ -27,7 +27,7 @@ export class ApiError extends Error {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** The error text of spec §8: the body's `message` if present, else the client's generic message. */
+/** The error text of a failed load: the body's `message` if present, else the client's generic message. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return NETWORK_ERROR;
@@ -41,7 +41,7 @@ export function setUnauthorizedHandler(handler: () => void) {
 }
 
 /**
- * Where in the event log a list answer stands (issue 4): X-Cursor, the newest event every reader sees,
+ * Where in the event log a list answer stands: X-Cursor, the newest event every reader sees,
  * and X-Snapshot, the PostgreSQL snapshot it was read in. Kept beside the parsed body (by identity) so
  * the collections' fetchers stay `() => Promise<T>`; the live channel reads it with `listPosition`.
  */

@@ -3,7 +3,7 @@ import type { CreateAssignmentInput, RegisterEngineerInput, UpdateAssignmentInpu
 import { ApiError, request } from './api.ts';
 
 /**
- * The planning writes of issue 5. Every edit carries the version it was made against (as `version` in
+ * The planning writes. Every edit carries the version it was made against (as `version` in
  * the body); a stale one is refused with 409 VERSION_CONFLICT, a missing one with 428.
  */
 

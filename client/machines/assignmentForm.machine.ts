@@ -12,7 +12,7 @@ import { editPayload, type FormErrors, type FormMode, issueErrors } from './edit
 import { type ConflictState, conflictGuards, errorOf, formConflictActions, formConflictState, type Latest, saveFailed } from './formConflict.ts';
 
 /**
- * The New assignment / Edit assignment form (issue 5):
+ * The New assignment / Edit assignment form:
  *
  *   closed -> editing (pick a project -> editing.loadingEngineers -> the suitable engineers, best first
  *             by free capacity over the form's dates; pick one; role, allocation, dates defaulting to the

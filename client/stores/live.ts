@@ -11,7 +11,7 @@ import { profileStore } from './profile.ts';
 import { projectsStore } from './projects.ts';
 import { registerSignOutCleanup, sessionActor } from './session.ts';
 
-/** 'New assignment: <project>' for the signed-in engineer (issue 4). */
+/** 'New assignment: <project>' for the signed-in engineer. */
 export type AssignmentNotice = { assignmentId: string; projectName: string; role: string; allocationPercentage: number; startDate: string; endDate: string };
 
 const noticeListeners = new Set<(notice: AssignmentNotice) => void>();

@@ -13,7 +13,7 @@ import { applyToProfile, currentPlan } from './plan.ts';
 import { loadProjects, projectsStore, setProjects } from './projects.ts';
 
 /**
- * Live events folded into the valtio collections exactly once (issue 4, design.md §4).
+ * Live events folded into the valtio collections exactly once .
  *
  * Each list remembers the PostgreSQL snapshot its last load was read in (X-Snapshot): an event whose
  * transaction is visible in it is already in the list and is skipped; any other event is folded in with

@@ -41,7 +41,7 @@ const loaders: Record<CollectionName, () => Promise<boolean>> = {
   placeholders: loadPlaceholders,
 };
 
-/** Loads the named collections in parallel (spec §2: what each screen loads on entry). */
+/** Loads the named collections in parallel (what each screen loads on entry). */
 export const loadCollections = (names: readonly CollectionName[]) => Promise.all(names.map((name) => loaders[name]()));
 
 /** Every collection back to empty; run when the session ends. */

@@ -24,7 +24,7 @@ export type HashedFields = {
 export const GENESIS = '0'.repeat(64);
 
 /**
- * Tamper evidence (issue 6): each event's hash covers its content and the previous event's hash in
+ * Tamper evidence: each event's hash covers its content and the previous event's hash in
  * its stream, so altering any stored event breaks the chain from that event on.
  */
 export function eventHash(previous: string, e: HashedFields): string {

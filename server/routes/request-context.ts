@@ -7,7 +7,7 @@ import type { Db, DbOrTrx } from '../db/connect.ts';
 import { type Consistent, readConsistent } from '../read-models/consistent-read.ts';
 import type { ListPage } from '../read-models/list-pages.ts';
 
-/** Who did it and as part of what: stored on every event (design.md §5 rule 1). */
+/** Who did it and as part of what: stored on every event. */
 export const metadataOf = (request: FastifyRequest): EventMetadata => ({
   actorId: request.user.sub,
   actorRole: request.user.role,

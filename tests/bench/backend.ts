@@ -20,7 +20,7 @@ const projectBody = (i: number) => JSON.stringify({
   endDate: '2027-06-30T00:00:00.000Z', teamSize: 3, requiredSkills: ['Go', 'React'], status: 'planning',
 });
 
-/** Issue 2's bench: writes, list reads and the event log, each beside a raw anchor measured in the same run. */
+/** The backend bench: writes, list reads and the event log, each beside a raw anchor measured in the same run. */
 export async function benchBackend(databaseUrl: string, progress: (message: string) => void): Promise<Row[]> {
   const rows: Row[] = [];
   const pool = createPool(databaseUrl, 20);

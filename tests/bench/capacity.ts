@@ -94,7 +94,7 @@ const cpuText = (m: Measured) =>
 const latencyText = (m: Measured) => `p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms; ${cpuText(m)}`;
 
 /**
- * Issue 11's bench: the capacity grid of 2,000 engineers x 26 weeks through the API, beside one raw
+ * The capacity bench: the capacity grid of 2,000 engineers x 26 weeks through the API, beside one raw
  * SQL query computing the same grid; and "who is free at least 50 % next week".
  */
 export async function benchCapacity(databaseUrl: string, progress: (message: string) => void): Promise<Row[]> {

@@ -15,7 +15,7 @@ const STATE_EVENTS = Number(process.env.BENCH_HISTORY_EVENTS ?? 1_000_000);
 const SNAPSHOT_EVERY = 10_000;
 const PLAN_ASSIGNMENTS = 20_000;
 
-/** Issue 6's bench: the plan as of a moment, and rebuild throughput beside a raw read of the same events. */
+/** The history bench: the plan as of a moment, and rebuild throughput beside a raw read of the same events. */
 export async function benchHistory(databaseUrl: string, progress: (message: string) => void): Promise<Row[]> {
   const db = createDb(createPool(databaseUrl, 4));
   try {

@@ -31,7 +31,7 @@ async function assignmentsFile(db: ReturnType<typeof createDb>): Promise<string>
 }
 
 /**
- * Issue 13's import bench: a CSV file of 20,000 assignments imported end to end (parse, plan against
+ * The import bench: a CSV file of 20,000 assignments imported end to end (parse, plan against
  * the plan there is, then batches of 500 through the planning commands with read models and hash
  * chains), beside a raw multi-row INSERT of the same event rows in batches of the same size.
  */

@@ -96,7 +96,7 @@ class Audience {
 }
 
 /**
- * Issue 4's bench: with CLIENTS socket.io clients connected to the real app, the time from a write's
+ * The live bench: with CLIENTS socket.io clients connected to the real app, the time from a write's
  * commit to its arrival at all of them (and at the first), and from an HTTP POST to arrival at all,
  * beside a raw LISTEN/NOTIFY round trip between two pg clients measured in the same run.
  */

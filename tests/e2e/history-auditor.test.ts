@@ -1,5 +1,5 @@
 /**
- * Issue 6 end to end, in Chromium on the real server: the auditor signs in, filters the history and
+ * The auditor's history end to end, in Chromium on the real server: the auditor signs in, filters the history and
  * exports it, travels to a moment before a project existed and sees it absent on every screen (by a
  * date and time, and by an event's 'View the plan at this point'), returns to live and sees it again,
  * verifies the hash chains, compares two moments (a long comparison page by page); and never sees a write control.

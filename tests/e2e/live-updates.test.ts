@@ -1,5 +1,5 @@
 /**
- * Live updates end to end (issue 4), in Chromium on two server instances sharing one database:
+ * Live updates end to end, in Chromium on two server instances sharing one database:
  * a project created through the dialog by one manager (instance A) appears in another manager's
  * Projects table and Manager Dashboard (instance B) without reload; an assignment made for the demo
  * engineer appears on their dashboard without reload, with the 'New assignment' notification; a tab

@@ -1,5 +1,5 @@
 /**
- * Issue 5 end to end, in Chromium on the real server with the demo: a manager puts an engineer on a
+ * Planning beyond capacity end to end, in Chromium on the real server with the demo: a manager puts an engineer on a
  * project in a way that overloads them, confirms the warning, and the Manager Dashboard, Engineers and
  * Reports screens show the new allocation and status.
  *

@@ -34,7 +34,7 @@ describe('manager screens with the demo data', () => {
     const text = normalize(await card.innerText());
     for (const part of ['MR', MANAGER.name, 'Manager', MANAGER.email]) expect(text).toContain(part);
     const links = await page.getByTestId('sidebar').getByRole('link').allInnerTexts();
-    // History (issue 6) is for managers and auditors; Import / Export for managers.
+    // History is for managers and auditors; Import / Export for managers.
     expect(links.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'History', 'Import / Export', 'Profile']);
     await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).waitFor();
   });
@@ -58,7 +58,7 @@ describe('manager screens with the demo data', () => {
       expect(row.join(' | ')).toContain(`${e.activeProjects} ${e.activeProjects === 1 ? 'project' : 'projects'}`);
       expect(row.join(' | ')).toContain(e.maxCapacity === 100 ? 'Full-time' : 'Part-time');
       expect(row.join(' | ')).toContain(e.seniority[0]!.toUpperCase() + e.seniority.slice(1));
-      // The status is not printed here (spec §2): no badge text.
+      // The status is not printed here: no badge text.
       expect(row.join(' ')).not.toMatch(/Overloaded|Underutilized|Optimal/);
     }
     // The progress bar is capped at 100: Priya is at 120%.
@@ -146,7 +146,7 @@ describe('manager screens with the demo data', () => {
     expect(normalize(await page.locator('.ant-badge', { has: page.getByTestId('filters-toggle') }).innerText())).toContain('1');
     await screenshotBoth(page, 'manager-engineers-filtered');
 
-    // Search matches names too (design.md §8); nothing matches -> the empty state.
+    // Search matches names too; nothing matches -> the empty state.
     await panel.getByPlaceholder('Search by name or skills...').fill('zzz');
     await directory.getByText('No engineers match your current filters').waitFor();
     await directory.getByText('No engineers found').waitFor();

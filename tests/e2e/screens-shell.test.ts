@@ -1,7 +1,7 @@
 /**
  * The signed-in shell in Chromium on the real server: the guard (no token -> /, history entry
  * replaced), logout (token removed, back at /), and the sidebar (Ctrl+B, the 7-day cookie that keeps
- * its state across a reload, the widths of spec §9, the sheet on phones).
+ * its state across a reload, the sidebar's widths, the sheet on phones).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,7 +113,7 @@ describe('sidebar', () => {
       return { opacity: style.opacity, right: node.getBoundingClientRect().right };
     });
     expect(label.opacity).toBe('0');
-    // Seven spec screens plus History (issue 6) and Import / Export for the manager.
+    // Seven screens plus History and Import / Export for the manager.
     expect(await sidebar().locator('.ant-menu-item .anticon').count()).toBe(9);
     await screenshot(page, 'sidebar-collapsed-desktop');
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 6, the plan as it was: a scripted sequence of changes through the HTTP API (projects created,
+ * The plan as it was: a scripted sequence of changes through the HTTP API (projects created,
  * assignments made, an allocation PATCHed with If-Match, status moves, an assignment removed, engineers
  * registered and edited), with a snapshot of every REST list after each step, its moment (`at`) and the
  * cursor of its last event. GET /api/history/state at each moment, by `at` and by `cursor`, equals its

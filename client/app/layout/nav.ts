@@ -4,7 +4,7 @@ import { homePath, navRole } from '../../machines/session.machine.ts';
 export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'history' | 'import' | 'profile';
 export type NavItem = { key: NavKey; label: string; path: string };
 
-/** Role-based navigation (spec §2): engineers get Dashboard and Profile; every other role the full list. */
+/** Role-based navigation: engineers get Dashboard and Profile; every other role the full list. */
 export function navItems(role: Role | string | null | undefined): NavItem[] {
   if (navRole(role) === 'engineer') {
     return [
@@ -19,7 +19,7 @@ export function navItems(role: Role | string | null | undefined): NavItem[] {
     { key: 'assignments', label: 'Assignments', path: '/assignments' },
     { key: 'capacity', label: 'Schedule', path: '/capacity' },
     { key: 'report', label: 'Report', path: '/report' },
-    // The event history (issue 6): managers and auditors only (the server refuses anyone else).
+    // The event history: managers and auditors only (the server refuses anyone else).
     ...(role === 'manager' || role === 'auditor' ? [{ key: 'history' as const, label: 'History', path: '/history' }] : []),
     // Bringing lists in from CSV is a manager's job (the server refuses anyone else).
     ...(role === 'manager' ? [{ key: 'import' as const, label: 'Import / Export', path: '/import-export' }] : []),
@@ -60,5 +60,5 @@ export const pageTitles: Record<string, string> = {
   '/import-export': 'Import / Export',
 };
 
-/** The user card's avatar text: 'ER' for an engineer, 'MR' for anyone else (spec §2). */
+/** The user card's avatar text: 'ER' for an engineer, 'MR' for anyone else. */
 export const roleInitials = (role: Role | string | null | undefined) => (role === 'engineer' ? 'ER' : 'MR');

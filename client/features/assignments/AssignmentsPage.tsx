@@ -93,7 +93,7 @@ const columnsFor = (sort: string | null): TableColumnsType<AssignmentRow> => [
 ];
 
 /**
- * Assignments (spec §2): the cards, and the All Assignments table with status and progress, which the
+ * Assignments: the cards, and the All Assignments table with status and progress, which the
  * server searches, filters, sorts (current and upcoming first unless a column says otherwise) and pages.
  */
 export default function AssignmentsPage() {
@@ -109,7 +109,7 @@ export default function AssignmentsPage() {
   const rows = useMemo(() => withStatus(list.rows, now), [list.rows, now]);
   const isEngineer = useProfile().data?.role === 'engineer';
 
-  // Managers plan here (issue 5); engineers and auditors, and anyone looking at a past moment, only read.
+  // Managers plan here; engineers and auditors, and anyone looking at a past moment, only read.
   const canPlan = useCanPlan();
   const isMobile = useIsMobile();
   const engineers = useEngineers();

@@ -40,7 +40,7 @@ const columns: TableColumnsType<Assignment> = [
 const SCREEN_COLLECTIONS = [...ALL_COLLECTIONS, 'timeOff'] as const;
 const LOAD_WEEKS = 12;
 
-/** Engineer Dashboard (spec §2): own assignments, current and upcoming; their load for the next 12 weeks and their time off. */
+/** Engineer Dashboard: own assignments, current and upcoming; their load for the next 12 weeks and their time off. */
 export default function EngineerDashboardPage() {
   useScreenData(SCREEN_COLLECTIONS);
   const profile = useProfile();

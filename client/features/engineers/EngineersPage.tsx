@@ -88,7 +88,7 @@ const columns: TableColumnsType<Row> = [
 const SCREEN_COLLECTIONS = [...ALL_COLLECTIONS, 'timeOff', 'holidays'] as const;
 const today = () => todayDate(new Date());
 
-/** Engineers (spec §2): filter panel, summary cards, availability planning, the directory. */
+/** Engineers: filter panel, summary cards, availability planning, the directory. */
 export default function EngineersPage() {
   useScreenData(SCREEN_COLLECTIONS);
   const { figures, now, engineers, assignments } = useEngineerFigures();
@@ -115,7 +115,7 @@ export default function EngineersPage() {
   // The figures need both lists: until the assignments are in, everyone would look free.
   const loading = (!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading);
 
-  // Managers add and edit engineers here (issue 5); nobody does on a past moment.
+  // Managers add and edit engineers here; nobody does on a past moment.
   const canPlan = useCanPlan();
   const isMobile = useIsMobile();
   const planning = useEngineerPlanning({ skills });

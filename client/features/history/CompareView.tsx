@@ -207,7 +207,7 @@ function MomentField({ label, value, onChange, mobile, testId }: MomentFieldProp
   );
 }
 
-/** 'Compare two moments' (issue 6): what was created, changed and removed between them, and by whom. */
+/** 'Compare two moments': what was created, changed and removed between them, and by whom. */
 export function CompareView({ mobile }: { mobile: boolean }) {
   const [from, setFrom] = useState<Dayjs | null>(() => dayjs().subtract(7, 'day').startOf('minute'));
   const [to, setTo] = useState<Dayjs | null>(() => dayjs().startOf('minute').add(1, 'minute'));

@@ -24,7 +24,7 @@ const reload = () => {
 };
 
 /**
- * The managers' planning on the Projects screen (issue 5): edit a project and move its status, each
+ * The managers' planning on the Projects screen: edit a project and move its status, each
  * against the version the row showed, with the conflict dialog on a 409.
  */
 export function useProjectPlanning({ skills, placeholders }: { skills: readonly string[]; placeholders: { open: (projectId: string) => void; countOf: (projectId: string) => number } }) {

@@ -89,7 +89,7 @@ const columns: TableColumnsType<Project> = [
   { title: 'Status', key: 'status', render: (_, p) => <ProjectStatusTag status={p.status} /> },
 ];
 
-/** Projects (spec §2): four cards, the directory and the Create New Project dialog. */
+/** Projects: four cards, the directory and the Create New Project dialog. */
 // Open roles (placeholders) show on each row.
 const SCREEN_COLLECTIONS = [...PROJECTS_COLLECTIONS, 'placeholders'] as const;
 
@@ -122,7 +122,7 @@ export default function ProjectsPage() {
   const rows = useMemo(() => newestFirst(projects.data), [projects.data]);
   const skills = useMemo(() => skillOptions(engineers.data, projects.data), [engineers.data, projects.data]);
   const loading = !projects.loaded && projects.loading;
-  // Managers create, edit and move projects (issue 5); engineers and auditors never see those
+  // Managers create, edit and move projects; engineers and auditors never see those
   // controls, and nobody does while the app shows a past moment.
   const canPlan = useCanPlan();
   const isMobile = useIsMobile();

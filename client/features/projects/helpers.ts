@@ -16,7 +16,7 @@ export const teamSizeText = (teamSize: number) => plural(teamSize, 'engineer');
 export const newestFirst = <P extends Pick<Project, '_id'>>(projects: readonly P[]) =>
   [...projects].sort((a, b) => (a._id < b._id ? 1 : a._id > b._id ? -1 : 0));
 
-// ---- planning (issue 5)
+// ---- planning
 
 /** The one move each status allows (domain: planning -> active -> completed, completed -> active). */
 export const nextStatus: Record<ProjectStatus, ProjectStatus> = { planning: 'active', active: 'completed', completed: 'active' };

@@ -128,7 +128,7 @@ function TimelineItem({ project: p }: { project: Project }) {
 
 const dotColor = (status: ProjectStatus) => (status === 'active' ? projectStatusColors.active : status === 'planning' ? projectStatusColors.planning : projectStatusColors.completed);
 
-/** Reports & Analytics (spec §2): cards, the two charts, Utilization Analysis, Project Timeline. */
+/** Reports & Analytics: cards, the two charts, Utilization Analysis, Project Timeline. */
 export default function ReportPage() {
   useScreenData();
   const { figures, engineers, assignments } = useEngineerFigures();
