@@ -21,7 +21,7 @@ const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 
 });
 
 describe('sidebar state', () => {
-  it('has the sidebar\'s constants: widths and the cookie's 7 days', () => {
+  it('has the sidebar constants: its widths and a cookie kept for 7 days', () => {
     expect(SIDEBAR_COOKIE_MAX_AGE).toBe(604800);
     expect([SIDEBAR_WIDTH, SIDEBAR_WIDTH_MOBILE, SIDEBAR_WIDTH_ICON]).toEqual(['16rem', '18rem', '3rem']);
   });
