@@ -103,7 +103,8 @@ async function dragBar(page: Page, engineer: string, project: string, columns: n
   const column = (await page.locator('.schedule-head [role=columnheader]').nth(1).boundingBox())!.width;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
+  // Waits until nothing (a dialog still fading out) covers the bar, so the press reaches it.
+  await bar.hover();
   await page.mouse.down();
   await page.mouse.move(x + (column * columns) / 2, y, { steps: 4 });
   await page.mouse.move(x + column * columns, y, { steps: 4 });
@@ -201,7 +202,9 @@ describe('the schedule', () => {
     await edge.scrollIntoViewIfNeeded();
     const box = (await edge.boundingBox())!;
     const column = (await a.locator('.schedule-head [role=columnheader]').nth(1).boundingBox())!.width;
-    await a.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // hover() puts the pointer on the handle's centre once nothing covers it: the previous test's
+    // dialog still fades out over the page, and a raw press would land on it instead of the handle.
+    await edge.hover();
     await a.mouse.down();
     await a.mouse.move(box.x + box.width / 2 + column, box.y + box.height / 2, { steps: 5 });
     await a.mouse.up();
