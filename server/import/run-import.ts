@@ -75,13 +75,15 @@ export function startImport(
     const finished = db.connection().execute(async (connection) => {
       const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK}) as locked`.execute(connection);
       if (!rows[0]!.locked) throw new HttpError(409, 'Another import is running: try again when it has finished', 'IMPORT_RUNNING');
+      let job: ImportJob;
+      let failure: { error: unknown } | undefined;
       try {
         const plan = await planCsv(connection, request.kind, read.records);
         refuseErrors(plan);
         const id = uuidv7();
         const total = plan.rows.filter((row) => row.command).length;
         await createJob(connection, { id, kind: request.kind, actorId: request.metadata.actorId, total, unchanged: plan.counts.unchanged });
-        const job = (await findJob(connection, id))!;
+        job = (await findJob(connection, id))!;
         started({ job, finished });
         const passwordHash = request.kind === 'engineers' ? await hashPassword(randomBytes(32).toString('base64url')) : '';
         try {
@@ -91,19 +93,23 @@ export function startImport(
             record: (trx, batch) => recordProgress(trx, id, batch),
             onProgress: (totals) => request.onProgress?.({ ...job, ...totals }),
           });
-          await finishJob(connection, id, { state: 'done' });
         } catch (error) {
-          const stopped = await findJob(connection, id);
-          await finishJob(connection, id, {
-            state: 'failed',
-            message: `Stopped after ${stopped?.done ?? 0} of ${total} rows: ${failureReason(error)}. The rows written stay; import the same file again to finish (they are left unchanged).`,
-          });
-          throw error;
+          failure = { error };
         }
-        return (await findJob(connection, id))!;
       } finally {
         await sql`select pg_advisory_unlock(${LOCK})`.execute(connection);
       }
+      // The job says it has ended only once the lock is free, so whoever sees "done" can import again at once.
+      if (!failure) {
+        await finishJob(connection, job.id, { state: 'done' });
+        return (await findJob(connection, job.id))!;
+      }
+      const stopped = await findJob(connection, job.id);
+      await finishJob(connection, job.id, {
+        state: 'failed',
+        message: `Stopped after ${stopped?.done ?? 0} of ${job.total} rows: ${failureReason(failure.error)}. The rows written stay; import the same file again to finish (they are left unchanged).`,
+      });
+      throw failure.error;
     });
     finished.catch(refused);
   });
