@@ -125,6 +125,8 @@ export type EventMetadata = {
   actorRole: string;
   commandId?: string;
   correlationId?: string;
+  /** Set on the events a published scenario appended: the History screen says which scenario they came from. */
+  scenarioId?: string;
 };
 
 /** An event as stored and sent to readers: the envelope the live channel and /api/events carry. */

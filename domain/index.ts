@@ -19,3 +19,4 @@ export * from './decide-time-off.ts';
 export * from './decide-holidays.ts';
 export * from './decide-placeholders.ts';
 export * from './lists/index.ts';
+export * from './scenarios/index.ts';

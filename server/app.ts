@@ -16,6 +16,7 @@ import engineerRoutes from './routes/engineers.ts';
 import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
 import historyRoutes from './routes/history.ts';
+import scenarioRoutes from './routes/scenarios.ts';
 import importExportRoutes from './routes/import-export.ts';
 import livePlugin from './plugins/live.ts';
 import planSnapshotsPlugin from './plugins/plan-snapshots.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventRoutes);
   await app.register(historyRoutes);
   await app.register(importExportRoutes);
+  await app.register(scenarioRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot });
   return app;
 }

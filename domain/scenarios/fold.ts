@@ -6,7 +6,7 @@ import { applyStreamEvents, decideOnPlan, PlanIndex, type StreamEvents } from '.
 
 /** How one drafted change fared on the plan it was folded on. */
 export type ChangeOutcome =
-  | { changeId: string; applied: true; decided: StreamEvents[] }
+  | { changeId: string; applied: true; decided: StreamEvents[]; before: Plan; after: Plan }
   | { changeId: string; applied: false; error: { kind: DomainError['kind']; message: string } };
 
 export type FoldedScenario = { plan: Plan; outcomes: ChangeOutcome[] };
@@ -24,8 +24,9 @@ export function foldScenario(live: Plan, changes: readonly ScenarioChange[], act
   for (const change of changes) {
     try {
       const decided = decideOnPlan(plan, change.command, actor, index);
+      const before = plan;
       plan = applyStreamEvents(plan, decided, index);
-      outcomes.push({ changeId: change.changeId, applied: true, decided });
+      outcomes.push({ changeId: change.changeId, applied: true, decided, before, after: plan });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       outcomes.push({ changeId: change.changeId, applied: false, error: { kind: error.kind, message: error.message } });

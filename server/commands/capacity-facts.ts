@@ -18,8 +18,14 @@ import { assignmentStream, calendarStream, engineerTimeOffStream, projectPlanStr
 
 const actorOf = (metadata: EventMetadata) => ({ id: metadata.actorId, role: metadata.actorRole });
 
-export async function bookTimeOff(trx: DbOrTrx, engineerId: string, input: BookTimeOffInput, metadata: EventMetadata, expectedVersion?: number) {
-  const timeOffId = uuidv7();
+export async function bookTimeOff(
+  trx: DbOrTrx,
+  engineerId: string,
+  input: BookTimeOffInput,
+  metadata: EventMetadata,
+  expectedVersion?: number,
+  timeOffId = uuidv7(),
+) {
   const result = await executeCommand(trx, engineerTimeOffStream, engineerId, {
     expectedVersion,
     metadata,
@@ -62,8 +68,14 @@ export async function setProjectTentative(trx: DbOrTrx, projectId: string, tenta
   });
 }
 
-export async function addPlaceholder(trx: DbOrTrx, projectId: string, input: AddPlaceholderInput, metadata: EventMetadata, expectedVersion?: number) {
-  const placeholderId = uuidv7();
+export async function addPlaceholder(
+  trx: DbOrTrx,
+  projectId: string,
+  input: AddPlaceholderInput,
+  metadata: EventMetadata,
+  expectedVersion?: number,
+  placeholderId = uuidv7(),
+) {
   const result = await executeCommand(trx, projectPlanStream, projectId, {
     expectedVersion,
     metadata,
@@ -108,8 +120,8 @@ export async function fillPlaceholder(
   engineerId: string,
   metadata: EventMetadata,
   expectedVersion?: number,
+  assignmentId = uuidv7(),
 ) {
-  const assignmentId = uuidv7();
   const engineer = (await findEngineer(trx, engineerId)) ?? null;
   let created: AssignmentEvent[] = [];
   const project = await executeCommand(trx, projectPlanStream, projectId, {

@@ -24,8 +24,8 @@ export async function createProject(trx: DbOrTrx, input: CreateProjectInput, met
   });
 }
 
-export async function createAssignment(trx: DbOrTrx, input: CreateAssignmentInput, metadata: EventMetadata) {
-  const assignmentId = uuidv7();
+/** `assignmentId` is chosen by the caller only when it was chosen before (a scenario's drafted assignment). */
+export async function createAssignment(trx: DbOrTrx, input: CreateAssignmentInput, metadata: EventMetadata, assignmentId = uuidv7()) {
   const [engineer, project] = await Promise.all([findEngineer(trx, input.engineerId), findProject(trx, input.projectId)]);
   return executeCommand(trx, assignmentStream, assignmentId, {
     expectedVersion: 0,

@@ -111,6 +111,16 @@ export interface PlaceholdersTable extends ReadModelRow<Placeholder> {
   end_date: ColumnType<Date, string, string>;
 }
 
+/** A scenario's stream: drafted changes, never read by the live plan. */
+export interface ScenarioEventsTable {
+  scenario_id: string;
+  position: number;
+  type: string;
+  data: ColumnType<unknown, string, never>;
+  metadata: ColumnType<unknown, string, never>;
+  recorded_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -118,6 +128,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;
   import_jobs: ImportJobsTable;
+  scenario_events: ScenarioEventsTable;
   plan_snapshots: PlanSnapshotsTable;
   engineers: EngineersTable;
   projects: ProjectsTable;

@@ -165,3 +165,19 @@ export async function readStreams(db: DbOrTrx, streamIds: readonly string[]): Pr
   }
   return streams;
 }
+
+/** The version of each stream named (0 for one that does not exist), from the streams table the appends guard. */
+export async function streamVersions(db: DbOrTrx, streamIds: readonly string[]): Promise<Map<string, number>> {
+  const versions = new Map(streamIds.map((id) => [id, 0]));
+  if (streamIds.length === 0) return versions;
+  const rows = await db.selectFrom('streams').select(['stream_id', 'version']).where('stream_id', '=', sql<string>`any(${[...streamIds]}::text[])`).execute();
+  for (const row of rows) versions.set(row.stream_id, Number(row.version));
+  return versions;
+}
+
+/** One stream's events after a position, as recorded (who, when): what moved a stream since someone read it. */
+export async function readStreamAfter(db: DbOrTrx, streamId: string, position: number): Promise<RecordedEvent[]> {
+  const { rows } = await sql<EventRow>`
+    select ${eventColumns} from events where stream_id = ${streamId} and stream_position > ${position} order by stream_position`.execute(db);
+  return rows.map(toRecorded);
+}
