@@ -27,6 +27,8 @@ export const historyEventSchema = recordedEventSchema.extend({
   actor: z.object({ id: z.string(), name: z.string() }),
   entity: z.object({ kind: z.enum(entityKinds), id: z.string(), name: z.string() }),
   summary: z.string(),
+  /** Set when the event was appended by publishing a scenario. */
+  scenario: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 export type HistoryEvent = z.infer<typeof historyEventSchema>;
 

@@ -1,12 +1,15 @@
 import { describeEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { readAssignmentCreations } from '../event-store/assignment-creations.ts';
+import { scenarioNames } from '../scenarios/scenario-store.ts';
 import { actorNames, UNKNOWN_ACTOR_NAME } from './actors.ts';
 
 export type DescribedEvent = RecordedEvent & {
   actor: { id: string; name: string };
   entity: { kind: StreamEntityKind; id: string; name: string };
   summary: string;
+  /** The scenario whose publishing appended the event, when one did. */
+  scenario?: { id: string; name: string };
 };
 
 /**
@@ -39,6 +42,7 @@ export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Prom
     }
   }
   const names = await entityNames(db, [...engineerIds], [...projectIds]);
+  const scenarios = await scenarioNames(db, [...new Set(events.map((e) => e.metadata.scenarioId).filter((id): id is string => Boolean(id)))]);
   return events.map((event) => {
     const entity = streamEntity(event.streamId)!;
     const ref = created.get(assignmentStreamOf(event) ?? '');
@@ -49,7 +53,11 @@ export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Prom
       entity.kind === 'assignment' ? `${engineer ?? 'engineer'} on ${project ?? 'project'}`
       : entity.kind === 'calendar' ? CALENDAR_NAME
       : (entity.kind === 'engineer' ? engineer : project) ?? entity.id;
-    return { ...event, actor, entity: { ...entity, name: entityName }, summary: describeEvent(event, { actor: actor.name, engineer, project }) };
+    const summary = describeEvent(event, { actor: actor.name, engineer, project });
+    const scenarioId = event.metadata.scenarioId;
+    if (!scenarioId) return { ...event, actor, entity: { ...entity, name: entityName }, summary };
+    const scenario = { id: scenarioId, name: scenarios.get(scenarioId) ?? 'a scenario' };
+    return { ...event, actor, entity: { ...entity, name: entityName }, summary: `${summary} (published from scenario ${scenario.name} by ${actor.name})`, scenario };
   });
 }
 

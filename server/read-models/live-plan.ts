@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Plan } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { assignmentsJson, engineersJson, projectsJson } from './queries.ts';
@@ -12,4 +13,20 @@ export async function loadLivePlan(trx: DbOrTrx): Promise<Plan> {
     engineersJson(trx), projectsJson(trx), assignmentsJson(trx), timeOffList(trx), holidayList(trx), placeholderList(trx),
   ]);
   return { engineers: JSON.parse(engineers), projects: JSON.parse(projects), assignments: JSON.parse(assignments), timeOff, holidays, placeholders };
+}
+
+/**
+ * The live plan of the newest read, kept until the next planning write. Its key is the sum of every
+ * stream's version in the reader's snapshot: versions only grow, so an equal sum is the same set of
+ * events, and so the same read models. One per app instance (each serves one database).
+ */
+export class LivePlanCache {
+  private last: { key: string; plan: Plan } | null = null;
+
+  async read(trx: DbOrTrx): Promise<{ key: string; plan: Plan }> {
+    const { rows } = await sql<{ key: string }>`select coalesce(sum(version), 0)::text as key from streams`.execute(trx);
+    const key = rows[0]!.key;
+    if (this.last?.key !== key) this.last = { key, plan: await loadLivePlan(trx) };
+    return this.last;
+  }
 }

@@ -13,7 +13,7 @@ import {
   shareScenario, undoScenarioChange,
 } from '../scenarios/scenario-commands.ts';
 import { readScenario } from '../scenarios/scenario-store.ts';
-import { describeConflicts, listScenarios, scenarioOnLivePlan } from '../scenarios/scenario-views.ts';
+import { describeConflicts, listScenarios, ScenarioViews } from '../scenarios/scenario-views.ts';
 import { expectedVersionOf, idempotencyOf, metadataOf } from './request-context.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
@@ -53,9 +53,10 @@ export default async function scenarioRoutes(app: FastifyInstance, options: { ti
   const api = app.withTypeProvider<ZodTypeProvider>();
   const readers = app.requireRole('manager', 'auditor');
   const writers = app.requireRole('manager');
+  const views = new ScenarioViews(app.db);
 
   /** After a write: the scenario as its owner now sees it, changes in sentences. */
-  const detailOf = async (request: FastifyRequest, scenario: Scenario) => (await scenarioOnLivePlan(app.db, scenario._id, viewer(request))).detail;
+  const detailOf = async (request: FastifyRequest, scenario: Scenario) => (await views.onLivePlan(scenario._id, viewer(request))).detail;
 
   api.get('/api/scenarios', {
     onRequest: readers,
@@ -78,7 +79,7 @@ export default async function scenarioRoutes(app: FastifyInstance, options: { ti
   api.get('/api/scenarios/:id', {
     onRequest: readers,
     schema: { tags: ['scenarios'], description: 'A scenario and its drafted changes in order, each with whether it still applies on the live plan and what it does, in sentences.', params: idParams, response: { 200: detail, 404: errorBody, ...errorResponses } },
-    handler: async (request) => (await scenarioOnLivePlan(app.db, request.params.id, viewer(request))).detail,
+    handler: async (request) => (await views.onLivePlan(request.params.id, viewer(request))).detail,
   });
 
   api.get('/api/scenarios/:id/plan', {
@@ -90,7 +91,7 @@ export default async function scenarioRoutes(app: FastifyInstance, options: { ti
       response: { 200: z.object({ plan: z.record(z.string(), z.unknown()), scenario: detail }), 404: errorBody, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const { detail: scenario, plan, cursor } = await scenarioOnLivePlan(app.db, request.params.id, viewer(request));
+      const { detail: scenario, plan, cursor } = await views.onLivePlan(request.params.id, viewer(request));
       return reply.header('x-cursor', cursor).serializer(JSON.stringify).send({ plan, scenario });
     },
   });
@@ -105,7 +106,7 @@ export default async function scenarioRoutes(app: FastifyInstance, options: { ti
       response: { 200: capacityResponseSchema, 404: errorBody, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const { plan, cursor } = await scenarioOnLivePlan(app.db, request.params.id, viewer(request));
+      const { plan, cursor } = await views.fold(request.params.id, viewer(request));
       const answer = answerCapacityQuery(capacityFactsOf(plan), request.query, options.timeZone);
       return reply.header('x-cursor', cursor).header('x-total-count', String(answer.total)).serializer(JSON.stringify).send(answer);
     },
@@ -121,7 +122,7 @@ export default async function scenarioRoutes(app: FastifyInstance, options: { ti
       response: { 200: z.object({ periods: z.array(z.record(z.string(), z.unknown())), statusChanges: z.array(z.record(z.string(), z.unknown())), scenario: detail }), 404: errorBody, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const { detail: scenario, live, plan, cursor } = await scenarioOnLivePlan(app.db, request.params.id, viewer(request));
+      const { detail: scenario, live, plan, cursor } = await views.onLivePlan(request.params.id, viewer(request));
       const comparison = compareScenario(live, plan, request.query, options.timeZone);
       return reply.header('x-cursor', cursor).serializer(JSON.stringify).send({ ...comparison, scenario });
     },
@@ -227,7 +228,7 @@ export default async function scenarioRoutes(app: FastifyInstance, options: { ti
       } catch (error) {
         const conflict = await asScenarioConflict(error, request.params.id);
         if (!conflict) throw error;
-        const conflicts = await describeConflicts(app.db, conflict.scenario, conflict.conflicts, viewer(request));
+        const conflicts = await describeConflicts(app.db, views, conflict.scenario, conflict.conflicts, viewer(request));
         return reply.code(409).send({ message: scenarioMessages.conflicts(new Set(conflicts.map((c) => c.changeId)).size), code: 'SCENARIO_CONFLICT', conflicts });
       }
     },

@@ -1,5 +1,5 @@
 import {
-  canReadScenario, describeChanges, foldScenario, type DescribedChange, type Plan, type PublishConflict, type Scenario,
+  canReadScenario, describeChanges, foldScenario, type ChangeOutcome, type DescribedChange, type Plan, type PublishConflict, type Scenario,
 } from '../../domain/index.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import { readStreamAfter } from '../event-store/read.ts';
@@ -7,7 +7,7 @@ import { actorNames } from '../history/actors.ts';
 import { describeEvents } from '../history/describe-events.ts';
 import { HttpError } from '../http-error.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
-import { loadLivePlan } from '../read-models/live-plan.ts';
+import { LivePlanCache } from '../read-models/live-plan.ts';
 import { readScenario, readScenarios } from './scenario-store.ts';
 
 type Viewer = { id: string; role: string };
@@ -34,24 +34,56 @@ export async function listScenarios(db: DbOrTrx, viewer: Viewer): Promise<Scenar
   return readable.map((s) => summaryOf(s, names));
 }
 
-/** The live plan and the scenario folded on it, read in one snapshot, with each change in sentences. */
-export async function scenarioOnLivePlan(db: Db, scenarioId: string, viewer: Viewer): Promise<{ detail: ScenarioDetail; live: Plan; plan: Plan; cursor: string }> {
-  const { value, cursor } = await readConsistent(db, async (trx) => {
-    const scenario = await readableScenario(trx, scenarioId, viewer);
-    return { scenario, live: await loadLivePlan(trx), names: await actorNames(trx, [scenario.ownerId]) };
-  });
-  const { scenario, live, names } = value;
-  const owner = { id: scenario.ownerId, role: 'manager' };
-  const folded = foldScenario(live, scenario.changes, owner);
-  const changes = describeChanges(scenario.changes, folded.outcomes, names.get(scenario.ownerId) ?? 'Unknown');
-  return { detail: { ...summaryOf(scenario, names), changes }, live, plan: folded.plan, cursor };
+type Folded = { scenario: Scenario; live: Plan; plan: Plan; outcomes: ChangeOutcome[]; owner: string; cursor: string };
+
+/**
+ * The live plan and a scenario folded on it, read in one snapshot. The last few folds are kept, keyed
+ * by the live plan's state and the scenario's version: a manager's screens ask for the same fold
+ * several times between two writes, and folding 50 changes on 20,000 assignments is not free.
+ */
+export class ScenarioViews {
+  private readonly livePlans = new LivePlanCache();
+  private readonly folds = new Map<string, Folded>();
+
+  constructor(private readonly db: Db) {}
+
+  async fold(scenarioId: string, viewer: Viewer): Promise<Folded> {
+    const read = await readConsistent(this.db, async (trx) => {
+      const scenario = await readableScenario(trx, scenarioId, viewer);
+      return { scenario, live: await this.livePlans.read(trx) };
+    });
+    const { scenario, live } = read.value;
+    const key = `${scenario._id} ${scenario.version} ${live.key}`;
+    const kept = this.folds.get(key);
+    if (kept) return { ...kept, scenario, cursor: read.cursor };
+    const names = await actorNames(this.db, [scenario.ownerId]);
+    const folded = foldScenario(live.plan, scenario.changes, { id: scenario.ownerId, role: 'manager' });
+    const result = { scenario, live: live.plan, plan: folded.plan, outcomes: folded.outcomes, owner: names.get(scenario.ownerId) ?? 'Unknown', cursor: read.cursor };
+    this.folds.set(key, result);
+    if (this.folds.size > 8) this.folds.delete(this.folds.keys().next().value!);
+    return result;
+  }
+
+  /** The scenario with each change in sentences, the live plan and the folded one. */
+  async onLivePlan(scenarioId: string, viewer: Viewer): Promise<{ detail: ScenarioDetail; live: Plan; plan: Plan; cursor: string }> {
+    const folded = await this.fold(scenarioId, viewer);
+    const changes = describeChanges(folded.scenario.changes, folded.outcomes, folded.owner);
+    const names = new Map([[folded.scenario.ownerId, folded.owner]]);
+    return { detail: { ...summaryOf(folded.scenario, names), changes }, live: folded.live, plan: folded.plan, cursor: folded.cursor };
+  }
 }
 
 export type ConflictDetail = PublishConflict & { theirs: string[]; ours: string[] };
 
 /** Each conflict with what moved the stream since (the live events, in sentences) beside the drafted change. */
-export async function describeConflicts(db: Db, scenario: Scenario, conflicts: readonly PublishConflict[], viewer: Viewer): Promise<ConflictDetail[]> {
-  const { detail } = await scenarioOnLivePlan(db, scenario._id, viewer);
+export async function describeConflicts(
+  db: Db,
+  views: ScenarioViews,
+  scenario: Scenario,
+  conflicts: readonly PublishConflict[],
+  viewer: Viewer,
+): Promise<ConflictDetail[]> {
+  const { detail } = await views.onLivePlan(scenario._id, viewer);
   const ours = new Map(detail.changes.map((c) => [c.changeId, c.sentences.length > 0 ? c.sentences : [`(no longer applies: ${c.error})`]]));
   return Promise.all(conflicts.map(async (conflict) => {
     const moved = await readStreamAfter(db, conflict.streamId, conflict.drafted);

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildReadModels } from '../../server/projections/rebuild.ts';
-import { dayFromToday, validAssignmentPayload, validEngineerPayload, validProjectPayload } from '../support/api-helpers.ts';
+import { dayFromToday, eventually, validAssignmentPayload, validEngineerPayload, validProjectPayload } from '../support/api-helpers.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { eventTotal, expectRefused, ifMatch } from '../support/capacity-facts-helpers.ts';
 import { dbStreamEvents, expectValidation, signInAll, type Who } from '../support/planning-helpers.ts';
@@ -150,6 +150,15 @@ describe('publishing', () => {
     expect(live.find((a) => a._id === boId)).toMatchObject({ engineerId: { _id: world.bo }, allocationPercentage: 60 });
     expect(live.some((a) => a._id === world.adaLive._id)).toBe(false);
     expectRefused(await call('POST', `/api/scenarios/${scenario._id}/publish`, {}), 409, 'CONFLICT', 'This scenario was published: it can no longer change');
+
+    const log = await eventually(
+      async () => ok<{ events: { type: string; streamId: string; summary: string; scenario?: { id: string; name: string } }[] }>(
+        await call('GET', `/api/history/events?entity=project&type=ProjectConfirmed&limit=50`, undefined, 'auditor')),
+      (page) => page.events.some((e) => e.streamId === `project-${world.pipeline}`),
+    );
+    const confirmed = log.events.find((e) => e.streamId === `project-${world.pipeline}`)!;
+    expect(confirmed.scenario).toEqual({ id: scenario._id, name: 'Win the pipeline' });
+    expect(confirmed.summary).toMatch(/^Dana Whitfield confirmed Pipeline .* \(published from scenario Win the pipeline by Dana Whitfield\)$/);
 
     const rebuilt = await rebuildReadModels(t.app.db, { swap: false });
     expect(rebuilt.equal).toBe(true);
