@@ -9,7 +9,7 @@ import { todayShown } from './todayShown.ts';
 /** An answer older than this is not handed to the screen: it was asked for a visit that never showed it. */
 const FRESH_MS = 15_000;
 
-let preloaded: { key: string; at: number; answer: Promise<ScheduleData> } | null = null;
+let preloaded: { key: string; at: number; answer: Promise<ScheduleData>; settled?: ScheduleData } | null = null;
 
 /**
  * Asks for the schedule of the address as soon as the route is entered, while the screen's code is
@@ -22,13 +22,28 @@ export function preloadSchedule(search: URLSearchParams) {
   const answer = fetchSchedule(query);
   // Whoever takes it handles a failure; one never taken must not be reported as unhandled.
   answer.catch(() => undefined);
-  preloaded = { key: query.toString(), at: performance.now(), answer };
+  const entry: NonNullable<typeof preloaded> = { key: query.toString(), at: performance.now(), answer };
+  void answer.then((data) => (entry.settled = data), () => undefined);
+  preloaded = entry;
 }
+
+const matching = (query: URLSearchParams) =>
+  preloaded && preloaded.key === query.toString() && performance.now() - preloaded.at <= FRESH_MS ? preloaded : null;
 
 /** The answer read ahead for exactly this query, once; null when there is none (the screen fetches it itself). */
 export function takePreloaded(query: URLSearchParams): Promise<ScheduleData> | null {
-  const found = preloaded;
+  const found = matching(query);
   preloaded = null;
-  if (!found || found.key !== query.toString() || performance.now() - found.at > FRESH_MS) return null;
-  return found.answer;
+  return found?.answer ?? null;
+}
+
+/**
+ * The answer read ahead for this query if it has already come, once: the screen then draws the grid
+ * in its first render, not one render later.
+ */
+export function takeArrived(query: URLSearchParams): ScheduleData | null {
+  const found = matching(query);
+  if (!found?.settled) return null;
+  preloaded = null;
+  return found.settled;
 }

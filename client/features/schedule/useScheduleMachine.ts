@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { fromPromise } from 'xstate';
 import { searchOfView, viewFromSearch } from '../../lib/scheduleView.ts';
+import { capacityQuery } from '../../lib/scheduleWindow.ts';
 import { scheduleMachine } from '../../machines/schedule.machine.ts';
 import { listPosition } from '../../lib/api.ts';
 import { assignmentsStore } from '../../stores/assignments.ts';
@@ -13,7 +14,7 @@ import { onLoadsSettled } from '../../stores/liveSync.ts';
 import { projectsStore } from '../../stores/projects.ts';
 import { viewMode } from '../../stores/viewMode.ts';
 import { fetchSchedule } from './scheduleFetch.ts';
-import { takePreloaded } from './schedulePreload.ts';
+import { takeArrived, takePreloaded } from './schedulePreload.ts';
 import { pastSchedule, scheduleBehind, scheduleIncludes } from './scheduleSource.ts';
 import { todayShown } from './todayShown.ts';
 
@@ -26,8 +27,12 @@ import { todayShown } from './todayShown.ts';
 export function useScheduleMachine() {
   const [params, setParams] = useSearchParams();
   const { pastAt } = useSnapshot(viewMode);
-  const timeZone = useRef('UTC');
 
+  const [input] = useState(() => {
+    const view = viewFromSearch(params);
+    return { view, today: todayShown, data: viewMode.past ? null : takeArrived(capacityQuery(view, todayShown())) };
+  });
+  const timeZone = useRef(input.data?.grid.timeZone ?? 'UTC');
   const machine = useMemo(
     () =>
       scheduleMachine.provide({
@@ -42,7 +47,7 @@ export function useScheduleMachine() {
       }),
     [],
   );
-  const schedule = useActorRef(machine, { input: { view: viewFromSearch(params), today: todayShown } });
+  const schedule = useActorRef(machine, { input });
   const send = schedule.send;
   const view = useSelector(schedule, (s) => s.context.view);
 
