@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
 import { PageSpinner } from './PageSpinner.tsx';
 
 // The signed-in shell (sidebar, menus, drawers) loads after the login screen, in its own chunk.
@@ -16,9 +16,21 @@ const EngineersPage = lazy(() => import('../features/engineers/EngineersPage.tsx
 const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage.tsx'));
 const AssignmentsPage = lazy(() => import('../features/assignments/AssignmentsPage.tsx'));
 const ReportPage = lazy(() => import('../features/report/ReportPage.tsx'));
-const SchedulePage = lazy(() => import('../features/schedule/SchedulePage.tsx'));
+const loadSchedulePage = () => import('../features/schedule/SchedulePage.tsx');
+const SchedulePage = lazy(loadSchedulePage);
 const HistoryPage = lazy(() => import('../features/history/HistoryPage.tsx'));
 const ImportExportPage = lazy(() => import('../features/import-export/ImportExportPage.tsx'));
+
+/**
+ * Entering the schedule starts its code and its data at once, beside the shell's code and the session's
+ * profile, instead of one after the other: the grid of a large organisation is the slowest answer of
+ * the app. The loader returns at once; the screen takes the answer when it asks for the same view.
+ */
+const scheduleLoader = ({ request }: LoaderFunctionArgs) => {
+  void import('../features/schedule/schedulePreload.ts').then(({ preloadSchedule }) => preloadSchedule(new URL(request.url).searchParams));
+  void loadSchedulePage();
+  return null;
+};
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 const login = page(<LoginPage />);
@@ -37,7 +49,8 @@ export const router = createBrowserRouter([
       { path: '/projects', element: <ProjectsPage /> },
       { path: '/assignments', element: <AssignmentsPage /> },
       { path: '/report', element: <ReportPage /> },
-      { path: '/capacity', element: <SchedulePage /> },
+      // Changing the view writes the URL: that is the screen's own fetch, not a new visit.
+      { path: '/capacity', element: <SchedulePage />, loader: scheduleLoader, shouldRevalidate: () => false },
       { path: '/history', element: <HistoryPage /> },
       { path: '/import-export', element: <ImportExportPage /> },
     ],

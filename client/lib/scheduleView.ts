@@ -1,7 +1,18 @@
-import { seniorities, type Seniority } from '../../domain/entities.ts';
+import type { Seniority } from '../../domain/entities.ts';
 import { type CapacitySortKey, capacitySortKeys } from '../../domain/capacity/sort-keys.ts';
-import { capacitySteps, type CapacityStep } from '../../domain/capacity/inputs.ts';
+import type { CapacityStep } from '../../domain/capacity/inputs.ts';
 import { isCalendarDate } from '../../domain/capacity/calendar-days.ts';
+
+/**
+ * The domain's lists of seniorities and steps, repeated: their modules build zod schemas as they
+ * load, and the schedule's address is read (to fetch its grid) before zod has loaded. The checks
+ * below fail to compile when a list and its type part.
+ */
+const seniorities = ['junior', 'mid', 'senior'] as const satisfies readonly Seniority[];
+const capacitySteps = ['day', 'week', 'month'] as const satisfies readonly CapacityStep[];
+type Covers<List extends readonly string[], All extends string> = [Exclude<All, List[number]>] extends [never] ? true : never;
+const listsComplete: [Covers<typeof seniorities, Seniority>, Covers<typeof capacitySteps, CapacityStep>] = [true, true];
+void listsComplete;
 
 /**
  * What the schedule shows: its window of dates, how the dates are grouped, which engineers and in

@@ -56,6 +56,22 @@ describe('schedule machine', () => {
     expect(s.state().context.data?.grid.from).toBe('2026-03-16');
   });
 
+  it('starts ready, without a fetch, when given the grid already read for its view', () => {
+    const view = viewFromSearch(new URLSearchParams('weeks=26'));
+    const data = answer(new URLSearchParams('from=2026-03-16&to=2026-09-13&step=week'));
+    const fetches: ScheduleFetchInput[] = [];
+    const machine = scheduleMachine.provide({
+      actors: { fetchSchedule: fromPromise<ScheduleData, ScheduleFetchInput>(({ input }) => (fetches.push(input), new Promise(() => undefined))) },
+    });
+    const actor = createActor(machine, { input: { view, today: () => TODAY, data } });
+    expect(actor.getSnapshot().context.data).toBe(data);
+    actor.start();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(fetches).toEqual([]);
+    actor.send({ type: 'RELOAD' });
+    expect(fetches).toHaveLength(1);
+  });
+
   it('opens on the view of its URL', () => {
     const s = start('from=2026-01-07&weeks=4&step=day&skills=React,Go&minFree=50&freeFrom=2026-01-12&freeTo=2026-01-16&sort=free');
     expect(Object.fromEntries(s.last().input.query)).toEqual({

@@ -8,7 +8,7 @@ import { alignedFrom, capacityQuery, localDateOf, shiftedFrom } from '../lib/sch
 /**
  * The schedule screen: which window and engineers it shows, and the grid for them.
  *
- *   loading -> ready (the grid) | failed (RETRY loads again)
+ *   loading -> ready (the grid) | failed (RETRY loads again); straight to ready when started with the grid
  *   any change of window, step, filters or order -> loading at once (the answer for an older view is dropped)
  *   SEARCH (typing) and REFRESH (a live event) -> waiting, then loading after a short pause, so a
  *     burst of keystrokes or events costs one request; the grid already shown stays until then
@@ -68,7 +68,7 @@ export const scheduleMachine = setup({
   types: {
     context: {} as ScheduleContext,
     events: {} as ScheduleEvent,
-    input: {} as { view?: ScheduleView; today?: () => string } | undefined,
+    input: {} as { view?: ScheduleView; today?: () => string; data?: ScheduleData | null } | undefined,
   },
   actors: {
     fetchSchedule: fromPromise<ScheduleData, ScheduleFetchInput>(async () => {
@@ -78,6 +78,7 @@ export const scheduleMachine = setup({
   delays: { debounce: SCHEDULE_DEBOUNCE_MS },
   guards: {
     isStale: ({ context }) => context.stale,
+    hasData: ({ context }) => context.data !== null,
     isNewView: ({ context, event }) => event.type === 'SET_VIEW' && !sameView(context.view, normalizeView(event.view)),
   },
   actions: {
@@ -110,7 +111,8 @@ export const scheduleMachine = setup({
   id: 'schedule',
   context: ({ input }) => ({
     view: normalizeView(input?.view ?? defaultScheduleView),
-    data: null,
+    // The screen may start with the grid already read (the route read it ahead): no first fetch then.
+    data: input?.data ?? null,
     error: null,
     expanded: [],
     filtersOpen: false,
@@ -118,7 +120,7 @@ export const scheduleMachine = setup({
     stale: false,
     today: input?.today ?? (() => localDateOf(new Date())),
   }),
-  initial: 'loading',
+  initial: 'starting',
   on: {
     SET_VIEW: { guard: 'isNewView', target: '.loading', reenter: true, actions: 'setView' },
     CHANGE: { target: '.loading', reenter: true, actions: 'change' },
@@ -135,6 +137,9 @@ export const scheduleMachine = setup({
     TOGGLE_PLACEHOLDERS: { actions: 'togglePlaceholders' },
   },
   states: {
+    starting: {
+      always: [{ guard: 'hasData', target: 'ready' }, { target: 'loading' }],
+    },
     waiting: {
       // More live events while waiting change nothing: the fetch after the pause includes them.
       on: { REFRESH: {} },

@@ -127,6 +127,8 @@ export function ScheduleGrid(props: Props) {
     },
     [rows, open, detailsHeightOf],
   );
+  // Stable between renders: a new one makes the virtualiser lay out all the rows again, every frame of a scroll.
+  const getItemKey = useCallback((index: number) => rows[index]?.engineer._id ?? index, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -135,7 +137,7 @@ export function ScheduleGrid(props: Props) {
     // Rows render in React's next batch instead of inside the scroll event: fewer, larger updates while flinging.
     useFlushSync: false,
     scrollMargin: HEAD_HEIGHT + TOTALS_HEIGHT + (before?.height ?? 0),
-    getItemKey: (index) => rows[index]?.engineer._id ?? index,
+    getItemKey,
   });
   // Heights come from the data, not from measuring: a row opened or closed, or new data, re-lays them out.
   useEffect(() => virtualizer.measure(), [virtualizer, estimateSize]);
@@ -173,7 +175,7 @@ export function ScheduleGrid(props: Props) {
           </div>
           <div className="schedule-rows" style={{ width: periodsWidth }}>
             {lines.map(({ key, row, top, height, isOpen }) => (
-              <EngineerRow key={key} row={row} top={top} height={height} width={periodsWidth} details={isOpen ? renderDetails(row.engineer._id) : null} />
+              <EngineerRow key={key} row={row} top={top} height={height} width={periodsWidth} renderDetails={isOpen ? renderDetails : null} />
             ))}
           </div>
         </div>

@@ -1,7 +1,7 @@
 import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Skeleton, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { Assignment, TimeOff } from '../../../domain/entities.ts';
 import { assignmentsByEngineer, sortedUnique } from '../../../domain/figures.ts';
@@ -15,7 +15,8 @@ import { useAssignments } from '../../stores/assignments.ts';
 import { useEngineers } from '../../stores/engineers.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
 import { useProjects } from '../../stores/projects.ts';
-import { useScreenData } from '../../stores/useScreenData.ts';
+import { loadCollections } from '../../stores/plan.ts';
+import { ALL_COLLECTIONS } from '../../stores/useScreenData.ts';
 import { AssignmentLanes, detailsHeight } from './AssignmentLanes.tsx';
 import { barGeometry, fittedColumnWidth, scheduleAxis, xOfDay } from './axis.ts';
 import { placeholderBlockHeight, placeholderGroups, PlaceholderRows } from './PlaceholderRows.tsx';
@@ -23,7 +24,8 @@ import { ScheduleGrid } from './ScheduleGrid.tsx';
 import { ScheduleLegend } from './ScheduleLegend.tsx';
 import { tentativeIds } from './scheduleSource.ts';
 import { ScheduleToolbar } from './ScheduleToolbar.tsx';
-import { todayShown, useScheduleMachine } from './useScheduleMachine.ts';
+import { todayShown } from './todayShown.ts';
+import { useScheduleMachine } from './useScheduleMachine.ts';
 import { useScheduleWrites } from './useScheduleWrites.tsx';
 import { useWidth } from './useWidth.ts';
 import './schedule.css';
@@ -40,7 +42,6 @@ const none: readonly TimeOff[] = [];
  * assignments, whose bars a manager drags to move or resize them.
  */
 export default function SchedulePage() {
-  useScreenData();
   const canPlan = useCanPlan();
   const isMobile = useIsMobile();
   const engineers = useEngineers();
@@ -59,6 +60,13 @@ export default function SchedulePage() {
   const room = useWidth(cardRef);
   const nameWidth = isMobile ? 128 : 248;
   const grid = data?.grid ?? null;
+  // The lists (filter choices, the open rows' bars, the dialogs) load once the grid has come: the
+  // assignments are the app's largest answer and would compete with the grid's for the server and
+  // for the main thread, and the first screen needs none of them.
+  const gridSettled = data !== null || error !== null;
+  useEffect(() => {
+    if (gridSettled) void loadCollections(ALL_COLLECTIONS);
+  }, [gridSettled]);
   // A vertical scroll bar takes its width from the room.
   const columnWidth = fittedColumnWidth(room - 16, nameWidth, grid?.periods.length ?? 0, columnWidths[view.step]);
   const today = todayShown();

@@ -1,38 +1,18 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { type CSSProperties, memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { capitalize, percent } from '../../lib/format.ts';
-import { cellLook, type PeriodFigures } from './cellLook.ts';
+import type { PeriodFigures } from './cellLook.ts';
+import { cellsMarkup } from './cellsMarkup.ts';
 
 type CellsProps = { periods: readonly PeriodFigures[] };
 
-/**
- * One engineer's periods: load in percent, coloured by status, tentative hatched, days off grey.
- * One element per cell, its look from classes and the grid's variables: rows are drawn as they
- * scroll into view, thousands of cells a second.
- */
+/** One engineer's periods, drawn from markup (see cellsMarkup); worked out again only for new figures. */
 export const EngineerCells = memo(function EngineerCells({ periods }: CellsProps) {
-  return (
-    <div className="schedule-cells">
-      {periods.map((p, index) => {
-        const look = cellLook(p);
-        return (
-          <span
-            key={p.key}
-            className={`schedule-cell t-${look.tone}${look.hatched ? ' hatched' : ''}${look.offShare > 0 ? ' away' : ''}`}
-            role="gridcell"
-            data-p={index}
-            data-status={look.tone}
-            style={look.offShare > 0 ? ({ '--off': `${look.offShare * 100}%` } as CSSProperties) : undefined}
-          >
-            {look.label}
-          </span>
-        );
-      })}
-    </div>
-  );
+  const html = useMemo(() => ({ __html: cellsMarkup(periods) }), [periods]);
+  return <div className="schedule-cells" dangerouslySetInnerHTML={html} />;
 });
 
 /** The figure beside a name: what the rows are sorted by, or the peak. */
@@ -99,17 +79,21 @@ type CellsRowProps = {
   top: number;
   height: number;
   width: number;
-  /** The open row's time off and assignment bars. */
-  details: ReactNode;
+  /** The open row's time off and assignment bars; none while the row is closed. */
+  renderDetails: ((engineerId: string) => ReactNode) | null;
 };
 
-/** An engineer's periods, and when the row is open, their time off and bars below on the same axis. */
-export const EngineerRow = memo(function EngineerRow({ row, top, height, width, details }: CellsRowProps) {
+/**
+ * An engineer's periods, and when the row is open, their time off and bars below on the same axis.
+ * The details come as a function, not as drawn elements, so a row in view is not drawn again for
+ * every frame of a scroll.
+ */
+export const EngineerRow = memo(function EngineerRow({ row, top, height, width, renderDetails }: CellsRowProps) {
   const e = row.engineer;
   return (
     <div className="schedule-row" style={{ transform: `translateY(${top}px)`, width, height }} role="row" aria-label={e.name} data-testid="schedule-row" data-engineer={e.name} data-id={e._id}>
       <EngineerCells periods={row.periods} />
-      {details}
+      {renderDetails ? renderDetails(e._id) : null}
     </div>
   );
 });

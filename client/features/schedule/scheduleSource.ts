@@ -1,22 +1,11 @@
 import { capacityQueryInput } from '../../../domain/capacity/inputs.ts';
 import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
 import { answerCapacityQuery } from '../../../domain/capacity/query.ts';
-import type { Placeholder, TimeOff } from '../../../domain/entities.ts';
+import type { TimeOff } from '../../../domain/entities.ts';
 import type { Plan } from '../../../domain/plan.ts';
-import { listPosition, request } from '../../lib/api.ts';
+import { listPosition } from '../../lib/api.ts';
 import { includedIn, parseSnapshot } from '../../lib/snapshot.ts';
 import type { ScheduleData } from '../../machines/schedule.machine.ts';
-
-/** The live schedule: the grid, the time off in its window and the open placeholders, read side by side. */
-export async function fetchSchedule(query: URLSearchParams, signal?: AbortSignal): Promise<ScheduleData> {
-  const range = new URLSearchParams({ from: query.get('from') ?? '', to: query.get('to') ?? '' });
-  const [grid, timeOff, placeholders] = await Promise.all([
-    request<CapacityResponse>('GET', `/api/capacity?${query.toString()}`, { signal }),
-    request<TimeOff[]>('GET', `/api/time-off?${range.toString()}`, { signal }),
-    request<Placeholder[]>('GET', '/api/placeholders', { signal }),
-  ]);
-  return { grid, timeOff, placeholders };
-}
 
 /** Projects not won yet: their assignments are tentative load. */
 export const tentativeIds = (projects: Plan['projects']) => projects.filter((p) => p.tentative).map((p) => p._id);
@@ -57,4 +46,14 @@ export function scheduleIncludes(data: ScheduleData | null, cursor: string): boo
     const snapshot = parseSnapshot(listPosition(answer)?.snapshot);
     return snapshot !== null && includedIn(snapshot, cursor);
   });
+}
+
+/**
+ * Whether a live answer misses an event that one of the loaded lists already reflects (`cursors`,
+ * their X-Cursor). The live channel starts from the lists' position, so such an event would never
+ * be delivered to the screen: a grid read ahead of the lists is then fetched again.
+ */
+export function scheduleBehind(data: ScheduleData | null, cursors: readonly (string | undefined)[]): boolean {
+  if (!data || !listPosition(data.grid)) return false;
+  return cursors.some((cursor) => cursor !== undefined && !scheduleIncludes(data, cursor));
 }

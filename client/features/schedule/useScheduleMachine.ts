@@ -1,17 +1,22 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { fromPromise } from 'xstate';
 import { searchOfView, viewFromSearch } from '../../lib/scheduleView.ts';
-import { localDateOf } from '../../lib/scheduleWindow.ts';
+import { capacityQuery } from '../../lib/scheduleWindow.ts';
 import { scheduleMachine } from '../../machines/schedule.machine.ts';
+import { listPosition } from '../../lib/api.ts';
+import { assignmentsStore } from '../../stores/assignments.ts';
+import { engineersStore } from '../../stores/engineers.ts';
 import { onLiveChange } from '../../stores/live.ts';
+import { onLoadsSettled } from '../../stores/liveSync.ts';
+import { projectsStore } from '../../stores/projects.ts';
 import { viewMode } from '../../stores/viewMode.ts';
-import { fetchSchedule, pastSchedule, scheduleIncludes } from './scheduleSource.ts';
-
-/** The day the window starts from when the URL names none: today, or the moment shown while looking at the past. */
-export const todayShown = () => localDateOf(viewMode.pastAt ? new Date(viewMode.pastAt) : new Date());
+import { fetchSchedule } from './scheduleFetch.ts';
+import { takeArrived, takePreloaded } from './schedulePreload.ts';
+import { pastSchedule, scheduleBehind, scheduleIncludes } from './scheduleSource.ts';
+import { todayShown } from './todayShown.ts';
 
 /**
  * The schedule's machine, wired to the app: it fetches the live schedule, or works out the past
@@ -22,15 +27,19 @@ export const todayShown = () => localDateOf(viewMode.pastAt ? new Date(viewMode.
 export function useScheduleMachine() {
   const [params, setParams] = useSearchParams();
   const { pastAt } = useSnapshot(viewMode);
-  const timeZone = useRef('UTC');
 
+  const [input] = useState(() => {
+    const view = viewFromSearch(params);
+    return { view, today: todayShown, data: viewMode.past ? null : takeArrived(capacityQuery(view, todayShown())) };
+  });
+  const timeZone = useRef(input.data?.grid.timeZone ?? 'UTC');
   const machine = useMemo(
     () =>
       scheduleMachine.provide({
         actors: {
           fetchSchedule: fromPromise(async ({ input, signal }) => {
             if (viewMode.past) return pastSchedule(viewMode.past, input.query, timeZone.current);
-            const data = await fetchSchedule(input.query, signal);
+            const data = await (takePreloaded(input.query) ?? fetchSchedule(input.query, signal));
             timeZone.current = data.grid.timeZone;
             return data;
           }),
@@ -38,7 +47,7 @@ export function useScheduleMachine() {
       }),
     [],
   );
-  const schedule = useActorRef(machine, { input: { view: viewFromSearch(params), today: todayShown } });
+  const schedule = useActorRef(machine, { input });
   const send = schedule.send;
   const view = useSelector(schedule, (s) => s.context.view);
 
@@ -58,6 +67,16 @@ export function useScheduleMachine() {
       }),
     [schedule, send],
   );
+  // The first grid may have been read ahead of the lists the live channel starts from (see takePreloaded).
+  const data = useSelector(schedule, (s) => s.context.data);
+  useEffect(() => {
+    const check = () => {
+      const cursors = [engineersStore, projectsStore, assignmentsStore].map((list) => listPosition(list.data)?.cursor);
+      if (!viewMode.past && scheduleBehind(schedule.getSnapshot().context.data, cursors)) send({ type: 'REFRESH' });
+    };
+    check();
+    return onLoadsSettled(check);
+  }, [data, schedule, send]);
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) firstRender.current = false;
@@ -69,7 +88,7 @@ export function useScheduleMachine() {
     send,
     view,
     timeZone,
-    data: useSelector(schedule, (s) => s.context.data),
+    data,
     error: useSelector(schedule, (s) => s.context.error),
     expanded: useSelector(schedule, (s) => s.context.expanded),
     filtersOpen: useSelector(schedule, (s) => s.context.filtersOpen),

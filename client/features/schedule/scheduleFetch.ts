@@ -1,0 +1,19 @@
+import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
+import type { Placeholder, TimeOff } from '../../../domain/entities.ts';
+import { request } from '../../lib/api.ts';
+import type { ScheduleData } from '../../machines/schedule.machine.ts';
+
+/**
+ * The live schedule: the grid, the time off in its window and the open placeholders, read side by side.
+ * Kept apart from the past plan's query (scheduleSource.ts) so the route can start it before the
+ * screen's code has loaded.
+ */
+export async function fetchSchedule(query: URLSearchParams, signal?: AbortSignal): Promise<ScheduleData> {
+  const range = new URLSearchParams({ from: query.get('from') ?? '', to: query.get('to') ?? '' });
+  const [grid, timeOff, placeholders] = await Promise.all([
+    request<CapacityResponse>('GET', `/api/capacity?${query.toString()}`, { signal }),
+    request<TimeOff[]>('GET', `/api/time-off?${range.toString()}`, { signal }),
+    request<Placeholder[]>('GET', '/api/placeholders', { signal }),
+  ]);
+  return { grid, timeOff, placeholders };
+}
