@@ -19,6 +19,8 @@ const ReportPage = lazy(() => import('../features/report/ReportPage.tsx'));
 const SchedulePage = lazy(() => import('../features/schedule/SchedulePage.tsx'));
 const HistoryPage = lazy(() => import('../features/history/HistoryPage.tsx'));
 const ImportExportPage = lazy(() => import('../features/import-export/ImportExportPage.tsx'));
+const ScenariosPage = lazy(() => import('../features/scenarios/ScenariosPage.tsx'));
+const ScenarioPage = lazy(() => import('../features/scenarios/ScenarioPage.tsx'));
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 const login = page(<LoginPage />);
@@ -40,6 +42,8 @@ export const router = createBrowserRouter([
       { path: '/capacity', element: <SchedulePage /> },
       { path: '/history', element: <HistoryPage /> },
       { path: '/import-export', element: <ImportExportPage /> },
+      { path: '/scenarios', element: <ScenariosPage /> },
+      { path: '/scenarios/:id', element: <ScenarioPage /> },
     ],
   },
   { path: '*', element: page(<NotFound />) },
