@@ -68,7 +68,7 @@ export function CompareSection({ scenarioId, version, mobile }: { scenarioId: st
       ) : !data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
-        <div style={{ display: 'grid', gap: 16 }} data-testid="compare-ready" data-loading={String(compare.loading)}>
+        <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="compare-ready" data-loading={String(compare.loading)}>
           <div>
             <Typography.Title level={5} style={{ margin: '0 0 8px' }}>Whose status changes</Typography.Title>
             {data.statusChanges.length === 0 ? (

@@ -15,7 +15,7 @@ export function DraftButtons({ disabled, onOpen }: { disabled: boolean; onOpen: 
   return (
     <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }} data-testid="draft-buttons">
       {draftKinds.map((kind) => (
-        <Button key={kind} icon={looks[kind].icon} disabled={disabled} onClick={() => onOpen(kind)} data-testid={`draft-${kind}`}>
+        <Button key={kind} icon={looks[kind].icon} disabled={disabled} onClick={() => onOpen(kind)} data-testid={`draft-open-${kind}`}>
           {looks[kind].label}
         </Button>
       ))}

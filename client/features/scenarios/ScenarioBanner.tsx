@@ -18,7 +18,8 @@ export function ScenarioBanner({ scenario, editable, actions }: { scenario: Scen
   const mobile = useIsMobile();
   const live = scenario.status === 'published';
   return (
-    <div role="status" data-testid="scenario-banner" data-status={scenario.status} style={{ position: 'sticky', top: 56, zIndex: 8, marginBottom: 16 }}>
+    <div role="status" data-testid="scenario-banner" data-status={scenario.status} // On a phone the banner would take a third of the screen for good: it scrolls away there.
+      style={{ position: mobile ? 'static' : 'sticky', top: 56, zIndex: 8, marginBottom: 16 }}>
       <Alert
         type={live ? 'success' : 'info'}
         showIcon

@@ -139,7 +139,7 @@ function ScenarioScreen({ id }: { id: string }) {
         editable={editable}
         onRebase={() => sendAction({ type: 'REBASE' })}
       />
-      <div style={{ display: 'grid', gap: 16 }}>
+      <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <SectionCard
           title="Drafted changes"
           subtitle={`${scenario.changes.length} in the order they apply on the live plan`}

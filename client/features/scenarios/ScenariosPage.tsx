@@ -1,6 +1,6 @@
 import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Button, Result, Typography } from 'antd';
+import { Button, Result, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { newScenarioMachine } from './newScenario.machine.ts';
@@ -22,10 +23,45 @@ export const canReadScenarios = (role: string | null | undefined) => role === 'm
 
 const listScenarios = (_: object, signal: AbortSignal) => scenariosApi.list(signal);
 
+const nameLink = (s: ScenarioSummary) => (
+  <Link to={`/scenarios/${s._id}`} data-testid="scenario-link">
+    <Typography.Text strong style={{ color: 'inherit', overflowWrap: 'anywhere' }}>{s.name}</Typography.Text>
+  </Link>
+);
+
+const columns: TableColumnsType<ScenarioSummary> = [
+  { title: 'Name', key: 'name', render: (_, s) => nameLink(s) },
+  { title: 'Owner', dataIndex: 'ownerName', key: 'owner' },
+  { title: 'Shared', key: 'shared', render: (_, s) => <SharedTag shared={s.shared} /> },
+  { title: 'Status', key: 'status', render: (_, s) => <ScenarioStatusTag status={s.status} /> },
+  { title: 'Changes', dataIndex: 'changeCount', key: 'changes', align: 'right' },
+];
+
+/** On a phone: the name, and under it the owner and the tags, so nothing needs a sideways scroll. */
+const compactColumns: TableColumnsType<ScenarioSummary> = [
+  {
+    title: 'Scenario',
+    key: 'name',
+    render: (_, s) => (
+      <div style={{ display: 'grid', gap: 4 }}>
+        {nameLink(s)}
+        <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{s.ownerName}</Typography.Text>
+          <SharedTag shared={s.shared} />
+          <ScenarioStatusTag status={s.status} />
+        </div>
+      </div>
+    ),
+  },
+  { title: 'Changes', dataIndex: 'changeCount', key: 'changes', align: 'right' },
+];
+
 /** Scenarios: drafts of planning changes, each folded on the live plan until it is published. */
 export default function ScenariosPage() {
-  useScreenData(['profile']);
+  // The lists too, though the screen shows none of them: the live connection starts from their position.
+  useScreenData();
   const profile = useProfile();
+  const mobile = useIsMobile();
   const role = profile.data?.role;
   const navigate = useNavigate();
   const list = useScenarioQuery(listScenarios, {});
@@ -71,21 +107,7 @@ export default function ScenariosPage() {
               action={newButton}
             />
           }
-          columns={[
-            {
-              title: 'Name',
-              key: 'name',
-              render: (_, s) => (
-                <Link to={`/scenarios/${s._id}`} data-testid="scenario-link">
-                  <Typography.Text strong style={{ color: 'inherit' }}>{s.name}</Typography.Text>
-                </Link>
-              ),
-            },
-            { title: 'Owner', dataIndex: 'ownerName', key: 'owner' },
-            { title: 'Shared', key: 'shared', render: (_, s) => <SharedTag shared={s.shared} /> },
-            { title: 'Status', key: 'status', render: (_, s) => <ScenarioStatusTag status={s.status} /> },
-            { title: 'Changes', dataIndex: 'changeCount', key: 'changes', align: 'right' },
-          ]}
+          columns={mobile ? compactColumns : columns}
         />
       </SectionCard>
       <NewScenarioDialog open={!state.matches('closed')} submitting={state.matches('submitting')} context={state.context} send={send} />
