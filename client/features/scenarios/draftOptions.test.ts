@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-// Noon instants: the labels are in the browser's calendar, and noon is the same day in nearly every time zone.
 import { emptyPlan, type Plan } from '../../../domain/plan.ts';
 import { draftChoices } from './draftOptions.ts';
 
 const project = (id: string, name: string, status: 'active' | 'completed', tentative = false) =>
   ({ _id: id, name, status, tentative, description: '', startDate: '', endDate: '', teamSize: 1, requiredSkills: [], managerId: 'm', version: 1 });
+// Noon instants: the labels are in the browser's calendar, and noon is the same day in nearly every time zone.
 const assignment = (id: string, engineer: string, projectName: string, end: string) => ({
   _id: id, engineerId: { _id: engineer, name: engineer, email: '' }, projectId: { _id: projectName, name: projectName, status: 'active' as const },
   role: 'Dev', allocationPercentage: 40, startDate: '2026-03-02T12:00:00.000Z', endDate: end, version: 1,
