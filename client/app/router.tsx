@@ -20,6 +20,8 @@ const loadSchedulePage = () => import('../features/schedule/SchedulePage.tsx');
 const SchedulePage = lazy(loadSchedulePage);
 const HistoryPage = lazy(() => import('../features/history/HistoryPage.tsx'));
 const ImportExportPage = lazy(() => import('../features/import-export/ImportExportPage.tsx'));
+const ScenariosPage = lazy(() => import('../features/scenarios/ScenariosPage.tsx'));
+const ScenarioPage = lazy(() => import('../features/scenarios/ScenarioPage.tsx'));
 
 /**
  * Entering the schedule starts its code and its data at once, beside the shell's code and the session's
@@ -53,6 +55,8 @@ export const router = createBrowserRouter([
       { path: '/capacity', element: <SchedulePage />, loader: scheduleLoader, shouldRevalidate: () => false },
       { path: '/history', element: <HistoryPage /> },
       { path: '/import-export', element: <ImportExportPage /> },
+      { path: '/scenarios', element: <ScenariosPage /> },
+      { path: '/scenarios/:id', element: <ScenarioPage /> },
     ],
   },
   { path: '*', element: page(<NotFound />) },

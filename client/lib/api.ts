@@ -13,10 +13,13 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly issues: ApiIssue[];
+  /** The whole answer, for refusals that carry more than a message (a scenario's publish conflicts). */
+  readonly body: unknown;
   constructor(message: string, status: number, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
     const record = isRecord(body) ? body : {};
     this.code = typeof record.code === 'string' ? record.code : undefined;
     this.issues = Array.isArray(record.issues)

@@ -35,7 +35,7 @@ describe('manager screens with the demo data', () => {
     for (const part of ['MR', MANAGER.name, 'Manager', MANAGER.email]) expect(text).toContain(part);
     const links = await page.getByTestId('sidebar').getByRole('link').allInnerTexts();
     // History is for managers and auditors; Import / Export for managers.
-    expect(links.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'History', 'Import / Export', 'Profile']);
+    expect(links.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'Scenarios', 'History', 'Import / Export', 'Profile']);
     await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).waitFor();
   });
 

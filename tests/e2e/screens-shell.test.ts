@@ -113,8 +113,8 @@ describe('sidebar', () => {
       return { opacity: style.opacity, right: node.getBoundingClientRect().right };
     });
     expect(label.opacity).toBe('0');
-    // Seven screens plus History and Import / Export for the manager.
-    expect(await sidebar().locator('.ant-menu-item .anticon').count()).toBe(9);
+    // Seven screens plus Scenarios, History and Import / Export for the manager.
+    expect(await sidebar().locator('.ant-menu-item .anticon').count()).toBe(10);
     await screenshot(page, 'sidebar-collapsed-desktop');
   });
 

@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { palette } from '../theme.ts';
 import { HeaderStatusSlot } from './HeaderStatusSlot.tsx';
 import { TimeTravelBanner } from './TimeTravelBanner.tsx';
-import { pageTitles } from './nav.ts';
+import { pageTitleOf } from './nav.ts';
 import { SidebarContent } from './Sidebar.tsx';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from './sidebarState.ts';
 import { useSidebar } from './useSidebar.ts';
@@ -24,7 +24,7 @@ export function ScreenFallback() {
 export function AppLayout() {
   const sidebar = useSidebar();
   const location = useLocation();
-  const title = pageTitles[location.pathname] ?? '';
+  const title = pageTitleOf(location.pathname);
   const collapsed = !sidebar.open;
 
   return (

@@ -3,6 +3,7 @@ import {
   DashboardOutlined,
   FieldTimeOutlined,
   HistoryOutlined,
+  ExperimentOutlined,
   ImportOutlined,
   LogoutOutlined,
   ProjectOutlined,
@@ -17,7 +18,7 @@ import { useProfile } from '../../stores/profile.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { sessionActor, useSessionUser } from '../../stores/session.ts';
 import { palette } from '../theme.ts';
-import { type NavKey, navItems } from './nav.ts';
+import { type NavKey, navItems, navPathOf } from './nav.ts';
 import { useTooltipDelay } from './useSidebar.ts';
 import { UserCard } from './UserCard.tsx';
 
@@ -28,6 +29,7 @@ const icons: Record<NavKey, ReactNode> = {
   assignments: <ScheduleOutlined />,
   capacity: <FieldTimeOutlined />,
   report: <BarChartOutlined />,
+  scenarios: <ExperimentOutlined />,
   history: <HistoryOutlined />,
   import: <ImportOutlined />,
   profile: <UserOutlined />,
@@ -80,7 +82,7 @@ export function SidebarContent({ collapsed, onNavigate }: Props) {
         ) : (
           <Menu
             mode="inline"
-            selectedKeys={[location.pathname]}
+            selectedKeys={[navPathOf(location.pathname)]}
             tooltip={{ placement: 'right', mouseEnterDelay: tooltip.mouseEnterDelay, onOpenChange: tooltip.onOpenChange }}
             style={{ borderInlineEnd: 'none' }}
             onClick={() => onNavigate?.()}

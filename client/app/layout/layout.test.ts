@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navItems, roleInitials, screenAccess } from './nav.ts';
+import { navItems, navPathOf, pageTitleOf, roleInitials, screenAccess } from './nav.ts';
 import {
   isToggleShortcut,
   readSidebarCookie,
@@ -54,15 +54,23 @@ describe('navigation', () => {
     ]);
   });
   it('gives managers and any other role the full list, spelled Engineers', () => {
-    const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'History', 'Profile'];
+    const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'Scenarios', 'History', 'Profile'];
     // Import / Export is for managers only; auditors and other roles have everything else.
-    expect(navItems('manager').map((i) => i.label)).toEqual([...labels.slice(0, 7), 'Import / Export', 'Profile']);
+    expect(navItems('manager').map((i) => i.label)).toEqual([...labels.slice(0, 8), 'Import / Export', 'Profile']);
     expect(navItems('manager').find((i) => i.key === 'import')?.path).toBe('/import-export');
     expect(navItems('auditor').map((i) => i.label)).toEqual(labels);
-    // History is for managers and auditors only; any other role navigates as a manager without it.
-    expect(navItems('planner').map((i) => i.label)).toEqual(labels.filter((l) => l !== 'History'));
+    // Scenarios and History are for managers and auditors only; any other role navigates as a manager without them.
+    expect(navItems('planner').map((i) => i.label)).toEqual(labels.filter((l) => l !== 'History' && l !== 'Scenarios'));
+    expect(navItems('auditor').find((i) => i.key === 'scenarios')?.path).toBe('/scenarios');
     expect(navItems('manager').find((i) => i.key === 'history')?.path).toBe('/history');
     expect(navItems('manager')[0]!.path).toBe('/manager-dashboard');
+  });
+  it('keeps Scenarios selected and titled on one scenario\'s screen', () => {
+    expect(navPathOf('/scenarios/abc')).toBe('/scenarios');
+    expect(navPathOf('/scenarios/')).toBe('/scenarios');
+    expect(navPathOf('/engineers')).toBe('/engineers');
+    expect(pageTitleOf('/scenarios/abc')).toBe('Scenarios');
+    expect(pageTitleOf('/nowhere')).toBe('');
   });
   it('shows ER for engineers and MR otherwise', () => {
     expect(roleInitials('engineer')).toBe('ER');
@@ -73,7 +81,7 @@ describe('navigation', () => {
 });
 
 describe('screens by role', () => {
-  const managerScreens = ['/manager-dashboard', '/engineers', '/projects', '/assignments', '/capacity', '/report', '/history', '/import-export'];
+  const managerScreens = ['/manager-dashboard', '/engineers', '/projects', '/assignments', '/capacity', '/report', '/history', '/import-export', '/scenarios', '/scenarios/abc'];
 
   it('sends an engineer on any manager screen to their dashboard', () => {
     for (const path of managerScreens) {

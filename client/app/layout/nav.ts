@@ -1,7 +1,7 @@
 import type { Role } from '../../../domain/entities.ts';
 import { homePath, navRole } from '../../machines/session.machine.ts';
 
-export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'history' | 'import' | 'profile';
+export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'scenarios' | 'history' | 'import' | 'profile';
 export type NavItem = { key: NavKey; label: string; path: string };
 
 /** Role-based navigation: engineers get Dashboard and Profile; every other role the full list. */
@@ -19,6 +19,8 @@ export function navItems(role: Role | string | null | undefined): NavItem[] {
     { key: 'assignments', label: 'Assignments', path: '/assignments' },
     { key: 'capacity', label: 'Schedule', path: '/capacity' },
     { key: 'report', label: 'Report', path: '/report' },
+    // Drafts of planning changes: managers make them, auditors read the shared ones (the server refuses anyone else).
+    ...(role === 'manager' || role === 'auditor' ? [{ key: 'scenarios' as const, label: 'Scenarios', path: '/scenarios' }] : []),
     // The event history: managers and auditors only (the server refuses anyone else).
     ...(role === 'manager' || role === 'auditor' ? [{ key: 'history' as const, label: 'History', path: '/history' }] : []),
     // Bringing lists in from CSV is a manager's job (the server refuses anyone else).
@@ -58,7 +60,17 @@ export const pageTitles: Record<string, string> = {
   '/report': 'Reports & Analytics',
   '/history': 'History',
   '/import-export': 'Import / Export',
+  '/scenarios': 'Scenarios',
 };
+
+/** The navigation entry a path belongs to: a screen under an entry (one scenario under /scenarios) keeps it selected. */
+export function navPathOf(pathname: string): string {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return path.startsWith('/scenarios/') ? '/scenarios' : path;
+}
+
+/** The header's title for a path, including the screens under an entry. */
+export const pageTitleOf = (pathname: string) => pageTitles[navPathOf(pathname)] ?? '';
 
 /** The user card's avatar text: 'ER' for an engineer, 'MR' for anyone else. */
 export const roleInitials = (role: Role | string | null | undefined) => (role === 'engineer' ? 'ER' : 'MR');
