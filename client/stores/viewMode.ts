@@ -3,21 +3,37 @@ import { proxy, ref, useSnapshot } from 'valtio';
 import type { Plan } from '../../domain/plan.ts';
 
 /**
- * Whether the app shows the live plan or the plan as it was at a past moment (time travel).
- * The live collections keep following the live channel underneath; the read hooks show `past` while
- * `pastAt` is set. Written only by the time-travel actions; every write control hides while it is set.
+ * Whether the app shows the live plan, the plan as it was at a past moment (time travel), or the live
+ * plan with a scenario's drafted changes folded on it (`scenario`, its clock now). The live collections
+ * keep following the live channel underneath; the read hooks show `past` while `pastAt` is set. Written
+ * only by the time-travel and scenario-lens actions; every write control hides while it is set.
  */
-export const viewMode = proxy<{ pastAt: string | null; past: Plan | null }>({ pastAt: null, past: null });
+export const viewMode = proxy<{ pastAt: string | null; past: Plan | null; scenario: { id: string; name: string } | null }>({
+  pastAt: null,
+  past: null,
+  scenario: null,
+});
 
 export function showPast(at: string, plan: Plan) {
   viewMode.past = ref(plan) as Plan;
   viewMode.pastAt = at;
+  viewMode.scenario = null;
+}
+
+/** Every screen shows this plan, the live one with the scenario folded on it, as of now. */
+export function showScenario(scenario: { id: string; name: string }, plan: Plan, now: Date) {
+  viewMode.past = ref(plan) as Plan;
+  viewMode.pastAt = now.toISOString();
+  viewMode.scenario = scenario;
 }
 
 export function showLive() {
   viewMode.pastAt = null;
   viewMode.past = null;
+  viewMode.scenario = null;
 }
+
+export const useViewedScenario = () => useSnapshot(viewMode).scenario;
 
 export const useIsViewingPast = () => useSnapshot(viewMode).pastAt !== null;
 

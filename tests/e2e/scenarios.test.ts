@@ -86,6 +86,7 @@ function defaultWindow() {
   const monday = -((demoDay(0).getUTCDay() + 6) % 7);
   return { from: demoDay(monday).toISOString().slice(0, 10), to: demoDay(monday + 83).toISOString().slice(0, 10) };
 }
+type ApiGrid = { rows: { engineer: { name: string }; periods: { utilization: number | null }[] }[] };
 type Compare = { periods: { live: { utilization: number | null }; scenario: { utilization: number | null } }[]; statusChanges: { sentence: string }[] };
 const shown = (value: number | null) => (value === null ? '—' : `${Math.round(value * 10) / 10}%`);
 
@@ -150,6 +151,33 @@ describe('a manager drafts a scenario', () => {
     expect(answer.statusChanges.length).toBeGreaterThan(0);
     expect(await page.getByTestId('status-changes').locator('[data-role=status-change]').allInnerTexts()).toEqual(answer.statusChanges.map((c) => c.sentence));
     await screenshotBoth(page, 'scenario-drafted');
+  });
+
+  it('shows on every screen: the schedule draws the scenario, read-only, until Back to live', async () => {
+    const id = scenarioUrl.split('/').pop()!;
+    const { from, to } = defaultWindow();
+    const labels = (grid: ApiGrid) => grid.rows.find((r) => r.engineer.name === 'Lucas Silva')!.periods.map((p) => (p.utilization === null ? 'Off' : `${Math.round(p.utilization)}%`));
+    const query = `from=${from}&to=${to}&step=week&q=Lucas`;
+    const [drafted, live] = await Promise.all([apiGet<ApiGrid>(page, `/api/scenarios/${id}/capacity?${query}`), apiGet<ApiGrid>(page, `/api/capacity?${query}`)]);
+    expect(labels(drafted)).not.toEqual(labels(live));
+
+    await page.getByTestId('show-everywhere').click();
+    await page.waitForURL(/\/capacity/);
+    expect(normalize(await page.getByTestId('scenario-lens-title').innerText())).toBe('Scenario: Win the mobile deal');
+    const lucas = page.locator('[data-testid=schedule-row][data-engineer="Lucas Silva"] .schedule-cells [role=gridcell]');
+    const shownLabels = () => lucas.evaluateAll((cells) => cells.map((c) => c.textContent));
+    await expect.poll(shownLabels, POLL).toEqual(labels(drafted));
+    await screenshotBoth(page, 'scenario-lens-schedule');
+    // Read-only like time travel: an open row offers no write (live, it offers "Book time off").
+    await page.locator('[data-testid=schedule-name][data-engineer="Lucas Silva"]').getByTestId('schedule-toggle').click();
+    await page.locator('[data-testid=schedule-row][data-engineer="Lucas Silva"]').getByTestId('schedule-details').waitFor();
+    expect(await page.getByTestId('book-time-off').count()).toBe(0);
+
+    await page.getByTestId('scenario-lens-back').click();
+    await page.getByTestId('scenario-lens-banner').waitFor({ state: 'detached' });
+    await expect.poll(shownLabels, POLL).toEqual(labels(live));
+    await page.goto(`${server.baseUrl}${scenarioUrl}`);
+    await page.getByTestId('scenario-change').first().waitFor();
   });
 
   it('shares it; an auditor reads it without any control to change it', async () => {

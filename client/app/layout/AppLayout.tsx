@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { palette } from '../theme.ts';
 import { HeaderStatusSlot } from './HeaderStatusSlot.tsx';
+import { ScenarioLensBanner } from './ScenarioLensBanner.tsx';
 import { TimeTravelBanner } from './TimeTravelBanner.tsx';
 import { pageTitleOf } from './nav.ts';
 import { SidebarContent } from './Sidebar.tsx';
@@ -93,6 +94,7 @@ export function AppLayout() {
           <HeaderStatusSlot />
         </Layout.Header>
         <TimeTravelBanner />
+        <ScenarioLensBanner />
         <Layout.Content style={{ padding: sidebar.isMobile ? 16 : 24, minWidth: 0 }}>
           <div style={{ maxWidth: 1440, margin: '0 auto', width: '100%' }}>
             <Suspense fallback={<ScreenFallback />}>

@@ -25,6 +25,7 @@ import { scenarioActionsMachine } from './scenarioActions.machine.ts';
 import { ScenarioBanner } from './ScenarioBanner.tsx';
 import { ScenarioControls } from './ScenarioControls.tsx';
 import { ScenarioStatusTag } from './scenarioLook.tsx';
+import { ShowEverywhereButton } from './ShowEverywhereButton.tsx';
 import { scenariosApi } from './scenariosApi.ts';
 import { useScenarioQuery } from './useScenarioQuery.ts';
 
@@ -118,6 +119,8 @@ function ScenarioScreen({ id }: { id: string }) {
         scenario={scenario}
         editable={editable}
         actions={
+          <>
+          {scenario.status === 'draft' && <ShowEverywhereButton scenarioId={scenario._id} />}
           <ScenarioControls
             scenario={scenario}
             editable={editable}
@@ -126,6 +129,7 @@ function ScenarioScreen({ id }: { id: string }) {
             onRebase={() => sendAction({ type: 'REBASE' })}
             onPublish={() => sendAction({ type: 'PUBLISH' })}
           />
+          </>
         }
       />
       {actions.context.error && !actions.matches('conflict') ? (
