@@ -1,6 +1,7 @@
 import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
 import type { CreateAssignmentInput, RegisterEngineerInput, UpdateAssignmentInput, UpdateEngineerInput, UpdateProjectInput } from '../../domain/inputs.ts';
 import { ApiError, request } from './api.ts';
+import { draft, draftTarget, newId } from './draftTarget.ts';
 
 /**
  * The planning writes. Every edit carries the version it was made against (as `version` in
@@ -14,22 +15,54 @@ type Changes<T> = Omit<T, 'version'>;
 
 const path = (collection: string, id: string) => `/api/${collection}/${encodeURIComponent(id)}`;
 
+const SCENARIO_CHANGED = 'The drafted change no longer applies to the scenario';
+
+/** Found in the fold it was just drafted into (a drafted write answers with what the scenario now holds). */
+const found = <T extends { _id: string }>(list: readonly T[], id: string): T => {
+  const item = list.find((entry) => entry._id === id);
+  if (!item) throw new ApiError(SCENARIO_CHANGED, 409, { code: 'SCENARIO_CHANGED', message: SCENARIO_CHANGED });
+  return item;
+};
+
+/** Engineers' profiles and accounts are not planning a scenario drafts: refused while working in one. */
+const NOT_IN_SCENARIO = 'Engineers are changed on the live plan: go back to live first';
+const notDrafted = () => Promise.reject(new ApiError(NOT_IN_SCENARIO, 409, { code: 'NOT_IN_SCENARIO', message: NOT_IN_SCENARIO }));
+
+/**
+ * Each write goes live, or, while the app works in a scenario (draftTarget), is drafted into it: the
+ * same inputs, the versions left out (a draft is checked against the live versions when published).
+ */
 export const planningApi = {
   assignment: (id: string) => request<Assignment>('GET', path('assignments', id)),
-  createAssignment: (payload: CreateAssignmentInput) => request<Assignment>('POST', '/api/assignments', { body: payload }),
-  updateAssignment: (id: string, changes: Changes<UpdateAssignmentInput>, version: number) =>
-    request<Assignment>('PATCH', path('assignments', id), { body: { ...changes, version } }),
-  removeAssignment: (id: string, version: number) =>
-    request<{ message: string; version: number }>('DELETE', path('assignments', id), { body: { version } }),
+  createAssignment: (payload: CreateAssignmentInput) => {
+    const into = draftTarget();
+    if (!into) return request<Assignment>('POST', '/api/assignments', { body: payload });
+    const assignmentId = newId();
+    return draft(into, { kind: 'createAssignment', assignmentId, input: payload }, (plan) => found(plan.assignments, assignmentId));
+  },
+  updateAssignment: (id: string, changes: Changes<UpdateAssignmentInput>, version: number) => {
+    const into = draftTarget();
+    if (!into) return request<Assignment>('PATCH', path('assignments', id), { body: { ...changes, version } });
+    return draft(into, { kind: 'updateAssignment', assignmentId: id, input: changes }, (plan) => found(plan.assignments, id));
+  },
+  removeAssignment: (id: string, version: number) => {
+    const into = draftTarget();
+    if (!into) return request<{ message: string; version: number }>('DELETE', path('assignments', id), { body: { version } });
+    return draft(into, { kind: 'removeAssignment', assignmentId: id }, () => ({ message: 'Removal drafted', version: version + 1 }));
+  },
 
   project: (id: string) => request<Project>('GET', path('projects', id)),
-  updateProject: (id: string, changes: Changes<UpdateProjectInput>, version: number) =>
-    request<Project>('PATCH', path('projects', id), { body: { ...changes, version } }),
+  updateProject: (id: string, changes: Changes<UpdateProjectInput>, version: number) => {
+    const into = draftTarget();
+    if (!into) return request<Project>('PATCH', path('projects', id), { body: { ...changes, version } });
+    return draft(into, { kind: 'updateProject', projectId: id, input: changes }, (plan) => found(plan.projects, id));
+  },
 
   engineer: (id: string) => request<Engineer>('GET', path('engineers', id)),
-  registerEngineer: (payload: RegisterEngineerInput) => request<Engineer>('POST', '/api/engineers', { body: payload }),
+  registerEngineer: (payload: RegisterEngineerInput) =>
+    draftTarget() ? notDrafted() : request<Engineer>('POST', '/api/engineers', { body: payload }),
   updateEngineer: (id: string, changes: Changes<UpdateEngineerInput>, version: number) =>
-    request<Engineer>('PATCH', path('engineers', id), { body: { ...changes, version } }),
+    draftTarget() ? notDrafted() : request<Engineer>('PATCH', path('engineers', id), { body: { ...changes, version } }),
 
   /**
    * Engineers sharing a required skill of the project, best first: most free over the dates (both

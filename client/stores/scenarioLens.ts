@@ -1,5 +1,6 @@
 import type { Plan } from '../../domain/plan.ts';
 import { request } from '../lib/api.ts';
+import { setDraftTarget } from '../lib/draftTarget.ts';
 import { onLiveChange } from './live.ts';
 import { registerSignOutCleanup } from './session.ts';
 import { showLive, showScenario, viewMode } from './viewMode.ts';
@@ -16,26 +17,31 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 const fetchFolded = (id: string) => request<{ plan: Plan; scenario: { _id: string; name: string } }>('GET', `/api/scenarios/${encodeURIComponent(id)}/plan`);
 
-async function fold(id: string): Promise<void> {
+async function fold(id: string, editable: boolean): Promise<void> {
   const mine = ++generation;
   const { plan, scenario } = await fetchFolded(id);
   // A newer fold, another scenario, time travel or Back to live came in meanwhile: this answer is stale.
   if (mine !== generation) return;
-  showScenario({ id: scenario._id, name: scenario.name }, plan, new Date());
+  showScenario({ id: scenario._id, name: scenario.name, editable }, plan, new Date());
 }
 
-/** Shows the scenario on every screen; resolves once the first fold is shown (rejects with the API's error). */
-export async function openScenarioLens(id: string): Promise<void> {
+/**
+ * Shows the scenario on every screen; resolves once the first fold is shown (rejects with the API's
+ * error). `editable` (its owner, while it is a draft): the planning writes are drafted into it.
+ */
+export async function openScenarioLens(id: string, { editable }: { editable: boolean }): Promise<void> {
   closeFollowing();
-  await fold(id);
+  await fold(id, editable);
+  setDraftTarget(editable ? { scenarioId: id, refold: async () => (await fold(id, editable), viewMode.past!) } : null);
   stopFollowing = onLiveChange(() => {
     if (viewMode.scenario?.id !== id) return closeFollowing();
     clearTimeout(timer);
-    timer = setTimeout(() => void fold(id).catch(() => undefined), 250);
+    timer = setTimeout(() => void fold(id, editable).catch(() => undefined), 250);
   });
 }
 
 function closeFollowing() {
+  setDraftTarget(null);
   clearTimeout(timer);
   stopFollowing?.();
   stopFollowing = null;

@@ -1,6 +1,10 @@
 import { useMemo } from 'react';
 import { proxy, ref, useSnapshot } from 'valtio';
 import type { Plan } from '../../domain/plan.ts';
+import { setDraftTarget } from '../lib/draftTarget.ts';
+
+/** The scenario every screen shows; `editable` when its owner works in it (their writes are drafted into it). */
+export type ViewedScenario = { id: string; name: string; editable: boolean };
 
 /**
  * Whether the app shows the live plan, the plan as it was at a past moment (time travel), or the live
@@ -8,7 +12,7 @@ import type { Plan } from '../../domain/plan.ts';
  * keep following the live channel underneath; the read hooks show `past` while `pastAt` is set. Written
  * only by the time-travel and scenario-lens actions; every write control hides while it is set.
  */
-export const viewMode = proxy<{ pastAt: string | null; past: Plan | null; scenario: { id: string; name: string } | null }>({
+export const viewMode = proxy<{ pastAt: string | null; past: Plan | null; scenario: ViewedScenario | null }>({
   pastAt: null,
   past: null,
   scenario: null,
@@ -18,10 +22,11 @@ export function showPast(at: string, plan: Plan) {
   viewMode.past = ref(plan) as Plan;
   viewMode.pastAt = at;
   viewMode.scenario = null;
+  setDraftTarget(null);
 }
 
 /** Every screen shows this plan, the live one with the scenario folded on it, as of now. */
-export function showScenario(scenario: { id: string; name: string }, plan: Plan, now: Date) {
+export function showScenario(scenario: ViewedScenario, plan: Plan, now: Date) {
   viewMode.past = ref(plan) as Plan;
   viewMode.pastAt = now.toISOString();
   viewMode.scenario = scenario;
@@ -31,6 +36,7 @@ export function showLive() {
   viewMode.pastAt = null;
   viewMode.past = null;
   viewMode.scenario = null;
+  setDraftTarget(null);
 }
 
 export const useViewedScenario = () => useSnapshot(viewMode).scenario;

@@ -26,7 +26,9 @@ export function ScenarioLensBanner() {
               </Typography.Text>
               {!isMobile && (
                 <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                  Every screen shows the live plan with this scenario&apos;s drafted changes. Read-only here: draft on the scenario&apos;s screen.
+                  {scenario.editable
+                    ? 'Every screen shows the live plan with this scenario\'s drafted changes. Your planning here is drafted into the scenario, not applied.'
+                    : 'Every screen shows the live plan with this scenario\'s drafted changes. Read-only.'}
                 </Typography.Text>
               )}
             </div>

@@ -120,7 +120,7 @@ function ScenarioScreen({ id }: { id: string }) {
         editable={editable}
         actions={
           <>
-          {scenario.status === 'draft' && <ShowEverywhereButton scenarioId={scenario._id} />}
+          {scenario.status === 'draft' && <ShowEverywhereButton scenarioId={scenario._id} editable={editable} />}
           <ScenarioControls
             scenario={scenario}
             editable={editable}

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { openScenarioLens } from '../../stores/scenarioLens.ts';
 
-/** Shows the scenario on every screen (read-only, like time travel) and opens the schedule on it. */
-export function ShowEverywhereButton({ scenarioId }: { scenarioId: string }) {
+/** Shows the scenario on every screen and opens the schedule on it; its owner's planning there is drafted into it. */
+export function ShowEverywhereButton({ scenarioId, editable }: { scenarioId: string; editable: boolean }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const show = async () => {
     setBusy(true);
     try {
-      await openScenarioLens(scenarioId);
+      await openScenarioLens(scenarioId, { editable });
       navigate('/capacity');
     } catch (error) {
       void message.error((error as Error).message);
