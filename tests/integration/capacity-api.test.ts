@@ -79,6 +79,26 @@ describe('GET /api/capacity equals the domain model computed from the lists', ()
     }
   });
 
+  it('the same request after a write shows the write: facts are kept only until the snapshot changes', async () => {
+    const query = { from: thisMonday, to: plusDays(thisMonday, 27), step: 'week' };
+    const before = await capacity(new URLSearchParams(query).toString());
+    const again = await capacity(new URLSearchParams(query).toString());
+    expect(again.body).toBe(before.body);
+    const engineers = (await t.request({ method: 'GET', url: '/api/engineers', token: tokens.manager })).json() as { _id: string; email: string }[];
+    const projects = (await t.request({ method: 'GET', url: '/api/projects', token: tokens.manager })).json() as { _id: string; status: string }[];
+    const created = await t.request({
+      method: 'POST', url: '/api/assignments', token: tokens.manager,
+      body: validAssignmentPayload(engineers.find((e) => e.email === 'elena.rossi@demo.test')!._id, projects.find((p) => p.status !== 'completed')!._id, {
+        allocationPercentage: 15, startDate: dayFromToday(7), endDate: dayFromToday(14),
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const after = await capacity(new URLSearchParams(query).toString());
+    expect(after.body).not.toBe(before.body);
+    expect(after.headers['x-snapshot']).not.toBe(before.headers['x-snapshot']);
+    expect(after.json()).toEqual(expected(await capacityFactsFromLists(t, tokens.manager), query));
+  });
+
   it('finds someone fine today who is overloaded next month, with the week it happens', async () => {
     const body = (await capacity(`from=${thisMonday}&to=${plusDays(thisMonday, 12 * 7 - 1)}&sort=peak`)).json() as CapacityResponse;
     const elena = body.rows.find((row) => row.engineer.email === 'elena.rossi@demo.test')!;
