@@ -43,6 +43,7 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
         .header('x-cursor', facts.cursor)
         .header('x-snapshot', facts.snapshot)
         .header('x-total-count', String(answer.total))
+        .type('application/json; charset=utf-8')
         .serializer(JSON.stringify)
         .send(answer);
     },

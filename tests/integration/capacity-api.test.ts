@@ -61,6 +61,7 @@ describe('GET /api/capacity equals the domain model computed from the lists', ()
     expect(body.rows.length).toBe(facts.engineers.length);
     expect(response.headers['x-total-count']).toBe(String(facts.engineers.length));
     expect(response.headers['x-cursor']).toMatch(/^\d+:\d+$/);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
   it('includeTentative, filters, sort and a page agree with the model too', async () => {
