@@ -14,9 +14,10 @@ import type { Consistent } from './consistent-read.ts';
  * server's start time goes into the key as well: a restored or failed-over database may hand out
  * the same numbers for different data.
  *
- * Entries of older snapshots are dropped as soon as a newer one is read: after a write nobody asks
- * for them again. Concurrent readers of one key share a single read. What a read returns is shared
- * by every hit, so callers must not change it.
+ * Entries are dropped as soon as another snapshot is read: after a write nobody asks for the old one
+ * again (while a write commits, two snapshots may take turns; that costs reads, never correctness).
+ * Concurrent readers of one key share a single read. What a read returns is shared by every hit, so
+ * callers must not change it.
  */
 export class SnapshotCache<T> {
   private snapshot = '';
