@@ -42,6 +42,8 @@ export type AppOptions = {
   trustProxy?: boolean | string;
   /** The organisation's IANA time zone: capacity over time counts its calendar days. */
   orgTimeZone?: string;
+  /** How many date ranges' capacity facts to keep until the next write (0: read them for every request). */
+  capacityFactsCacheSize?: number;
   /** A snapshot of the folded plan every this many events (0: none), so history folds from the nearest one. */
   historySnapshotEvery?: number;
 };
@@ -80,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(planSnapshotsPlugin, { every: options.historySnapshotEvery ?? 10_000 });
   await app.register(healthRoutes);
   await app.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 10 });
-  await app.register(capacityRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
+  await app.register(capacityRoutes, { timeZone: options.orgTimeZone ?? 'UTC', factsCacheSize: options.capacityFactsCacheSize ?? 8 });
   await app.register(engineerRoutes);
   await app.register(projectRoutes);
   await app.register(assignmentRoutes);

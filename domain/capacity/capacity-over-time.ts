@@ -196,6 +196,8 @@ class EngineerSums extends PeriodSums {
   readonly tentativeChange: Float64Array;
   readonly off: Uint8Array;
   readonly timeOffDays: Int32Array;
+  /** Working days off before each day: conflictsOf's scratch, so a booking's overlap with them is one subtraction. */
+  readonly offBefore: Int32Array;
 
   constructor(days: number, periods: number) {
     super(periods);
@@ -203,6 +205,7 @@ class EngineerSums extends PeriodSums {
     this.tentativeChange = new Float64Array(days + 1);
     this.off = new Uint8Array(days);
     this.timeOffDays = new Int32Array(periods);
+    this.offBefore = new Int32Array(days + 1);
   }
 
   reset() {
@@ -244,16 +247,23 @@ function sumEngineer(maxCapacity: number, bookings: readonly Booking[], timeOff:
 }
 
 /** Id order, so that the answer does not depend on the order the assignments were read in. */
-const bySource = (a: Booking, b: Booking) => {
-  const x = `${a.source._id ?? ''}\u0000${refId(a.source.projectId)}`;
-  const y = `${b.source._id ?? ''}\u0000${refId(b.source.projectId)}`;
-  return x < y ? -1 : x > y ? 1 : 0;
-};
+const sourceKey = (b: Booking) => `${b.source._id ?? ''}\u0000${refId(b.source.projectId)}`;
 
-/** Conflicts in date order, then assignment id: for each working day off, the bookings that cover it. */
-function conflictsOf(bookings: readonly Booking[], grid: PeriodGrid, off: Uint8Array): CapacityConflict[] {
+/**
+ * Conflicts in date order, then assignment id: for each working day off, the bookings that cover it.
+ * Only the bookings that touch a working day off are ordered, each key built once: an engineer with
+ * one day off and dozens of bookings is common, a conflict is not.
+ */
+function conflictsOf(bookings: readonly Booking[], grid: PeriodGrid, sums: EngineerSums): CapacityConflict[] {
+  const { off, offBefore } = sums;
+  for (let day = 0; day < grid.days; day += 1) offBefore[day + 1] = offBefore[day]! + (grid.working[day] && off[day] ? 1 : 0);
+  const touching = bookings.filter((b) => offBefore[b.end]! > offBefore[b.start]!);
+  if (touching.length === 0) return [];
+  const ordered = touching
+    .map((booking) => ({ booking, key: sourceKey(booking) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ booking }) => booking);
   const conflicts: CapacityConflict[] = [];
-  const ordered = bookings.slice().sort(bySource);
   for (let day = 0; day < grid.days; day += 1) {
     if (!grid.working[day] || !off[day]) continue;
     for (const b of ordered) {
@@ -314,7 +324,7 @@ export function capacityOverTime<E extends CapacityEngineer>(facts: CapacityFact
     const anyOff = sumEngineer(engineer.maxCapacity, own, timeOff.get(engineer._id) ?? [], grid, sums);
     supply.add(sums);
     const periods = engineerPeriods(grid, sums, includeTentative);
-    return { engineer, periods, ...extremes(periods), conflicts: anyOff ? conflictsOf(own, grid, sums.off) : [] };
+    return { engineer, periods, ...extremes(periods), conflicts: anyOff ? conflictsOf(own, grid, sums) : [] };
   });
 
   const demand = placeholderDemand(facts.placeholders ?? [], grid, timeZone);

@@ -7,12 +7,15 @@ import {
 import { engineersOnProject, loadCapacityFacts } from '../read-models/capacity-facts.ts';
 import { findProject } from '../read-models/queries.ts';
 import { HttpError } from '../http-error.ts';
-import { readConsistent } from '../read-models/consistent-read.ts';
+import { SnapshotCache } from '../read-models/snapshot-cache.ts';
 import { errorBody, errorResponses } from './schemas.ts';
 
 /** Load over time: the schedule's grid and "who is free from D1 to D2 at N %". */
-export default async function capacityRoutes(app: FastifyInstance, options: { timeZone: string }) {
+export default async function capacityRoutes(app: FastifyInstance, options: { timeZone: string; factsCacheSize: number }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // The schedule asks for the same grid again and again between two writes: reading tens of thousands
+  // of assignments each time would cost PostgreSQL and Node more than the model itself.
+  const factsCache = new SnapshotCache<Awaited<ReturnType<typeof loadCapacityFacts>>>(options.factsCacheSize);
 
   api.get('/api/capacity', {
     onRequest: app.authenticate,
@@ -31,7 +34,8 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
       const own = request.user.role === 'engineer' ? request.user.sub : undefined;
       if (own && query.engineerId && query.engineerId !== own) throw new HttpError(403, 'You can only see your own capacity', 'FORBIDDEN');
       const engineerId = own ?? query.engineerId;
-      const facts = await readConsistent(app.db, (trx) => loadCapacityFacts(trx, { from: query.from, to: query.to, engineerId }));
+      const range = { from: query.from, to: query.to, engineerId };
+      const facts = await factsCache.read(app.db, `${range.from} ${range.to} ${engineerId ?? ''}`, (trx) => loadCapacityFacts(trx, range));
       const answer = answerCapacityQuery(facts.value, query, options.timeZone);
       // ~50,000 cells for 2,000 engineers x 26 weeks: the schema documents the shape, but validating
       // every cell on the way out would cost more than computing it.
@@ -39,6 +43,7 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
         .header('x-cursor', facts.cursor)
         .header('x-snapshot', facts.snapshot)
         .header('x-total-count', String(answer.total))
+        .type('application/json; charset=utf-8')
         .serializer(JSON.stringify)
         .send(answer);
     },

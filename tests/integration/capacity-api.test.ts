@@ -61,6 +61,7 @@ describe('GET /api/capacity equals the domain model computed from the lists', ()
     expect(body.rows.length).toBe(facts.engineers.length);
     expect(response.headers['x-total-count']).toBe(String(facts.engineers.length));
     expect(response.headers['x-cursor']).toMatch(/^\d+:\d+$/);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
   it('includeTentative, filters, sort and a page agree with the model too', async () => {
@@ -77,6 +78,26 @@ describe('GET /api/capacity equals the domain model computed from the lists', ()
       expect(response.statusCode, JSON.stringify(query)).toBe(200);
       expect(response.json(), JSON.stringify(query)).toEqual(expected(facts, query));
     }
+  });
+
+  it('the same request after a write shows the write: facts are kept only until the snapshot changes', async () => {
+    const query = { from: thisMonday, to: plusDays(thisMonday, 27), step: 'week' };
+    const before = await capacity(new URLSearchParams(query).toString());
+    const again = await capacity(new URLSearchParams(query).toString());
+    expect(again.body).toBe(before.body);
+    const engineers = (await t.request({ method: 'GET', url: '/api/engineers', token: tokens.manager })).json() as { _id: string; email: string }[];
+    const projects = (await t.request({ method: 'GET', url: '/api/projects', token: tokens.manager })).json() as { _id: string; status: string }[];
+    const created = await t.request({
+      method: 'POST', url: '/api/assignments', token: tokens.manager,
+      body: validAssignmentPayload(engineers.find((e) => e.email === 'elena.rossi@demo.test')!._id, projects.find((p) => p.status !== 'completed')!._id, {
+        allocationPercentage: 15, startDate: dayFromToday(7), endDate: dayFromToday(14),
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const after = await capacity(new URLSearchParams(query).toString());
+    expect(after.body).not.toBe(before.body);
+    expect(after.headers['x-snapshot']).not.toBe(before.headers['x-snapshot']);
+    expect(after.json()).toEqual(expected(await capacityFactsFromLists(t, tokens.manager), query));
   });
 
   it('finds someone fine today who is overloaded next month, with the week it happens', async () => {
