@@ -11,7 +11,7 @@ import { createProject } from '../../server/commands/planning.ts';
 import { assignmentStream, engineerStream, projectStream } from '../../server/commands/streams.ts';
 import { executeCommand } from '../../server/commands/execute.ts';
 import { createDb, createPool, type Db, type DbOrTrx } from '../../server/db/connect.ts';
-import { dropAllSnapshots, insertSnapshot } from '../../server/event-store/plan-snapshots.ts';
+import { dropAllSnapshots, findFoldStart, insertSnapshot, newestSnapshot } from '../../server/event-store/plan-snapshots.ts';
 import { foldHistory } from '../../server/history/fold-history.ts';
 import { planAt } from '../../server/history/plan-at.ts';
 import { STORED_SNAPSHOT_FORMAT } from '../../server/history/plan-snapshot-codec.ts';
@@ -267,6 +267,21 @@ describe('several writers, other formats, rebuilds', () => {
     expect(result.plan).toStrictEqual((await freshFold({ at: new Date(moment.getTime() + 1) })).plan);
     await writeDueSnapshots(db, { every: EVERY });
     expect((await snapshotRows()).map((row) => row.format)).not.toContain('0:an-older-fold');
+  });
+
+  it('the newest snapshot is the newest in commit order, also where transaction ids gain a digit', async () => {
+    const format = 'order-test';
+    const moment = new Date();
+    const at = (cursor: string) => ({
+      cursor: parseCursor(cursor)!, format, eventCount: 1, recordedAtLast: moment, recordedAtMax: moment, segmentRecordedAtMin: moment, plan: Buffer.from('{}'),
+    });
+    try {
+      for (const cursor of ['9:5', '10:2', '99:1']) await insertSnapshot(db, at(cursor));
+      expect((await newestSnapshot(db, format))?.cursor).toEqual(parseCursor('99:1'));
+      expect((await findFoldStart(db, format, { cursor: parseCursor('98:1')! })).snapshot?.cursor).toEqual(parseCursor('10:2'));
+    } finally {
+      await sql`delete from plan_snapshots where format = ${format}`.execute(db);
+    }
   });
 
   it('npm run rebuild drops them when it swaps (a cache of the old reducers), and keeps them when it only checks', async () => {
