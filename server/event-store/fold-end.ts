@@ -22,18 +22,20 @@ export async function findFoldEnd(db: DbOrTrx, start: FoldStart, bound: ReplayBo
   const base = start.snapshot;
   let end: FoldEnd = { last: base && { cursor: base.cursor, recordedAt: base.recordedAtLast }, events: base?.eventCount ?? 0 };
   const until = 'at' in bound ? sql`recorded_at <= ${bound.at}` : positionIs('<=', bound.cursor);
-  for (const span of start.spans) {
+  const spans = await Promise.all(start.spans.map(async (span) => {
     const { rows } = await sql<Row>`
       select transaction_id::text as transaction_id, global_position, recorded_at, count(*) over ()::int as n
         from events
        where ${whereAll([positionIs('>', span.after), visibleToEveryReader, until, span.through && positionIs('<=', span.through), span.recordedFrom && sql`recorded_at >= ${span.recordedFrom}`])}
        order by events.transaction_id desc, events.global_position desc
        limit 1`.execute(db);
-    const row = rows[0];
-    if (row) {
-      const cursor = { transactionId: row.transaction_id, globalPosition: Number(row.global_position) };
-      end = { last: { cursor, recordedAt: row.recorded_at }, events: end.events + Number(row.n) };
-    }
+    return rows[0];
+  }));
+  // The stretches follow one another in commit order: the last one with events holds the last event.
+  for (const row of spans) {
+    if (!row) continue;
+    const cursor = { transactionId: row.transaction_id, globalPosition: Number(row.global_position) };
+    end = { last: { cursor, recordedAt: row.recorded_at }, events: end.events + Number(row.n) };
   }
   return end;
 }

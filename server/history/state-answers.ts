@@ -4,6 +4,7 @@ import { findFoldEnd, type FoldEnd } from '../event-store/fold-end.ts';
 import { findFoldStart, type FoldStart } from '../event-store/plan-snapshots.ts';
 import type { ReplayBound } from '../event-store/replay.ts';
 import { asOfText, foldAt } from './plan-at.ts';
+import { PlanJson } from './plan-json.ts';
 import { STORED_SNAPSHOT_FORMAT } from './plan-snapshot-codec.ts';
 import type { RestoredSnapshots } from './restored-snapshots.ts';
 
@@ -21,6 +22,7 @@ const keyOf = (end: FoldEnd) => `${formatCursor(end.last?.cursor ?? START)}/${en
  */
 export class StateAnswers {
   private readonly answers = new Map<string, Answer>();
+  private readonly planJson = new PlanJson();
   /** How many answers were given from those kept. */
   recalled = 0;
 
@@ -40,8 +42,8 @@ export class StateAnswers {
 
   private async fold(db: DbOrTrx, bound: ReplayBound, start: FoldStart): Promise<Answer> {
     const { history } = await foldAt(db, bound, this.restored, start);
-    const lists = JSON.stringify(history.fold.plan());
-    const answer = { lastRecordedAt: history.lastRecordedAt, rest: Buffer.from(`"cursor":${JSON.stringify(history.cursor)},${lists.slice(1)}`) };
+    const json = this.planJson.object(`"cursor":${JSON.stringify(history.cursor)},`, history.fold);
+    const answer = { lastRecordedAt: history.lastRecordedAt, rest: json.subarray(1) };
     // Keyed by what was folded, not by what findFoldEnd saw before: events may have become visible between.
     this.remember(`${history.cursor}/${history.events}`, answer);
     return answer;
