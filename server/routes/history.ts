@@ -79,10 +79,10 @@ function toCsv(events: DescribedEvent[]): string {
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
-export default async function historyRoutes(app: FastifyInstance) {
+export default async function historyRoutes(app: FastifyInstance, options: { answersKept: number }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const readers = app.requireRole('manager', 'auditor');
-  const answers = new StateAnswers(new RestoredSnapshots());
+  const answers = new StateAnswers(new RestoredSnapshots(), options.answersKept);
 
   api.get('/api/history/state', {
     onRequest: readers,
