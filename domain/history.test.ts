@@ -196,6 +196,18 @@ describe('PlanFold', () => {
     expect(plan.assignments.map((a) => a._id)).toEqual(['a1', 'a3', 'a2']);
   });
 
+  it('restored from its snapshot, holds its lists in their order and goes on as the fold it was taken of', () => {
+    const taken = fold(history);
+    const restored = PlanFold.fromSnapshot(JSON.parse(JSON.stringify(taken.toSnapshot())));
+    expect(restored.plan()).toStrictEqual(taken.plan());
+    expect([...restored.assignments.keys()]).toEqual(taken.records().assignments.map((a) => a._id));
+    const later: Positioned[] = [
+      { event: assignmentCreated('a9', 'e1', 'p1', '2025-01-01T00:00:00.000Z'), position: 1 },
+      { event: { type: 'AssignmentUpdated', data: { assignmentId: 'a1', changes: { startDate: '2026-01-01T00:00:00.000Z' } } }, position: 2 },
+    ];
+    expect(fold(later, restored.clone()).plan()).toStrictEqual(fold(later, taken).plan());
+  });
+
   it('ignores updates and removals of entities it does not hold', () => {
     const before = fold(history).plan();
     const after = fold([

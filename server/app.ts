@@ -46,6 +46,8 @@ export type AppOptions = {
   capacityFactsCacheSize?: number;
   /** A snapshot of the folded plan every this many events (0: none), so history folds from the nearest one. */
   historySnapshotEvery?: number;
+  /** How many answers of /api/history/state to keep as JSON, the most recently used (about 9 MB each at 20,000 assignments; 0: none). */
+  historyAnswersKept?: number;
 };
 
 /**
@@ -90,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(holidayRoutes);
   await app.register(placeholderRoutes);
   await app.register(eventRoutes);
-  await app.register(historyRoutes);
+  await app.register(historyRoutes, { answersKept: options.historyAnswersKept ?? 4 });
   await app.register(importExportRoutes);
   await app.register(scenarioRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot });

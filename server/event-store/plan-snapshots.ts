@@ -21,7 +21,8 @@ export type FoldStart = { snapshot?: SnapshotInfo; spans: Span[] };
 type InfoRow = { transaction_id: string; global_position: number; event_count: number; recorded_at_last: Date; recorded_at_max: Date };
 
 const infoColumns = sql`transaction_id::text as transaction_id, global_position, event_count, recorded_at_last, recorded_at_max`;
-const newestFirst = sql`order by transaction_id desc, global_position desc`;
+// The table's xid8 columns by name: the select lists' text alias of the transaction id would sort '9999' after '10000'.
+const newestFirst = sql`order by plan_snapshots.transaction_id desc, plan_snapshots.global_position desc`;
 
 const toInfo = (row: InfoRow): SnapshotInfo => ({
   cursor: { transactionId: row.transaction_id, globalPosition: Number(row.global_position) },
@@ -69,9 +70,11 @@ export async function findFoldStart(db: DbOrTrx, format: string, bound: ReplayBo
     const base = await snapshotWhere(db, format, positionIs('<=', bound.cursor), newestFirst);
     return { snapshot: base, spans: [{ after: base?.cursor ?? START }] };
   }
-  const base = await snapshotWhere(db, format, sql`recorded_at_max <= ${bound.at}`, sql`order by recorded_at_max desc, transaction_id desc, global_position desc`);
+  const [base, newest] = await Promise.all([
+    snapshotWhere(db, format, sql`recorded_at_max <= ${bound.at}`, sql`order by recorded_at_max desc, plan_snapshots.transaction_id desc, plan_snapshots.global_position desc`),
+    newestSnapshot(db, format),
+  ]);
   const after = base?.cursor ?? START;
-  const newest = await newestSnapshot(db, format);
   if (!newest || compareCursors(newest.cursor, after) <= 0) return { snapshot: base, spans: [{ after }] };
   // The newest snapshot whose stretch starts by then, and the earliest time in the stretches up to it.
   const { rows } = await sql<{ transaction_id: string; global_position: number; recorded_from: Date }>`

@@ -1,6 +1,6 @@
 import { formatCursor, type Plan } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { findFoldStart } from '../event-store/plan-snapshots.ts';
+import { findFoldStart, type FoldStart } from '../event-store/plan-snapshots.ts';
 import type { ReplayBound } from '../event-store/replay.ts';
 import { emptyHistory, foldMore, type FoldedHistory } from './fold-history.ts';
 import { STORED_SNAPSHOT_FORMAT } from './plan-snapshot-codec.ts';
@@ -16,13 +16,26 @@ export type PlanAt = { asOf: string; cursor: string; plan: Plan; folded: number 
  * folds just the stretches of the log after it that can hold the rest.
  */
 export async function planAt(db: DbOrTrx, bound: ReplayBound, restored = new RestoredSnapshots(0)): Promise<PlanAt> {
-  const start = await findFoldStart(db, STORED_SNAPSHOT_FORMAT, bound);
-  const snapshot = start.snapshot;
+  const { history, folded } = await foldAt(db, bound, restored);
+  return { asOf: asOfText(bound, history), cursor: history.cursor, plan: history.fold.plan(), folded };
+}
+
+/** The fold behind planAt, from `start` when the caller has already found where to start. */
+export async function foldAt(
+  db: DbOrTrx,
+  bound: ReplayBound,
+  restored: RestoredSnapshots,
+  start?: FoldStart,
+): Promise<{ history: FoldedHistory; folded: number }> {
+  const { snapshot, spans } = start ?? (await findFoldStart(db, STORED_SNAPSHOT_FORMAT, bound));
   const from: FoldedHistory = snapshot
     ? { fold: await restored.restore(db, snapshot), events: snapshot.eventCount, cursor: formatCursor(snapshot.cursor), lastRecordedAt: snapshot.recordedAtLast }
     : emptyHistory();
   let history = from;
-  for (const span of start.spans) history = await foldMore(db, history, { visibleOnly: true, until: bound, ...span });
-  const asOf = 'at' in bound ? bound.at.toISOString() : (history.lastRecordedAt ?? new Date(0)).toISOString();
-  return { asOf, cursor: history.cursor, plan: history.fold.plan(), folded: history.events - from.events };
+  for (const span of spans) history = await foldMore(db, history, { visibleOnly: true, until: bound, ...span });
+  return { history, folded: history.events - from.events };
 }
+
+/** The moment asked for; up to a cursor, when the last event folded was recorded. */
+export const asOfText = (bound: ReplayBound, last: { lastRecordedAt?: Date }) =>
+  ('at' in bound ? bound.at : (last.lastRecordedAt ?? new Date(0))).toISOString();

@@ -8,9 +8,9 @@ import {
 import { readNewestFirst } from '../event-store/read.ts';
 import { listActors } from '../history/actors.ts';
 import { describeEvents, type DescribedEvent } from '../history/describe-events.ts';
-import { planAt } from '../history/plan-at.ts';
 import { planDiffPage } from '../history/plan-diff.ts';
 import { RestoredSnapshots } from '../history/restored-snapshots.ts';
+import { StateAnswers } from '../history/state-answers.ts';
 import { verifyHistory } from '../history/verify.ts';
 import { HttpError } from '../http-error.ts';
 import { errorResponses, isoTime } from './schemas.ts';
@@ -60,11 +60,11 @@ const diffQuery = z.object({
 });
 
 /**
- * Megabytes of plan, built by the same typed reducers as the lists: checking it once more against the
- * response schema would cost more than the rest of the answer.
+ * Megabytes of plan, built by the same typed reducers as the lists and written as JSON once
+ * (StateAnswers): checking it once more against the response schema would cost more than the rest of
+ * the answer. The schema stays on the route for the OpenAPI document.
  */
-const sendJsonText = (reply: FastifyReply, text: string) =>
-  reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(text);
+const sendJson = (reply: FastifyReply, json: Buffer) => reply.type('application/json; charset=utf-8').send(json);
 
 const csvCell = (value: unknown) => {
   const text = String(value ?? '');
@@ -79,10 +79,10 @@ function toCsv(events: DescribedEvent[]): string {
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
-export default async function historyRoutes(app: FastifyInstance) {
+export default async function historyRoutes(app: FastifyInstance, options: { answersKept: number }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const readers = app.requireRole('manager', 'auditor');
-  const restored = new RestoredSnapshots();
+  const answers = new StateAnswers(new RestoredSnapshots(), options.answersKept);
 
   api.get('/api/history/state', {
     onRequest: readers,
@@ -95,8 +95,7 @@ export default async function historyRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { at, cursor } = request.query;
       if ((at === undefined) === (cursor === undefined)) throw new HttpError(400, 'Give exactly one of at or cursor', 'VALIDATION_FAILED');
-      const result = await planAt(app.db, at ? { at } : { cursor: cursor! }, restored);
-      return sendJsonText(reply, JSON.stringify({ asOf: result.asOf, cursor: result.cursor, ...result.plan }));
+      return sendJson(reply, await answers.json(app.db, at ? { at } : { cursor: cursor! }));
     },
   });
 

@@ -11,12 +11,13 @@ import { createProject } from '../../server/commands/planning.ts';
 import { assignmentStream, engineerStream, projectStream } from '../../server/commands/streams.ts';
 import { executeCommand } from '../../server/commands/execute.ts';
 import { createDb, createPool, type Db, type DbOrTrx } from '../../server/db/connect.ts';
-import { dropAllSnapshots, insertSnapshot } from '../../server/event-store/plan-snapshots.ts';
+import { dropAllSnapshots, findFoldStart, insertSnapshot, newestSnapshot } from '../../server/event-store/plan-snapshots.ts';
 import { foldHistory } from '../../server/history/fold-history.ts';
 import { planAt } from '../../server/history/plan-at.ts';
 import { STORED_SNAPSHOT_FORMAT } from '../../server/history/plan-snapshot-codec.ts';
 import { writeDueSnapshots } from '../../server/history/plan-snapshots.ts';
 import { RestoredSnapshots } from '../../server/history/restored-snapshots.ts';
+import { StateAnswers } from '../../server/history/state-answers.ts';
 import { rebuildReadModels } from '../../server/projections/rebuild.ts';
 import { generatePlan } from '../../server/seed/generate.ts';
 import { eventually } from '../support/api-helpers.ts';
@@ -228,6 +229,27 @@ describe('GET /api/history/state', () => {
     }
   });
 
+  it('keeps answers by the events they fold: each one, asked again or at a neighbouring moment, is what a fresh fold writes', async () => {
+    const answers = new StateAnswers(new RestoredSnapshots(3), 2);
+    const expected = async (bound: { at: Date } | { cursor: string }) => {
+      const fresh = await freshFold(bound);
+      const asOf = 'at' in bound ? bound.at : (fresh.lastRecordedAt ?? new Date(0));
+      return JSON.stringify({ asOf: asOf.toISOString(), cursor: fresh.cursor, ...fresh.plan });
+    };
+    const ask = async (bound: { at: Date } | { cursor: string }) =>
+      (await answers.json(db, 'at' in bound ? bound : { cursor: parseCursor(bound.cursor)! })).toString('utf8');
+    const events = await visibleEvents();
+    for (let i = 0; i < 60; i += 1) {
+      const event = events[random(events.length)]!;
+      const time = event.recorded_at.getTime();
+      // Twice each, and the moments either side, which often fold the same events: answered from what is kept.
+      for (const bound of [{ at: new Date(time - 1) }, { at: event.recorded_at }, { at: event.recorded_at }, { at: new Date(time + 1) }, { cursor: event.cursor }, { cursor: event.cursor }]) {
+        expect(await ask(bound), JSON.stringify(bound)).toBe(await expected(bound));
+      }
+    }
+    expect(answers.recalled).toBeGreaterThan(120);
+  }, 120_000);
+
   it('writes no snapshot itself: they are written off the request path', async () => {
     await db.transaction().execute(dropAllSnapshots);
     const response = await t.request({ method: 'GET', url: `/api/history/state?at=${encodeURIComponent(new Date().toISOString())}`, token });
@@ -269,6 +291,21 @@ describe('several writers, other formats, rebuilds', () => {
     expect((await snapshotRows()).map((row) => row.format)).not.toContain('0:an-older-fold');
   });
 
+  it('the newest snapshot is the newest in commit order, also where transaction ids gain a digit', async () => {
+    const format = 'order-test';
+    const moment = new Date();
+    const at = (cursor: string) => ({
+      cursor: parseCursor(cursor)!, format, eventCount: 1, recordedAtLast: moment, recordedAtMax: moment, segmentRecordedAtMin: moment, plan: Buffer.from('{}'),
+    });
+    try {
+      for (const cursor of ['9:5', '10:2', '99:1']) await insertSnapshot(db, at(cursor));
+      expect((await newestSnapshot(db, format))?.cursor).toEqual(parseCursor('99:1'));
+      expect((await findFoldStart(db, format, { cursor: parseCursor('98:1')! })).snapshot?.cursor).toEqual(parseCursor('10:2'));
+    } finally {
+      await sql`delete from plan_snapshots where format = ${format}`.execute(db);
+    }
+  });
+
   it('npm run rebuild drops them when it swaps (a cache of the old reducers), and keeps them when it only checks', async () => {
     await writeDueSnapshots(db, { every: EVERY });
     const before = (await snapshotRows()).length;
@@ -282,5 +319,21 @@ describe('several writers, other formats, rebuilds', () => {
     // The background writer builds them again from the events.
     t.app.planSnapshots!.wake();
     await eventually(snapshotRows, (rows) => rows.length === before);
+  });
+});
+
+describe('answers kept by GET /api/history/state', () => {
+  it('are not given for a moment whose events have grown since', async () => {
+    const later = { at: new Date(Date.now() + 60_000) };
+    const url = `/api/history/state?at=${encodeURIComponent(later.at.toISOString())}`;
+    const before = await t.request({ method: 'GET', url, token });
+    expect(before.statusCode).toBe(200);
+    await changes(3);
+    const total = Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(db)).rows[0]!.n);
+    await eventually(visibleEvents, (events) => events.length === total);
+    const after = await t.request({ method: 'GET', url, token });
+    const fresh = await freshFold(later);
+    expect(after.body).not.toBe(before.body);
+    expect(after.body).toBe(JSON.stringify({ asOf: later.at.toISOString(), cursor: fresh.cursor, ...fresh.plan }));
   });
 });
