@@ -1,7 +1,7 @@
 import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
 import type { CreateAssignmentInput, RegisterEngineerInput, UpdateAssignmentInput, UpdateEngineerInput, UpdateProjectInput } from '../../domain/inputs.ts';
 import { ApiError, request } from './api.ts';
-import { draft, draftTarget, newId } from './draftTarget.ts';
+import { draft, draftTarget, foundIn as found, liveOnly, newId } from './draftTarget.ts';
 
 /**
  * The planning writes. Every edit carries the version it was made against (as `version` in
@@ -14,19 +14,6 @@ export type SuitableEngineer = Engineer & { matchingSkills: string[]; availableC
 type Changes<T> = Omit<T, 'version'>;
 
 const path = (collection: string, id: string) => `/api/${collection}/${encodeURIComponent(id)}`;
-
-const SCENARIO_CHANGED = 'The drafted change no longer applies to the scenario';
-
-/** Found in the fold it was just drafted into (a drafted write answers with what the scenario now holds). */
-const found = <T extends { _id: string }>(list: readonly T[], id: string): T => {
-  const item = list.find((entry) => entry._id === id);
-  if (!item) throw new ApiError(SCENARIO_CHANGED, 409, { code: 'SCENARIO_CHANGED', message: SCENARIO_CHANGED });
-  return item;
-};
-
-/** Engineers' profiles and accounts are not planning a scenario drafts: refused while working in one. */
-const NOT_IN_SCENARIO = 'Engineers are changed on the live plan: go back to live first';
-const notDrafted = () => Promise.reject(new ApiError(NOT_IN_SCENARIO, 409, { code: 'NOT_IN_SCENARIO', message: NOT_IN_SCENARIO }));
 
 /**
  * Each write goes live, or, while the app works in a scenario (draftTarget), is drafted into it: the
@@ -59,10 +46,9 @@ export const planningApi = {
   },
 
   engineer: (id: string) => request<Engineer>('GET', path('engineers', id)),
-  registerEngineer: (payload: RegisterEngineerInput) =>
-    draftTarget() ? notDrafted() : request<Engineer>('POST', '/api/engineers', { body: payload }),
+  registerEngineer: (payload: RegisterEngineerInput) => liveOnly(() => request<Engineer>('POST', '/api/engineers', { body: payload }), 'Engineers'),
   updateEngineer: (id: string, changes: Changes<UpdateEngineerInput>, version: number) =>
-    draftTarget() ? notDrafted() : request<Engineer>('PATCH', path('engineers', id), { body: { ...changes, version } }),
+    liveOnly(() => request<Engineer>('PATCH', path('engineers', id), { body: { ...changes, version } }), 'Engineers'),
 
   /**
    * Engineers sharing a required skill of the project, best first: most free over the dates (both

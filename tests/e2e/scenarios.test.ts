@@ -153,7 +153,7 @@ describe('a manager drafts a scenario', () => {
     await screenshotBoth(page, 'scenario-drafted');
   });
 
-  it('shows on every screen: the schedule draws the scenario, read-only, until Back to live', async () => {
+  it('shows on every screen: the schedule draws the scenario, its owner\'s planning there is drafted, until Back to live', async () => {
     const id = scenarioUrl.split('/').pop()!;
     const { from, to } = defaultWindow();
     const labels = (grid: ApiGrid) => grid.rows.find((r) => r.engineer.name === 'Lucas Silva')!.periods.map((p) => (p.utilization === null ? 'Off' : `${Math.round(p.utilization)}%`));
@@ -168,10 +168,35 @@ describe('a manager drafts a scenario', () => {
     const shownLabels = () => lucas.evaluateAll((cells) => cells.map((c) => c.textContent));
     await expect.poll(shownLabels, POLL).toEqual(labels(drafted));
     await screenshotBoth(page, 'scenario-lens-schedule');
-    // Read-only like time travel: an open row offers no write (live, it offers "Book time off").
+    // Its owner plans here as usual, and the write is drafted: a week off for Lucas greys his cell in
+    // the scenario, while the live plan has no such booking.
+    const id2 = id;
     await page.locator('[data-testid=schedule-name][data-engineer="Lucas Silva"]').getByTestId('schedule-toggle').click();
     await page.locator('[data-testid=schedule-row][data-engineer="Lucas Silva"]').getByTestId('schedule-details').waitFor();
-    expect(await page.getByTestId('book-time-off').count()).toBe(0);
+    await page.locator('[data-testid=schedule-name][data-engineer="Lucas Silva"]').getByTestId('book-time-off').click();
+    const form = page.getByRole('dialog', { name: /Book time off/ });
+    await form.waitFor();
+    const weekStart = new Date(`${from}T00:00:00Z`);
+    const long = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(d);
+    const days = form.locator('.ant-picker-range input');
+    await days.nth(0).click();
+    await days.nth(0).fill(long(new Date(weekStart.getTime() + 14 * 86_400_000)));
+    await days.nth(0).press('Enter');
+    await days.nth(1).fill(long(new Date(weekStart.getTime() + 18 * 86_400_000)));
+    await days.nth(1).press('Enter');
+    await form.getByTestId('time-off-submit').click();
+    await form.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await shownLabels())[2], POLL).toBe('Off');
+    const withTimeOff = await apiGet<{ changes: { changeId: string; sentences: string[] }[] }>(page, `/api/scenarios/${id2}`);
+    expect(withTimeOff.changes).toHaveLength(5);
+    expect(withTimeOff.changes[4]!.sentences[0]).toMatch(/^Dana Whitfield booked vacation for Lucas Silva from /);
+    const liveTimeOff = await apiGet<{ engineerId: string; from: string }[]>(page, `/api/time-off?from=${from}&to=${to}`);
+    expect(liveTimeOff.some((t) => t.from === new Date(weekStart.getTime() + 14 * 86_400_000).toISOString().slice(0, 10))).toBe(false);
+    // Taken back, so the rest of the story has its four changes.
+    await page.evaluate(async (url) => {
+      const token = JSON.parse(localStorage.getItem('userToken') ?? 'null') as string;
+      await fetch(url, { method: 'DELETE', headers: { Authorization: token } });
+    }, `/api/scenarios/${id2}/changes/${withTimeOff.changes[4]!.changeId}`);
 
     await page.getByTestId('scenario-lens-back').click();
     await page.getByTestId('scenario-lens-banner').waitFor({ state: 'detached' });
