@@ -1,5 +1,6 @@
 import type { Assignment, Engineer, Project, User } from '../../domain/entities.ts';
 import type { CreateProjectInput } from '../../domain/inputs.ts';
+import { parseJsonInSlices } from './jsonInSlices.ts';
 import { readToken } from './token.ts';
 
 /** What the HTTP client says when there is no answer at all (the spec's "generic message"). */
@@ -110,7 +111,8 @@ async function exchange(method: string, path: string, options: RequestOptions): 
   let data: unknown = undefined;
   if (text) {
     try {
-      data = JSON.parse(text);
+      // A large list (all 20,000 assignments) is parsed in slices: at once it would block the page.
+      data = await parseJsonInSlices(text);
     } catch {
       data = text;
     }
