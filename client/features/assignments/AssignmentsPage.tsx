@@ -103,7 +103,7 @@ export default function AssignmentsPage() {
   // After a write the clock moves on at once, so an assignment ended just now shows as completed.
   const [writtenAt, setWrittenAt] = useState<Date | null>(null);
   const now = writtenAt && writtenAt > clock ? writtenAt : clock;
-  const counts = useMemo(() => countByAssignmentStatus(withStatus(assignments.data, now)), [assignments.data, now]);
+  const counts = useMemo(() => countByAssignmentStatus(assignments.data, now), [assignments.data, now]);
   const loading = !assignments.loaded && assignments.loading;
   const list = useAssignmentList();
   const rows = useMemo(() => withStatus(list.rows, now), [list.rows, now]);

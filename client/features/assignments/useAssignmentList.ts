@@ -9,7 +9,7 @@ import { lastPage, remoteListMachine } from '../../machines/remoteList.machine.t
 import { assignmentsStore } from '../../stores/assignments.ts';
 import { onPlanEvent } from '../../stores/liveSync.ts';
 import { usePastCollection, usePastMoment } from '../../stores/viewMode.ts';
-import { assignmentListParams, PAGE_SIZE, throughLive, touchesAssignmentRows } from './listQuery.ts';
+import { assignmentListParams, liveVersionsOf, PAGE_SIZE, throughLive, touchesAssignmentRows } from './listQuery.ts';
 
 /**
  * The All Assignments table's rows: searched, filtered, sorted and paged by the server, asked again
@@ -45,8 +45,8 @@ export function useAssignmentList() {
 
   const live = useSnapshot(assignmentsStore);
   const liveById = useMemo(
-    () => (live.loaded ? new Map((live.data as readonly Assignment[]).map((a) => [a._id, a])) : null),
-    [live.data, live.loaded],
+    () => (live.loaded ? liveVersionsOf(request.rows as Assignment[], live.data as readonly Assignment[]) : null),
+    [request.rows, live.data, live.loaded],
   );
   const rows = useMemo(() => (pastAnswer ? pastAnswer.rows : throughLive(request.rows as Assignment[], liveById)), [pastAnswer, request.rows, liveById]);
 
