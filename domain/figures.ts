@@ -113,13 +113,20 @@ export function assignmentsByEngineer<A extends OwnedAllocation>(assignments: re
 
 export type EngineerWithFigures<E, A extends Allocated> = E & EngineerFigures<A>;
 
+/** One engineer with their figures, given everyone's assignments grouped by `assignmentsByEngineer`. */
+export const engineerWithFigures = <E extends Pick<Engineer, '_id' | 'maxCapacity'>, A extends Allocated>(
+  engineer: E,
+  byEngineer: ReadonlyMap<string, readonly A[]>,
+  now: Date,
+): EngineerWithFigures<E, A> => ({ ...engineer, ...engineerFigures(engineer, byEngineer.get(engineer._id) ?? [], now) });
+
 export function withFigures<E extends Pick<Engineer, '_id' | 'maxCapacity'>, A extends OwnedAllocation>(
   engineers: readonly E[],
   assignments: readonly A[],
   now: Date,
 ): EngineerWithFigures<E, A>[] {
   const byEngineer = assignmentsByEngineer(assignments);
-  return engineers.map((e) => ({ ...e, ...engineerFigures(e, byEngineer.get(e._id) ?? [], now) }));
+  return engineers.map((e) => engineerWithFigures(e, byEngineer, now));
 }
 
 /** Available now: some capacity left. Available soon: exactly full, with a date in the future. */

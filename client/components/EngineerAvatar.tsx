@@ -2,6 +2,7 @@ import { Avatar } from 'antd';
 import { useState } from 'react';
 import { initials } from '../../domain/figures.ts';
 import { avatarColor } from './avatarColor.ts';
+import { InitialsAvatar } from './InitialsAvatar.tsx';
 
 type Props = { name: string; avatar?: string | undefined; size?: number };
 
@@ -11,20 +12,19 @@ type Props = { name: string; avatar?: string | undefined; size?: number };
  */
 export function EngineerAvatar({ name, avatar, size = 36 }: Props) {
   const [failed, setFailed] = useState(false);
-  const src = avatar && !failed ? avatar : undefined;
+  const fontSize = size * 0.38;
+  if (!avatar || failed) return <InitialsAvatar text={initials(name)} size={size} background={avatarColor(name)} fontSize={fontSize} />;
   return (
     <Avatar
       size={size}
-      src={src}
+      src={avatar}
       alt={name}
       onError={() => {
         setFailed(true);
         return false;
       }}
-      style={{ background: src ? undefined : avatarColor(name), flex: 'none', fontWeight: 600, fontSize: size * 0.38 }}
-    >
-      {initials(name)}
-    </Avatar>
+      style={{ flex: 'none', fontWeight: 600, fontSize }}
+    />
   );
 }
 

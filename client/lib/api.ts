@@ -1,5 +1,7 @@
 import type { Assignment, Engineer, Project, User } from '../../domain/entities.ts';
 import type { CreateProjectInput } from '../../domain/inputs.ts';
+import { parseJsonInSlices } from './jsonInSlices.ts';
+import { shareNamedRecords } from './sharedRecords.ts';
 import { readToken } from './token.ts';
 
 /** What the HTTP client says when there is no answer at all (the spec's "generic message"). */
@@ -113,7 +115,8 @@ async function exchange(method: string, path: string, options: RequestOptions): 
   let data: unknown = undefined;
   if (text) {
     try {
-      data = JSON.parse(text);
+      // A large list (all 20,000 assignments) is parsed in slices: at once it would block the page.
+      data = await parseJsonInSlices(text);
     } catch {
       data = text;
     }
@@ -165,6 +168,6 @@ export const api = {
   profile: () => request<User>('GET', '/api/auth/profile'),
   engineers: () => request<Engineer[]>('GET', '/api/engineers'),
   projects: () => request<Project[]>('GET', '/api/projects'),
-  assignments: () => request<Assignment[]>('GET', '/api/assignments'),
+  assignments: () => request<Assignment[]>('GET', '/api/assignments').then(shareNamedRecords),
   createProject: (payload: CreateProjectPayload) => request<Project>('POST', '/api/projects', { body: payload }),
 };

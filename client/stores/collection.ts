@@ -1,5 +1,6 @@
 import { proxy, ref } from 'valtio/vanilla';
 import { errorMessage } from '../lib/api.ts';
+import { yieldToMain } from '../lib/slices.ts';
 
 /**
  * A loaded collection: its data, a loading flag and an error message.
@@ -35,6 +36,9 @@ export function observeLoads(observer: LoadObserver): () => void {
   return () => void observers.delete(observer);
 }
 
+/** From this many items, a list that has just arrived is handed to the screens in a task of its own. */
+const LARGE_LIST = 1_000;
+
 export function createCollection<T>(initial: () => T, fetcher: () => Promise<T>) {
   const state = proxy<Collection<Ref<T>>>({ data: asRef(initial()), loading: false, error: null, loaded: false });
   let latest = 0;
@@ -48,6 +52,8 @@ export function createCollection<T>(initial: () => T, fetcher: () => Promise<T>)
     for (const observer of observers) observer.started?.(observed);
     try {
       const data = await fetcher();
+      // Parsing 20,000 assignments is a task's worth of work already: the screens redraw in the next one.
+      if (Array.isArray(data) && data.length >= LARGE_LIST) await yieldToMain();
       if (id !== latest) return false;
       state.data = asRef(data ?? initial());
       state.loaded = true;

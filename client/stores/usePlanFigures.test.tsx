@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Assignment, Engineer } from '../../domain/entities.ts';
 import { emptyPlan } from '../../domain/plan.ts';
 import { setAssignments } from './assignments.ts';
 import { setEngineers } from './engineers.ts';
 import { resetAll } from './plan.ts';
-import { useEngineerFigures } from './usePlanFigures.ts';
+import { SLICED_FROM_ENGINEERS, useEngineerFigures } from './usePlanFigures.ts';
 import { showLive, showPast } from './viewMode.ts';
 
 const engineer = (id: string): Engineer => ({ _id: id, name: id, email: `${id}@x`, department: 'D', skills: [], seniority: 'mid', maxCapacity: 100, version: 1 });
@@ -57,5 +57,30 @@ describe('useEngineerFigures', () => {
     const { result } = renderHook(useEngineerFigures);
     expect(result.current.now.toISOString()).toBe(at);
     expect(result.current.figures[0]).toMatchObject({ currentAllocation: 70 });
+  });
+
+  it('for a large organisation, works the figures out in slices: none at first, then all of them, and the old ones stay while new data is worked out', async () => {
+    const many = Array.from({ length: SLICED_FROM_ENGINEERS + 5 }, (_, i) => engineer(`e${i}`));
+    setEngineers(many);
+    setAssignments([assignment('a1', 'e3', 80, '2026-01-01T00:00:00.000Z', '2099-01-01T00:00:00.000Z')]);
+    const { result } = renderHook(useEngineerFigures);
+    expect(result.current.figures).toEqual([]);
+    expect(result.current.computing).toBe(true);
+
+    await waitFor(() => expect(result.current.computing).toBe(false));
+    expect(result.current.figures).toHaveLength(many.length);
+    expect(result.current.figures[3]).toMatchObject({ _id: 'e3', currentAllocation: 80, utilizationStatus: 'optimal' });
+    const first = result.current.figures;
+
+    await act(async () => setAssignments([assignment('a2', 'e3', 130, '2026-01-01T00:00:00.000Z', '2099-01-01T00:00:00.000Z')]));
+    // Never empty on a live change: the figures before stay until the new ones are in.
+    expect(result.current.computing).toBe(false);
+    expect(result.current.figures).toHaveLength(first.length);
+    await waitFor(() => expect(result.current.figures[3]).toMatchObject({ currentAllocation: 130, utilizationStatus: 'overloaded' }));
+
+    // Another screen opening on the same data takes these figures at once.
+    const other = renderHook(useEngineerFigures);
+    expect(other.result.current.figures).toBe(result.current.figures);
+    expect(other.result.current.computing).toBe(false);
   });
 });

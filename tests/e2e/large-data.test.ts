@@ -3,8 +3,12 @@
  * the test's own database (2,000 engineers, 20,000 assignments and their time off, holidays and
  * placeholders) before the server starts; every manager screen, and the engineer's dashboard, reaches
  * rows of real data, and the Assignments search finds one person's assignment by their name in one
- * step. Each screen's largest main-thread block (Long Tasks API) is printed; how fast is the bench's
- * business (`npm run bench`), so the test only catches pathologies with a generous bound.
+ * step. No screen may block the main thread for more than 200 ms (Long Tasks API, from navigation
+ * to its rows plus a second): each screen's largest long task is asserted under that and printed.
+ *
+ * The figure is wall time, so a machine busy with other work stretches every task: a visit whose
+ * largest task is over the goal is repeated, up to three visits, and the best one counts. A block
+ * of the app's own making shows on every visit; one from a busy machine seldom twice in a row.
  */
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -15,8 +19,10 @@ import { LARGE_SCREENS, type LongTasks, recordLongTasks, screenLongTasks, waitFo
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
 import { collectPageErrors, ENGINEER, MANAGER, newContext, signIn } from '../support/screens.ts';
 
-/** Far above any goal: a screen that blocks this long is broken, not slow. */
-const SANITY_BOUND_MS = 5_000;
+/** The issue's goal: no main-thread task over this on any screen of a large organisation. */
+const LONG_TASK_GOAL_MS = 200;
+/** Visits of a screen at most, while its largest task is over the goal. */
+const VISITS = 3;
 
 let session: PageSession | undefined;
 let server: E2EServer;
@@ -24,7 +30,7 @@ let manager: Page;
 let engineer: Page;
 let engineerContext: BrowserContext | undefined;
 const pageErrors: string[][] = [];
-const largest: Record<string, LongTasks> = {};
+const largest: Record<string, LongTasks & { visits: number[] }> = {};
 let generated = { engineers: 0, assignments: 0, projects: 0 };
 let generationMs = 0;
 
@@ -50,7 +56,10 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  const lines = Object.entries(largest).map(([path, tasks]) => `  ${path.padEnd(20)} largest long task ${Math.round(tasks.longest)} ms (${tasks.count} over 50 ms)`);
+  const lines = Object.entries(largest).map(
+    ([path, tasks]) =>
+      `  ${path.padEnd(20)} largest long task ${Math.round(tasks.longest)} ms (${tasks.count} over 50 ms; visits: ${tasks.visits.map((ms) => `${Math.round(ms)} ms`).join(', ')})`,
+  );
   console.log(
     `large plan: ${generated.engineers} engineers, ${generated.projects} projects, ${generated.assignments} assignments, generated in ${(generationMs / 1000).toFixed(1)} s\n${lines.join('\n')}`,
   );
@@ -70,10 +79,13 @@ describe('a large organisation', () => {
       // A first visit fills the HTTP cache with the screen's chunks; the measured one is a return visit.
       await page.goto(`${server.baseUrl}${screen.path}`, { waitUntil: 'commit' });
       await waitForRows(page, screen);
-      const tasks = await screenLongTasks(page, server.baseUrl, screen);
-      largest[screen.path] = tasks;
+      const visits: LongTasks[] = [];
+      do visits.push(await screenLongTasks(page, server.baseUrl, screen));
+      while (visits.length < VISITS && visits.at(-1)!.longest >= LONG_TASK_GOAL_MS);
+      const best = visits.reduce((a, b) => (b.longest < a.longest ? b : a));
+      largest[screen.path] = { ...best, visits: visits.map((visit) => visit.longest) };
       expect(await page.locator(screen.rows).count()).toBeGreaterThan(0);
-      expect(tasks.longest).toBeLessThan(SANITY_BOUND_MS);
+      expect(best.longest, `largest long task on ${screen.path} (visits: ${visits.map((v) => Math.round(v.longest)).join(', ')} ms)`).toBeLessThan(LONG_TASK_GOAL_MS);
     });
   }
 

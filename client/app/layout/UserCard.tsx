@@ -1,5 +1,6 @@
-import { Avatar, Tag, Tooltip, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import type { User } from '../../../domain/entities.ts';
+import { InitialsAvatar } from '../../components/InitialsAvatar.tsx';
 import { capitalize } from '../../lib/format.ts';
 import { palette } from '../theme.ts';
 import { roleInitials } from './nav.ts';
@@ -9,9 +10,7 @@ type Props = { user: Pick<User, 'name' | 'email' | 'role'> | null; collapsed: bo
 /** Name, capitalised role badge, email and the role's initials. */
 export function UserCard({ user, collapsed, tooltipDelay }: Props) {
   const avatar = (
-    <Avatar size={collapsed ? 32 : 40} style={{ background: palette.primary, flex: 'none', fontWeight: 600, fontSize: collapsed ? 12 : 14 }}>
-      {roleInitials(user?.role)}
-    </Avatar>
+    <InitialsAvatar text={roleInitials(user?.role)} size={collapsed ? 32 : 40} background={palette.primary} fontSize={collapsed ? 12 : 14} />
   );
   if (collapsed) {
     return (

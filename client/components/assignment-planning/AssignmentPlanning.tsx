@@ -124,7 +124,9 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
   const impact = useMemo(() => impactOf(form.context, { engineers, assignments }, new Date()), [form.context, engineers, assignments]);
   const weeklyLoad = useWeeklyLoad(form.context);
   const openProjects = useMemo(() => assignableProjects(projects), [projects]);
-  const roles = useMemo(() => roleSuggestions(assignments), [assignments]);
+  // Every role in 20,000 assignments, sorted: only worth working out once the form is open.
+  const formOpen = !form.matches('closed');
+  const roles = useMemo(() => (formOpen ? roleSuggestions(assignments) : []), [formOpen, assignments]);
 
   const step = form.matches('saving')
     ? 'saving'
@@ -142,13 +144,13 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
     <>
       {messageHolder}
       <AssignmentFormDialog
-        open={!form.matches('closed')}
+        open={formOpen}
         step={step}
         context={form.context}
         projects={openProjects}
         roles={roles}
         impact={impact}
-        weeklyLoad={form.matches('closed') ? null : weeklyLoad}
+        weeklyLoad={formOpen ? weeklyLoad : null}
         send={sendForm}
       />
       <FormConflictDialog

@@ -1,6 +1,6 @@
 import { CalendarOutlined, CheckCircleOutlined, PlusOutlined, ScheduleOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Progress, type TableColumnsType, type TableProps, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
@@ -103,8 +103,10 @@ export default function AssignmentsPage() {
   // After a write the clock moves on at once, so an assignment ended just now shows as completed.
   const [writtenAt, setWrittenAt] = useState<Date | null>(null);
   const now = writtenAt && writtenAt > clock ? writtenAt : clock;
-  const counts = useMemo(() => countByAssignmentStatus(withStatus(assignments.data, now)), [assignments.data, now]);
-  const loading = !assignments.loaded && assignments.loading;
+  // Counting 20,000 assignments waits for React's time slices, not the update that brought them.
+  const counted = useDeferredValue(assignments.data);
+  const counts = useMemo(() => countByAssignmentStatus(counted, now), [counted, now]);
+  const loading = (!assignments.loaded && assignments.loading) || counted !== assignments.data;
   const list = useAssignmentList();
   const rows = useMemo(() => withStatus(list.rows, now), [list.rows, now]);
   const isEngineer = useProfile().data?.role === 'engineer';

@@ -31,7 +31,7 @@ describe('assignments helpers', () => {
     ]);
   });
   it('counts by status', () => {
-    expect(countByAssignmentStatus(rows)).toEqual({ active: 1, upcoming: 1, completed: 1 });
+    expect(countByAssignmentStatus(rows, now)).toEqual({ active: 1, upcoming: 1, completed: 1 });
   });
   it('words the subtitle', () => {
     expect(assignmentsSubtitle(0)).toBe('No assignments match your current filters');

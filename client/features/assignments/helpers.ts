@@ -12,9 +12,10 @@ export const withStatus = (assignments: readonly Assignment[], now: Date): Assig
 export const assignmentRows = (assignments: readonly Assignment[], now: Date): AssignmentRow[] =>
   withStatus(assignments, now).sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
 
-export function countByAssignmentStatus(rows: readonly Pick<AssignmentRow, 'status'>[]) {
+/** How many are upcoming, active and completed at `now`; no row is built, since the cards count every assignment there is. */
+export function countByAssignmentStatus(assignments: readonly Pick<Assignment, 'startDate' | 'endDate'>[], now: Date) {
   const counts: Record<AssignmentStatus, number> = { active: 0, upcoming: 0, completed: 0 };
-  for (const row of rows) counts[row.status] += 1;
+  for (const a of assignments) counts[assignmentStatus(a, now)] += 1;
   return counts;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Assignment } from '../../../domain/entities.ts';
 import { assignmentListQuery } from '../../../domain/lists/assignment-list.ts';
-import { assignmentListParams, columnSortOrder, sortOfColumn, throughLive, touchesAssignmentRows } from './listQuery.ts';
+import { assignmentListParams, columnSortOrder, liveVersionsOf, sortOfColumn, throughLive, touchesAssignmentRows } from './listQuery.ts';
 
 const request = { search: '', filters: {}, sort: null, page: 1, pageSize: 20 };
 
@@ -42,5 +42,8 @@ describe('the All Assignments table asking the server', () => {
     const live = new Map([['a', row('a', 2, 'Lead')], ['c', row('c', 1, 'Old')]]);
     expect(throughLive(page, live).map((r) => `${r._id}:${r.role}`)).toEqual(['a:Lead', 'c:Dev']);
     expect(throughLive(page, null)).toEqual(page);
+    const versions = liveVersionsOf(page, [row('x', 1), row('c', 3, 'Lead'), row('a', 2)]);
+    expect([...versions.keys()].sort()).toEqual(['a', 'c']);
+    expect(throughLive(page, versions).map((r) => `${r._id}:${r.version}`)).toEqual(['a:2', 'c:3']);
   });
 });

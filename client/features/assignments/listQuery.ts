@@ -52,6 +52,17 @@ export const touchesAssignmentRows = (event: { type: string }) =>
   event.type.startsWith('Assignment') || event.type === 'EngineerProfileUpdated' || event.type === 'ProjectUpdated' || event.type === 'ProjectStatusChanged';
 
 /**
+ * The live versions of a page's rows, found in one pass over the collection: a map of the page's
+ * twenty ids, not of every assignment (20,000 entries rebuilt on each live event cost a frame or two).
+ */
+export function liveVersionsOf(page: readonly Assignment[], live: readonly Assignment[]): Map<string, Assignment> {
+  const ids = new Set(page.map((row) => row._id));
+  const found = new Map<string, Assignment>();
+  for (const a of live) if (ids.has(a._id)) found.set(a._id, a);
+  return found;
+}
+
+/**
  * The server's page seen through the live collection, so the table agrees with the cards at once
  * after a write or a live event: a row removed meanwhile goes, a row changed meanwhile shows its
  * newer version. (The page is asked for again as well; that brings new rows and the new order.)

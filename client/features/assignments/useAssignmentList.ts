@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { fromPromise } from 'xstate';
 import type { Assignment } from '../../../domain/entities.ts';
@@ -9,7 +9,7 @@ import { lastPage, remoteListMachine } from '../../machines/remoteList.machine.t
 import { assignmentsStore } from '../../stores/assignments.ts';
 import { onPlanEvent } from '../../stores/liveSync.ts';
 import { usePastCollection, usePastMoment } from '../../stores/viewMode.ts';
-import { assignmentListParams, PAGE_SIZE, throughLive, touchesAssignmentRows } from './listQuery.ts';
+import { assignmentListParams, liveVersionsOf, PAGE_SIZE, throughLive, touchesAssignmentRows } from './listQuery.ts';
 
 /**
  * The All Assignments table's rows: searched, filtered, sorted and paged by the server, asked again
@@ -44,10 +44,9 @@ export function useAssignmentList() {
   }, [past, pastAt, search, filters, sort, page, pageSize]);
 
   const live = useSnapshot(assignmentsStore);
-  const liveById = useMemo(
-    () => (live.loaded ? new Map((live.data as readonly Assignment[]).map((a) => [a._id, a])) : null),
-    [live.data, live.loaded],
-  );
+  // Looked up in React's time slices: the 20,000 arrive in an update of their own.
+  const liveData = useDeferredValue(live.loaded ? (live.data as readonly Assignment[]) : null);
+  const liveById = useMemo(() => (liveData ? liveVersionsOf(request.rows as Assignment[], liveData) : null), [request.rows, liveData]);
   const rows = useMemo(() => (pastAnswer ? pastAnswer.rows : throughLive(request.rows as Assignment[], liveById)), [pastAnswer, request.rows, liveById]);
 
   return {

@@ -91,7 +91,7 @@ const today = () => todayDate(new Date());
 /** Engineers: filter panel, summary cards, availability planning, the directory. */
 export default function EngineersPage() {
   useScreenData(SCREEN_COLLECTIONS);
-  const { figures, now, engineers, assignments } = useEngineerFigures();
+  const { figures, now, computing, engineers, assignments } = useEngineerFigures();
   const [state, send] = useMachine(engineersFilterMachine);
   const panelOpen = state.matches('open');
   const filter = useDeferredValue(state.context);
@@ -113,7 +113,7 @@ export default function EngineersPage() {
   const counts = useMemo(() => countByUtilization(filtered), [filtered]);
   const helper = useMemo(() => availabilityLists(filtered, now), [filtered, now]);
   // The figures need both lists: until the assignments are in, everyone would look free.
-  const loading = (!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading);
+  const loading = (!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading) || computing;
 
   // Managers add and edit engineers here; nobody does on a past moment.
   const canPlan = useCanPlan();

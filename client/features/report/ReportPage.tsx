@@ -131,7 +131,7 @@ const dotColor = (status: ProjectStatus) => (status === 'active' ? projectStatus
 /** Reports & Analytics: cards, the two charts, Utilization Analysis, Project Timeline. */
 export default function ReportPage() {
   useScreenData();
-  const { figures, engineers, assignments } = useEngineerFigures();
+  const { figures, computing, engineers, assignments } = useEngineerFigures();
   const projects = useProjects();
 
   const utilization = useMemo(() => countByUtilization(figures), [figures]);
@@ -149,7 +149,7 @@ export default function ReportPage() {
     [projects.data],
   );
   // The utilisation figures need both lists: until the assignments are in, everyone would look free.
-  const loadingEngineers = (!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading);
+  const loadingEngineers = (!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading) || computing;
   const loadingProjects = !projects.loaded && projects.loading;
 
   return (
