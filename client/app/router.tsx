@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
 import { PageSpinner } from './PageSpinner.tsx';
+import { readToken, tokenRole } from '../lib/token.ts';
 
 // The signed-in shell (sidebar, menus, drawers) loads after the login screen, in its own chunk.
 const GuardedLayout = lazy(() => import('./layout/GuardedLayout.tsx'));
@@ -29,6 +30,9 @@ const ScenarioPage = lazy(() => import('../features/scenarios/ScenarioPage.tsx')
  * the app. The loader returns at once; the screen takes the answer when it asks for the same view.
  */
 const scheduleLoader = ({ request }: LoaderFunctionArgs) => {
+  // An engineer is sent to their dashboard: the schedule's code and data are never fetched for them.
+  const role = tokenRole(readToken());
+  if (role !== 'manager' && role !== 'auditor') return null;
   void import('../features/schedule/schedulePreload.ts').then(({ preloadSchedule }) => preloadSchedule(new URL(request.url).searchParams));
   void loadSchedulePage();
   return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from './memoryStorage.ts';
-import { clearToken, readToken, writeToken } from './token.ts';
+import { clearToken, readToken, tokenRole, writeToken } from './token.ts';
 
 describe('token storage', () => {
   it('stores the token as JSON under userToken and reads it back', () => {
@@ -16,5 +16,13 @@ describe('token storage', () => {
     expect(readToken(memoryStorage({ userToken: '""' }))).toBeNull();
     expect(readToken(memoryStorage())).toBeNull();
     expect(readToken(null)).toBeNull();
+  });
+  it('reads the role claim of a JWT (base64url, unchecked), and null for anything else', () => {
+    const claims = Buffer.from(JSON.stringify({ sub: 'u1', role: 'engineer', name: 'Ünal' })).toString('base64url');
+    expect(tokenRole(`h.${claims}.sig`)).toBe('engineer');
+    expect(tokenRole('not-a-jwt')).toBeNull();
+    expect(tokenRole('h.%%%.sig')).toBeNull();
+    expect(tokenRole(`h.${Buffer.from('{"sub":"u1"}').toString('base64url')}.sig`)).toBeNull();
+    expect(tokenRole(null)).toBeNull();
   });
 });

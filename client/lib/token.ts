@@ -31,3 +31,19 @@ export function writeToken(token: string, storage: TokenStorage | null = browser
 export function clearToken(storage: TokenStorage | null = browserStorage()) {
   storage?.removeItem(TOKEN_KEY);
 }
+
+/**
+ * The role the token was signed with, read without checking the signature: only a hint for reading
+ * ahead (the schedule's code and data for the roles that may see it), never for what is allowed.
+ */
+export function tokenRole(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    const role = (claims as { role?: unknown } | null)?.role;
+    return typeof role === 'string' ? role : null;
+  } catch {
+    return null;
+  }
+}
