@@ -17,6 +17,8 @@ export type GenerateOptions = {
   /** Called after every batch with (done, total). */
   onProgress?: (done: number, total: number) => void;
   seed?: number;
+  /** Added to every generated email, so a second generation into the same database finds its own addresses free. */
+  emailTag?: string;
 };
 
 const firstNames = ['Ada', 'Ben', 'Chloe', 'Diego', 'Eva', 'Farah', 'Gus', 'Hana', 'Ivan', 'Jin', 'Kofi', 'Lena', 'Marco', 'Nia', 'Omar', 'Pia', 'Quinn', 'Rosa', 'Sven', 'Tara', 'Uma', 'Victor', 'Wen', 'Xavi', 'Yara', 'Zane'];
@@ -85,7 +87,7 @@ export async function generatePlan(db: Db, options: GenerateOptions): Promise<Ge
     const last = rng.pick(lastNames);
     const input = registerEngineerInput.parse({
       name: `${first} ${last}`,
-      email: `${first}.${last}.${i}@generated.test`.toLowerCase(),
+      email: `${first}.${last}.${i}${options.emailTag ? `.${options.emailTag}` : ''}@generated.test`.toLowerCase(),
       department: rng.pick(departments),
       seniority: rng.pick(seniorities),
       maxCapacity: rng.int(0, 9) < 2 ? 50 : 100,

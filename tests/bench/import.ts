@@ -42,7 +42,7 @@ export async function benchImport(databaseUrl: string, progress: (message: strin
     await insertAccount(db, { id: planner.id, email: planner.email, name: 'Import Bench', role: 'manager', department: 'Operations', password_hash: 'x' });
     const actor = { actorId: planner.id, actorRole: 'manager', correlationId: 'bench-import' };
     progress(`generating ${ENGINEERS} engineers and ${PROJECTS} projects to import assignments onto`);
-    await generatePlan(db, { engineers: ENGINEERS, projects: PROJECTS, assignments: 0, now: new Date(), actor, seed: 13 });
+    await generatePlan(db, { engineers: ENGINEERS, projects: PROJECTS, assignments: 0, now: new Date(), actor, seed: 13, emailTag: 'import' });
     const text = await assignmentsFile(db);
 
     progress(`importing ${ASSIGNMENTS.toLocaleString('en-US')} assignments from CSV (${fmt(text.length / 1024 / 1024, 1)} MB)`);

@@ -10,17 +10,33 @@ const sections = (process.env.BENCH_SECTIONS ?? 'backend,history,capacity,scenar
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const rows: Row[] = [];
 const database = await benchDatabase();
+const benches: Record<string, () => Promise<Row[]>> = {
+  backend: () => benchBackend(database.url, progress),
+  history: () => benchHistory(database.url, progress),
+  capacity: () => benchCapacity(database.url, progress),
+  scenarios: async () => (await import('./scenarios.ts')).benchScenarios(database.url, progress),
+  live: async () => (await import('./live.ts')).benchLive(database.url, progress),
+  client: async () => (await import('./client.ts')).benchClient(database.url, progress),
+  import: async () => (await import('./import.ts')).benchImport(database.url, progress),
+};
+let failed = false;
 try {
-  if (sections.includes('backend')) rows.push(...(await benchBackend(database.url, progress)));
-  if (sections.includes('history')) rows.push(...(await benchHistory(database.url, progress)));
-  if (sections.includes('capacity')) rows.push(...(await benchCapacity(database.url, progress)));
-  if (sections.includes('scenarios')) rows.push(...(await (await import('./scenarios.ts')).benchScenarios(database.url, progress)));
-  if (sections.includes('live')) rows.push(...(await (await import('./live.ts')).benchLive(database.url, progress)));
-  if (sections.includes('client')) rows.push(...(await (await import('./client.ts')).benchClient(database.url, progress)));
-  if (sections.includes('import')) rows.push(...(await (await import('./import.ts')).benchImport(database.url, progress)));
+  for (const section of sections) {
+    const bench = benches[section];
+    if (!bench) throw new Error(`unknown bench section ${section}: one of ${Object.keys(benches).join(', ')}`);
+    // A section that fails says so in the table; the figures of the others are not lost with it.
+    try {
+      rows.push(...(await bench()));
+    } catch (error) {
+      failed = true;
+      progress(`${section} failed: ${(error as Error).stack ?? error}`);
+      rows.push({ section, measure: 'FAILED', figure: (error as Error).message.slice(0, 200), anchor: '', ratio: '' });
+    }
+  }
 } finally {
   await database.close();
   await rm(path.resolve('data', `bench-postgres-${process.pid}`), { recursive: true, force: true });
 }
 console.log('');
 printTable(rows);
+if (failed) process.exitCode = 1;
