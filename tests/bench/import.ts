@@ -14,10 +14,18 @@ const ASSIGNMENTS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
 const DAY = 86_400_000;
 const roles = ['Backend Engineer', 'Frontend Engineer', 'Tech Lead', 'Data Engineer', 'SRE'];
 
-/** A CSV file of assignments over the engineers and projects there are, every row valid. */
+/**
+ * A CSV file of assignments over the engineers and projects there are, every row valid: only projects
+ * whose name is theirs alone (a file names projects, and other sections create several of one name).
+ */
 async function assignmentsFile(db: ReturnType<typeof createDb>): Promise<string> {
   const engineers = await db.selectFrom('engineers').select('email').execute();
-  const projects = await db.selectFrom('projects').select('doc').where('status', '<>', 'completed').execute();
+  const projects = await db
+    .selectFrom('projects')
+    .select('doc')
+    .where('status', '<>', 'completed')
+    .where('name', 'in', (q) => q.selectFrom('projects').select('name').groupBy('name').having((eb) => eb.fn.countAll(), '=', 1))
+    .execute();
   const rng = random(7);
   const rows = Array.from({ length: ASSIGNMENTS }, () => {
     const project = rng.pick(projects).doc;
