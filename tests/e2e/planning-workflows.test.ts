@@ -63,7 +63,8 @@ describe('a manager plans projects, engineers and assignments', () => {
     await page.getByText('Project is now active').waitFor();
     await expect.poll(() => cardValue(page, 'card-active-projects')).toBe('4');
     const row = page.getByTestId('projects-directory').locator('tr', { hasText: 'Mobile App v2' });
-    expect(await row.locator('[data-status]').first().getAttribute('data-status')).toBe('active');
+    // The directory's rows follow the card a few frames later (they render in React's time slices).
+    await expect.poll(() => row.locator('[data-status]').first().getAttribute('data-status')).toBe('active');
     // The next move from active is Complete.
     await row.getByRole('button', { name: 'Complete' }).waitFor();
   });
