@@ -1,13 +1,13 @@
 import { DownloadOutlined, FundOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Alert, Button, Col, DatePicker, Row, Select, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Button, Col, Row, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { WeekWindowControls, windowPhrase } from '../../components/WeekWindowControls.tsx';
 import { csvText, downloadText } from '../../lib/csv.ts';
-import { mondayOfDate, todayDate, weekLabel } from '../../lib/weeks.ts';
-import { forecastRange, forecastSpans, forecastWindowMachine, startsThisWeek } from '../../machines/forecastWindow.machine.ts';
+import { todayDate, weekLabel } from '../../lib/weeks.ts';
+import { forecastRange, forecastWindowMachine } from '../../machines/forecastWindow.machine.ts';
 import { useCapacity } from '../../stores/useLiveQuery.ts';
 import { forecastChartData, forecastColors, forecastCsvRows, forecastFilename, forecastSummary, overloadedInRange } from './forecast.ts';
 import { OverloadedSoon } from './OverloadedSoon.tsx';
@@ -39,40 +39,15 @@ function Legend() {
 export function ForecastSection() {
   const [state, send] = useMachine(forecastWindowMachine, { input: { today } });
   const range = forecastRange(state.context);
-  const { weeks } = state.context;
   const grid = useCapacity({ ...range, step: 'week', sort: 'peak' });
   const data = grid.data;
   const chart = useMemo(() => (data ? forecastChartData(data.totals) : null), [data]);
   const summary = useMemo(() => (data ? forecastSummary(data.totals) : null), [data]);
   const overloaded = useMemo(() => (data ? overloadedInRange(data.rows) : null), [data]);
-  const when = startsThisWeek(state.context) ? `the next ${weeks} weeks` : `${weeks} weeks from ${weekLabel(range.from)}`;
+  const when = windowPhrase(state.context);
 
   const controls = (
-    <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
-      <DatePicker
-        picker="week"
-        size="small"
-        allowClear={false}
-        value={dayjs(range.from)}
-        format={(value) => `From ${weekLabel(mondayOfDate(value.format('YYYY-MM-DD')))}`}
-        onChange={(day) => day && send({ type: 'SET_START', date: day.format('YYYY-MM-DD') })}
-        aria-label="First week"
-        data-testid="forecast-start"
-      />
-      <Select
-        size="small"
-        value={weeks}
-        options={forecastSpans.map((span) => ({ value: span, label: `${span} weeks` }))}
-        onChange={(value: number) => send({ type: 'SET_WEEKS', weeks: value })}
-        aria-label="Weeks"
-        style={{ width: 104 }}
-        data-testid="forecast-weeks"
-      />
-      {!startsThisWeek(state.context) ? (
-        <Button size="small" onClick={() => send({ type: 'THIS_WEEK' })}>
-          This week
-        </Button>
-      ) : null}
+    <WeekWindowControls context={state.context} send={send} testIdPrefix="forecast">
       <Button
         size="small"
         icon={<DownloadOutlined />}
@@ -82,7 +57,7 @@ export function ForecastSection() {
       >
         CSV
       </Button>
-    </div>
+    </WeekWindowControls>
   );
 
   return (
@@ -122,7 +97,7 @@ export function ForecastSection() {
           testId="overloaded-soon"
         >
           <div style={{ maxHeight: 460, overflowY: 'auto', marginRight: -8, paddingRight: 8 }}>
-            <OverloadedSoon people={overloaded} weeks={weeks} />
+            <OverloadedSoon people={overloaded} weeks={state.context.weeks} />
           </div>
         </SectionCard>
       </Col>

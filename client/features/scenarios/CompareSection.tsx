@@ -1,11 +1,11 @@
 import { LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Alert, Button, DatePicker, Empty, Select, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Button, Empty, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { mondayOfDate, todayDate, weekLabel } from '../../lib/weeks.ts';
-import { forecastRange, forecastSpans, forecastWindowMachine, startsThisWeek } from '../../machines/forecastWindow.machine.ts';
+import { WeekWindowControls, windowPhrase } from '../../components/WeekWindowControls.tsx';
+import { todayDate } from '../../lib/weeks.ts';
+import { forecastRange, forecastWindowMachine } from '../../machines/forecastWindow.machine.ts';
 import { chartPoints, compareRows } from './compareRows.ts';
 import { CompareTable } from './CompareTable.tsx';
 import { scenariosApi } from './scenariosApi.ts';
@@ -22,37 +22,12 @@ const fetchCompare = ({ id, from, to }: Params, signal: AbortSignal) => scenario
 export function CompareSection({ scenarioId, version, mobile }: { scenarioId: string; version: number; mobile: boolean }) {
   const [state, send] = useMachine(forecastWindowMachine, { input: { today } });
   const range = forecastRange(state.context);
-  const { weeks } = state.context;
   const compare = useScenarioQuery(fetchCompare, { id: scenarioId, ...range, version });
   const data = compare.data;
   const rows = useMemo(() => (data ? compareRows(data.periods) : []), [data]);
   const points = useMemo(() => (data ? chartPoints(data.periods) : []), [data]);
-  const when = startsThisWeek(state.context) ? `the next ${weeks} weeks` : `${weeks} weeks from ${weekLabel(range.from)}`;
-
-  const controls = (
-    <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
-      <DatePicker
-        picker="week"
-        size="small"
-        allowClear={false}
-        value={dayjs(range.from)}
-        format={(value) => `From ${weekLabel(mondayOfDate(value.format('YYYY-MM-DD')))}`}
-        onChange={(day) => day && send({ type: 'SET_START', date: day.format('YYYY-MM-DD') })}
-        aria-label="First week"
-        data-testid="compare-start"
-      />
-      <Select
-        size="small"
-        value={weeks}
-        options={forecastSpans.map((span) => ({ value: span, label: `${span} weeks` }))}
-        onChange={(value: number) => send({ type: 'SET_WEEKS', weeks: value })}
-        aria-label="Weeks"
-        style={{ width: 104 }}
-        data-testid="compare-weeks"
-      />
-      {!startsThisWeek(state.context) ? <Button size="small" onClick={() => send({ type: 'THIS_WEEK' })}>This week</Button> : null}
-    </div>
-  );
+  const when = windowPhrase(state.context);
+  const controls = <WeekWindowControls context={state.context} send={send} testIdPrefix="compare" />;
 
   return (
     <SectionCard
