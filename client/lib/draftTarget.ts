@@ -13,7 +13,6 @@ let target: DraftTarget | null = null;
 export const setDraftTarget = (next: DraftTarget | null) => {
   target = next;
 };
-export const draftTarget = () => target;
 
 /** Drafts `command` into the target scenario, shows the new fold, and answers what `pick` finds in it. */
 export async function draft<T>(into: DraftTarget, command: DraftedCommand, pick: (plan: Plan) => T): Promise<T> {

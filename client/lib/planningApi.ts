@@ -1,7 +1,7 @@
 import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
 import type { CreateAssignmentInput, RegisterEngineerInput, UpdateAssignmentInput, UpdateEngineerInput, UpdateProjectInput } from '../../domain/inputs.ts';
 import { ApiError, request } from './api.ts';
-import { draft, draftTarget, foundIn as found, liveOnly, newId } from './draftTarget.ts';
+import { draft, foundIn as found, liveOnly, liveOrDrafted, newId } from './draftTarget.ts';
 
 /**
  * The planning writes. Every edit carries the version it was made against (as `version` in
@@ -22,28 +22,29 @@ const path = (collection: string, id: string) => `/api/${collection}/${encodeURI
 export const planningApi = {
   assignment: (id: string) => request<Assignment>('GET', path('assignments', id)),
   createAssignment: (payload: CreateAssignmentInput) => {
-    const into = draftTarget();
-    if (!into) return request<Assignment>('POST', '/api/assignments', { body: payload });
     const assignmentId = newId();
-    return draft(into, { kind: 'createAssignment', assignmentId, input: payload }, (plan) => found(plan.assignments, assignmentId));
+    return liveOrDrafted(
+      () => request<Assignment>('POST', '/api/assignments', { body: payload }),
+      (into) => draft(into, { kind: 'createAssignment', assignmentId, input: payload }, (plan) => found(plan.assignments, assignmentId)),
+    );
   },
-  updateAssignment: (id: string, changes: Changes<UpdateAssignmentInput>, version: number) => {
-    const into = draftTarget();
-    if (!into) return request<Assignment>('PATCH', path('assignments', id), { body: { ...changes, version } });
-    return draft(into, { kind: 'updateAssignment', assignmentId: id, input: changes }, (plan) => found(plan.assignments, id));
-  },
-  removeAssignment: (id: string, version: number) => {
-    const into = draftTarget();
-    if (!into) return request<{ message: string; version: number }>('DELETE', path('assignments', id), { body: { version } });
-    return draft(into, { kind: 'removeAssignment', assignmentId: id }, () => ({ message: 'Removal drafted', version: version + 1 }));
-  },
+  updateAssignment: (id: string, changes: Changes<UpdateAssignmentInput>, version: number) =>
+    liveOrDrafted(
+      () => request<Assignment>('PATCH', path('assignments', id), { body: { ...changes, version } }),
+      (into) => draft(into, { kind: 'updateAssignment', assignmentId: id, input: changes }, (plan) => found(plan.assignments, id)),
+    ),
+  removeAssignment: (id: string, version: number) =>
+    liveOrDrafted(
+      () => request<{ message: string; version: number }>('DELETE', path('assignments', id), { body: { version } }),
+      (into) => draft(into, { kind: 'removeAssignment', assignmentId: id }, () => ({ message: 'Removal drafted', version: version + 1 })),
+    ),
 
   project: (id: string) => request<Project>('GET', path('projects', id)),
-  updateProject: (id: string, changes: Changes<UpdateProjectInput>, version: number) => {
-    const into = draftTarget();
-    if (!into) return request<Project>('PATCH', path('projects', id), { body: { ...changes, version } });
-    return draft(into, { kind: 'updateProject', projectId: id, input: changes }, (plan) => found(plan.projects, id));
-  },
+  updateProject: (id: string, changes: Changes<UpdateProjectInput>, version: number) =>
+    liveOrDrafted(
+      () => request<Project>('PATCH', path('projects', id), { body: { ...changes, version } }),
+      (into) => draft(into, { kind: 'updateProject', projectId: id, input: changes }, (plan) => found(plan.projects, id)),
+    ),
 
   engineer: (id: string) => request<Engineer>('GET', path('engineers', id)),
   registerEngineer: (payload: RegisterEngineerInput) => liveOnly(() => request<Engineer>('POST', '/api/engineers', { body: payload }), 'Engineers'),

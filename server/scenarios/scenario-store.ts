@@ -18,7 +18,11 @@ export async function readScenario(db: DbOrTrx, scenarioId: string): Promise<Sce
 export async function readScenarios(db: DbOrTrx): Promise<Scenario[]> {
   const rows = await db.selectFrom('scenario_events').select(['scenario_id', 'type', 'data']).orderBy('scenario_id').orderBy('position').execute();
   const streams = new Map<string, typeof rows>();
-  for (const row of rows) streams.set(row.scenario_id, [...(streams.get(row.scenario_id) ?? []), row]);
+  for (const row of rows) {
+    const stream = streams.get(row.scenario_id);
+    if (stream) stream.push(row);
+    else streams.set(row.scenario_id, [row]);
+  }
   return [...streams.values()].map((stream) => fold(stream)!).filter(Boolean).reverse();
 }
 
