@@ -1,3 +1,5 @@
+// First: it starts the schedule's data before the rest of the app is evaluated.
+import './app/readAhead.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -33,7 +33,7 @@ const scheduleLoader = ({ request }: LoaderFunctionArgs) => {
   // An engineer is sent to their dashboard: the schedule's code and data are never fetched for them.
   const role = tokenRole(readToken());
   if (role !== 'manager' && role !== 'auditor') return null;
-  void import('../features/schedule/schedulePreload.ts').then(({ preloadSchedule }) => preloadSchedule(new URL(request.url).searchParams));
+  void import('../features/schedule/routeReadAhead.ts').then(({ readAheadOnEntry }) => readAheadOnEntry(new URL(request.url).searchParams));
   void loadSchedulePage();
   return null;
 };

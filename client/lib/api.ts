@@ -76,6 +76,15 @@ function recordVersion(response: Response, data: object) {
 
 export const answerVersion = (data: unknown): number | undefined => (isRecord(data) ? answerVersions.get(data) : undefined);
 
+/** `to`, an answer rewritten in the page (the schedule's grid, unpacked), keeps the position and version of `from`, as received. */
+export function withMarksOf<T extends object>(from: object, to: T): T {
+  const position = listPositions.get(from);
+  if (position) listPositions.set(to, position);
+  const version = answerVersions.get(from);
+  if (version !== undefined) answerVersions.set(to, version);
+  return to;
+}
+
 type RequestOptions = {
   body?: unknown;
   auth?: boolean;

@@ -67,3 +67,22 @@ export type CapacityRow = z.infer<typeof capacityRowSchema>;
 
 export const availableEngineerSchema = capacityEngineerSchema.extend({ lowestFree: z.number() });
 export type CapacityEngineerRow = z.infer<typeof capacityEngineerSchema>;
+
+const statusSchema = engineerPeriodSchema.shape.status;
+/** The same answer with each period said once and a row's figures as lists (`shape=columns`, see columns.ts). */
+export const packedCapacityResponseSchema = capacityResponseSchema.omit({ rows: true }).extend({
+  shape: z.literal('columns'),
+  rows: z.array(
+    capacityRowSchema.omit({ periods: true }).extend({
+      columns: z.object({
+        capacity: z.array(z.number()),
+        booked: z.array(z.number()),
+        tentative: z.array(z.number()),
+        timeOffDays: z.array(z.number()),
+        utilization: z.array(z.number().nullable()),
+        status: z.array(statusSchema),
+        free: z.array(z.number().nullable()),
+      }),
+    }),
+  ),
+});

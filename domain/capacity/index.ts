@@ -8,4 +8,5 @@ export * from './ranking.ts';
 export * from './sort-keys.ts';
 export * from './contracts.ts';
 export * from './query.ts';
+export * from './columns.ts';
 export * from './suitable.ts';

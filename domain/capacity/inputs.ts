@@ -100,6 +100,8 @@ export const capacityQueryInput = rangeRules(
     sort: z.enum(capacitySortKeys, { error: M.sortInvalid }).default('name'),
     limit: z.coerce.number({ error: M.limitInvalid }).int(M.limitInvalid).min(1, M.limitInvalid).max(5000, M.limitInvalid).default(5000),
     offset: z.coerce.number({ error: M.offsetInvalid }).int(M.offsetInvalid).min(0, M.offsetInvalid).default(0),
+    /** 'columns': each period said once and a row's figures as lists (see columns.ts), for the schedule's large grid. */
+    shape: z.enum(['cells', 'columns'], { error: M.shapeInvalid }).default('cells'),
   }),
 ).refine((r) => !(r.freeFrom && r.freeTo) || inOrder(r.freeFrom, r.freeTo), { path: ['freeTo'], message: M.freeRangeBackwards });
 export type CapacityQuery = z.output<typeof capacityQueryInput>;

@@ -11,6 +11,7 @@ export const capacityMessages = {
   engineerIdInvalid: 'engineerId must be an engineer id',
   seniorityInvalid: 'seniority must be junior, mid or senior',
   sortInvalid: 'sort must be peak, free or name',
+  shapeInvalid: 'shape must be cells or columns',
   limitInvalid: 'limit must be a whole number from 1 to 5000',
   offsetInvalid: 'offset must be a whole number, 0 or more',
   freeRangeBackwards: 'freeTo must be on or after freeFrom',

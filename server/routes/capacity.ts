@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  answerCapacityQuery, suitableDates, suitableEngineers, suitableQueryInput, suitableEngineerSchema, availabilityInput, availableEngineers, availableEngineerSchema, capacityQueryInput, capacityResponseSchema,
+  answerCapacityQuery, suitableDates, suitableEngineers, suitableQueryInput, suitableEngineerSchema, availabilityInput, availableEngineers, availableEngineerSchema, capacityQueryInput, capacityResponseSchema, inShape, packedCapacityResponseSchema,
 } from '../../domain/index.ts';
 import { engineersOnProject, loadCapacityFacts } from '../read-models/capacity-facts.ts';
 import { findProject } from '../read-models/queries.ts';
@@ -25,9 +25,10 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
         'Per engineer and period (day, ISO week or month): capacity, booked and tentative load, time off, holidays, status and free ' +
         'capacity, with totals per period (capacity, confirmed, tentative, placeholder demand). An engineer gets only their own row. ' +
         'engineerId narrows it to one engineer (their row and totals). ' +
-        'X-Cursor/X-Snapshot say which events it reflects; X-Total-Count is the number of engineers that matched.',
+        'X-Cursor/X-Snapshot say which events it reflects; X-Total-Count is the number of engineers that matched. ' +
+        'shape=columns says each period once and gives each row its figures as lists, period by period (the schedule asks for it: a sixth of the size).',
       querystring: capacityQueryInput,
-      response: { 200: capacityResponseSchema, ...errorResponses },
+      response: { 200: z.union([capacityResponseSchema, packedCapacityResponseSchema]), ...errorResponses },
     },
     handler: async (request, reply) => {
       const query = request.query;
@@ -45,7 +46,7 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
         .header('x-total-count', String(answer.total))
         .type('application/json; charset=utf-8')
         .serializer(JSON.stringify)
-        .send(answer);
+        .send(inShape(answer, query.shape));
     },
   });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  answerCapacityQuery, capacityFactsOf, capacityQueryInput, capacityRangeInput, capacityResponseSchema, compareScenario,
+  answerCapacityQuery, capacityFactsOf, capacityQueryInput, capacityRangeInput, capacityResponseSchema, compareScenario, inShape, packedCapacityResponseSchema,
   createScenarioInput, draftedCommand, scenarioMessages, scenarioStatuses, type Scenario,
 } from '../../domain/index.ts';
 import { runCommand } from '../commands/transaction.ts';
@@ -103,12 +103,12 @@ export default async function scenarioRoutes(app: FastifyInstance, options: { ti
       description: 'GET /api/capacity, answered on the live plan with the scenario applied.',
       params: idParams,
       querystring: capacityQueryInput,
-      response: { 200: capacityResponseSchema, 404: errorBody, ...errorResponses },
+      response: { 200: z.union([capacityResponseSchema, packedCapacityResponseSchema]), 404: errorBody, ...errorResponses },
     },
     handler: async (request, reply) => {
       const { plan, cursor } = await views.fold(request.params.id, viewer(request));
       const answer = answerCapacityQuery(capacityFactsOf(plan), request.query, options.timeZone);
-      return reply.header('x-cursor', cursor).header('x-total-count', String(answer.total)).serializer(JSON.stringify).send(answer);
+      return reply.header('x-cursor', cursor).header('x-total-count', String(answer.total)).serializer(JSON.stringify).send(inShape(answer, request.query.shape));
     },
   });
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  answerCapacityQuery, availableEngineers, capacityQueryInput, dateOfDay, dayOfDate, mondayOf,
-  type CapacityEngineerRow, type CapacityFacts, type CapacityResponse,
+  answerCapacityQuery, availableEngineers, capacityQueryInput, dateOfDay, dayOfDate, mondayOf, unpackCapacity,
+  type CapacityEngineerRow, type CapacityFacts, type CapacityResponse, type PackedCapacityResponse,
 } from '../../domain/index.ts';
 import { dayFromToday, validAssignmentPayload } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
@@ -77,6 +77,25 @@ describe('GET /api/capacity equals the domain model computed from the lists', ()
       const response = await capacity(new URLSearchParams(query).toString());
       expect(response.statusCode, JSON.stringify(query)).toBe(200);
       expect(response.json(), JSON.stringify(query)).toEqual(expected(facts, query));
+    }
+  });
+
+  it('shape=columns is the same answer with each period said once: unpacked, it equals the model (its rows under a third of the size)', async () => {
+    const facts = await capacityFactsFromLists(t, tokens.manager);
+    const queries: Record<string, string>[] = [
+      { from: thisMonday, to: plusDays(thisMonday, 26 * 7 - 1), step: 'week' },
+      { from: thisMonday, to: plusDays(thisMonday, 83), step: 'day', includeTentative: 'true', sort: 'peak', limit: '4' },
+    ];
+    for (const query of queries) {
+      const [cells, columns] = await Promise.all([capacity(new URLSearchParams(query).toString()), capacity(new URLSearchParams({ ...query, shape: 'columns' }).toString())]);
+      expect(columns.statusCode, columns.body).toBe(200);
+      const packed = columns.json() as PackedCapacityResponse;
+      expect(packed.shape).toBe('columns');
+      expect(packed.rows[0]).not.toHaveProperty('periods');
+      expect(unpackCapacity(packed)).toEqual(expected(facts, query));
+      expect(columns.headers['x-total-count']).toBe(cells.headers['x-total-count']);
+      // The rows: the periods and totals are said once in both shapes.
+      expect(JSON.stringify(packed.rows).length).toBeLessThan(JSON.stringify((cells.json() as CapacityResponse).rows).length / 3);
     }
   });
 
@@ -176,6 +195,7 @@ describe('bad parameters get a 400 naming the rule', () => {
     [`from=${thisMonday}&to=${plusDays(thisMonday, 800)}`, 'The range may span at most 731 days'],
     [`from=${thisMonday}&to=${thisMonday}&step=year`, 'step must be day, week or month'],
     [`from=${thisMonday}&to=${thisMonday}&sort=age`, 'sort must be peak, free or name'],
+    [`from=${thisMonday}&to=${thisMonday}&shape=rows`, 'shape must be cells or columns'],
     [`from=${thisMonday}&to=${thisMonday}&limit=0`, 'limit must be a whole number from 1 to 5000'],
     [`from=${thisMonday}&to=${thisMonday}&offset=-1`, 'offset must be a whole number, 0 or more'],
     [`from=${thisMonday}&to=${thisMonday}&minFree=150`, 'minFree must be a number between 0 and 100'],

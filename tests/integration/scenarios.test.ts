@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unpackCapacity, type PackedCapacityResponse } from '../../domain/index.ts';
 import { rebuildReadModels } from '../../server/projections/rebuild.ts';
 import { dayFromToday, eventually, validAssignmentPayload, validEngineerPayload, validProjectPayload } from '../support/api-helpers.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -92,6 +93,8 @@ describe('drafting', () => {
     const grid = await ok<{ rows: { engineer: { _id: string }; periods: { booked: number }[] }[] }>(await call('GET', `/api/scenarios/${scenario._id}/capacity?${range}&q=${encodeURIComponent('Bo ')}`));
     const bo = grid.rows.find((r) => r.engineer._id === world.bo)!;
     expect(bo.periods.some((p) => p.booked > 0)).toBe(true);
+    const packed = await ok<PackedCapacityResponse>(await call('GET', `/api/scenarios/${scenario._id}/capacity?${range}&q=${encodeURIComponent('Bo ')}&shape=columns`));
+    expect(unpackCapacity(packed)).toEqual(grid);
     const liveGrid = await ok<typeof grid>(await call('GET', `/api/capacity?${range}&engineerId=${world.bo}`));
     expect(liveGrid.rows[0]!.periods.every((p) => p.booked === 0)).toBe(true);
 

@@ -2,6 +2,7 @@ import { DownloadOutlined, FundOutlined, ReloadOutlined, WarningOutlined } from 
 import { useMachine } from '@xstate/react';
 import { Alert, Button, Col, Row, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
+import { InTurn } from '../../components/InTurn.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { WeekWindowControls, windowPhrase } from '../../components/WeekWindowControls.tsx';
@@ -82,9 +83,11 @@ export function ForecastSection() {
             <EmptyState icon={<FundOutlined />} title="No weeks to show" />
           ) : (
             <Suspense fallback={chartFallback}>
-              <div style={{ opacity: grid.loading ? 0.6 : 1 }}>
-                <ForecastChart demand={chart.demand} capacity={chart.capacity} />
-              </div>
+              <InTurn fallback={chartFallback}>
+                <div style={{ opacity: grid.loading ? 0.6 : 1 }}>
+                  <ForecastChart demand={chart.demand} capacity={chart.capacity} />
+                </div>
+              </InTurn>
             </Suspense>
           )}
         </SectionCard>

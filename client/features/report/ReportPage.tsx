@@ -32,6 +32,7 @@ import { useScreenData } from '../../stores/useScreenData.ts';
 import {
   chartPage, type ChartPage, chartPageLabel, projectStatusColors, projectStatusData, utilizationBarColors, utilizationChartData, yDomain,
 } from './chartData.ts';
+import { InTurn } from '../../components/InTurn.tsx';
 import { ForecastSection } from './ForecastSection.tsx';
 
 // The charts library is big: it loads in its own chunk, after the rest of the report has drawn.
@@ -182,7 +183,9 @@ export default function ReportPage() {
               loadingEngineers ? chartFallback(360) : <EmptyState icon={<BarChartOutlined />} title="No engineers yet" />
             ) : (
               <Suspense fallback={chartFallback(360)}>
-                <UtilizationChart data={barData} max={yMax} />
+                <InTurn fallback={chartFallback(360)}>
+                  <UtilizationChart data={barData} max={yMax} />
+                </InTurn>
               </Suspense>
             )}
           </SectionCard>
@@ -198,7 +201,9 @@ export default function ReportPage() {
               loadingProjects ? chartFallback(360) : <EmptyState icon={<PieChartOutlined />} title="No projects yet" />
             ) : (
               <Suspense fallback={chartFallback(360)}>
-                <StatusPie data={slices} height={382} />
+                <InTurn fallback={chartFallback(360)}>
+                  <StatusPie data={slices} height={382} />
+                </InTurn>
               </Suspense>
             )}
           </SectionCard>

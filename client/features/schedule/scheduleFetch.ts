@@ -1,6 +1,6 @@
-import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
+import { type PackedCapacityResponse, unpackCapacity } from '../../../domain/capacity/columns.ts';
 import type { Placeholder, TimeOff } from '../../../domain/entities.ts';
-import { request } from '../../lib/api.ts';
+import { request, withMarksOf } from '../../lib/api.ts';
 import type { ScheduleData } from '../../machines/schedule.machine.ts';
 
 /**
@@ -10,8 +10,11 @@ import type { ScheduleData } from '../../machines/schedule.machine.ts';
  */
 export async function fetchSchedule(query: URLSearchParams, signal?: AbortSignal): Promise<ScheduleData> {
   const range = new URLSearchParams({ from: query.get('from') ?? '', to: query.get('to') ?? '' });
+  // Each period once and a row's figures as lists: a sixth of the text, written out as cells here.
+  const packed = new URLSearchParams(query);
+  packed.set('shape', 'columns');
   const [grid, timeOff, placeholders] = await Promise.all([
-    request<CapacityResponse>('GET', `/api/capacity?${query.toString()}`, { signal }),
+    request<PackedCapacityResponse>('GET', `/api/capacity?${packed.toString()}`, { signal }).then((answer) => withMarksOf(answer, unpackCapacity(answer))),
     request<TimeOff[]>('GET', `/api/time-off?${range.toString()}`, { signal }),
     request<Placeholder[]>('GET', '/api/placeholders', { signal }),
   ]);

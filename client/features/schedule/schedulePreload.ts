@@ -1,10 +1,8 @@
 import { viewFromSearch } from '../../lib/scheduleView.ts';
 import { capacityQuery } from '../../lib/scheduleWindow.ts';
-import { readToken } from '../../lib/token.ts';
+import { readToken, tokenRole } from '../../lib/token.ts';
 import type { ScheduleData } from '../../machines/schedule.machine.ts';
-import { viewMode } from '../../stores/viewMode.ts';
 import { fetchSchedule } from './scheduleFetch.ts';
-import { todayShown } from './todayShown.ts';
 
 /** An answer older than this is not handed to the screen: it was asked for a visit that never showed it. */
 const FRESH_MS = 15_000;
@@ -12,13 +10,18 @@ const FRESH_MS = 15_000;
 let preloaded: { key: string; at: number; answer: Promise<ScheduleData>; settled?: ScheduleData } | null = null;
 
 /**
- * Asks for the schedule of the address as soon as the route is entered, while the screen's code is
- * still loading, instead of after it has loaded and rendered: the two waits overlap. Only the
- * live plan is read ahead (the past one is worked out in the page), and only with a session.
+ * Asks for the live schedule of the address before the screen's code has loaded, instead of after it
+ * has loaded and rendered: the two waits overlap. Called as the app boots on /capacity (before React
+ * and antd are evaluated, see app/readAhead.ts) and when the route is entered. Only with a session of
+ * a role that may see the schedule (an engineer is sent to their dashboard); a second call for the
+ * same view while the first answer is fresh asks nothing more. `today` is the day the window follows
+ * when the address names none; the past plan is never read ahead (it is worked out in the page).
  */
-export function preloadSchedule(search: URLSearchParams) {
-  if (!readToken() || viewMode.past) return;
-  const query = capacityQuery(viewFromSearch(search), todayShown());
+export function preloadSchedule(search: URLSearchParams, today: string) {
+  const role = tokenRole(readToken());
+  if (role !== 'manager' && role !== 'auditor') return;
+  const query = capacityQuery(viewFromSearch(search), today);
+  if (matching(query)) return;
   const answer = fetchSchedule(query);
   // Whoever takes it handles a failure; one never taken must not be reported as unhandled.
   answer.catch(() => undefined);

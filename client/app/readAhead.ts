@@ -1,0 +1,12 @@
+import { preloadSchedule } from '../features/schedule/schedulePreload.ts';
+import { localDateOf } from '../lib/scheduleWindow.ts';
+
+/**
+ * Imported first by main.tsx, so it runs before React, the router and antd are evaluated (a quarter
+ * of a second on a slow machine): a page opened on the schedule asks for its grid, the app's largest
+ * answer, while the rest of the app is still starting. Nothing here may import React or antd.
+ */
+if (typeof location !== 'undefined' && location.pathname === '/capacity') {
+  // Nobody is looking at the past while the page boots: the window follows today.
+  preloadSchedule(new URLSearchParams(location.search), localDateOf(new Date()));
+}
