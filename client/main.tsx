@@ -3,6 +3,7 @@ import './app/readAhead.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import 'antd/dist/antd.css';
 import './app/global.css';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
