@@ -1,4 +1,4 @@
-import { preloadSchedule } from '../features/schedule/schedulePreload.ts';
+import { mayReadSchedule, preloadSchedule } from '../features/schedule/schedulePreload.ts';
 import { localDateOf } from '../lib/scheduleWindow.ts';
 
 /**
@@ -6,7 +6,7 @@ import { localDateOf } from '../lib/scheduleWindow.ts';
  * of a second on a slow machine): a page opened on the schedule asks for its grid, the app's largest
  * answer, while the rest of the app is still starting. Nothing here may import React or antd.
  */
-if (typeof location !== 'undefined' && location.pathname === '/capacity') {
+if (typeof location !== 'undefined' && location.pathname === '/capacity' && mayReadSchedule()) {
   // Nobody is looking at the past while the page boots: the window follows today.
   preloadSchedule(new URLSearchParams(location.search), localDateOf(new Date()));
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
 import { PageSpinner } from './PageSpinner.tsx';
-import { readToken, tokenRole } from '../lib/token.ts';
+import { mayReadSchedule } from '../features/schedule/schedulePreload.ts';
 
 // The signed-in shell (sidebar, menus, drawers) loads after the login screen, in its own chunk.
 const GuardedLayout = lazy(() => import('./layout/GuardedLayout.tsx'));
@@ -30,9 +30,7 @@ const ScenarioPage = lazy(() => import('../features/scenarios/ScenarioPage.tsx')
  * the app. The loader returns at once; the screen takes the answer when it asks for the same view.
  */
 const scheduleLoader = ({ request }: LoaderFunctionArgs) => {
-  // An engineer is sent to their dashboard: the schedule's code and data are never fetched for them.
-  const role = tokenRole(readToken());
-  if (role !== 'manager' && role !== 'auditor') return null;
+  if (!mayReadSchedule()) return null;
   void import('../features/schedule/routeReadAhead.ts').then(({ readAheadOnEntry }) => readAheadOnEntry(new URL(request.url).searchParams));
   void loadSchedulePage();
   return null;

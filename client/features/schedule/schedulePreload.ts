@@ -12,14 +12,11 @@ let preloaded: { key: string; at: number; answer: Promise<ScheduleData>; settled
 /**
  * Asks for the live schedule of the address before the screen's code has loaded, instead of after it
  * has loaded and rendered: the two waits overlap. Called as the app boots on /capacity (before React
- * and antd are evaluated, see app/readAhead.ts) and when the route is entered. Only with a session of
- * a role that may see the schedule (an engineer is sent to their dashboard); a second call for the
- * same view while the first answer is fresh asks nothing more. `today` is the day the window follows
+ * and antd are evaluated, see app/readAhead.ts) and when the route is entered, both only when
+ * `mayReadSchedule()`; a second call for the same view while the first answer is fresh asks nothing more. `today` is the day the window follows
  * when the address names none; the past plan is never read ahead (it is worked out in the page).
  */
 export function preloadSchedule(search: URLSearchParams, today: string) {
-  const role = tokenRole(readToken());
-  if (role !== 'manager' && role !== 'auditor') return;
   const query = capacityQuery(viewFromSearch(search), today);
   if (matching(query)) return;
   const answer = fetchSchedule(query);
@@ -28,6 +25,16 @@ export function preloadSchedule(search: URLSearchParams, today: string) {
   const entry: NonNullable<typeof preloaded> = { key: query.toString(), at: performance.now(), answer };
   void answer.then((data) => (entry.settled = data), () => undefined);
   preloaded = entry;
+}
+
+/**
+ * Whether the session's token is a manager's or an auditor's: only a hint for reading ahead (the server
+ * decides what is allowed). An engineer is sent to their dashboard: the schedule's code and data are
+ * never fetched for them.
+ */
+export function mayReadSchedule(): boolean {
+  const role = tokenRole(readToken());
+  return role === 'manager' || role === 'auditor';
 }
 
 const matching = (query: URLSearchParams) =>
