@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../../server/db/embedded/processes.ts';
@@ -76,9 +77,10 @@ describe('a start-up that cannot succeed', () => {
   const started: AppProcess[] = [];
 
   beforeAll(async () => {
-    await mkdir(path.join(repoRoot, 'data'), { recursive: true });
-    scratch = await mkdtemp(path.join(repoRoot, 'data', 'failing-start-'));
-    await chmod(scratch, 0o755); // reachable, so that the app uses this very folder even as root
+    // Reachable by the postgres user, so that the app uses this very folder even as root: in the system's
+    // temporary folder, not under the clone, which may sit in a folder only its owner may enter (mktemp -d).
+    scratch = await mkdtemp(path.join(os.tmpdir(), 'failing-start-'));
+    await chmod(scratch, 0o755);
   });
 
   afterAll(async () => {
