@@ -109,6 +109,9 @@ export default function AssignmentsPage() {
   const loading = (!assignments.loaded && assignments.loading) || counted !== assignments.data;
   const list = useAssignmentList();
   const rows = useMemo(() => withStatus(list.rows, now), [list.rows, now]);
+  // The table renders new rows in React's time slices; the count above it waits for the same slice,
+  // so it never says 'Showing 2' over the 14 rows still on screen.
+  const shownTotal = useDeferredValue(list.total);
   const isEngineer = useProfile().data?.role === 'engineer';
 
   // Managers plan here; engineers and auditors, and anyone looking at a past moment, only read.
@@ -160,7 +163,7 @@ export default function AssignmentsPage() {
       </StatGrid>
       <SectionCard
         title="All Assignments"
-        subtitle={list.loading && rows.length === 0 ? 'Loading assignments...' : assignmentsSubtitle(list.total)}
+        subtitle={list.loading && rows.length === 0 ? 'Loading assignments...' : assignmentsSubtitle(shownTotal)}
         icon={<UnorderedListOutlined />}
         bodyPadding={0}
         testId="all-assignments"
