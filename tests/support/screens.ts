@@ -125,6 +125,9 @@ export async function screenshotBoth(
       await page.setViewportSize({ width: size.width, height: Math.max(size.height, Math.ceil(bottom) + 48) });
       await settle(page, 300);
     }
+    // A full-page capture of a scrolled page draws the fixed sidebar and sticky header where the
+    // viewport was, across the content: capture from the top.
+    if (!options.overlay) await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${suffix}.png`), fullPage: !options.overlay });
   }
   await page.setViewportSize(DESKTOP);
