@@ -60,7 +60,8 @@ export function PlaceholderRows({ groups, tentativeProjects, axis, timeZone, nam
       <div className="schedule-line" style={{ height: HEADER_HEIGHT, background: 'inherit' }}>
         <div className="schedule-name" style={{ width: nameWidth, fontSize: 12, fontWeight: 600, color: '#92400e', whiteSpace: 'nowrap', overflow: 'hidden' }}>
           <button type="button" className="schedule-toggle" onClick={onToggle} aria-expanded={open} aria-label={open ? 'Hide open roles' : 'Show open roles'} data-testid="placeholders-toggle" />
-          Open roles ({count})
+          {/* A phone's name column holds 'Roles (141)', not 'Open roles (141)'. */}
+          {nameWidth < 160 ? 'Roles' : 'Open roles'} ({count})
         </div>
         <div style={{ display: 'flex', alignItems: 'center', paddingLeft: 8, fontSize: 12, color: '#92400e', whiteSpace: 'nowrap' }}>
           {open ? null : `${plural(count, 'placeholder')} in ${plural(groups.length, 'project')}: demand without a person`}
