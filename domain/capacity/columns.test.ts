@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerCapacityQuery } from './query.ts';
 import { capacityQueryInput } from './inputs.ts';
-import { packCapacity, unpackCapacity } from './columns.ts';
+import { packCapacity, STATUS_LETTERS, unpackCapacity } from './columns.ts';
 import type { CapacityFacts } from './capacity-over-time.ts';
 import type { CapacityEngineerRow } from './contracts.ts';
 
@@ -13,9 +13,12 @@ const facts: CapacityFacts<CapacityEngineerRow> = {
   assignments: [
     { _id: 'x1', engineerId: 'a', projectId: 'p1', allocationPercentage: 120, startDate: '2026-11-30T00:00:00.000Z', endDate: '2026-12-20T00:00:00.000Z' },
     { _id: 'x2', engineerId: 'b', projectId: 'p2', allocationPercentage: 40, startDate: '2026-11-25T12:00:00.000Z', endDate: '2026-12-05T00:00:00.000Z' },
+    // On c's days off: x9 from the first of them, x0 (first in the model's order within a day) from a later one.
+    { _id: 'x9', engineerId: 'c', projectId: 'p1', allocationPercentage: 50, startDate: '2026-11-24T00:00:00.000Z', endDate: '2026-12-12T00:00:00.000Z' },
+    { _id: 'x0', engineerId: 'c', projectId: 'p2', allocationPercentage: 30, startDate: '2026-12-02T00:00:00.000Z', endDate: '2026-12-20T00:00:00.000Z' },
   ],
   tentativeProjectIds: ['p2'],
-  timeOff: [{ engineerId: 'c', from: '2026-12-01', to: '2026-12-03' }],
+  timeOff: [{ engineerId: 'c', from: '2026-12-01', to: '2026-12-03' }, { engineerId: 'c', from: '2026-12-09', to: '2026-12-10' }],
   holidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
   placeholders: [],
 };
@@ -24,6 +27,9 @@ const answer = (query: Record<string, string>) => answerCapacityQuery(facts, cap
 describe('the capacity answer as columns', () => {
   it.each<Record<string, string>>([{ step: 'week' }, { step: 'day' }, { step: 'month', includeTentative: 'true' }])('unpacks to exactly the answer as cells (%o)', (query) => {
     const cells = answer(query);
+    // Every status and some conflicts go through the wire shape.
+    if (query.step === 'day') expect(new Set(cells.rows.flatMap((r) => r.periods.map((p) => p.status)))).toEqual(new Set(['overloaded', 'underutilized', 'optimal', 'off']));
+    expect(cells.rows.some((r) => r.conflicts.length > 0)).toBe(true);
     const packed = packCapacity(cells);
     // What goes over the wire: JSON, read back.
     const received = JSON.parse(JSON.stringify(packed)) as typeof packed;
@@ -38,8 +44,23 @@ describe('the capacity answer as columns', () => {
     const row = packed.rows[0]!;
     expect(row).not.toHaveProperty('periods');
     expect(Object.values(row.columns).map((list) => list.length)).toEqual(Array(7).fill(cells.periods.length));
-    expect(row.columns.status).toEqual(cells.rows[0]!.periods.map((p) => p.status));
+    expect(row.columns.status).toBe(cells.rows[0]!.periods.map((p) => STATUS_LETTERS[p.status]).join(''));
     expect(JSON.stringify(packed.rows).length).toBeLessThan(JSON.stringify(cells.rows).length / 2);
+  });
+
+  it('sends conflicts by booking with the days they cover, and unpacks them in the model\'s order (by date, then booking)', () => {
+    const cells = answer({ step: 'week' });
+    const model = cells.rows.find((r) => r.engineer._id === 'c')!.conflicts;
+    // Within a day x0 comes before x9, though x9's conflicts begin first (x0 starts on Dec 3 in Berlin).
+    expect(model.map((c) => `${c.date} ${c.assignmentId}`)).toEqual([
+      '2026-12-01 x9', '2026-12-02 x9', '2026-12-03 x0', '2026-12-03 x9', '2026-12-09 x0', '2026-12-09 x9', '2026-12-10 x0', '2026-12-10 x9',
+    ]);
+    const packed = packCapacity(cells).rows.find((r) => r.engineer._id === 'c')!.conflicts;
+    expect(packed).toEqual([
+      { assignmentId: 'x0', projectId: 'p2', tentative: true, days: [10, 16, 17] },
+      { assignmentId: 'x9', projectId: 'p1', tentative: false, days: [8, 9, 10, 16, 17] },
+    ]);
+    expect(unpackCapacity(JSON.parse(JSON.stringify(packCapacity(cells)))).rows.find((r) => r.engineer._id === 'c')!.conflicts).toEqual(model);
   });
 
   it('shares one holidays list per period across the rows it unpacks', () => {

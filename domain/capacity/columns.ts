@@ -1,11 +1,15 @@
+import { dateOfDay, dayOfDate } from './calendar-days.ts';
 import type { CapacityConflict, CapacityStatus, EngineerPeriod } from './capacity-over-time.ts';
 import type { CapacityEngineerRow, CapacityResponse, CapacityRow } from './contracts.ts';
 
 /**
- * The schedule's grid on the wire, one list per figure. As rows of cells, every engineer's cell
- * repeats its period's key, dates and holidays, and 2,000 engineers x 26 weeks come to 13 MB of JSON:
- * writing, sending and parsing it took most of the time to a rendered schedule. Here each period is
- * said once, in `periods`, and a row carries its figures as lists in period order (about 6x smaller).
+ * The schedule's grid on the wire. As rows of cells, every engineer's cell repeats its period's key,
+ * dates and holidays, and 2,000 engineers x 26 weeks come to 13.3 MB of JSON: writing, sending and
+ * parsing it took most of the time to a rendered schedule. Here each period is said once, in
+ * `periods`, and a row carries its figures as lists in period order (4.6 MB). Two more cuts, for the
+ * same grid: a row's conflicts (work planned on a day off) come by booking with the days it covers,
+ * not one object per booking and day, since a week of leave for someone on three projects is fifteen
+ * of those (3.0 MB); and its statuses are one letter a period, not a list of words (2.4 MB).
  * `unpackCapacity` gives back the same answer as rows of cells, so the screens never see this shape.
  * No zod here: the schedule's data is fetched and unpacked before the app has loaded its schemas.
  */
@@ -15,15 +19,23 @@ export type CapacityColumns = {
   tentative: number[];
   timeOffDays: number[];
   utilization: (number | null)[];
-  status: CapacityStatus[];
+  /** One letter a period (STATUS_LETTERS): as a list of words it was a fifth of the answer. */
+  status: string;
   free: (number | null)[];
 };
+
+/** A status as one letter on the wire, and back. */
+export const STATUS_LETTERS: Record<CapacityStatus, string> = { overloaded: 'v', underutilized: 'u', optimal: 'o', off: 'x' };
+const statusOfLetter: Record<string, CapacityStatus> = Object.fromEntries(Object.entries(STATUS_LETTERS).map(([status, letter]) => [letter, status as CapacityStatus]));
+
+/** One booking's conflicts: the days, counted from the answer's `from`, it is planned on a day off. */
+export type PackedConflict = { assignmentId?: string; projectId: string; tentative: boolean; days: number[] };
 
 export type PackedCapacityRow = {
   engineer: CapacityEngineerRow;
   peakUtilization: number | null;
   minFree: number | null;
-  conflicts: CapacityConflict[];
+  conflicts: PackedConflict[];
   columns: CapacityColumns;
 };
 
@@ -38,9 +50,10 @@ function columnsOf(periods: readonly EngineerPeriod[]): CapacityColumns {
     tentative: new Array<number>(n),
     timeOffDays: new Array<number>(n),
     utilization: new Array<number | null>(n),
-    status: new Array<CapacityStatus>(n),
+    status: '',
     free: new Array<number | null>(n),
   };
+  let status = '';
   for (let i = 0; i < n; i += 1) {
     const p = periods[i]!;
     columns.capacity[i] = p.capacity;
@@ -48,18 +61,65 @@ function columnsOf(periods: readonly EngineerPeriod[]): CapacityColumns {
     columns.tentative[i] = p.tentative;
     columns.timeOffDays[i] = p.timeOffDays;
     columns.utilization[i] = p.utilization;
-    columns.status[i] = p.status;
+    status += STATUS_LETTERS[p.status];
     columns.free[i] = p.free;
   }
+  columns.status = status;
   return columns;
+}
+
+/** The model's order of bookings within a day (capacity-over-time.ts, conflictsOf): by assignment, then project. */
+const bookingKey = (c: { assignmentId?: string; projectId: string }) => `${c.assignmentId ?? ''}\u0000${c.projectId}`;
+const byBookingKey = (a: PackedConflict, b: PackedConflict) => {
+  const [x, y] = [bookingKey(a), bookingKey(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** Conflicts grouped by booking, the bookings in the model's order within a day, so that unpacking can sort back to it. */
+function packConflicts(conflicts: readonly CapacityConflict[], firstDay: number): PackedConflict[] {
+  if (conflicts.length === 0) return [];
+  const byBooking = new Map<string, PackedConflict>();
+  for (const c of conflicts) {
+    const key = `${bookingKey(c)}\u0000${c.tentative}`;
+    let packed = byBooking.get(key);
+    if (!packed) {
+      packed = c.assignmentId === undefined ? { projectId: c.projectId, tentative: c.tentative, days: [] } : { assignmentId: c.assignmentId, projectId: c.projectId, tentative: c.tentative, days: [] };
+      byBooking.set(key, packed);
+    }
+    packed.days.push(dayOfDate(c.date) - firstDay);
+  }
+  return [...byBooking.values()].sort(byBookingKey);
+}
+
+/** The model's list again: date order, then the bookings' order. */
+function unpackConflicts(packed: readonly PackedConflict[], firstDay: number, dateOf: (day: number) => string): CapacityConflict[] {
+  if (packed.length === 0) return [];
+  const entries: { day: number; booking: number }[] = [];
+  packed.forEach((p, booking) => {
+    for (const day of p.days) entries.push({ day, booking });
+  });
+  entries.sort((a, b) => a.day - b.day || a.booking - b.booking);
+  return entries.map(({ day, booking }) => {
+    const p = packed[booking]!;
+    const conflict: CapacityConflict = { projectId: p.projectId, date: dateOf(day), tentative: p.tentative };
+    if (p.assignmentId !== undefined) conflict.assignmentId = p.assignmentId;
+    return conflict;
+  });
 }
 
 export function packCapacity(answer: CapacityResponse): PackedCapacityResponse {
   const { rows, ...rest } = answer;
+  const firstDay = dayOfDate(answer.from);
   return {
     ...rest,
     shape: 'columns',
-    rows: rows.map(({ engineer, periods, peakUtilization, minFree, conflicts }) => ({ engineer, peakUtilization, minFree, conflicts, columns: columnsOf(periods) })),
+    rows: rows.map(({ engineer, periods, peakUtilization, minFree, conflicts }) => ({
+      engineer,
+      peakUtilization,
+      minFree,
+      conflicts: packConflicts(conflicts, firstDay),
+      columns: columnsOf(periods),
+    })),
   };
 }
 
@@ -70,6 +130,10 @@ export function packCapacity(answer: CapacityResponse): PackedCapacityResponse {
 export function unpackCapacity(packed: PackedCapacityResponse): CapacityResponse {
   const { rows, shape: _shape, ...rest } = packed;
   const periods = packed.periods;
+  const firstDay = dayOfDate(packed.from);
+  // Each date written once, however many conflicts fall on it.
+  const dates = new Map<number, string>();
+  const dateOf = (day: number) => dates.get(day) ?? dates.set(day, dateOfDay(firstDay + day)).get(day)!;
   const unpacked: CapacityRow[] = rows.map(({ engineer, peakUtilization, minFree, conflicts, columns }) => ({
     engineer,
     periods: periods.map((period, i) => ({
@@ -83,12 +147,12 @@ export function unpackCapacity(packed: PackedCapacityResponse): CapacityResponse
       tentative: columns.tentative[i]!,
       timeOffDays: columns.timeOffDays[i]!,
       utilization: columns.utilization[i] ?? null,
-      status: columns.status[i]!,
+      status: statusOfLetter[columns.status[i]!]!,
       free: columns.free[i] ?? null,
     })),
     peakUtilization,
     minFree,
-    conflicts,
+    conflicts: unpackConflicts(conflicts, firstDay, dateOf),
   }));
   return { ...rest, rows: unpacked };
 }

@@ -68,19 +68,21 @@ export type CapacityRow = z.infer<typeof capacityRowSchema>;
 export const availableEngineerSchema = capacityEngineerSchema.extend({ lowestFree: z.number() });
 export type CapacityEngineerRow = z.infer<typeof capacityEngineerSchema>;
 
-const statusSchema = engineerPeriodSchema.shape.status;
 /** The same answer with each period said once and a row's figures as lists (`shape=columns`, see columns.ts). */
 export const packedCapacityResponseSchema = capacityResponseSchema.omit({ rows: true }).extend({
   shape: z.literal('columns'),
   rows: z.array(
-    capacityRowSchema.omit({ periods: true }).extend({
+    capacityRowSchema.omit({ periods: true, conflicts: true }).extend({
+      /** Work planned on a day off, by booking: the days it covers, counted from `from`. */
+      conflicts: z.array(z.object({ assignmentId: z.string().optional(), projectId: z.string(), tentative: z.boolean(), days: z.array(z.number().int()) })),
       columns: z.object({
         capacity: z.array(z.number()),
         booked: z.array(z.number()),
         tentative: z.array(z.number()),
         timeOffDays: z.array(z.number()),
         utilization: z.array(z.number().nullable()),
-        status: z.array(statusSchema),
+        /** One letter a period: v overloaded, u underutilized, o optimal, x off. */
+        status: z.string().regex(/^[vuox]*$/),
         free: z.array(z.number().nullable()),
       }),
     }),

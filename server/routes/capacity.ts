@@ -28,7 +28,7 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
         'capacity, with totals per period (capacity, confirmed, tentative, placeholder demand). An engineer gets only their own row. ' +
         'engineerId narrows it to one engineer (their row and totals). ' +
         'X-Cursor/X-Snapshot say which events it reflects; X-Total-Count is the number of engineers that matched. ' +
-        'shape=columns says each period once and gives each row its figures as lists, period by period (the schedule asks for it: a sixth of the size).',
+        'shape=columns says each period once, gives each row its figures as lists, period by period, its statuses as one letter a period and its conflicts by booking with the days they cover (the schedule asks for it: under a fifth of the size).',
       querystring: capacityQueryInput,
       response: { 200: z.union([capacityResponseSchema, packedCapacityResponseSchema]), ...errorResponses },
     },

@@ -10,7 +10,7 @@ import type { ScheduleData } from '../../machines/schedule.machine.ts';
  */
 export async function fetchSchedule(query: URLSearchParams, signal?: AbortSignal): Promise<ScheduleData> {
   const range = new URLSearchParams({ from: query.get('from') ?? '', to: query.get('to') ?? '' });
-  // Each period once and a row's figures as lists: a sixth of the text, written out as cells here.
+  // Each period once and a row's figures as lists: under a fifth of the text, written out as cells here.
   const packed = new URLSearchParams(query);
   packed.set('shape', 'columns');
   const [grid, timeOff, placeholders] = await Promise.all([
