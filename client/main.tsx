@@ -1,5 +1,7 @@
 // First: it starts the schedule's data before the rest of the app is evaluated.
 import './app/readAhead.ts';
+// Second: the first screen's code, so that the first render can show it (app/screenModules.ts).
+import { firstScreenReady } from './app/screenPreload.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -9,10 +11,12 @@ import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import './stores/session.ts';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+void firstScreenReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

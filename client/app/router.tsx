@@ -1,28 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
 import { PageSpinner } from './PageSpinner.tsx';
 import { mayReadSchedule } from '../features/schedule/schedulePreload.ts';
-
-// The signed-in shell (sidebar, menus, drawers) loads after the login screen, in its own chunk.
-const GuardedLayout = lazy(() => import('./layout/GuardedLayout.tsx'));
-const NotFound = lazy(() => import('./NotFound.tsx'));
+import { lazyScreen } from './lazyScreen.ts';
+import { loadScreen, screenLoaders } from './screenModules.ts';
 
 // Every screen is its own chunk: the login screen ships without the screens behind it, and only
-// the report screen loads @ant-design/charts.
-const LoginPage = lazy(() => import('../features/login/LoginPage.tsx'));
-const ManagerDashboardPage = lazy(() => import('../features/manager-dashboard/ManagerDashboardPage.tsx'));
-const EngineerDashboardPage = lazy(() => import('../features/engineer-dashboard/EngineerDashboardPage.tsx'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
-const EngineersPage = lazy(() => import('../features/engineers/EngineersPage.tsx'));
-const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage.tsx'));
-const AssignmentsPage = lazy(() => import('../features/assignments/AssignmentsPage.tsx'));
-const ReportPage = lazy(() => import('../features/report/ReportPage.tsx'));
-const loadSchedulePage = () => import('../features/schedule/SchedulePage.tsx');
-const SchedulePage = lazy(loadSchedulePage);
-const HistoryPage = lazy(() => import('../features/history/HistoryPage.tsx'));
-const ImportExportPage = lazy(() => import('../features/import-export/ImportExportPage.tsx'));
-const ScenariosPage = lazy(() => import('../features/scenarios/ScenariosPage.tsx'));
-const ScenarioPage = lazy(() => import('../features/scenarios/ScenarioPage.tsx'));
+// the report screen loads @ant-design/charts. The signed-in shell loads after the login screen.
+const GuardedLayout = lazyScreen(screenLoaders.guarded);
+const NotFound = lazyScreen(screenLoaders.notFound);
+const LoginPage = lazyScreen(screenLoaders.login);
+const ManagerDashboardPage = lazyScreen(screenLoaders.managerDashboard);
+const EngineerDashboardPage = lazyScreen(screenLoaders.engineerDashboard);
+const ProfilePage = lazyScreen(screenLoaders.profile);
+const EngineersPage = lazyScreen(screenLoaders.engineers);
+const ProjectsPage = lazyScreen(screenLoaders.projects);
+const AssignmentsPage = lazyScreen(screenLoaders.assignments);
+const ReportPage = lazyScreen(screenLoaders.report);
+const SchedulePage = lazyScreen(screenLoaders.schedule);
+const HistoryPage = lazyScreen(screenLoaders.history);
+const ImportExportPage = lazyScreen(screenLoaders.importExport);
+const ScenariosPage = lazyScreen(screenLoaders.scenarios);
+const ScenarioPage = lazyScreen(screenLoaders.scenario);
 
 /**
  * Entering the schedule starts its code and its data at once, beside the shell's code and the session's
@@ -32,7 +31,7 @@ const ScenarioPage = lazy(() => import('../features/scenarios/ScenarioPage.tsx')
 const scheduleLoader = ({ request }: LoaderFunctionArgs) => {
   if (!mayReadSchedule()) return null;
   void import('../features/schedule/routeReadAhead.ts').then(({ readAheadOnEntry }) => readAheadOnEntry(new URL(request.url).searchParams));
-  void loadSchedulePage();
+  void loadScreen(screenLoaders.schedule);
   return null;
 };
 

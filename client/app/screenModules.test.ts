@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import { arrivedScreen, firstScreenLoaders, loadScreen, type ScreenModule, screenLoaders } from './screenModules.ts';
+
+const tokenOf = (claims: object) => `header.${btoa(JSON.stringify(claims))}.signature`;
+const manager = tokenOf({ sub: 'u1', role: 'manager' });
+const engineer = tokenOf({ sub: 'u2', role: 'engineer' });
+const roleless = tokenOf({ sub: 'u3' });
+const names = (loaders: readonly unknown[]) =>
+  loaders.map((loader) => Object.entries(screenLoaders).find(([, l]) => l === loader)?.[0] ?? 'unknown');
+
+describe('the first screen\'s code', () => {
+  it('is the login screen\'s at / and /login', () => {
+    expect(names(firstScreenLoaders('/', manager))).toEqual(['login']);
+    expect(names(firstScreenLoaders('/login', null))).toEqual(['login']);
+  });
+
+  it('is the shell and the screen for a manager, however the address is written', () => {
+    expect(names(firstScreenLoaders('/capacity', manager))).toEqual(['guarded', 'schedule']);
+    expect(names(firstScreenLoaders('/Capacity/', manager))).toEqual(['guarded', 'schedule']);
+    expect(names(firstScreenLoaders('/scenarios/s-1', manager))).toEqual(['guarded', 'scenario']);
+  });
+
+  it('is the engineer dashboard\'s, never the manager screen\'s, for an engineer at a manager\'s address', () => {
+    for (const path of ['/capacity', '/report', '/engineers', '/history']) {
+      expect(names(firstScreenLoaders(path, engineer))).toEqual(['guarded', 'engineerDashboard']);
+    }
+    expect(names(firstScreenLoaders('/profile', engineer))).toEqual(['guarded', 'profile']);
+  });
+
+  it('is the shell and the login screen without a token (the guard sends the visitor to /)', () => {
+    expect(names(firstScreenLoaders('/capacity', null))).toEqual(['guarded', 'login']);
+  });
+
+  it('is only the shell while a token names no role and the screen is a manager\'s (the guard waits for the profile)', () => {
+    expect(names(firstScreenLoaders('/capacity', roleless))).toEqual(['guarded']);
+    expect(names(firstScreenLoaders('/profile', roleless))).toEqual(['guarded', 'profile']);
+  });
+
+  it('is the not-found screen\'s at an unknown address', () => {
+    expect(names(firstScreenLoaders('/nowhere', manager))).toEqual(['notFound']);
+  });
+});
+
+describe('loadScreen', () => {
+  const module: ScreenModule = { default: () => null };
+
+  it('loads a screen once and keeps it', async () => {
+    const load = vi.fn(async () => module);
+    expect(arrivedScreen(load)).toBeUndefined();
+    await Promise.all([loadScreen(load), loadScreen(load)]);
+    expect(await loadScreen(load)).toBe(module);
+    expect(arrivedScreen(load)).toBe(module);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failure, so the next render asks again', async () => {
+    const load = vi.fn<() => Promise<ScreenModule>>().mockRejectedValueOnce(new Error('network down')).mockResolvedValueOnce(module);
+    await expect(loadScreen(load)).rejects.toThrow('network down');
+    expect(arrivedScreen(load)).toBeUndefined();
+    expect(await loadScreen(load)).toBe(module);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

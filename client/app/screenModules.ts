@@ -1,0 +1,92 @@
+import type { ComponentType } from 'react';
+import { readToken, tokenRole } from '../lib/token.ts';
+import { screenAccess } from './layout/nav.ts';
+
+/**
+ * Where each screen's code comes from, and the screens whose code has arrived. No React here: the
+ * first screen's code is asked for while the app is still being evaluated (app/screenPreload.ts).
+ *
+ * Why a screen's code is loaded before it renders: a lazy screen that suspends on its first render
+ * shows its Suspense fallback, and React then holds the screen back until 300 ms after that fallback
+ * appeared (its throttle for revealing suspended content), whenever the code arrives. On a cold load
+ * that cost the shell and then the screen up to 300 ms each, on an idle main thread. A screen whose
+ * code is here renders at once (see lazyScreen.ts).
+ */
+export type ScreenModule = { default: ComponentType };
+export type ScreenLoader = () => Promise<ScreenModule>;
+
+export const screenLoaders = {
+  login: () => import('../features/login/LoginPage.tsx'),
+  guarded: () => import('./layout/GuardedLayout.tsx'),
+  notFound: () => import('./NotFound.tsx'),
+  managerDashboard: () => import('../features/manager-dashboard/ManagerDashboardPage.tsx'),
+  engineerDashboard: () => import('../features/engineer-dashboard/EngineerDashboardPage.tsx'),
+  profile: () => import('../features/profile/ProfilePage.tsx'),
+  engineers: () => import('../features/engineers/EngineersPage.tsx'),
+  projects: () => import('../features/projects/ProjectsPage.tsx'),
+  assignments: () => import('../features/assignments/AssignmentsPage.tsx'),
+  report: () => import('../features/report/ReportPage.tsx'),
+  schedule: () => import('../features/schedule/SchedulePage.tsx'),
+  history: () => import('../features/history/HistoryPage.tsx'),
+  importExport: () => import('../features/import-export/ImportExportPage.tsx'),
+  scenarios: () => import('../features/scenarios/ScenariosPage.tsx'),
+  scenario: () => import('../features/scenarios/ScenarioPage.tsx'),
+} satisfies Record<string, ScreenLoader>;
+
+/** The guarded screens by path (the router's paths, in lower case, without a trailing slash). */
+const guardedScreens: Record<string, ScreenLoader> = {
+  '/manager-dashboard': screenLoaders.managerDashboard,
+  '/engineer-dashboard': screenLoaders.engineerDashboard,
+  '/profile': screenLoaders.profile,
+  '/engineers': screenLoaders.engineers,
+  '/projects': screenLoaders.projects,
+  '/assignments': screenLoaders.assignments,
+  '/report': screenLoaders.report,
+  '/capacity': screenLoaders.schedule,
+  '/history': screenLoaders.history,
+  '/import-export': screenLoaders.importExport,
+  '/scenarios': screenLoaders.scenarios,
+};
+
+const arrived = new Map<ScreenLoader, ScreenModule>();
+const loading = new Map<ScreenLoader, Promise<ScreenModule>>();
+
+/** Loads a screen's code once; a failure is forgotten, so the next render asks again. */
+export function loadScreen(load: ScreenLoader): Promise<ScreenModule> {
+  let pending = loading.get(load);
+  if (!pending) {
+    pending = load().then(
+      (module) => {
+        arrived.set(load, module);
+        return module;
+      },
+      (error: unknown) => {
+        loading.delete(load);
+        throw error;
+      },
+    );
+    loading.set(load, pending);
+  }
+  return pending;
+}
+
+/** The screen's code if it has arrived. */
+export const arrivedScreen = (load: ScreenLoader): ScreenModule | undefined => arrived.get(load);
+
+/**
+ * The code the first screen at this path needs, for whoever the stored token says is signed in: the
+ * login screen, or the signed-in shell and the screen the guard will show (an engineer at a manager's
+ * address gets their dashboard's code, never the manager screen's). The token is only a hint here;
+ * the guard and the server decide.
+ */
+export function firstScreenLoaders(pathname: string, token: string | null = readToken()): ScreenLoader[] {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  if (path === '/' || path === '/login') return [screenLoaders.login];
+  const screen = path.startsWith('/scenarios/') ? screenLoaders.scenario : guardedScreens[path];
+  if (!screen) return [screenLoaders.notFound];
+  if (!token) return [screenLoaders.guarded, screenLoaders.login];
+  const access = screenAccess(tokenRole(token), path);
+  if (access.kind === 'wait') return [screenLoaders.guarded];
+  const shown = access.kind === 'redirect' ? guardedScreens[access.to] : screen;
+  return shown ? [screenLoaders.guarded, shown] : [screenLoaders.guarded];
+}
