@@ -2,7 +2,7 @@
 import './app/readAhead.ts';
 // Second: the first screen's code, so that the first render can show it (app/screenModules.ts).
 import { firstScreenReady } from './app/screenPreload.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import 'antd/dist/antd.css';
@@ -11,12 +11,15 @@ import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import './stores/session.ts';
 
+// In a transition, so the first render of a large screen goes in React's time slices, not one long task.
 void firstScreenReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   ),
 );
