@@ -300,6 +300,27 @@ describe('the schedule', () => {
     await eventually(() => other.getAttribute('data-status'), (status) => status === 'off', LIVE_TIMEOUT);
   });
 
+  it('a week off under an assignment reads Off, and its tooltip names the days off with work planned, as the API reports them', async () => {
+    // Jordan is on Customer Portal Redesign through the window; a week off three weeks out conflicts with it.
+    const jordan = (await get<{ _id: string; name: string }[]>('/api/engineers')).find((e) => e.name === 'Jordan Lee')!;
+    const booked = await api.request({
+      method: 'POST', url: `/api/engineers/${jordan._id}/time-off`, token,
+      body: { from: dateOf(monday(3)), to: dateOf(new Date(monday(3).getTime() + 4 * DAY)), kind: 'other', note: 'Training' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const grid = await get<{ rows: { engineer: { name: string }; conflicts: { date: string }[] }[] }>(`/api/capacity?${WINDOW()}`);
+    const days = new Set(grid.rows.find((r) => r.engineer.name === 'Jordan Lee')!.conflicts.map((c) => c.date));
+    expect(days.size).toBe(5);
+
+    const cell = rowOf(a, 'Jordan Lee').locator('.schedule-cells [role=gridcell]').nth(3);
+    await eventually(() => cell.textContent(), (text) => text === 'Off', LIVE_TIMEOUT);
+    await cell.hover();
+    const tip = a.getByTestId('schedule-tip');
+    await tip.waitFor();
+    expect(await tip.innerText()).toContain('Work planned on 5 days off (not counted)');
+    await a.mouse.move(0, 0);
+  });
+
   it('looks right at 1440 and 390 px, with a row open', async () => {
     await openRow(a, 'Sam Rivera');
     await a.mouse.move(0, 0);

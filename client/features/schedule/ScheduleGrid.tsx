@@ -5,7 +5,7 @@ import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import type { TimeOff } from '../../../domain/entities.ts';
-import { cellLines, cellTones, holidayLine, periodHeading, TENTATIVE_HATCH, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
+import { cellLines, cellTones, conflictDaysIn, holidayLine, periodHeading, TENTATIVE_HATCH, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 import { GridTip } from './GridTip.tsx';
 import { EngineerName, EngineerRow } from './ScheduleRow.tsx';
 
@@ -150,7 +150,8 @@ export function ScheduleGrid(props: Props) {
       const row = byId.get(target.closest<HTMLElement>('[data-id]')?.dataset.id ?? '');
       const period = row?.periods[Number(target.dataset.p)];
       if (!row || !period) return '';
-      return cellLines(period, data.includeTentative, timeOffIn(timeOffOf(row.engineer._id), period).map(timeOffLine)).join('\n');
+      const names = timeOffIn(timeOffOf(row.engineer._id), period).map(timeOffLine);
+      return cellLines(period, data.includeTentative, names, conflictDaysIn(row.conflicts, period)).join('\n');
     },
     [byId, data.includeTentative, timeOffOf],
   );

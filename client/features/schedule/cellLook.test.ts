@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellLines, cellLook, type PeriodFigures, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
+import { cellLines, cellLook, conflictDaysIn, type PeriodFigures, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 
 const week = (over: Partial<PeriodFigures>): PeriodFigures => ({
   key: '2026-W12',
@@ -48,6 +48,21 @@ describe('a schedule cell', () => {
     const weekend = week({ workingDays: 0, capacity: 0, booked: 0, utilization: null, status: 'off', free: null });
     expect(cellLook(weekend)).toMatchObject({ tone: 'weekend', label: '' });
     expect(cellLines(weekend, false)).toEqual(['No working day']);
+  });
+
+  it('names the days off on which work is planned, once a day however many bookings fall on it', () => {
+    const conflicts = [
+      { projectId: 'p1', date: '2026-03-16', tentative: false },
+      { projectId: 'p2', date: '2026-03-16', tentative: true },
+      { projectId: 'p1', date: '2026-03-17', tentative: false },
+      { projectId: 'p1', date: '2026-03-23', tentative: false },
+    ];
+    const period = { start: '2026-03-16', end: '2026-03-22' };
+    expect(conflictDaysIn(conflicts, period)).toBe(2);
+    expect(conflictDaysIn([], period)).toBe(0);
+    const partly = week({ capacity: 300, timeOffDays: 2, utilization: 100, status: 'optimal', free: 0 });
+    expect(cellLines(partly, false, ['Vacation: Mar 16 - Mar 17'], 2).at(-1)).toBe('Work planned on 2 days off (not counted)');
+    expect(cellLines(partly, false, [], 0).some((line) => line.startsWith('Work planned'))).toBe(false);
   });
 
   it('bands the weekdays of a week partly away, for time off or a holiday', () => {

@@ -41,6 +41,13 @@ export const timeOffLine = (t: { kind: string; from: string; to: string; note?: 
 export const timeOffIn = <T extends { from: string; to: string }>(timeOff: readonly T[], period: { start: string; end: string }) =>
   timeOff.filter((t) => t.from <= period.end && t.to >= period.start);
 
+/**
+ * The days of a period on which work is planned while the person is away: the model reports these
+ * as conflicts, shown and not counted (a booking on a day off adds nothing to the load).
+ */
+export const conflictDaysIn = (conflicts: readonly { date: string }[], period: { start: string; end: string }) =>
+  new Set(conflicts.filter((c) => c.date >= period.start && c.date <= period.end).map((c) => c.date)).size;
+
 /** No working day at all and no holiday to name: a weekend day in the day zoom. */
 const isWeekend = (p: PeriodFigures) => p.workingDays === 0 && p.holidays.length === 0;
 const isOff = (p: PeriodFigures) => p.status === 'off' || p.utilization === null;
@@ -60,8 +67,11 @@ export function cellLook(p: PeriodFigures): CellLook {
   return { tone: p.booked === 0 ? 'empty' : p.status, label: percent(Math.round(p.utilization!)), hatched, offShare };
 }
 
-/** A cell's tooltip, one line each: the load, what is free, tentative work, and what took days away, by name. */
-export function cellLines(p: PeriodFigures, includeTentative: boolean, timeOffNames: readonly string[] = []): string[] {
+/**
+ * A cell's tooltip, one line each: the load, what is free, tentative work, what took days away, by
+ * name, and work planned on those days.
+ */
+export function cellLines(p: PeriodFigures, includeTentative: boolean, timeOffNames: readonly string[] = [], conflictDays = 0): string[] {
   const lines: string[] = [];
   if (isWeekend(p)) lines.push('No working day');
   else if (isOff(p)) {
@@ -77,6 +87,7 @@ export function cellLines(p: PeriodFigures, includeTentative: boolean, timeOffNa
   if (p.timeOffDays > 0 && p.status !== 'off') lines.push(`${plural(p.timeOffDays, 'day')} off`);
   for (const name of timeOffNames) lines.push(name);
   for (const h of p.holidays) lines.push(holidayLine(h));
+  if (conflictDays > 0) lines.push(`Work planned on ${plural(conflictDays, 'day')} off (not counted)`);
   return lines;
 }
 
