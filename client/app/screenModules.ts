@@ -33,8 +33,8 @@ export const screenLoaders = {
   scenario: () => import('../features/scenarios/ScenarioPage.tsx'),
 } satisfies Record<string, ScreenLoader>;
 
-/** The guarded screens by path (the router's paths, in lower case, without a trailing slash). */
-const guardedScreens: Record<string, ScreenLoader> = {
+/** The screens of the guarded area by their route path: the router's routes are made from this list. */
+export const guardedScreens: Record<string, ScreenLoader> = {
   '/manager-dashboard': screenLoaders.managerDashboard,
   '/engineer-dashboard': screenLoaders.engineerDashboard,
   '/profile': screenLoaders.profile,
@@ -46,6 +46,7 @@ const guardedScreens: Record<string, ScreenLoader> = {
   '/history': screenLoaders.history,
   '/import-export': screenLoaders.importExport,
   '/scenarios': screenLoaders.scenarios,
+  '/scenarios/:id': screenLoaders.scenario,
 };
 
 const arrived = new Map<ScreenLoader, ScreenModule>();
@@ -82,7 +83,7 @@ export const arrivedScreen = (load: ScreenLoader): ScreenModule | undefined => a
 export function firstScreenLoaders(pathname: string, token: string | null = readToken()): ScreenLoader[] {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   if (path === '/' || path === '/login') return [screenLoaders.login];
-  const screen = path.startsWith('/scenarios/') ? screenLoaders.scenario : guardedScreens[path];
+  const screen = guardedScreens[path.startsWith('/scenarios/') ? '/scenarios/:id' : path];
   if (!screen) return [screenLoaders.notFound];
   if (!token) return [screenLoaders.guarded, screenLoaders.login];
   const access = screenAccess(tokenRole(token), path);
