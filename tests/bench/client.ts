@@ -179,29 +179,10 @@ const PROFILE_SHELL: Visit = {
 /**
  * Time from an in-app navigation to the schedule (the router's own, as the sidebar's link does) to
  * its first row of cells painted, on a page that has already shown the Manager Dashboard: the way a
- * manager usually arrives. A string, not a function: tsx would wrap a function's inner names in a
- * helper the page does not have.
+ * manager usually arrives. The schedule's rows probe waits on the dashboard until the grid comes.
  */
-const inAppToSchedule = (to: string) => `new Promise((resolve) => {
-  const t0 = performance.now();
-  let seen = false;
-  const check = () => {
-    if (seen) return;
-    const row = document.querySelector(${JSON.stringify(SCHEDULE.rows)});
-    const box = row && row.getBoundingClientRect();
-    if (box && box.height > 0 && box.top < innerHeight && box.bottom > 0) {
-      seen = true;
-      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0)));
-    } else requestAnimationFrame(check);
-  };
-  history.pushState(null, '', ${JSON.stringify(to)});
-  dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
-  requestAnimationFrame(check);
-})`;
-
 async function inAppScheduleTimes(browser: Browser, base: string, token: string, progress: (message: string) => void) {
-  const context = await signedInContext(browser, token);
+  const context = await signedInContext(browser, token, rowsProbe(SCHEDULE.rows, SCHEDULE.idle, SCHEDULE.inView));
   const times: number[] = [];
   try {
     for (let run = 0; run <= RUNS; run += 1) {
@@ -211,8 +192,15 @@ async function inAppScheduleTimes(browser: Browser, base: string, token: string,
       await page.getByTestId('nav-placeholder').waitFor({ state: 'detached' });
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(1_000);
-      const ms = (await page.evaluate(inAppToSchedule(SCHEDULE.path))) as number;
-      if (run > 0) times.push(ms);
+      const startedAt = await page.evaluate((to) => {
+        const at = performance.now();
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate', { state: null }));
+        return at;
+      }, SCHEDULE.path);
+      await page.waitForFunction(() => (window as { __rowsAt?: number }).__rowsAt !== undefined, undefined, { timeout: 120_000, polling: 50 });
+      const rowsAt = await page.evaluate(() => (window as { __rowsAt?: number }).__rowsAt!);
+      if (run > 0) times.push(rowsAt - startedAt);
       await page.close();
     }
   } finally {
