@@ -94,4 +94,12 @@ describe('liveQuery machine', () => {
     actor.send({ type: 'RELOAD' });
     expect(pending).toHaveLength(2);
   });
+
+  it('asking nothing while nothing is asked keeps the very same snapshot (no second render of the screen)', () => {
+    const { actor, pending } = start();
+    const before = actor.getSnapshot();
+    actor.send({ type: 'SET_PARAMS', params: null });
+    expect(actor.getSnapshot()).toBe(before);
+    expect(pending).toHaveLength(0);
+  });
 });

@@ -45,7 +45,9 @@ export const liveQueryMachine = setup({
   delays: { debounce: LIVE_QUERY_DEBOUNCE_MS },
   guards: {
     isNewAsk: ({ context, event }) => event.type === 'SET_PARAMS' && keyOf(event.params) !== context.key,
-    asksNothing: ({ event }) => event.type === 'SET_PARAMS' && keyOf(event.params) === null,
+    // Only when something was asked: a screen says "nothing yet" on its first render, and a new
+    // snapshot then would have it rendered again, whole, before it is first shown.
+    asksNothing: ({ context, event }) => event.type === 'SET_PARAMS' && keyOf(event.params) === null && context.key !== null,
     isStale: ({ context }) => context.stale,
   },
   actions: {
