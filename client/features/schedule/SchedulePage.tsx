@@ -8,6 +8,7 @@ import { assignmentsByEngineer, sortedUnique } from '../../../domain/figures.ts'
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { afterNextPaint } from '../../lib/afterPaint.ts';
 import { plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { columnWidths, windowRange } from '../../lib/scheduleWindow.ts';
@@ -64,9 +65,8 @@ export default function SchedulePage() {
   // assignments are the app's largest answer and would compete with the grid's for the server and
   // for the main thread, and the first screen needs none of them.
   const gridSettled = data !== null || error !== null;
-  useEffect(() => {
-    if (gridSettled) void loadCollections(ALL_COLLECTIONS);
-  }, [gridSettled]);
+  // Not before the grid is on screen, either: the lists' loading state re-renders the whole page.
+  useEffect(() => (gridSettled ? afterNextPaint(() => void loadCollections(ALL_COLLECTIONS)) : undefined), [gridSettled]);
   // A vertical scroll bar takes its width from the room.
   const columnWidth = fittedColumnWidth(room - 16, nameWidth, grid?.periods.length ?? 0, columnWidths[view.step]);
   const today = todayShown();
