@@ -308,7 +308,7 @@ describe('the schedule', () => {
       body: { from: dateOf(monday(3)), to: dateOf(new Date(monday(3).getTime() + 4 * DAY)), kind: 'other', note: 'Training' },
     });
     expect(booked.statusCode, booked.body).toBe(201);
-    const grid = await get<{ rows: { engineer: { name: string }; conflicts: { date: string }[] }[] }>(`/api/capacity?${WINDOW()}`);
+    const grid = await get<{ rows: { engineer: { name: string }; conflicts: { date: string; projectId: string }[] }[] }>(`/api/capacity?${WINDOW()}`);
     const days = new Set(grid.rows.find((r) => r.engineer.name === 'Jordan Lee')!.conflicts.map((c) => c.date));
     expect(days.size).toBe(5);
 
@@ -317,7 +317,16 @@ describe('the schedule', () => {
     await cell.hover();
     const tip = a.getByTestId('schedule-tip');
     await tip.waitFor();
-    expect(await tip.innerText()).toContain('Work planned on 5 days off (not counted)');
+    // ...and the projects that work is for, as the API's conflicts name them, most days first.
+    const names = new Map((await get<{ _id: string; name: string }[]>('/api/projects')).map((p) => [p._id, p.name]));
+    const daysByProject = new Map<string, Set<string>>();
+    for (const c of grid.rows.find((r) => r.engineer.name === 'Jordan Lee')!.conflicts) {
+      daysByProject.set(names.get(c.projectId)!, (daysByProject.get(names.get(c.projectId)!) ?? new Set()).add(c.date));
+    }
+    const projects = [...daysByProject]
+      .sort(([a, x], [b, y]) => y.size - x.size || a.localeCompare(b))
+      .map(([name, dates]) => `${name} (${dates.size} day${dates.size === 1 ? '' : 's'})`);
+    expect(await tip.innerText()).toContain(`Work planned on 5 days off (not counted): ${projects.join(', ')}`);
     await a.mouse.move(0, 0);
   });
 

@@ -5,7 +5,7 @@ import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import type { TimeOff } from '../../../domain/entities.ts';
-import { cellLines, cellTones, conflictDaysIn, holidayLine, periodHeading, TENTATIVE_HATCH, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
+import { cellLines, cellTones, conflictDaysIn, conflictProjectsIn, holidayLine, periodHeading, TENTATIVE_HATCH, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 import { GridTip } from './GridTip.tsx';
 import { EngineerName, EngineerRow } from './ScheduleRow.tsx';
 
@@ -29,6 +29,8 @@ type Props = {
   renderDetails: (engineerId: string) => ReactNode;
   /** An engineer's time off, named in the tooltips of the cells it falls in. */
   timeOffOf: (engineerId: string) => readonly TimeOff[];
+  /** A project's name, for the work planned on days off that a tooltip names (undefined until the projects have loaded). */
+  projectNameOf: (projectId: string) => string | undefined;
   /** What comes between the totals and the engineers (the placeholders), and its height. */
   before?: { node: ReactNode; height: number };
   /** Offered under the name of an open row (managers only). */
@@ -113,7 +115,7 @@ const Totals = memo(function Totals({ data, columnWidth, nameWidth }: Pick<Props
  * browser composites, with everything it overlaps, and a hundred of them cost more than the rows.
  */
 export function ScheduleGrid(props: Props) {
-  const { data, step, sort, columnWidth, nameWidth, compact, today, expanded, onToggle, detailsHeightOf, renderDetails, timeOffOf, before, onBookTimeOff } = props;
+  const { data, step, sort, columnWidth, nameWidth, compact, today, expanded, onToggle, detailsHeightOf, renderDetails, timeOffOf, projectNameOf, before, onBookTimeOff } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const periodsWidth = data.periods.length * columnWidth;
   const width = nameWidth + periodsWidth;
@@ -151,9 +153,10 @@ export function ScheduleGrid(props: Props) {
       const period = row?.periods[Number(target.dataset.p)];
       if (!row || !period) return '';
       const names = timeOffIn(timeOffOf(row.engineer._id), period).map(timeOffLine);
-      return cellLines(period, data.includeTentative, names, conflictDaysIn(row.conflicts, period)).join('\n');
+      const conflictProjects = conflictProjectsIn(row.conflicts, period, projectNameOf);
+      return cellLines(period, data.includeTentative, names, conflictDaysIn(row.conflicts, period), conflictProjects).join('\n');
     },
-    [byId, data.includeTentative, timeOffOf],
+    [byId, data.includeTentative, timeOffOf, projectNameOf],
   );
 
   // The rows in view, each drawn twice: its name in the sticky column, its periods beside it.

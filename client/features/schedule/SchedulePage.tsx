@@ -79,6 +79,7 @@ export default function SchedulePage() {
   const departments = useMemo(() => sortedUnique([engineers.data.map((e) => e.department)]), [engineers.data]);
   const tentativeProjects = useMemo(() => new Set(tentativeIds(projects.data)), [projects.data]);
   const projectsById = useMemo(() => new Map(projects.data.map((p) => [p._id, p])), [projects.data]);
+  const projectNameOf = useCallback((id: string) => projectsById.get(id)?.name, [projectsById]);
 
   const timeOffBy = useMemo(() => {
     const byEngineer = new Map<string, TimeOff[]>();
@@ -204,6 +205,7 @@ export default function SchedulePage() {
             detailsHeightOf={detailsHeightOf}
             renderDetails={renderDetails}
             timeOffOf={timeOffOf}
+            projectNameOf={projectNameOf}
             before={placeholders}
             onBookTimeOff={canPlan ? bookTimeOff : undefined}
           />

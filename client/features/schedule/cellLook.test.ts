@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellLines, cellLook, conflictDaysIn, type PeriodFigures, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
+import { cellLines, cellLook, conflictDaysIn, conflictProjectsIn, type PeriodFigures, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 
 const week = (over: Partial<PeriodFigures>): PeriodFigures => ({
   key: '2026-W12',
@@ -63,6 +63,24 @@ describe('a schedule cell', () => {
     const partly = week({ capacity: 300, timeOffDays: 2, utilization: 100, status: 'optimal', free: 0 });
     expect(cellLines(partly, false, ['Vacation: Mar 16 - Mar 17'], 2).at(-1)).toBe('Work planned on 2 days off (not counted)');
     expect(cellLines(partly, false, [], 0).some((line) => line.startsWith('Work planned'))).toBe(false);
+  });
+
+  it('names the projects of that work, most days first, leaving out a project whose name has not loaded', () => {
+    const conflicts = [
+      { projectId: 'p2', date: '2026-03-16' },
+      { projectId: 'p1', date: '2026-03-16' },
+      { projectId: 'p1', date: '2026-03-17' },
+      { projectId: 'p1', date: '2026-03-17' },
+      { projectId: 'p3', date: '2026-03-18' },
+      { projectId: 'p1', date: '2026-03-23' },
+    ];
+    const period = { start: '2026-03-16', end: '2026-03-22' };
+    const names: Record<string, string> = { p1: 'Apollo', p2: 'Zephyr' };
+    const projects = conflictProjectsIn(conflicts, period, (id) => names[id]);
+    expect(projects).toEqual(['Apollo (2 days)', 'Zephyr (1 day)']);
+    const partly = week({ capacity: 200, timeOffDays: 3, utilization: 100, status: 'optimal', free: 0 });
+    expect(cellLines(partly, false, [], 3, projects).at(-1)).toBe('Work planned on 3 days off (not counted): Apollo (2 days), Zephyr (1 day)');
+    expect(conflictProjectsIn(conflicts, period, () => undefined)).toEqual([]);
   });
 
   it('bands the weekdays of a week partly away, for time off or a holiday', () => {

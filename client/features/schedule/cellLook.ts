@@ -48,6 +48,31 @@ export const timeOffIn = <T extends { from: string; to: string }>(timeOff: reado
 export const conflictDaysIn = (conflicts: readonly { date: string }[], period: { start: string; end: string }) =>
   new Set(conflicts.filter((c) => c.date >= period.start && c.date <= period.end).map((c) => c.date)).size;
 
+/**
+ * The projects that work on those days is for, most days first, each as 'Name (N days)'; a project
+ * whose name is not known yet (the lists load after the grid) is left out.
+ */
+export function conflictProjectsIn(
+  conflicts: readonly { date: string; projectId: string }[],
+  period: { start: string; end: string },
+  nameOf: (projectId: string) => string | undefined,
+): string[] {
+  const days = new Map<string, Set<string>>();
+  for (const c of conflicts) {
+    if (c.date < period.start || c.date > period.end) continue;
+    const seen = days.get(c.projectId);
+    if (seen) seen.add(c.date);
+    else days.set(c.projectId, new Set([c.date]));
+  }
+  return [...days]
+    .flatMap(([projectId, dates]) => {
+      const name = nameOf(projectId);
+      return name === undefined ? [] : [{ name, days: dates.size }];
+    })
+    .sort((a, b) => b.days - a.days || a.name.localeCompare(b.name))
+    .map(({ name, days: count }) => `${name} (${plural(count, 'day')})`);
+}
+
 /** No working day at all and no holiday to name: a weekend day in the day zoom. */
 const isWeekend = (p: PeriodFigures) => p.workingDays === 0 && p.holidays.length === 0;
 const isOff = (p: PeriodFigures) => p.status === 'off' || p.utilization === null;
@@ -69,9 +94,15 @@ export function cellLook(p: PeriodFigures): CellLook {
 
 /**
  * A cell's tooltip, one line each: the load, what is free, tentative work, what took days away, by
- * name, and work planned on those days.
+ * name, and work planned on those days, with the projects it is for.
  */
-export function cellLines(p: PeriodFigures, includeTentative: boolean, timeOffNames: readonly string[] = [], conflictDays = 0): string[] {
+export function cellLines(
+  p: PeriodFigures,
+  includeTentative: boolean,
+  timeOffNames: readonly string[] = [],
+  conflictDays = 0,
+  conflictProjects: readonly string[] = [],
+): string[] {
   const lines: string[] = [];
   if (isWeekend(p)) lines.push('No working day');
   else if (isOff(p)) {
@@ -87,7 +118,10 @@ export function cellLines(p: PeriodFigures, includeTentative: boolean, timeOffNa
   if (p.timeOffDays > 0 && p.status !== 'off') lines.push(`${plural(p.timeOffDays, 'day')} off`);
   for (const name of timeOffNames) lines.push(name);
   for (const h of p.holidays) lines.push(holidayLine(h));
-  if (conflictDays > 0) lines.push(`Work planned on ${plural(conflictDays, 'day')} off (not counted)`);
+  if (conflictDays > 0) {
+    const on = conflictProjects.length > 0 ? `: ${conflictProjects.join(', ')}` : '';
+    lines.push(`Work planned on ${plural(conflictDays, 'day')} off (not counted)${on}`);
+  }
   return lines;
 }
 
