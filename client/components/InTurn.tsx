@@ -1,9 +1,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { afterNextPaint } from '../lib/afterPaint.ts';
 
 /** Resolves when the part given the newest turn has been drawn; each part mounted after it chains onto it. */
 let previousTurn: Promise<void> = Promise.resolve();
-
-const nextFrame = (run: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : setTimeout(run, 16));
 
 /** Runs `then` once it is committed: after the effects of the siblings before it (the part just drawn). */
 function WhenDrawn({ then }: { then: () => void }) {
@@ -28,7 +27,7 @@ export function InTurn({ children, fallback }: { children: ReactNode; fallback: 
       handOn = () => {
         if (handed) return;
         handed = true;
-        nextFrame(() => setTimeout(resolve, 0));
+        afterNextPaint(resolve);
       };
     });
     void previousTurn.then(() => (gone ? handOn() : setTurn({ handOn })));
