@@ -1,7 +1,8 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Skeleton, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { type ConflictRow, conflictRows, type FieldSpec, type Values } from '../lib/conflict.ts';
+import { Modal } from './Modal.tsx';
 
 const footerStyle: CSSProperties = { display: 'flex', gap: 8, justifyContent: 'flex-end', flexWrap: 'wrap' };
 const rowStyle: CSSProperties = { border: '1px solid #e5e7eb', borderRadius: 10, padding: '10px 12px', background: '#fafafa' };

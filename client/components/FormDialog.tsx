@@ -1,6 +1,7 @@
-import { Button, InputNumber, Modal } from 'antd';
+import { Button, InputNumber } from 'antd';
 import type { ReactNode } from 'react';
 import { DialogTitle } from './formParts.tsx';
+import { Modal } from './Modal.tsx';
 
 type Props = {
   open: boolean;

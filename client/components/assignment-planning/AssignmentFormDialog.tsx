@@ -1,5 +1,5 @@
 import { InfoCircleOutlined, WarningOutlined } from '@ant-design/icons';
-import { Alert, AutoComplete, Button, Col, Form, Modal, Row, Select, Tag, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Col, Form, Row, Select, Tag, Typography } from 'antd';
 import type { Project } from '../../../domain/entities.ts';
 import { EngineerAvatar } from '../EngineerAvatar.tsx';
 import { AllocationInput } from '../FormDialog.tsx';
@@ -12,6 +12,7 @@ import type { Impact } from '../../lib/impact.ts';
 import type { AssignmentFormContext, AssignmentFormEvent } from '../../machines/assignmentForm.machine.ts';
 import type { AssignmentValues } from '../../machines/assignmentValues.ts';
 import { SuitableEngineers } from './SuitableEngineers.tsx';
+import { Modal } from '../Modal.tsx';
 
 type Props = {
   open: boolean;

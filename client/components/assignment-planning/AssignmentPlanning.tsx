@@ -6,7 +6,6 @@ import { fromPromise } from 'xstate';
 import type { Assignment, Project } from '../../../domain/entities.ts';
 import type { AssignmentStatus } from '../../../domain/figures.ts';
 import { FormConflictDialog, RowConflictDialog } from '../ConflictDialog.tsx';
-import { OnceOpened } from '../OnceOpened.tsx';
 import { planningApi, unlessGone } from '../../lib/planningApi.ts';
 import { type AssignmentFormContext, assignmentFormMachine } from '../../machines/assignmentForm.machine.ts';
 import { assignmentValuesOf, impactOf, type PickedProject, rankingDates } from '../../machines/assignmentValues.ts';
@@ -144,38 +143,32 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
   const dialogs: ReactNode = (
     <>
       {messageHolder}
-      <OnceOpened open={formOpen}>
-        <AssignmentFormDialog
-          open={formOpen}
-          step={step}
-          context={form.context}
-          projects={openProjects}
-          roles={roles}
-          impact={impact}
-          weeklyLoad={formOpen ? weeklyLoad : null}
-          send={sendForm}
-        />
-      </OnceOpened>
-      <OnceOpened open={form.matches('conflict')}>
-        <FormConflictDialog
-          thing="assignment"
-          fields={assignmentConflictFields}
-          open={form.matches('conflict')}
-          loading={form.matches({ conflict: 'loading' })}
-          context={form.context}
-          send={sendForm}
-        />
-      </OnceOpened>
-      <OnceOpened open={row.matches('conflict')}>
-        <RowConflictDialog
-          thing="assignment"
-          fields={assignmentConflictFields}
-          open={row.matches('conflict')}
-          loading={row.matches({ conflict: 'loading' })}
-          context={row.context}
-          send={sendRow}
-        />
-      </OnceOpened>
+      <AssignmentFormDialog
+        open={formOpen}
+        step={step}
+        context={form.context}
+        projects={openProjects}
+        roles={roles}
+        impact={impact}
+        weeklyLoad={formOpen ? weeklyLoad : null}
+        send={sendForm}
+      />
+      <FormConflictDialog
+        thing="assignment"
+        fields={assignmentConflictFields}
+        open={form.matches('conflict')}
+        loading={form.matches({ conflict: 'loading' })}
+        context={form.context}
+        send={sendForm}
+      />
+      <RowConflictDialog
+        thing="assignment"
+        fields={assignmentConflictFields}
+        open={row.matches('conflict')}
+        loading={row.matches({ conflict: 'loading' })}
+        context={row.context}
+        send={sendRow}
+      />
     </>
   );
 

@@ -1,10 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, Modal, Popconfirm, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Popconfirm, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { HolidayRecord } from '../../../domain/entities.ts';
 import type { HolidayValues } from '../../machines/capacityFactForms.machine.ts';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
 import { DialogTitle, FormAlerts } from '../formParts.tsx';
+import { Modal } from '../Modal.tsx';
 
 type Props = {
   open: boolean;

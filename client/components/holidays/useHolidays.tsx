@@ -13,7 +13,6 @@ import { type RowAction, rowActionMachine } from '../../machines/rowAction.machi
 import { calendarVersion, loadHolidays, useHolidays } from '../../stores/capacityFacts.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
 import { conflictProps, RowConflictDialog } from '../ConflictDialog.tsx';
-import { OnceOpened } from '../OnceOpened.tsx';
 import { HolidaysDialog } from './HolidaysDialog.tsx';
 
 const holidayFields: FieldSpec[] = [
@@ -98,23 +97,19 @@ export function useHolidaysDialog() {
   const dialogs: ReactNode = (
     <>
       {messageHolder}
-      <OnceOpened open={open}>
-        <HolidaysDialog
-          open={open}
-          onClose={() => setOpen(false)}
-          holidays={upcoming}
-          pastCount={holidays.data.length - upcoming.length}
-          canEdit={canEdit}
-          saving={form.matches('saving')}
-          context={form.context}
-          send={sendForm}
-          onRemove={(h) => sendRow({ type: 'RUN', action: removeHolidayAction(h, calendarVersion()) })}
-          busyId={row.matches('running') ? row.context.action?.id : undefined}
-        />
-      </OnceOpened>
-      <OnceOpened open={row.matches('conflict')}>
-        <RowConflictDialog thing="calendar" fields={holidayFields} {...conflictProps(row)} send={sendRow} />
-      </OnceOpened>
+      <HolidaysDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        holidays={upcoming}
+        pastCount={holidays.data.length - upcoming.length}
+        canEdit={canEdit}
+        saving={form.matches('saving')}
+        context={form.context}
+        send={sendForm}
+        onRemove={(h) => sendRow({ type: 'RUN', action: removeHolidayAction(h, calendarVersion()) })}
+        busyId={row.matches('running') ? row.context.action?.id : undefined}
+      />
+      <RowConflictDialog thing="calendar" fields={holidayFields} {...conflictProps(row)} send={sendRow} />
     </>
   );
   return { button, dialogs };

@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Button, Modal, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import type { Placeholder } from '../../../domain/entities.ts';
 import { dateRange, percent } from '../../lib/format.ts';
 import { DialogTitle } from '../formParts.tsx';
+import { Modal } from '../Modal.tsx';
 
 type Props = {
   open: boolean;

@@ -10,7 +10,6 @@ import { loadPlaceholders, placeholdersStore, usePlaceholders } from '../../stor
 import { useCanPlan } from '../../stores/permissions.ts';
 import { loadProjects } from '../../stores/projects.ts';
 import { conflictProps, FormConflictDialog, RowConflictDialog } from '../ConflictDialog.tsx';
-import { OnceOpened } from '../OnceOpened.tsx';
 import { PlaceholderFormDialog } from './PlaceholderFormDialog.tsx';
 import { PlaceholdersDialog } from './PlaceholdersDialog.tsx';
 import {
@@ -92,36 +91,28 @@ export function usePlaceholderPlanning({ projects, skills }: { projects: readonl
   const dialogs: ReactNode = (
     <>
       {messageHolder}
-      <OnceOpened open={project !== null}>
-        <PlaceholdersDialog
-          open={project !== null}
-          projectName={project?.name ?? ''}
-          placeholders={project ? placeholdersOf(placeholders.data, project._id) : []}
-          canEdit={canEdit && project?.status !== 'completed'}
-          onAdd={() => project && sendForm({ type: 'OPEN_CREATE', values: newPlaceholderValues(project) })}
-          onEdit={(p: Placeholder) => project && sendForm({ type: 'OPEN_EDIT', id: p._id, version: project.version, values: placeholderValuesOf(p) })}
-          onRemove={(p: Placeholder) => project && sendRow({ type: 'RUN', action: removePlaceholderAction(p, project) })}
-          busyId={row.matches('running') ? row.context.action?.id : undefined}
-          onClose={() => setProjectId(null)}
-        />
-      </OnceOpened>
-      <OnceOpened open={!form.matches('closed')}>
-        <PlaceholderFormDialog
-          open={!form.matches('closed')}
-          saving={form.matches('saving')}
-          locked={form.matches('conflict')}
-          projectName={formProject?.name ?? 'The project'}
-          context={form.context}
-          skills={skills}
-          send={sendForm}
-        />
-      </OnceOpened>
-      <OnceOpened open={form.matches('conflict')}>
-        <FormConflictDialog thing="project" fields={placeholderConflictFields} {...conflictProps(form)} send={sendForm} />
-      </OnceOpened>
-      <OnceOpened open={row.matches('conflict')}>
-        <RowConflictDialog thing="project" fields={placeholderConflictFields} {...conflictProps(row)} send={sendRow} />
-      </OnceOpened>
+      <PlaceholdersDialog
+        open={project !== null}
+        projectName={project?.name ?? ''}
+        placeholders={project ? placeholdersOf(placeholders.data, project._id) : []}
+        canEdit={canEdit && project?.status !== 'completed'}
+        onAdd={() => project && sendForm({ type: 'OPEN_CREATE', values: newPlaceholderValues(project) })}
+        onEdit={(p: Placeholder) => project && sendForm({ type: 'OPEN_EDIT', id: p._id, version: project.version, values: placeholderValuesOf(p) })}
+        onRemove={(p: Placeholder) => project && sendRow({ type: 'RUN', action: removePlaceholderAction(p, project) })}
+        busyId={row.matches('running') ? row.context.action?.id : undefined}
+        onClose={() => setProjectId(null)}
+      />
+      <PlaceholderFormDialog
+        open={!form.matches('closed')}
+        saving={form.matches('saving')}
+        locked={form.matches('conflict')}
+        projectName={formProject?.name ?? 'The project'}
+        context={form.context}
+        skills={skills}
+        send={sendForm}
+      />
+      <FormConflictDialog thing="project" fields={placeholderConflictFields} {...conflictProps(form)} send={sendForm} />
+      <RowConflictDialog thing="project" fields={placeholderConflictFields} {...conflictProps(row)} send={sendRow} />
     </>
   );
 

@@ -10,7 +10,6 @@ import { rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { loadTimeOff, timeOffStore, useTimeOff } from '../../stores/capacityFacts.ts';
 import { engineersStore, loadEngineers } from '../../stores/engineers.ts';
 import { conflictProps, RowConflictDialog } from '../ConflictDialog.tsx';
-import { OnceOpened } from '../OnceOpened.tsx';
 import { TimeOffDialog } from './TimeOffDialog.tsx';
 import { TimeOffList } from './TimeOffList.tsx';
 import { cancelTimeOffAction, timeOffConflictFields, upcomingTimeOff } from './timeOffRows.ts';
@@ -98,19 +97,15 @@ export function useTimeOffPlanning({ nameOf }: Options) {
   const dialogs: ReactNode = (
     <>
       {messageHolder}
-      <OnceOpened open={!form.matches('closed')}>
-        <TimeOffDialog
-          open={!form.matches('closed')}
-          saving={form.matches('saving')}
-          whose={engineerId ? nameOf(engineerId) : ''}
-          context={form.context}
-          send={sendForm}
-          booked={engineerId ? renderList(engineerId, true, 'Nothing booked yet') : null}
-        />
-      </OnceOpened>
-      <OnceOpened open={row.matches('conflict')}>
-        <RowConflictDialog thing="engineer" fields={timeOffConflictFields} {...conflictProps(row)} send={sendRow} />
-      </OnceOpened>
+      <TimeOffDialog
+        open={!form.matches('closed')}
+        saving={form.matches('saving')}
+        whose={engineerId ? nameOf(engineerId) : ''}
+        context={form.context}
+        send={sendForm}
+        booked={engineerId ? renderList(engineerId, true, 'Nothing booked yet') : null}
+      />
+      <RowConflictDialog thing="engineer" fields={timeOffConflictFields} {...conflictProps(row)} send={sendRow} />
     </>
   );
 

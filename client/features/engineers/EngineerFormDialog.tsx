@@ -1,10 +1,11 @@
-import { Button, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { Seniority } from '../../../domain/entities.ts';
 import { DialogTitle, FormAlerts } from '../../components/formParts.tsx';
 import { SkillsSelect } from '../../components/SkillsSelect.tsx';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
 import type { EngineerValues } from '../../machines/engineerForm.machine.ts';
 import { seniorityOptions } from './helpers.ts';
+import { Modal } from '../../components/Modal.tsx';
 
 type Props = {
   open: boolean;

@@ -1,8 +1,9 @@
-import { Alert, Button, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { Alert, Button, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ProjectStatus } from '../../../domain/entities.ts';
 import { DayPicker, DialogTitle, SkillChecklist } from '../../components/formParts.tsx';
 import type { CreateProjectContext, CreateProjectEvent, ProjectField } from '../../machines/createProject.machine.ts';
+import { Modal } from '../../components/Modal.tsx';
 
 type Props = {
   open: boolean;

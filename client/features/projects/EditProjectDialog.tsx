@@ -1,7 +1,8 @@
-import { Button, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row } from 'antd';
 import { DayPicker, DialogTitle, FormAlerts, SkillChecklist } from '../../components/formParts.tsx';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
 import type { ProjectValues } from '../../machines/projectEdit.machine.ts';
+import { Modal } from '../../components/Modal.tsx';
 
 type Props = {
   open: boolean;

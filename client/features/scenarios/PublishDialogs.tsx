@@ -1,6 +1,7 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import type { PublishConflict } from './scenariosApi.ts';
+import { Modal } from '../../components/Modal.tsx';
 
 type ConfirmProps = { open: boolean; publishing: boolean; name: string; changeCount: number; onConfirm: () => void; onCancel: () => void };
 

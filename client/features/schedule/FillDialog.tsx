@@ -1,9 +1,10 @@
-import { Alert, Button, Modal, Tag, Typography } from 'antd';
+import { Alert, Button, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { SuitableEngineers } from '../../components/assignment-planning/SuitableEngineers.tsx';
 import { DialogTitle } from '../../components/formParts.tsx';
 import { percent } from '../../lib/format.ts';
 import type { PlaceholderFillContext, PlaceholderFillEvent } from '../../machines/placeholderFill.machine.ts';
+import { Modal } from '../../components/Modal.tsx';
 
 type Props = {
   /** The fill machine's state: which step, and what it holds. */

@@ -1,10 +1,11 @@
-import { Button, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { Button, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { timeOffKinds } from '../../../domain/entities.ts';
 import { DialogTitle, FormAlerts } from '../../components/formParts.tsx';
 import { capitalize } from '../../lib/format.ts';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
 import type { TimeOffValues } from '../../machines/timeOffForm.machine.ts';
+import { Modal } from '../../components/Modal.tsx';
 
 type Props = {
   open: boolean;

@@ -1,12 +1,12 @@
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
-import { Button, message as messageApi, Modal } from 'antd';
+import { Button, message as messageApi } from 'antd';
 import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { dateOfDay } from '../../../domain/capacity/calendar-days.ts';
 import type { Assignment, Engineer, Placeholder, Project } from '../../../domain/entities.ts';
 import { ImpactPreview } from '../../components/assignment-planning/AssignmentFormDialog.tsx';
-import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { useAssignmentPlanning } from '../../components/assignment-planning/AssignmentPlanning.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { barDragMachine } from '../../machines/barDrag.machine.ts';
 import { placeholderFillMachine } from '../../machines/placeholderFill.machine.ts';
 import { timeOffFormMachine } from '../../machines/timeOffForm.machine.ts';
@@ -120,31 +120,25 @@ export function useScheduleWrites({ engineers, assignments, projects, timeZone, 
     <>
       {messageHolder}
       {planning.dialogs}
-      <OnceOpened open={confirming !== null}>
-        <Modal
-          open={confirming !== null}
-          title={confirming ? `This overloads ${confirming.name}` : ''}
-          onCancel={() => drag.send({ type: 'BACK' })}
-          footer={[
-            <Button key="back" onClick={() => drag.send({ type: 'BACK' })}>
-              Back
-            </Button>,
-            <Button key="confirm" type="primary" danger onClick={() => drag.send({ type: 'CONFIRM' })} data-testid="confirm-overload">
-              Save anyway
-            </Button>,
-          ]}
-          destroyOnHidden
-          data-testid="drop-confirm"
-        >
-          <ImpactPreview impact={confirming} confirming />
-        </Modal>
-      </OnceOpened>
-      <OnceOpened open={fillStep !== 'closed'}>
-        <FillDialog step={fillStep} context={fillContext} send={fill.send} />
-      </OnceOpened>
-      <OnceOpened open={!timeOff.matches('closed')}>
-        <TimeOffDialog open={!timeOff.matches('closed')} saving={timeOff.matches('saving')} context={timeOff.context} send={sendTimeOff} />
-      </OnceOpened>
+      <Modal
+        open={confirming !== null}
+        title={confirming ? `This overloads ${confirming.name}` : ''}
+        onCancel={() => drag.send({ type: 'BACK' })}
+        footer={[
+          <Button key="back" onClick={() => drag.send({ type: 'BACK' })}>
+            Back
+          </Button>,
+          <Button key="confirm" type="primary" danger onClick={() => drag.send({ type: 'CONFIRM' })} data-testid="confirm-overload">
+            Save anyway
+          </Button>,
+        ]}
+        destroyOnHidden
+        data-testid="drop-confirm"
+      >
+        <ImpactPreview impact={confirming} confirming />
+      </Modal>
+      <FillDialog step={fillStep} context={fillContext} send={fill.send} />
+      <TimeOffDialog open={!timeOff.matches('closed')} saving={timeOff.matches('saving')} context={timeOff.context} send={sendTimeOff} />
     </>
   );
 
