@@ -15,6 +15,15 @@ export default defineConfig({
     // The charts chunk (report screen only) is large by nature; everything else stays well below this.
     chunkSizeWarningLimit: 1600,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the entry imports statically is needed by every first load (login or signed in), all of
+          // it: one file instead of the fourteen that automatic splitting cut it into, each a request
+          // and a module for the browser to set up before the first line runs. Lazily loaded code keeps
+          // its automatic chunks, so a screen still brings only what it uses.
+          groups: [{ name: 'start', tags: ['$initial'] }],
+        },
+      },
       treeshake: {
         // antd's building blocks (@rc-component/*) do not declare themselves free of side effects, so
         // importing one name from a package's index ties every module that index re-exports to the
