@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routeHints } from './client/build/routeHints.ts';
 
 /**
  * The web client. index.html sits at the repository root and loads client/main.tsx; the build goes to
@@ -7,11 +8,13 @@ import react from '@vitejs/plugin-react';
  * channel are proxied to the server on port 3000.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routeHints()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the route hints (client/build/routeHints.ts).
+    manifest: true,
     // The charts chunk (report screen only) is large by nature; everything else stays well below this.
     chunkSizeWarningLimit: 1600,
     rolldownOptions: {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { arrivedScreen, firstScreenLoaders, loadScreen, type ScreenModule, screenLoaders } from './screenModules.ts';
+import { arrivedScreen, firstScreenLoaders, guardedScreens, loadScreen, type ScreenModule, screenLoaders } from './screenModules.ts';
+import { firstScreenSources, guardedScreenSources, LOGIN_SOURCE, NOT_FOUND_SOURCE, routeOf, SHELL_SOURCE } from './screenSources.ts';
 
 const tokenOf = (claims: object) => `header.${btoa(JSON.stringify(claims))}.signature`;
 const manager = tokenOf({ sub: 'u1', role: 'manager' });
@@ -38,6 +39,36 @@ describe('the first screen\'s code', () => {
 
   it('is the not-found screen\'s at an unknown address', () => {
     expect(names(firstScreenLoaders('/nowhere', manager))).toEqual(['notFound']);
+  });
+});
+
+/** The file a loader imports, as its source names it ('../features/schedule/SchedulePage.tsx' ends the same as the source path). */
+const importsFile = (loader: unknown, source: string) => String(loader).includes(source.split('/').slice(-2).join('/'));
+
+describe('the screens\' sources (screenSources.ts, read by the build and the server)', () => {
+  it('name the very files the routes load, route for route', () => {
+    expect(Object.keys(guardedScreenSources)).toEqual(Object.keys(guardedScreens));
+    for (const [path, source] of Object.entries(guardedScreenSources)) expect(importsFile(guardedScreens[path], source), path).toBe(true);
+    expect(importsFile(screenLoaders.guarded, SHELL_SOURCE)).toBe(true);
+    expect(importsFile(screenLoaders.login, LOGIN_SOURCE)).toBe(true);
+    expect(importsFile(screenLoaders.notFound, NOT_FOUND_SOURCE)).toBe(true);
+  });
+
+  it('give the route of an address however it is written, and null outside the app\'s routes', () => {
+    expect(routeOf('/')).toBe('/');
+    expect(routeOf('/Login/')).toBe('/login');
+    expect(routeOf('/Capacity//')).toBe('/capacity');
+    expect(routeOf('/scenarios/s-1')).toBe('/scenarios/:id');
+    expect(routeOf('/scenarios/s-1/more')).toBeNull();
+    expect(routeOf('/nowhere')).toBeNull();
+  });
+
+  it('are the login screen\'s at / and /login, the shell and the screen behind it, the not-found screen\'s elsewhere', () => {
+    expect(firstScreenSources('/')).toEqual([LOGIN_SOURCE]);
+    expect(firstScreenSources('/login')).toEqual([LOGIN_SOURCE]);
+    expect(firstScreenSources('/capacity')).toEqual([SHELL_SOURCE, 'client/features/schedule/SchedulePage.tsx']);
+    expect(firstScreenSources('/scenarios/:id')).toEqual([SHELL_SOURCE, 'client/features/scenarios/ScenarioPage.tsx']);
+    expect(firstScreenSources(null)).toEqual([NOT_FOUND_SOURCE]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { readToken, tokenRole } from '../lib/token.ts';
 import { screenAccess } from './layout/nav.ts';
+import { routeOf } from './screenSources.ts';
 
 /**
  * Where each screen's code comes from, and the screens whose code has arrived. No React here: the
@@ -33,7 +34,7 @@ export const screenLoaders = {
   scenario: () => import('../features/scenarios/ScenarioPage.tsx'),
 } satisfies Record<string, ScreenLoader>;
 
-/** The screens of the guarded area by their route path: the router's routes are made from this list. */
+/** The screens of the guarded area by their route path: the router's routes are made from this list (the same files as screenSources.ts names). */
 export const guardedScreens: Record<string, ScreenLoader> = {
   '/manager-dashboard': screenLoaders.managerDashboard,
   '/engineer-dashboard': screenLoaders.engineerDashboard,
@@ -81,10 +82,11 @@ export const arrivedScreen = (load: ScreenLoader): ScreenModule | undefined => a
  * the guard and the server decide.
  */
 export function firstScreenLoaders(pathname: string, token: string | null = readToken()): ScreenLoader[] {
-  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  if (path === '/' || path === '/login') return [screenLoaders.login];
-  const screen = guardedScreens[path.startsWith('/scenarios/') ? '/scenarios/:id' : path];
+  const route = routeOf(pathname);
+  if (route === '/' || route === '/login') return [screenLoaders.login];
+  const screen = route === null ? undefined : guardedScreens[route];
   if (!screen) return [screenLoaders.notFound];
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
   if (!token) return [screenLoaders.guarded, screenLoaders.login];
   const access = screenAccess(tokenRole(token), path);
   if (access.kind === 'wait') return [screenLoaders.guarded];

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -15,20 +15,71 @@ function cacheControl(reply: FastifyReply, file: string) {
   else if (file.split(path.sep).includes('assets')) reply.header('cache-control', 'public, max-age=31536000, immutable');
 }
 
+/** What the build wrote in route-hints.json (client/build/routeHints.ts): each route's first screen's files. */
+type RouteHints = Record<string, { js: string[]; css: string[] }>;
+
+/**
+ * The route an address falls under, in the hints' terms: written in any case, trailing slashes aside,
+ * a ':name' segment standing for any one segment; '*' for none. The routes themselves are the build's.
+ */
+export function hintedRoute(hints: RouteHints, pathname: string): string {
+  const segments = (pathname.toLowerCase().replace(/\/+$/, '') || '/').split('/');
+  const matches = (route: string) => {
+    const parts = route.split('/');
+    return parts.length === segments.length && parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));
+  };
+  return Object.keys(hints).find((route) => route !== '*' && matches(route)) ?? '*';
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** index.html with the route's own files named in its head, for the browser to fetch at once. */
+export function pageWithHints(html: string, hint: { js: string[]; css: string[] } | undefined): string {
+  if (!hint) return html;
+  const links = [
+    ...hint.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+    ...hint.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+  ].join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
+/**
+ * The page for each route, read again whenever the build changes under a running server (index.html is
+ * rewritten by every build). Without route-hints.json (an older build) the page is index.html as it is.
+ */
+function pages(root: string) {
+  let built: { at: number; html: string; hints: RouteHints } | null = null;
+  return (pathname: string): string => {
+    const at = statSync(path.join(root, 'index.html')).mtimeMs;
+    if (built?.at !== at) {
+      const hintsFile = path.join(root, 'route-hints.json');
+      built = {
+        at,
+        html: readFileSync(path.join(root, 'index.html'), 'utf8'),
+        hints: existsSync(hintsFile) ? (JSON.parse(readFileSync(hintsFile, 'utf8')) as RouteHints) : {},
+      };
+    }
+    return pageWithHints(built.html, built.hints[hintedRoute(built.hints, pathname)]);
+  };
+}
+
 /** Serves the built client and falls back to index.html for the app's own routes. */
 export default fp(async function webApp(app: FastifyInstance, options: { root: string }) {
   const hasClient = existsSync(path.join(options.root, 'index.html'));
+  const pageFor = hasClient ? pages(options.root) : null;
+  const sendPage = (reply: FastifyReply, url: string) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pageFor!(url.split(/[?#]/)[0]!));
   if (hasClient) {
     // wildcard: files built after start-up (a rebuild while running) are found too.
     await app.register(fastifyStatic, {
       root: options.root, wildcard: true, maxAge: '1h', index: false,
       setHeaders: (reply, file) => cacheControl(reply, path.relative(options.root, file)),
     });
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(reply, request.url));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/api(?:[/?#]|$)/.test(request.url) || request.url.startsWith('/socket.io');
-    if (!isApi && hasClient && request.method === 'GET') return reply.sendFile('index.html');
+    if (!isApi && hasClient && request.method === 'GET') return sendPage(reply, request.url);
     throw new HttpError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND');
   });
 });

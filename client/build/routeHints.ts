@@ -1,0 +1,61 @@
+/**
+ * A Vite plugin (it runs in Node, at build time): writes route-hints.json beside the build, naming for
+ * each first screen the files its code needs beyond what index.html already loads. The server lists them
+ * in the page it sends for that address (server/plugins/web-app.ts), so on a cold load the browser asks
+ * for the screen's code at once, beside the app's own, instead of after evaluating the app to learn it.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { firstScreenSources, guardedScreenSources } from '../app/screenSources.ts';
+
+/** What Vite's manifest says of a chunk (the fields used here). */
+export type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+export type Manifest = Record<string, ManifestChunk>;
+/** The files of one route's first screen, as absolute paths ('/assets/...'). */
+export type RouteHint = { js: string[]; css: string[] };
+/** By route ('/capacity', '/scenarios/:id'); '*' for any other address (the not-found screen). */
+export type RouteHints = Record<string, RouteHint>;
+
+export const ROUTE_HINTS_FILE = 'route-hints.json';
+
+/** A chunk's file and those of its static imports, recursively, and the CSS they bring, an import's before its importer's (the order of the cascade). */
+function closure(manifest: Manifest, key: string, js = new Set<string>(), css = new Set<string>()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`route hints: ${key} is not in the build's manifest (renamed? see client/app/screenSources.ts)`);
+  if (js.has(chunk.file)) return { js, css };
+  js.add(chunk.file);
+  for (const next of chunk.imports ?? []) closure(manifest, next, js, css);
+  for (const file of chunk.css ?? []) css.add(file);
+  return { js, css };
+}
+
+/** Each route's files, less those index.html loads itself. */
+export function routeHintsOf(manifest: Manifest): RouteHints {
+  const entry = closure(manifest, 'index.html');
+  const hintOf = (sources: string[]): RouteHint => {
+    const js = new Set<string>();
+    const css = new Set<string>();
+    for (const source of sources) closure(manifest, source, js, css);
+    const own = (files: Set<string>, loaded: Set<string>) => [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+    return { js: own(js, entry.js), css: own(css, entry.css) };
+  };
+  const routes = ['/', '/login', ...Object.keys(guardedScreenSources)];
+  return {
+    ...Object.fromEntries(routes.map((route) => [route, hintOf(firstScreenSources(route))])),
+    '*': hintOf(firstScreenSources(null)),
+  };
+}
+
+/** Needs `build.manifest: true`: the hints are read from the manifest once the build is written. */
+export function routeHints(): Plugin {
+  return {
+    name: 'route-hints',
+    apply: 'build',
+    async writeBundle(options) {
+      const dir = options.dir ?? 'dist';
+      const manifest = JSON.parse(await readFile(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+      await writeFile(path.join(dir, ROUTE_HINTS_FILE), JSON.stringify(routeHintsOf(manifest)));
+    },
+  };
+}

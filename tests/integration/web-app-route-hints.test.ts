@@ -1,0 +1,100 @@
+/**
+ * The page the server sends for an app address names that address's first screen's code (route-hints.json,
+ * written by the build), so the browser fetches it at once; an API address still gets its JSON 404.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { TEST_JWT_SECRET } from '../support/api-helpers.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+const INDEX = '<!doctype html><html><head><title>t</title></head><body><script type="module" src="/assets/index-h.js"></script></body></html>';
+const HINTS = {
+  '/': { js: ['/assets/LoginPage-h.js'], css: [] },
+  '/login': { js: ['/assets/LoginPage-h.js'], css: [] },
+  '/capacity': { js: ['/assets/GuardedLayout-h.js', '/assets/SchedulePage-h.js'], css: ['/assets/SchedulePage-h.css'] },
+  '/scenarios/:id': { js: ['/assets/GuardedLayout-h.js', '/assets/ScenarioPage-h.js'], css: [] },
+  '*': { js: ['/assets/NotFound-h.js'], css: [] },
+};
+
+let database: TestDatabase;
+const roots: string[] = [];
+const apps: FastifyInstance[] = [];
+
+async function appServing(files: Record<string, string>) {
+  const root = mkdtempSync(path.join(tmpdir(), 'client-build-'));
+  roots.push(root);
+  mkdirSync(path.join(root, 'assets'));
+  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(root, name), content);
+  const app = await buildApp({ databaseUrl: database.url, jwtSecret: TEST_JWT_SECRET, jwtExpiresIn: '1h', logLevel: 'silent', clientRoot: root });
+  apps.push(app);
+  return app;
+}
+
+const modulePreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const stylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await database?.drop();
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+describe('the page of an app address', () => {
+  it('names the schedule\'s code and CSS at /capacity, however the address is written, in the head', async () => {
+    const app = await appServing({ 'index.html': INDEX, 'route-hints.json': JSON.stringify(HINTS) });
+    for (const url of ['/capacity', '/Capacity/', '/capacity?weeks=26&sort=name']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(modulePreloads(response.body)).toEqual(['/assets/GuardedLayout-h.js', '/assets/SchedulePage-h.js']);
+      expect(stylesheets(response.body)).toEqual(['/assets/SchedulePage-h.css']);
+      expect(response.body.indexOf('modulepreload')).toBeLessThan(response.body.indexOf('</head>'));
+      expect(response.body).toContain('<script type="module" src="/assets/index-h.js"></script>');
+    }
+  });
+
+  it('names the login screen\'s code at / and /login, a route\'s with a parameter, and the not-found screen\'s elsewhere', async () => {
+    const app = await appServing({ 'index.html': INDEX, 'route-hints.json': JSON.stringify(HINTS) });
+    const preloadsAt = async (url: string) => modulePreloads((await app.inject({ method: 'GET', url })).body);
+    expect(await preloadsAt('/')).toEqual(['/assets/LoginPage-h.js']);
+    expect(await preloadsAt('/login')).toEqual(['/assets/LoginPage-h.js']);
+    expect(await preloadsAt('/scenarios/s-42')).toEqual(['/assets/GuardedLayout-h.js', '/assets/ScenarioPage-h.js']);
+    expect(await preloadsAt('/scenarios/s-42/more')).toEqual(['/assets/NotFound-h.js']);
+    expect(await preloadsAt('/nowhere')).toEqual(['/assets/NotFound-h.js']);
+  });
+
+  it('leaves an API address its JSON 404', async () => {
+    const app = await appServing({ 'index.html': INDEX, 'route-hints.json': JSON.stringify(HINTS) });
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Route GET /api/nothing-here not found' });
+  });
+
+  it('is index.html as it is when the build wrote no hints', async () => {
+    const app = await appServing({ 'index.html': INDEX });
+    const response = await app.inject({ method: 'GET', url: '/capacity' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+  });
+
+  it('follows a rebuild under the running server: new hints with the new index.html', async () => {
+    const app = await appServing({ 'index.html': INDEX, 'route-hints.json': JSON.stringify(HINTS) });
+    expect(modulePreloads((await app.inject({ method: 'GET', url: '/capacity' })).body)).toContain('/assets/SchedulePage-h.js');
+    const root = roots.at(-1)!;
+    writeFileSync(path.join(root, 'route-hints.json'), JSON.stringify({ ...HINTS, '/capacity': { js: ['/assets/SchedulePage-new.js'], css: [] } }));
+    // A build rewrites index.html last; a later modification time is what the server watches for.
+    const later = new Date(Date.now() + 5_000);
+    writeFileSync(path.join(root, 'index.html'), INDEX);
+    (await import('node:fs')).utimesSync(path.join(root, 'index.html'), later, later);
+    expect(modulePreloads((await app.inject({ method: 'GET', url: '/capacity' })).body)).toEqual(['/assets/SchedulePage-new.js']);
+  });
+});
