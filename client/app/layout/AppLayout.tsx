@@ -88,7 +88,7 @@ export function AppLayout() {
             />
           </Tooltip>
           <div style={{ width: 1, height: 20, background: palette.border, margin: '0 4px' }} />
-          <Typography.Text strong style={{ fontSize: 15, flex: 1, minWidth: 0 }} ellipsis>
+          <Typography.Text strong className="one-line" style={{ fontSize: 15, flex: 1 }}>
             {title}
           </Typography.Text>
           <HeaderStatusSlot />

@@ -39,14 +39,14 @@ export function UserCard({ user, collapsed, tooltipDelay }: Props) {
       {avatar}
       <div style={{ minWidth: 0, flex: 1 }}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
-          <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
+          <Typography.Text strong className="one-line" title={user?.name}>
             {user?.name ?? ' '}
           </Typography.Text>
         </div>
         <Tag color="blue" style={{ marginInlineEnd: 0, marginBlock: 2, fontSize: 11, lineHeight: '18px' }}>
           {capitalize(user?.role)}
         </Tag>
-        <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
+        <Typography.Text type="secondary" className="one-line" style={{ fontSize: 12 }} title={user?.email}>
           {user?.email ?? ''}
         </Typography.Text>
       </div>
