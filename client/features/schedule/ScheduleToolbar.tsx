@@ -1,7 +1,6 @@
 import { ClearOutlined, FilterOutlined, LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, DatePicker, Input, InputNumber, Segmented, Select, Space, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
 import { seniorities } from '../../../domain/entities.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
@@ -34,9 +33,6 @@ const sorts: { label: string; value: CapacitySortKey }[] = [
 ];
 
 const dateOf = (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : null);
-
-/** One row of controls: the filters' place while they wait for the first paint (AfterFirstPaint). */
-const FILTERS_HEIGHT = 32;
 
 /** The window (move, jump, zoom, span), the order, and the filters of the schedule; every control only sends. */
 export function ScheduleToolbar({ view, compact, filtersOpen, range, skills, departments, send }: Props) {
@@ -91,80 +87,76 @@ export function ScheduleToolbar({ view, compact, filtersOpen, range, skills, dep
           {span}
         </Typography.Text>
       </div>
-      {compact && !filtersOpen ? null : (
-        <AfterFirstPaint fallback={<div style={{ height: FILTERS_HEIGHT, marginTop: 10 }} />}>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginTop: 10, minHeight: FILTERS_HEIGHT }} data-testid="schedule-filters">
-            <Input
-              allowClear
-              prefix={<SearchOutlined className="muted" />}
-              placeholder="Name or skill..."
-              value={view.q}
-              onChange={(e) => send({ type: 'SEARCH', text: e.target.value })}
-              aria-label="Search by name or skill"
-              style={{ width: 200 }}
-            />
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder="Skills"
-              value={view.skills}
-              options={skills.map((s) => ({ value: s, label: s }))}
-              onChange={(value: string[]) => send({ type: 'CHANGE', change: { skills: value } })}
-              maxTagCount="responsive"
-              aria-label="Skills"
-              style={{ width: 200 }}
-              data-testid="schedule-skills"
-            />
-            <Select
-              allowClear
-              placeholder="Department"
-              value={view.department ?? undefined}
-              options={departments.map((d) => ({ value: d, label: d }))}
-              onChange={(department?: string) => send({ type: 'CHANGE', change: { department: department ?? null } })}
-              aria-label="Department"
-              style={{ width: 180 }}
-            />
-            <Select
-              allowClear
-              placeholder="Seniority"
-              value={view.seniority ?? undefined}
-              options={seniorities.map((s) => ({ value: s, label: capitalize(s) }))}
-              onChange={(seniority?: (typeof seniorities)[number]) => send({ type: 'CHANGE', change: { seniority: seniority ?? null } })}
-              aria-label="Seniority"
-              style={{ width: 120 }}
-            />
-            <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }} data-testid="schedule-free">
-              <span style={{ whiteSpace: 'nowrap' }}>Free at least</span>
-              <InputNumber
-                min={0}
-                max={100}
-                precision={0}
-                suffix="%"
-                placeholder="—"
-                value={view.minFree}
-                onChange={(value) => send({ type: 'CHANGE', change: { minFree: typeof value === 'number' ? value : null } })}
-                aria-label="Free at least (percent)"
-                style={{ width: 84 }}
-              />
-              <DatePicker.RangePicker
-                allowEmpty={[true, true]}
-                format="MMM D, YYYY"
-                placeholder={['from', 'to']}
-                value={[view.freeFrom ? dayjs(view.freeFrom) : null, view.freeTo ? dayjs(view.freeTo) : null]}
-                onChange={(days) => send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } })}
-                aria-label="Free from and to"
-                style={{ width: 250 }}
-                data-testid="schedule-free-dates"
-              />
-            </span>
-            {hasFilters(view) ? (
-              <Button type="link" icon={<ClearOutlined />} onClick={() => send({ type: 'CLEAR_FILTERS' })} style={{ paddingInline: 0 }}>
-                Clear filters
-              </Button>
-            ) : null}
-          </div>
-        </AfterFirstPaint>
-      )}
+      {compact && !filtersOpen ? null : <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginTop: 10 }}>
+        <Input
+          allowClear
+          prefix={<SearchOutlined className="muted" />}
+          placeholder="Name or skill..."
+          value={view.q}
+          onChange={(e) => send({ type: 'SEARCH', text: e.target.value })}
+          aria-label="Search by name or skill"
+          style={{ width: 200 }}
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder="Skills"
+          value={view.skills}
+          options={skills.map((s) => ({ value: s, label: s }))}
+          onChange={(value: string[]) => send({ type: 'CHANGE', change: { skills: value } })}
+          maxTagCount="responsive"
+          aria-label="Skills"
+          style={{ width: 200 }}
+          data-testid="schedule-skills"
+        />
+        <Select
+          allowClear
+          placeholder="Department"
+          value={view.department ?? undefined}
+          options={departments.map((d) => ({ value: d, label: d }))}
+          onChange={(department?: string) => send({ type: 'CHANGE', change: { department: department ?? null } })}
+          aria-label="Department"
+          style={{ width: 180 }}
+        />
+        <Select
+          allowClear
+          placeholder="Seniority"
+          value={view.seniority ?? undefined}
+          options={seniorities.map((s) => ({ value: s, label: capitalize(s) }))}
+          onChange={(seniority?: (typeof seniorities)[number]) => send({ type: 'CHANGE', change: { seniority: seniority ?? null } })}
+          aria-label="Seniority"
+          style={{ width: 120 }}
+        />
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }} data-testid="schedule-free">
+          <span style={{ whiteSpace: 'nowrap' }}>Free at least</span>
+          <InputNumber
+            min={0}
+            max={100}
+            precision={0}
+            suffix="%"
+            placeholder="—"
+            value={view.minFree}
+            onChange={(value) => send({ type: 'CHANGE', change: { minFree: typeof value === 'number' ? value : null } })}
+            aria-label="Free at least (percent)"
+            style={{ width: 84 }}
+          />
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            format="MMM D, YYYY"
+            placeholder={['from', 'to']}
+            value={[view.freeFrom ? dayjs(view.freeFrom) : null, view.freeTo ? dayjs(view.freeTo) : null]}
+            onChange={(days) => send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } })}
+            aria-label="Free from and to"
+            style={{ width: 250 }}
+            data-testid="schedule-free-dates"
+          />
+        </span>
+        {hasFilters(view) ? (
+          <Button type="link" icon={<ClearOutlined />} onClick={() => send({ type: 'CLEAR_FILTERS' })} style={{ paddingInline: 0 }}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>}
     </Card>
   );
 }
