@@ -10,6 +10,11 @@ import './app/global.css';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import './stores/session.ts';
+import { writeRoleHint } from './lib/roleHint.ts';
+import { readToken, tokenRole } from './lib/token.ts';
+
+// A session stored before the server read the role hint, or whose hint expired, gets it back.
+writeRoleHint(tokenRole(readToken()));
 
 // In a transition, so the first render of a large screen goes in React's time slices, not one long task.
 void firstScreenReady.then(() =>

@@ -63,12 +63,14 @@ describe('the screens\' sources (screenSources.ts, read by the build and the ser
     expect(routeOf('/nowhere')).toBeNull();
   });
 
-  it('are the login screen\'s at / and /login, the shell and the screen behind it, the not-found screen\'s elsewhere', () => {
-    expect(firstScreenSources('/')).toEqual([LOGIN_SOURCE]);
-    expect(firstScreenSources('/login')).toEqual([LOGIN_SOURCE]);
-    expect(firstScreenSources('/capacity')).toEqual([SHELL_SOURCE, 'client/features/schedule/SchedulePage.tsx']);
-    expect(firstScreenSources('/scenarios/:id')).toEqual([SHELL_SOURCE, 'client/features/scenarios/ScenarioPage.tsx']);
-    expect(firstScreenSources(null)).toEqual([NOT_FOUND_SOURCE]);
+  it('are the files of the first screens the loaders load, for each visitor (the build reads them per role)', () => {
+    expect(firstScreenSources('/', null)).toEqual([LOGIN_SOURCE]);
+    expect(firstScreenSources('/capacity', { role: 'manager' })).toEqual([SHELL_SOURCE, 'client/features/schedule/SchedulePage.tsx']);
+    expect(firstScreenSources('/capacity', { role: 'engineer' })).toEqual([SHELL_SOURCE, 'client/features/engineer-dashboard/EngineerDashboardPage.tsx']);
+    expect(firstScreenSources('/capacity', { role: null })).toEqual([SHELL_SOURCE]);
+    expect(firstScreenSources('/capacity', null)).toEqual([SHELL_SOURCE, LOGIN_SOURCE]);
+    expect(firstScreenSources('/scenarios/:id', { role: 'auditor' })).toEqual([SHELL_SOURCE, 'client/features/scenarios/ScenarioPage.tsx']);
+    expect(firstScreenSources('/nowhere', { role: 'manager' })).toEqual([NOT_FOUND_SOURCE]);
   });
 });
 

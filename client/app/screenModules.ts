@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { readToken, tokenRole } from '../lib/token.ts';
-import { screenAccess } from './layout/nav.ts';
-import { routeOf } from './screenSources.ts';
+import { firstScreenSources, guardedScreenSources, LOGIN_SOURCE, NOT_FOUND_SOURCE, SHELL_SOURCE } from './screenSources.ts';
 
 /**
  * Where each screen's code comes from, and the screens whose code has arrived. No React here: the
@@ -75,21 +74,18 @@ export function loadScreen(load: ScreenLoader): Promise<ScreenModule> {
 /** The screen's code if it has arrived. */
 export const arrivedScreen = (load: ScreenLoader): ScreenModule | undefined => arrived.get(load);
 
+/** Each first screen's loader by its source file (screenSources.ts names them). */
+const loaderOf: Record<string, ScreenLoader> = {
+  [SHELL_SOURCE]: screenLoaders.guarded,
+  [LOGIN_SOURCE]: screenLoaders.login,
+  [NOT_FOUND_SOURCE]: screenLoaders.notFound,
+  ...Object.fromEntries(Object.entries(guardedScreenSources).map(([path, source]) => [source, guardedScreens[path]!])),
+};
+
 /**
- * The code the first screen at this path needs, for whoever the stored token says is signed in: the
- * login screen, or the signed-in shell and the screen the guard will show (an engineer at a manager's
- * address gets their dashboard's code, never the manager screen's). The token is only a hint here;
- * the guard and the server decide.
+ * The code the first screen at this path needs, for whoever the stored token says is signed in
+ * (screenSources.ts decides). The token is only a hint here; the guard and the server decide.
  */
 export function firstScreenLoaders(pathname: string, token: string | null = readToken()): ScreenLoader[] {
-  const route = routeOf(pathname);
-  if (route === '/' || route === '/login') return [screenLoaders.login];
-  const screen = route === null ? undefined : guardedScreens[route];
-  if (!screen) return [screenLoaders.notFound];
-  const path = pathname.toLowerCase().replace(/\/+$/, '');
-  if (!token) return [screenLoaders.guarded, screenLoaders.login];
-  const access = screenAccess(tokenRole(token), path);
-  if (access.kind === 'wait') return [screenLoaders.guarded];
-  const shown = access.kind === 'redirect' ? guardedScreens[access.to] : screen;
-  return shown ? [screenLoaders.guarded, shown] : [screenLoaders.guarded];
+  return firstScreenSources(pathname, token ? { role: tokenRole(token) } : null).map((source) => loaderOf[source]!);
 }

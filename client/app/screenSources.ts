@@ -1,9 +1,11 @@
+import { screenAccess } from './layout/nav.ts';
+
 /**
- * The source file of each first screen, by the address that shows it: the build names each screen's
- * chunks after these (client/build/routeHints.ts), and the server lists them in the page it sends for
- * that address, so the browser fetches a screen's code beside the app's own instead of after it. Plain
- * data, no imports: the build reads it in Node. screenModules.ts loads the same files (a unit test
- * holds the two lists together).
+ * The source file of each first screen, by the address that shows it, and which of them the first
+ * screen at an address needs, for whoever is signed in: one decision for the app as it boots
+ * (screenModules.ts loads these files) and for the build (client/build/routeHints.ts), which writes
+ * them per route and role for the server to name in the page it sends. No React here: the build reads
+ * it in Node. A unit test holds this list to the router's.
  */
 export const SHELL_SOURCE = 'client/app/layout/GuardedLayout.tsx';
 export const LOGIN_SOURCE = 'client/features/login/LoginPage.tsx';
@@ -33,14 +35,23 @@ export function routeOf(pathname: string): string | null {
   return path in guardedScreenSources ? path : null;
 }
 
+/** Who the first screen is for: nobody signed in, or a token with its role (null when it names none). */
+export type Visitor = { role: string | null } | null;
+
 /**
- * The files whose code the first screen at a route needs: the login screen's at / and /login, the
- * shell and the screen's in the guarded area, the not-found screen's elsewhere (route null). Who is
- * signed in is not known here: an engineer sent from a manager's address to their dashboard fetches
- * the other screen's code for nothing, which costs bandwidth, never correctness.
+ * The files whose code the first screen at an address needs: the login screen's at / and /login; in the
+ * guarded area the shell's and the screen the guard will show (the login screen's without a token; an
+ * engineer at a manager's address gets their dashboard's, never the manager screen's; a token naming no
+ * role gets only the shell's while the guard waits for the profile); the not-found screen's elsewhere.
  */
-export function firstScreenSources(route: string | null): string[] {
+export function firstScreenSources(pathname: string, visitor: Visitor): string[] {
+  const route = routeOf(pathname);
   if (route === '/' || route === '/login') return [LOGIN_SOURCE];
   const screen = route === null ? undefined : guardedScreenSources[route];
-  return screen ? [SHELL_SOURCE, screen] : [NOT_FOUND_SOURCE];
+  if (!screen) return [NOT_FOUND_SOURCE];
+  if (!visitor) return [SHELL_SOURCE, LOGIN_SOURCE];
+  const access = screenAccess(visitor.role, pathname.toLowerCase().replace(/\/+$/, ''));
+  if (access.kind === 'wait') return [SHELL_SOURCE];
+  const shown = access.kind === 'redirect' ? guardedScreenSources[access.to] : screen;
+  return shown ? [SHELL_SOURCE, shown] : [SHELL_SOURCE];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardedScreenSources, LOGIN_SOURCE, NOT_FOUND_SOURCE, SHELL_SOURCE } from '../app/screenSources.ts';
-import { type Manifest, routeHintsOf } from './routeHints.ts';
+import { type Manifest, routeHintsOf, SIGNED_OUT } from './routeHints.ts';
 
 /** A build where every screen shares the entry's react chunk and antd's button; the schedule has its own CSS and a grid chunk. */
 function manifest(): Manifest {
@@ -23,17 +23,31 @@ function manifest(): Manifest {
 describe('route hints (the files a first screen needs beyond index.html)', () => {
   it('name the shell\'s and the screen\'s code with what they import, less what the entry already loads', () => {
     const hints = routeHintsOf(manifest());
-    expect(hints['/capacity']).toEqual({
+    expect(hints['/capacity']!.auditor).toEqual(hints['/capacity']!.manager);
+    expect(hints['/capacity']!.manager).toEqual({
       js: ['/assets/GuardedLayout-h.js', '/assets/button-h.js', '/assets/SchedulePage-h.js', '/assets/grid-h.js'],
       css: ['/assets/GuardedLayout-h.css', '/assets/grid-h.css', '/assets/SchedulePage-h.css'],
     });
   });
 
-  it('give the login screen\'s code at / and /login, and the not-found screen\'s for any other address', () => {
+  it('give an engineer at a manager\'s address their dashboard\'s code, never the manager screen\'s', () => {
+    const engineer = routeHintsOf(manifest())['/capacity']!.engineer!;
+    expect(engineer.js).toContain('/assets/EngineerDashboardPage-h.js');
+    expect(engineer.js).not.toContain('/assets/SchedulePage-h.js');
+    expect(engineer.css).not.toContain('/assets/SchedulePage-h.css');
+  });
+
+  it('give the shell\'s and the login screen\'s code to a visitor who is not signed in, in the guarded area', () => {
+    expect(routeHintsOf(manifest())['/capacity']![SIGNED_OUT]!.js).toEqual(['/assets/GuardedLayout-h.js', '/assets/button-h.js', '/assets/LoginPage-h.js']);
+  });
+
+  it('give the login screen\'s code at / and /login, and the not-found screen\'s for any other address, to everyone', () => {
     const hints = routeHintsOf(manifest());
-    expect(hints['/']).toEqual({ js: ['/assets/LoginPage-h.js', '/assets/button-h.js'], css: [] });
-    expect(hints['/login']).toEqual(hints['/']);
-    expect(hints['*']).toEqual({ js: ['/assets/NotFound-h.js'], css: [] });
+    for (const who of [SIGNED_OUT, 'manager', 'engineer', 'auditor']) {
+      expect(hints['/']![who]).toEqual({ js: ['/assets/LoginPage-h.js', '/assets/button-h.js'], css: [] });
+      expect(hints['/login']![who]).toEqual(hints['/']![who]);
+      expect(hints['*']![who]).toEqual({ js: ['/assets/NotFound-h.js'], css: [] });
+    }
   });
 
   it('cover every route of the guarded area', () => {

@@ -7,15 +7,21 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { firstScreenSources, guardedScreenSources } from '../app/screenSources.ts';
+import { roles } from '../../domain/entities.ts';
+import { firstScreenSources, guardedScreenSources, type Visitor } from '../app/screenSources.ts';
 
 /** What Vite's manifest says of a chunk (the fields used here). */
 export type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 /** The files of one route's first screen, as absolute paths ('/assets/...'). */
 export type RouteHint = { js: string[]; css: string[] };
-/** By route ('/capacity', '/scenarios/:id'); '*' for any other address (the not-found screen). */
-export type RouteHints = Record<string, RouteHint>;
+/**
+ * By route ('/capacity', '/scenarios/:id'; '*' for any other address), then by who asks: a role the
+ * role hint cookie names (client/lib/roleHint.ts), or SIGNED_OUT for none.
+ */
+export type RouteHints = Record<string, Record<string, RouteHint>>;
+
+export const SIGNED_OUT = 'signed-out';
 
 export const ROUTE_HINTS_FILE = 'route-hints.json';
 
@@ -30,7 +36,7 @@ function closure(manifest: Manifest, key: string, js = new Set<string>(), css = 
   return { js, css };
 }
 
-/** Each route's files, less those index.html loads itself. */
+/** Each route's files for each visitor, less those index.html loads itself. */
 export function routeHintsOf(manifest: Manifest): RouteHints {
   const entry = closure(manifest, 'index.html');
   const hintOf = (sources: string[]): RouteHint => {
@@ -40,11 +46,12 @@ export function routeHintsOf(manifest: Manifest): RouteHints {
     const own = (files: Set<string>, loaded: Set<string>) => [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
     return { js: own(js, entry.js), css: own(css, entry.css) };
   };
-  const routes = ['/', '/login', ...Object.keys(guardedScreenSources)];
-  return {
-    ...Object.fromEntries(routes.map((route) => [route, hintOf(firstScreenSources(route))])),
-    '*': hintOf(firstScreenSources(null)),
-  };
+  const visitors: [string, Visitor][] = [[SIGNED_OUT, null], ...roles.map((role): [string, Visitor] => [role, { role }])];
+  const routes = ['/', '/login', ...Object.keys(guardedScreenSources), '*'];
+  // '/*' is no route of the app: the not-found screen's address.
+  const forRoute = (route: string) =>
+    Object.fromEntries(visitors.map(([who, visitor]) => [who, hintOf(firstScreenSources(route === '*' ? '/*' : route, visitor))]));
+  return Object.fromEntries(routes.map((route) => [route, forRoute(route)]));
 }
 
 /** Needs `build.manifest: true`: the hints are read from the manifest once the build is written. */

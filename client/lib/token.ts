@@ -1,3 +1,5 @@
+import { writeRoleHint } from './roleHint.ts';
+
 /** The login token lives in local storage under `userToken`, stored as JSON. */
 export const TOKEN_KEY = 'userToken';
 
@@ -24,12 +26,15 @@ export function readToken(storage: TokenStorage | null = browserStorage()): stri
   }
 }
 
+/** Stores the token, and tells the server its role as a hint for the pages it sends (roleHint.ts). */
 export function writeToken(token: string, storage: TokenStorage | null = browserStorage()) {
   storage?.setItem(TOKEN_KEY, JSON.stringify(token));
+  writeRoleHint(tokenRole(token));
 }
 
 export function clearToken(storage: TokenStorage | null = browserStorage()) {
   storage?.removeItem(TOKEN_KEY);
+  writeRoleHint(null);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error.ts';
 
@@ -15,8 +15,21 @@ function cacheControl(reply: FastifyReply, file: string) {
   else if (file.split(path.sep).includes('assets')) reply.header('cache-control', 'public, max-age=31536000, immutable');
 }
 
-/** What the build wrote in route-hints.json (client/build/routeHints.ts): each route's first screen's files. */
-type RouteHints = Record<string, { js: string[]; css: string[] }>;
+type Hint = { js: string[]; css: string[] };
+/**
+ * What the build wrote in route-hints.json (client/build/routeHints.ts): for each route, and for each
+ * role or 'signed-out', the files of the first screen the app will show.
+ */
+type RouteHints = Record<string, Record<string, Hint>>;
+
+/**
+ * Who the page is for, as the role hint cookie says (written by the app beside its token; it authorises
+ * nothing and only picks which public files the page names); 'signed-out' without one.
+ */
+export function visitorOf(cookieHeader: string | undefined): string {
+  const role = /(?:^|;\s*)cp_role=([a-z]+)(?:;|$)/.exec(cookieHeader ?? '')?.[1];
+  return role ?? 'signed-out';
+}
 
 /**
  * The route an address falls under, in the hints' terms: written in any case, trailing slashes aside,
@@ -34,7 +47,7 @@ export function hintedRoute(hints: RouteHints, pathname: string): string {
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** index.html with the route's own files named in its head, for the browser to fetch at once. */
-export function pageWithHints(html: string, hint: { js: string[]; css: string[] } | undefined): string {
+export function pageWithHints(html: string, hint: Hint | undefined): string {
   if (!hint) return html;
   const links = [
     ...hint.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
@@ -49,7 +62,7 @@ export function pageWithHints(html: string, hint: { js: string[]; css: string[] 
  */
 function pages(root: string) {
   let built: { at: number; html: string; hints: RouteHints } | null = null;
-  return (pathname: string): string => {
+  return (pathname: string, visitor: string): string => {
     const at = statSync(path.join(root, 'index.html')).mtimeMs;
     if (built?.at !== at) {
       const hintsFile = path.join(root, 'route-hints.json');
@@ -59,7 +72,8 @@ function pages(root: string) {
         hints: existsSync(hintsFile) ? (JSON.parse(readFileSync(hintsFile, 'utf8')) as RouteHints) : {},
       };
     }
-    return pageWithHints(built.html, built.hints[hintedRoute(built.hints, pathname)]);
+    const byVisitor = built.hints[hintedRoute(built.hints, pathname)];
+    return pageWithHints(built.html, byVisitor?.[visitor] ?? byVisitor?.['signed-out']);
   };
 }
 
@@ -67,19 +81,24 @@ function pages(root: string) {
 export default fp(async function webApp(app: FastifyInstance, options: { root: string }) {
   const hasClient = existsSync(path.join(options.root, 'index.html'));
   const pageFor = hasClient ? pages(options.root) : null;
-  const sendPage = (reply: FastifyReply, url: string) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pageFor!(url.split(/[?#]/)[0]!));
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      // The page differs with the role hint: a shared cache must not give one visitor's to another.
+      .header('vary', 'Cookie')
+      .send(pageFor!(request.url.split(/[?#]/)[0]!, visitorOf(request.headers.cookie)));
   if (hasClient) {
     // wildcard: files built after start-up (a rebuild while running) are found too.
     await app.register(fastifyStatic, {
       root: options.root, wildcard: true, maxAge: '1h', index: false,
       setHeaders: (reply, file) => cacheControl(reply, path.relative(options.root, file)),
     });
-    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(reply, request.url));
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/api(?:[/?#]|$)/.test(request.url) || request.url.startsWith('/socket.io');
-    if (!isApi && hasClient && request.method === 'GET') return sendPage(reply, request.url);
+    if (!isApi && hasClient && request.method === 'GET') return sendPage(request, reply);
     throw new HttpError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The page the server sends for an app address names that address's first screen's code (route-hints.json,
- * written by the build), so the browser fetches it at once; an API address still gets its JSON 404.
+ * written by the build), for whoever the role hint cookie says is asking, so the browser fetches it at
+ * once; an API address still gets its JSON 404.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,13 +13,19 @@ import { TEST_JWT_SECRET } from '../support/api-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 const INDEX = '<!doctype html><html><head><title>t</title></head><body><script type="module" src="/assets/index-h.js"></script></body></html>';
+type Hint = { js: string[]; css: string[] };
+const everyone = (hint: Hint) => ({ 'signed-out': hint, manager: hint, engineer: hint, auditor: hint });
+const login = { js: ['/assets/LoginPage-h.js'], css: [] };
+const schedule = { js: ['/assets/GuardedLayout-h.js', '/assets/SchedulePage-h.js'], css: ['/assets/SchedulePage-h.css'] };
+const engineerDashboard = { js: ['/assets/GuardedLayout-h.js', '/assets/EngineerDashboardPage-h.js'], css: [] };
 const HINTS = {
-  '/': { js: ['/assets/LoginPage-h.js'], css: [] },
-  '/login': { js: ['/assets/LoginPage-h.js'], css: [] },
-  '/capacity': { js: ['/assets/GuardedLayout-h.js', '/assets/SchedulePage-h.js'], css: ['/assets/SchedulePage-h.css'] },
-  '/scenarios/:id': { js: ['/assets/GuardedLayout-h.js', '/assets/ScenarioPage-h.js'], css: [] },
-  '*': { js: ['/assets/NotFound-h.js'], css: [] },
+  '/': everyone(login),
+  '/login': everyone(login),
+  '/capacity': { 'signed-out': { js: ['/assets/GuardedLayout-h.js', '/assets/LoginPage-h.js'], css: [] }, manager: schedule, auditor: schedule, engineer: engineerDashboard },
+  '/scenarios/:id': everyone({ js: ['/assets/GuardedLayout-h.js', '/assets/ScenarioPage-h.js'], css: [] }),
+  '*': everyone({ js: ['/assets/NotFound-h.js'], css: [] }),
 };
+const asManager = { cookie: 'theme=dark; cp_role=manager' };
 
 let database: TestDatabase;
 const roots: string[] = [];
@@ -51,10 +58,11 @@ describe('the page of an app address', () => {
   it('names the schedule\'s code and CSS at /capacity, however the address is written, in the head', async () => {
     const app = await appServing({ 'index.html': INDEX, 'route-hints.json': JSON.stringify(HINTS) });
     for (const url of ['/capacity', '/Capacity/', '/capacity?weeks=26&sort=name']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await app.inject({ method: 'GET', url, headers: asManager });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toBe('Cookie');
       expect(modulePreloads(response.body)).toEqual(['/assets/GuardedLayout-h.js', '/assets/SchedulePage-h.js']);
       expect(stylesheets(response.body)).toEqual(['/assets/SchedulePage-h.css']);
       expect(response.body.indexOf('modulepreload')).toBeLessThan(response.body.indexOf('</head>'));
@@ -64,12 +72,23 @@ describe('the page of an app address', () => {
 
   it('names the login screen\'s code at / and /login, a route\'s with a parameter, and the not-found screen\'s elsewhere', async () => {
     const app = await appServing({ 'index.html': INDEX, 'route-hints.json': JSON.stringify(HINTS) });
-    const preloadsAt = async (url: string) => modulePreloads((await app.inject({ method: 'GET', url })).body);
+    const preloadsAt = async (url: string) => modulePreloads((await app.inject({ method: 'GET', url, headers: asManager })).body);
     expect(await preloadsAt('/')).toEqual(['/assets/LoginPage-h.js']);
     expect(await preloadsAt('/login')).toEqual(['/assets/LoginPage-h.js']);
     expect(await preloadsAt('/scenarios/s-42')).toEqual(['/assets/GuardedLayout-h.js', '/assets/ScenarioPage-h.js']);
     expect(await preloadsAt('/scenarios/s-42/more')).toEqual(['/assets/NotFound-h.js']);
     expect(await preloadsAt('/nowhere')).toEqual(['/assets/NotFound-h.js']);
+  });
+
+  it('names the screen the app will show whoever the role hint says is asking: an engineer\'s dashboard, or the login screen for nobody', async () => {
+    const app = await appServing({ 'index.html': INDEX, 'route-hints.json': JSON.stringify(HINTS) });
+    const preloadsFor = async (cookie?: string) => modulePreloads((await app.inject({ method: 'GET', url: '/capacity', headers: cookie ? { cookie } : {} })).body);
+    expect(await preloadsFor('cp_role=engineer')).toEqual(['/assets/GuardedLayout-h.js', '/assets/EngineerDashboardPage-h.js']);
+    expect(await preloadsFor('cp_role=auditor')).toEqual(['/assets/GuardedLayout-h.js', '/assets/SchedulePage-h.js']);
+    expect(await preloadsFor()).toEqual(['/assets/GuardedLayout-h.js', '/assets/LoginPage-h.js']);
+    // A role the build does not know, or a value that is no role, counts as nobody.
+    expect(await preloadsFor('cp_role=admin')).toEqual(['/assets/GuardedLayout-h.js', '/assets/LoginPage-h.js']);
+    expect(await preloadsFor('cp_role="><script>')).toEqual(['/assets/GuardedLayout-h.js', '/assets/LoginPage-h.js']);
   });
 
   it('leaves an API address its JSON 404', async () => {
@@ -88,13 +107,13 @@ describe('the page of an app address', () => {
 
   it('follows a rebuild under the running server: new hints with the new index.html', async () => {
     const app = await appServing({ 'index.html': INDEX, 'route-hints.json': JSON.stringify(HINTS) });
-    expect(modulePreloads((await app.inject({ method: 'GET', url: '/capacity' })).body)).toContain('/assets/SchedulePage-h.js');
+    expect(modulePreloads((await app.inject({ method: 'GET', url: '/capacity', headers: asManager })).body)).toContain('/assets/SchedulePage-h.js');
     const root = roots.at(-1)!;
-    writeFileSync(path.join(root, 'route-hints.json'), JSON.stringify({ ...HINTS, '/capacity': { js: ['/assets/SchedulePage-new.js'], css: [] } }));
+    writeFileSync(path.join(root, 'route-hints.json'), JSON.stringify({ ...HINTS, '/capacity': everyone({ js: ['/assets/SchedulePage-new.js'], css: [] }) }));
     // A build rewrites index.html last; a later modification time is what the server watches for.
     const later = new Date(Date.now() + 5_000);
     writeFileSync(path.join(root, 'index.html'), INDEX);
     (await import('node:fs')).utimesSync(path.join(root, 'index.html'), later, later);
-    expect(modulePreloads((await app.inject({ method: 'GET', url: '/capacity' })).body)).toEqual(['/assets/SchedulePage-new.js']);
+    expect(modulePreloads((await app.inject({ method: 'GET', url: '/capacity', headers: asManager })).body)).toEqual(['/assets/SchedulePage-new.js']);
   });
 });
