@@ -8,41 +8,31 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { roles } from '../../domain/entities.ts';
+import { ROUTE_HINTS_FILE, type RouteHint, type RouteHints, SIGNED_OUT } from '../../domain/page-hints.ts';
 import { firstScreenSources, guardedScreenSources, type Visitor } from '../app/screenSources.ts';
 
 /** What Vite's manifest says of a chunk (the fields used here). */
 export type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
-/** The files of one route's first screen, as absolute paths ('/assets/...'). */
-export type RouteHint = { js: string[]; css: string[] };
-/**
- * By route ('/capacity', '/scenarios/:id'; '*' for any other address), then by who asks: a role the
- * role hint cookie names (client/lib/roleHint.ts), or SIGNED_OUT for none.
- */
-export type RouteHints = Record<string, Record<string, RouteHint>>;
-
-export const SIGNED_OUT = 'signed-out';
-
-export const ROUTE_HINTS_FILE = 'route-hints.json';
 
 /** A chunk's file and those of its static imports, recursively, and the CSS they bring, an import's before its importer's (the order of the cascade). */
-function closure(manifest: Manifest, key: string, js = new Set<string>(), css = new Set<string>()) {
+export function manifestClosure(manifest: Manifest, key: string, js = new Set<string>(), css = new Set<string>()) {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`route hints: ${key} is not in the build's manifest (renamed? see client/app/screenSources.ts)`);
   if (js.has(chunk.file)) return { js, css };
   js.add(chunk.file);
-  for (const next of chunk.imports ?? []) closure(manifest, next, js, css);
+  for (const next of chunk.imports ?? []) manifestClosure(manifest, next, js, css);
   for (const file of chunk.css ?? []) css.add(file);
   return { js, css };
 }
 
 /** Each route's files for each visitor, less those index.html loads itself. */
 export function routeHintsOf(manifest: Manifest): RouteHints {
-  const entry = closure(manifest, 'index.html');
+  const entry = manifestClosure(manifest, 'index.html');
   const hintOf = (sources: string[]): RouteHint => {
     const js = new Set<string>();
     const css = new Set<string>();
-    for (const source of sources) closure(manifest, source, js, css);
+    for (const source of sources) manifestClosure(manifest, source, js, css);
     const own = (files: Set<string>, loaded: Set<string>) => [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
     return { js: own(js, entry.js), css: own(css, entry.css) };
   };

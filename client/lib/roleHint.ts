@@ -1,3 +1,5 @@
+import { ROLE_HINT_COOKIE } from '../../domain/page-hints.ts';
+
 /**
  * The signed-in role, told to the server in a cookie, as a hint only: the server names the first
  * screen's code in the page it sends (server/plugins/web-app.ts), and for that it must know which
@@ -5,7 +7,6 @@
  * is the one to fetch). The token itself stays in local storage and authorises every request; this
  * cookie authorises nothing.
  */
-export const ROLE_HINT_COOKIE = 'cp_role';
 
 type CookieJar = { cookie: string };
 

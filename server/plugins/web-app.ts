@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ROLE_HINT_COOKIE, ROUTE_HINTS_FILE, type RouteHint, type RouteHints, SIGNED_OUT } from '../../domain/page-hints.ts';
 import { HttpError } from '../http-error.ts';
 
 /**
@@ -15,20 +16,14 @@ function cacheControl(reply: FastifyReply, file: string) {
   else if (file.split(path.sep).includes('assets')) reply.header('cache-control', 'public, max-age=31536000, immutable');
 }
 
-type Hint = { js: string[]; css: string[] };
-/**
- * What the build wrote in route-hints.json (client/build/routeHints.ts): for each route, and for each
- * role or 'signed-out', the files of the first screen the app will show.
- */
-type RouteHints = Record<string, Record<string, Hint>>;
+const roleHint = new RegExp(`(?:^|;\\s*)${ROLE_HINT_COOKIE}=([a-z]+)(?:;|$)`);
 
 /**
  * Who the page is for, as the role hint cookie says (written by the app beside its token; it authorises
- * nothing and only picks which public files the page names); 'signed-out' without one.
+ * nothing and only picks which public files the page names); SIGNED_OUT without one.
  */
 export function visitorOf(cookieHeader: string | undefined): string {
-  const role = /(?:^|;\s*)cp_role=([a-z]+)(?:;|$)/.exec(cookieHeader ?? '')?.[1];
-  return role ?? 'signed-out';
+  return roleHint.exec(cookieHeader ?? '')?.[1] ?? SIGNED_OUT;
 }
 
 /**
@@ -47,7 +42,7 @@ export function hintedRoute(hints: RouteHints, pathname: string): string {
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** index.html with the route's own files named in its head, for the browser to fetch at once. */
-export function pageWithHints(html: string, hint: Hint | undefined): string {
+export function pageWithHints(html: string, hint: RouteHint | undefined): string {
   if (!hint) return html;
   const links = [
     ...hint.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
@@ -57,23 +52,35 @@ export function pageWithHints(html: string, hint: Hint | undefined): string {
 }
 
 /**
- * The page for each route, read again whenever the build changes under a running server (index.html is
- * rewritten by every build). Without route-hints.json (an older build) the page is index.html as it is.
+ * The page for each route and visitor, made once per build and read again whenever the build changes
+ * under a running server (index.html is rewritten by every build). Without route-hints.json (an older
+ * build) the page is index.html as it is.
  */
 function pages(root: string) {
-  let built: { at: number; html: string; hints: RouteHints } | null = null;
+  let built: { at: number; html: string; hints: RouteHints; made: Map<string, string> } | null = null;
   return (pathname: string, visitor: string): string => {
     const at = statSync(path.join(root, 'index.html')).mtimeMs;
     if (built?.at !== at) {
-      const hintsFile = path.join(root, 'route-hints.json');
+      const hintsFile = path.join(root, ROUTE_HINTS_FILE);
       built = {
         at,
         html: readFileSync(path.join(root, 'index.html'), 'utf8'),
         hints: existsSync(hintsFile) ? (JSON.parse(readFileSync(hintsFile, 'utf8')) as RouteHints) : {},
+        made: new Map(),
       };
     }
-    const byVisitor = built.hints[hintedRoute(built.hints, pathname)];
-    return pageWithHints(built.html, byVisitor?.[visitor] ?? byVisitor?.['signed-out']);
+    const route = hintedRoute(built.hints, pathname);
+    const byVisitor = built.hints[route];
+    // A role the build did not write (any word fits the cookie, 'constructor' too) is nobody's: the
+    // pages made stay one per route and known visitor.
+    const who = byVisitor && Object.hasOwn(byVisitor, visitor) ? visitor : SIGNED_OUT;
+    const key = `${route} ${who}`;
+    let page = built.made.get(key);
+    if (page === undefined) {
+      page = pageWithHints(built.html, byVisitor?.[who]);
+      built.made.set(key, page);
+    }
+    return page;
   };
 }
 

@@ -89,6 +89,7 @@ describe('the page of an app address', () => {
     // A role the build does not know, or a value that is no role, counts as nobody.
     expect(await preloadsFor('cp_role=admin')).toEqual(['/assets/GuardedLayout-h.js', '/assets/LoginPage-h.js']);
     expect(await preloadsFor('cp_role="><script>')).toEqual(['/assets/GuardedLayout-h.js', '/assets/LoginPage-h.js']);
+    expect(await preloadsFor('cp_role=constructor')).toEqual(['/assets/GuardedLayout-h.js', '/assets/LoginPage-h.js']);
   });
 
   it('leaves an API address its JSON 404', async () => {
