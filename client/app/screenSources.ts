@@ -50,7 +50,7 @@ export function firstScreenSources(pathname: string, visitor: Visitor): string[]
   const screen = route === null ? undefined : guardedScreenSources[route];
   if (!screen) return [NOT_FOUND_SOURCE];
   if (!visitor) return [SHELL_SOURCE, LOGIN_SOURCE];
-  const access = screenAccess(visitor.role, pathname.toLowerCase().replace(/\/+$/, ''));
+  const access = screenAccess(visitor.role, pathname);
   if (access.kind === 'wait') return [SHELL_SOURCE];
   const shown = access.kind === 'redirect' ? guardedScreenSources[access.to] : screen;
   return shown ? [SHELL_SOURCE, shown] : [SHELL_SOURCE];
