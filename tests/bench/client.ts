@@ -22,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
+import { manifestClosure } from '../../client/build/routeHints.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { LARGE_SCREENS, idleLongTasks, recordLongTasks, screenLongTasks, scrollScheduleGrid } from '../support/long-tasks.ts';
 import { ensureLargePlan, listen, login } from './bench-app.ts';
@@ -46,14 +47,8 @@ async function buildClient(outDir: string): Promise<Record<string, ManifestChunk
   return JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 }
 
-/** The files a manifest entry needs: its own and its static imports, recursively. */
-function staticClosure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const next of chunk.imports ?? []) staticClosure(manifest, next, seen);
-  return seen;
-}
+/** The files a manifest entry needs: its own and its static imports, recursively (the build's own walk). */
+const staticClosure = (manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): Set<string> => manifestClosure(manifest, key, seen).js;
 
 /**
  * What a screen loads: its static closure plus that of its own lazy imports (the report's charts).
