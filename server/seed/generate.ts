@@ -4,7 +4,7 @@ import {
 } from '../../domain/index.ts';
 import { hashPassword } from '../auth/password.ts';
 import { addHoliday, addPlaceholder, bookTimeOff, setProjectTentative } from '../commands/capacity-facts.ts';
-import { createAssignment, createProject, registerEngineer } from '../commands/planning.ts';
+import { createAssignments, createProjects, registerEngineers } from '../commands/bulk-planning.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import { holidayList } from '../read-models/time-off-holidays-placeholders.ts';
 
@@ -82,55 +82,84 @@ export async function generatePlan(db: Db, options: GenerateOptions): Promise<Ge
     }
   }
 
-  await inBatches(options.engineers, async (trx, i) => {
-    const first = rng.pick(firstNames);
-    const last = rng.pick(lastNames);
-    const input = registerEngineerInput.parse({
-      name: `${first} ${last}`,
-      email: `${first}.${last}.${i}${options.emailTag ? `.${options.emailTag}` : ''}@generated.test`.toLowerCase(),
-      department: rng.pick(departments),
-      seniority: rng.pick(seniorities),
-      maxCapacity: rng.int(0, 9) < 2 ? 50 : 100,
-      skills: rng.some(skills, rng.int(2, 5)),
-      password: 'demo1234',
-    });
-    const result = await registerEngineer(trx, input, options.actor, passwordHash);
-    engineerIds.push(result.state!._id);
-  });
+  /**
+   * `count` inputs made in order (so a seed still makes the same plan), written a batch at a time
+   * through the CSV import's many-at-once commands: the same decisions, events and read models as
+   * one command per entity, in a few statements per batch. Their states, in input order.
+   */
+  async function manyInBatches<I, S>(count: number, make: (index: number) => I, write: (trx: DbOrTrx, inputs: I[]) => Promise<{ state: S | null }[]>) {
+    const states: S[] = [];
+    for (let start = 0; start < count; start += BATCH) {
+      const end = Math.min(count, start + BATCH);
+      const inputs = Array.from({ length: end - start }, (_, k) => make(start + k));
+      const results = await db.transaction().execute((trx) => write(trx, inputs));
+      for (const result of results) states.push(result.state!);
+      done += end - start;
+      options.onProgress?.(done, total);
+    }
+    return states;
+  }
 
-  await inBatches(options.projects, async (trx, i) => {
-    const startOffset = rng.int(-240, 120);
-    const start = today + startOffset * DAY;
-    const end = start + rng.int(30, 300) * DAY;
-    const status = end < today ? 'active' : start > today ? 'planning' : 'active';
-    const input = createProjectInput.parse({
-      name: `${rng.pick(projectWords)} ${rng.pick(projectWords)} ${i + 1}`,
-      description: `Generated project ${i + 1} for capacity planning at scale.`,
-      startDate: new Date(start).toISOString(),
-      endDate: new Date(end).toISOString(),
-      teamSize: rng.int(1, 20),
-      requiredSkills: rng.some(skills, rng.int(1, 4)),
-      status,
-    });
-    const result = await createProject(trx, input, options.actor);
-    projects.push({ id: result.state!._id, start, end });
-  });
+  const engineers = await manyInBatches(
+    options.engineers,
+    (i) => {
+      const first = rng.pick(firstNames);
+      const last = rng.pick(lastNames);
+      return registerEngineerInput.parse({
+        name: `${first} ${last}`,
+        email: `${first}.${last}.${i}${options.emailTag ? `.${options.emailTag}` : ''}@generated.test`.toLowerCase(),
+        department: rng.pick(departments),
+        seniority: rng.pick(seniorities),
+        maxCapacity: rng.int(0, 9) < 2 ? 50 : 100,
+        skills: rng.some(skills, rng.int(2, 5)),
+        password: 'demo1234',
+      });
+    },
+    (trx, inputs) => registerEngineers(trx, inputs, options.actor, passwordHash),
+  );
+  engineerIds.push(...engineers.map((e) => e._id));
 
-  await inBatches(options.assignments, async (trx) => {
-    const project = rng.pick(projects);
-    const span = project.end - project.start;
-    const start = project.start + Math.floor(rng.int(0, 50) / 100 * span);
-    const end = Math.min(project.end, start + Math.max(DAY, Math.floor(rng.int(20, 100) / 100 * (project.end - start))));
-    const input = createAssignmentInput.parse({
-      engineerId: rng.pick(engineerIds),
-      projectId: project.id,
-      role: rng.pick(roles),
-      allocationPercentage: rng.pick([10, 20, 25, 30, 40, 50, 60, 75, 80, 100]),
-      startDate: new Date(start).toISOString(),
-      endDate: new Date(end === start ? start + DAY : end).toISOString(),
-    });
-    await createAssignment(trx, input, options.actor);
-  });
+  const spans: { start: number; end: number }[] = [];
+  const created = await manyInBatches(
+    options.projects,
+    (i) => {
+      const startOffset = rng.int(-240, 120);
+      const start = today + startOffset * DAY;
+      const end = start + rng.int(30, 300) * DAY;
+      spans.push({ start, end });
+      const status = end < today ? 'active' : start > today ? 'planning' : 'active';
+      return createProjectInput.parse({
+        name: `${rng.pick(projectWords)} ${rng.pick(projectWords)} ${i + 1}`,
+        description: `Generated project ${i + 1} for capacity planning at scale.`,
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(end).toISOString(),
+        teamSize: rng.int(1, 20),
+        requiredSkills: rng.some(skills, rng.int(1, 4)),
+        status,
+      });
+    },
+    (trx, inputs) => createProjects(trx, inputs, options.actor),
+  );
+  created.forEach((project, i) => projects.push({ id: project._id, ...spans[i]! }));
+
+  await manyInBatches(
+    options.assignments,
+    () => {
+      const project = rng.pick(projects);
+      const span = project.end - project.start;
+      const start = project.start + Math.floor(rng.int(0, 50) / 100 * span);
+      const end = Math.min(project.end, start + Math.max(DAY, Math.floor(rng.int(20, 100) / 100 * (project.end - start))));
+      return createAssignmentInput.parse({
+        engineerId: rng.pick(engineerIds),
+        projectId: project.id,
+        role: rng.pick(roles),
+        allocationPercentage: rng.pick([10, 20, 25, 30, 40, 50, 60, 75, 80, 100]),
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(end === start ? start + DAY : end).toISOString(),
+      });
+    },
+    (trx, inputs) => createAssignments(trx, inputs, options.actor),
+  );
 
   const dayOf = (offset: number) => new Date(today + offset * DAY).toISOString().slice(0, 10);
   const bookings = engineerIds.flatMap((engineerId) =>
