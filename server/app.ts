@@ -7,6 +7,7 @@ import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import refusedBodiesPlugin from './plugins/refused-bodies.ts';
+import compressionPlugin from './plugins/compression.ts';
 import securityPlugin from './plugins/security.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import assignmentRoutes from './routes/assignments.ts';
@@ -48,6 +49,8 @@ export type AppOptions = {
   historySnapshotEvery?: number;
   /** How many answers of /api/history/state to keep as JSON, the most recently used (about 9 MB each at 20,000 assignments; 0: none). */
   historyAnswersKept?: number;
+  /** Compress answers for browsers that accept it (default); off behind a proxy that does it. */
+  compression?: boolean;
 };
 
 /**
@@ -76,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(refusedBodiesPlugin);
   await app.register(securityPlugin, { corsOrigin: options.corsOrigin });
+  if (options.compression ?? true) await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { databaseUrl: options.databaseUrl });
   await app.register(authPlugin, { secret: options.jwtSecret, expiresIn: options.jwtExpiresIn });
@@ -95,6 +99,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { answersKept: options.historyAnswersKept ?? 4 });
   await app.register(importExportRoutes);
   await app.register(scenarioRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
-  await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot });
+  await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot, compression: options.compression ?? true });
   return app;
 }

@@ -19,6 +19,8 @@ const configSchema = z.object({
   ORG_TIME_ZONE: z.string().refine(isValidTimeZone, 'ORG_TIME_ZONE must be an IANA time zone such as Europe/Berlin').default('UTC'),
   // The plan as of a moment folds from the nearest snapshot taken every this many events (0: no snapshots).
   HISTORY_SNAPSHOT_EVERY: z.coerce.number().int('HISTORY_SNAPSHOT_EVERY must be a whole number of events').min(0).default(10_000),
+  // 'off' behind a proxy that compresses answers itself.
+  COMPRESSION: z.enum(['on', 'off'], 'COMPRESSION must be on or off').default('on'),
 });
 
 export type Config = {
@@ -34,6 +36,7 @@ export type Config = {
   trustProxy: boolean | string;
   orgTimeZone: string;
   historySnapshotEvery: number;
+  compression: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -59,6 +62,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     orgTimeZone: c.ORG_TIME_ZONE,
     historySnapshotEvery: c.HISTORY_SNAPSHOT_EVERY,
+    compression: c.COMPRESSION === 'on',
   };
 }
 

@@ -28,6 +28,7 @@ async function main() {
     trustProxy: config.trustProxy,
     orgTimeZone: config.orgTimeZone,
     historySnapshotEvery: config.historySnapshotEvery,
+    compression: config.compression,
   });
   const seeded = await seedDemoIfEmpty(app.db, new Date());
   if (seeded) app.log.info('Seeded the demo data (accounts: manager@demo.test, engineer@demo.test, ... password demo1234)');
