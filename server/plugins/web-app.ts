@@ -85,7 +85,7 @@ function pages(root: string) {
 }
 
 /** Serves the built client and falls back to index.html for the app's own routes. */
-export default fp(async function webApp(app: FastifyInstance, options: { root: string }) {
+export default fp(async function webApp(app: FastifyInstance, options: { root: string; compression?: boolean }) {
   const hasClient = existsSync(path.join(options.root, 'index.html'));
   const pageFor = hasClient ? pages(options.root) : null;
   const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
@@ -96,9 +96,10 @@ export default fp(async function webApp(app: FastifyInstance, options: { root: s
       .header('vary', 'Cookie')
       .send(pageFor!(request.url.split(/[?#]/)[0]!, visitorOf(request.headers.cookie)));
   if (hasClient) {
-    // wildcard: files built after start-up (a rebuild while running) are found too.
+    // wildcard: files built after start-up (a rebuild while running) are found too. preCompressed: the
+    // build's .br or .gz copy of a file when the browser accepts it (client/build/precompress.ts).
     await app.register(fastifyStatic, {
-      root: options.root, wildcard: true, maxAge: '1h', index: false,
+      root: options.root, wildcard: true, maxAge: '1h', index: false, preCompressed: options.compression ?? true,
       setHeaders: (reply, file) => cacheControl(reply, path.relative(options.root, file)),
     });
     app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
