@@ -11,7 +11,9 @@
  *   4. beside the schedule's cold load: the cold load of the lightest signed-in screen (the floor
  *      under any screen's), and an in-app navigation to the schedule through the router (the way a
  *      manager usually arrives);
- *   5. the largest main-thread block (Long Tasks API) on each screen, beside the goal of 200 ms.
+ *   5. the schedule's cold load over an emulated office link (20 Mbps, 30 ms), answers compressed,
+ *      beside a second instance of the app with compression off, and the data's bytes on the wire;
+ *   6. the largest main-thread block (Long Tasks API) on each screen, beside the goal of 200 ms.
  * The client is built afresh (with a manifest) into a temporary folder, so the figures are of the
  * code in the working tree and the run never touches dist/client.
  */
@@ -215,18 +217,29 @@ async function signedInContext(browser: Browser, token: string, probe?: string) 
 
 const sorted = (list: number[]) => list.sort((a, b) => a - b);
 
+/** A link slower than the loopback: Chromium's own network emulation, per page. */
+type Link = { mbps: number; rttMs: number };
+const OFFICE_LINK: Link = { mbps: 20, rttMs: 30 };
+
 /** Navigation to a screen's rendered rows, beside fetching and parsing its data in the same page; one warm-up visit, then RUNS. */
-async function navigationTimes(browser: Browser, base: string, token: string, visit: Visit, progress: (message: string) => void) {
+async function navigationTimes(browser: Browser, base: string, token: string, visit: Visit, progress: (message: string) => void, link?: Link) {
   const context = await signedInContext(browser, token, rowsProbe(visit.rows, visit.idle, visit.inView));
   const render: number[] = [];
   const fetches: number[] = [];
   const dataIn: number[] = [];
   let anchored: string[] = [];
+  let wire = { sent: 0, decoded: 0 };
   let page: Page | undefined;
   // One warm-up visit (fills the HTTP cache with the chunks, as for a returning user), then RUNS timed ones.
   for (let run = 0; run <= RUNS; run += 1) {
     progress(run === 0 ? `${visit.label}: warm-up` : `${visit.label}: run ${run} of ${RUNS}`);
     page = await context.newPage();
+    if (link) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const bytesPerSecond = (link.mbps * 1_000_000) / 8;
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: link.rttMs, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+    }
     await page.goto(`${base}${visit.path}`, { waitUntil: 'commit' });
     // Functions, not strings: the app's CSP forbids eval (the init scripts are injected by the browser itself).
     await page.waitForFunction(() => (window as { __rowsAt?: number }).__rowsAt !== undefined, undefined, { timeout: 120_000, polling: 50 });
@@ -235,10 +248,13 @@ async function navigationTimes(browser: Browser, base: string, token: string, vi
     const requested = await page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
-        .map((e) => ({ url: e.name, end: e.responseEnd })),
+        .map((e) => ({ url: e.name, end: e.responseEnd, sent: e.transferSize, decoded: e.decodedBodySize })),
     );
     // When the lists the rows are computed from had first arrived (later refetches aside).
-    const dataAt = Math.max(...visit.dataPaths.map((p) => requested.find((r) => new URL(r.url).pathname === p)?.end ?? Number.NaN));
+    const firstAnswers = visit.dataPaths.map((p) => requested.find((r) => new URL(r.url).pathname === p));
+    const dataAt = Math.max(...firstAnswers.map((answer) => answer?.end ?? Number.NaN));
+    // Their bytes on the wire (headers included) and once decoded.
+    wire = { sent: firstAnswers.reduce((sum, a) => sum + (a?.sent ?? 0), 0), decoded: firstAnswers.reduce((sum, a) => sum + (a?.decoded ?? 0), 0) };
     await page.waitForLoadState('networkidle');
     anchored = visit.anchorUrls(requested.map((r) => r.url));
     const fetchMs = (await page.evaluate(
@@ -257,7 +273,7 @@ async function navigationTimes(browser: Browser, base: string, token: string, vi
     if (run < RUNS) await page.close();
   }
   // The last page stays open for whoever measures more on it.
-  return { render: sorted(render), fetches: sorted(fetches), dataIn: sorted(dataIn), anchored: anchored.map((url) => new URL(url, base).pathname), context, page: page! };
+  return { render: sorted(render), fetches: sorted(fetches), dataIn: sorted(dataIn), wire, anchored: anchored.map((url) => new URL(url, base).pathname), context, page: page! };
 }
 
 /** The largest long task per screen, from navigation to rows plus a second: one warm-up visit, then RUNS. */
@@ -287,6 +303,7 @@ export async function benchClient(databaseUrl: string, progress: (message: strin
   const rows: Row[] = [];
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-client-'));
   let app: FastifyInstance | undefined;
+  let plainApp: FastifyInstance | undefined;
   let browser: Browser | undefined;
   try {
     progress('building the client');
@@ -407,6 +424,32 @@ export async function benchClient(databaseUrl: string, progress: (message: strin
       ratio: `${fmt(inApp50 / scheduleCold, 2)}x the cold load`,
     });
 
+    // The same cold load over an office link (the HTTP cache warm, so the page and the data cross it),
+    // against a second instance of the app on the same database and build with compression off.
+    ({ app: plainApp } = await listen(databaseUrl, { clientRoot: outDir, compression: false }));
+    const plainBase = `http://127.0.0.1:${(plainApp.server.address() as { port: number }).port}`;
+    const linkText = `an emulated ${OFFICE_LINK.mbps} Mbps link with ${OFFICE_LINK.rttMs} ms of latency`;
+    const overLink = await navigationTimes(browser, base, tokens.manager, { ...SCHEDULE, label: `Schedule over ${OFFICE_LINK.mbps} Mbps` }, progress, OFFICE_LINK);
+    await overLink.context.close();
+    const plainOverLink = await navigationTimes(browser, plainBase, tokens.manager, { ...SCHEDULE, label: `Schedule over ${OFFICE_LINK.mbps} Mbps, compression off` }, progress, OFFICE_LINK);
+    await plainOverLink.context.close();
+    const link50 = percentile(overLink.render, 50);
+    const plainLink50 = percentile(plainOverLink.render, 50);
+    rows.push({
+      section: 'client',
+      measure: `navigation to the rendered Schedule, 26 weeks, over ${linkText}, answers compressed, ${RUNS} runs`,
+      figure: `p50 ${fmt(link50, 0)} ms, max ${fmt(overLink.render.at(-1)!, 0)} ms (data in at p50 ${fmt(percentile(overLink.dataIn, 50), 0)} ms)`,
+      anchor: `the same with compression off (COMPRESSION=off): p50 ${fmt(plainLink50, 0)} ms (data in at p50 ${fmt(percentile(plainOverLink.dataIn, 50), 0)} ms)`,
+      ratio: `${fmt(link50 / plainLink50, 2)}x`,
+    });
+    rows.push({
+      section: 'client',
+      measure: `bytes of the schedule's data on the wire (${SCHEDULE_PATHS.join(' + ')}, headers included)`,
+      figure: `${kB(overLink.wire.sent)} compressed`,
+      anchor: `${kB(plainOverLink.wire.sent)} with compression off (${kB(overLink.wire.decoded)} decoded)`,
+      ratio: `${fmt(overLink.wire.sent / plainOverLink.wire.sent, 2)}x`,
+    });
+
     for (const { path: screen, largest } of await screenBlocks(browser, base, tokens, progress)) {
       rows.push({
         section: 'client',
@@ -419,6 +462,7 @@ export async function benchClient(databaseUrl: string, progress: (message: strin
   } finally {
     await browser?.close();
     await app?.close();
+    await plainApp?.close();
     await rm(outDir, { recursive: true, force: true });
   }
   return rows;
