@@ -85,12 +85,14 @@ async function apiGrid(engineer: string) {
 }
 
 /** Types a range of days into a date range picker's two inputs ('Mar 9, 2026'), as a user would. */
+/** A day as the pickers show it: Nov 30, 2026. */
+const longDate = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(d);
+
 async function pickDays(inputs: Locator, first: Date, last: Date) {
-  const long = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(d);
   await inputs.nth(0).click();
-  await inputs.nth(0).fill(long(first));
+  await inputs.nth(0).fill(longDate(first));
   await inputs.nth(0).press('Enter');
-  await inputs.nth(1).fill(long(last));
+  await inputs.nth(1).fill(longDate(last));
   await inputs.nth(1).press('Enter');
 }
 
@@ -140,7 +142,17 @@ describe('the schedule', () => {
     await a.locator('.ant-select-item-option[title="React"]').click();
     await a.keyboard.press('Escape');
     await a.getByRole('spinbutton', { name: 'Free at least (percent)' }).fill('50');
-    await pickDays(a.getByTestId('schedule-free').locator('.ant-picker-range input'), monday(1), new Date(monday(2).getTime() - DAY));
+    // The first day counts as soon as it is chosen: it is in the address, and stays in the picker
+    // through the renders that follow (it used to live only inside the picker until both were).
+    const freeDays = a.getByTestId('schedule-free').locator('.ant-picker-range input');
+    await freeDays.nth(0).click();
+    await freeDays.nth(0).fill(longDate(monday(1)));
+    await freeDays.nth(0).press('Enter');
+    await a.waitForURL((url) => url.searchParams.get('freeFrom') === from);
+    await a.getByTestId('schedule-summary').filter({ hasNot: a.locator('.ant-spin') }).waitFor();
+    expect(await freeDays.nth(0).inputValue()).toBe(longDate(monday(1)));
+    await freeDays.nth(1).fill(longDate(new Date(monday(2).getTime() - DAY)));
+    await freeDays.nth(1).press('Enter');
 
     await a.waitForURL((url) => url.searchParams.get('freeTo') === to);
     const url = new URL(a.url());

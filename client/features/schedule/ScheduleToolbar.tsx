@@ -146,6 +146,9 @@ export function ScheduleToolbar({ view, compact, filtersOpen, range, skills, dep
             placeholder={['from', 'to']}
             value={[view.freeFrom ? dayjs(view.freeFrom) : null, view.freeTo ? dayjs(view.freeTo) : null]}
             onChange={(days) => send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } })}
+            // Each end as soon as it is chosen: until both were, the first lived only inside the picker,
+            // and the next render of the toolbar (the lists arriving, a live update) emptied it again.
+            onCalendarChange={(days) => send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } })}
             aria-label="Free from and to"
             style={{ width: 250 }}
             data-testid="schedule-free-dates"
