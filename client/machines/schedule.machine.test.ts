@@ -185,6 +185,17 @@ describe('schedule machine', () => {
     expect(searchOfView(s.state().context.view).toString()).toBe('');
   });
 
+  it('fetches nothing for a change that leaves the view as it is', () => {
+    const s = start('sort=peak&freeFrom=2026-03-23');
+    s.actor.send({ type: 'CHANGE', change: { sort: 'peak', freeFrom: '2026-03-23' } });
+    expect(s.requests).toHaveLength(1);
+    s.actor.send({ type: 'CHANGE', change: { freeFrom: '2026-03-23', freeTo: '2026-03-29' } });
+    expect(s.requests).toHaveLength(2);
+    expect(searchOfView(s.state().context.view).toString()).toContain('freeTo=2026-03-29');
+    s.actor.send({ type: 'CHANGE', change: { freeFrom: '2026-03-23', freeTo: '2026-03-29' } });
+    expect(s.requests).toHaveLength(2);
+  });
+
   it('clears the engineer filters but keeps the window and order', () => {
     const s = start('from=2026-01-05&sort=free&q=x&skills=Go&department=Data&seniority=mid&minFree=20&freeFrom=2026-01-05');
     s.actor.send({ type: 'CLEAR_FILTERS' });

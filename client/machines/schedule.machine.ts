@@ -80,6 +80,8 @@ export const scheduleMachine = setup({
     isStale: ({ context }) => context.stale,
     hasData: ({ context }) => context.data !== null,
     isNewView: ({ context, event }) => event.type === 'SET_VIEW' && !sameView(context.view, normalizeView(event.view)),
+    // A control that reports what the view already holds (the range picker reports both days twice) fetches nothing.
+    changesView: ({ context, event }) => event.type === 'CHANGE' && !sameView(context.view, normalizeView({ ...context.view, ...event.change })),
   },
   actions: {
     setView: assign({ view: ({ event, context }) => (event.type === 'SET_VIEW' ? normalizeView(event.view) : context.view) }),
@@ -123,7 +125,7 @@ export const scheduleMachine = setup({
   initial: 'starting',
   on: {
     SET_VIEW: { guard: 'isNewView', target: '.loading', reenter: true, actions: 'setView' },
-    CHANGE: { target: '.loading', reenter: true, actions: 'change' },
+    CHANGE: { guard: 'changesView', target: '.loading', reenter: true, actions: 'change' },
     PREVIOUS: { target: '.loading', reenter: true, actions: 'previous' },
     NEXT: { target: '.loading', reenter: true, actions: 'next' },
     TODAY: { target: '.loading', reenter: true, actions: 'today' },

@@ -37,6 +37,8 @@ const dateOf = (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : null);
 /** The window (move, jump, zoom, span), the order, and the filters of the schedule; every control only sends. */
 export function ScheduleToolbar({ view, compact, filtersOpen, range, skills, departments, send }: Props) {
   const span = `${dayjs(range.from).format('MMM D, YYYY')} - ${dayjs(range.to).format('MMM D, YYYY')}`;
+  const sendFreeDays = (days: [Dayjs | null, Dayjs | null] | null) =>
+    send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } });
   return (
     <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 12 } }} data-testid="schedule-toolbar">
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
@@ -145,10 +147,11 @@ export function ScheduleToolbar({ view, compact, filtersOpen, range, skills, dep
             format="MMM D, YYYY"
             placeholder={['from', 'to']}
             value={[view.freeFrom ? dayjs(view.freeFrom) : null, view.freeTo ? dayjs(view.freeTo) : null]}
-            onChange={(days) => send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } })}
+            onChange={sendFreeDays}
             // Each end as soon as it is chosen: until both were, the first lived only inside the picker,
             // and the next render of the toolbar (the lists arriving, a live update) emptied it again.
-            onCalendarChange={(days) => send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } })}
+            // Both report the final pair; the machine fetches for the first only.
+            onCalendarChange={sendFreeDays}
             aria-label="Free from and to"
             style={{ width: 250 }}
             data-testid="schedule-free-dates"
