@@ -79,7 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(refusedBodiesPlugin);
   await app.register(securityPlugin, { corsOrigin: options.corsOrigin });
-  if (options.compression ?? true) await app.register(compressionPlugin);
+  const compression = options.compression ?? true;
+  if (compression) await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { databaseUrl: options.databaseUrl });
   await app.register(authPlugin, { secret: options.jwtSecret, expiresIn: options.jwtExpiresIn });
@@ -99,6 +100,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { answersKept: options.historyAnswersKept ?? 4 });
   await app.register(importExportRoutes);
   await app.register(scenarioRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
-  await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot, compression: options.compression ?? true });
+  await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot, compression });
   return app;
 }

@@ -68,19 +68,6 @@ export async function generatePlan(db: Db, options: GenerateOptions): Promise<Ge
   let done = 0;
   const today = Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), options.now.getUTCDate());
   const passwordHash = await hashPassword('demo1234');
-  const engineerIds: string[] = [];
-  const projects: { id: string; start: number; end: number }[] = [];
-
-  async function inBatches(count: number, work: (trx: DbOrTrx, index: number) => Promise<void>) {
-    for (let start = 0; start < count; start += BATCH) {
-      const end = Math.min(count, start + BATCH);
-      await db.transaction().execute(async (trx) => {
-        for (let i = start; i < end; i += 1) await work(trx, i);
-      });
-      done += end - start;
-      options.onProgress?.(done, total);
-    }
-  }
 
   /**
    * `count` inputs made in order (so a seed still makes the same plan), written a batch at a time
@@ -100,6 +87,13 @@ export async function generatePlan(db: Db, options: GenerateOptions): Promise<Ge
     return states;
   }
 
+  /** One command per item, a batch of them per transaction (the facts have no many-at-once commands). */
+  const inBatches = (count: number, work: (trx: DbOrTrx, index: number) => Promise<void>) =>
+    manyInBatches(count, (index) => index, async (trx, indexes) => {
+      for (const index of indexes) await work(trx, index);
+      return [];
+    });
+
   const engineers = await manyInBatches(
     options.engineers,
     (i) => {
@@ -117,7 +111,7 @@ export async function generatePlan(db: Db, options: GenerateOptions): Promise<Ge
     },
     (trx, inputs) => registerEngineers(trx, inputs, options.actor, passwordHash),
   );
-  engineerIds.push(...engineers.map((e) => e._id));
+  const engineerIds = engineers.map((e) => e._id);
 
   const spans: { start: number; end: number }[] = [];
   const created = await manyInBatches(
@@ -140,7 +134,7 @@ export async function generatePlan(db: Db, options: GenerateOptions): Promise<Ge
     },
     (trx, inputs) => createProjects(trx, inputs, options.actor),
   );
-  created.forEach((project, i) => projects.push({ id: project._id, ...spans[i]! }));
+  const projects = created.map((project, i) => ({ id: project._id, ...spans[i]! }));
 
   await manyInBatches(
     options.assignments,
