@@ -22,3 +22,9 @@ export type RouteHint = { js: string[]; css: string[] };
  * role hint cookie names, or SIGNED_OUT.
  */
 export type RouteHints = Record<string, Record<string, RouteHint>>;
+
+/**
+ * An address as the app's router reads it, in any case and with trailing slashes or without: the
+ * path the guard, the booting app and the server's hints all match ('/Capacity/' is '/capacity').
+ */
+export const routePath = (pathname: string): string => pathname.toLowerCase().replace(/\/+$/, '') || '/';

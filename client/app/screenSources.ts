@@ -1,3 +1,4 @@
+import { routePath } from '../../domain/page-hints.ts';
 import { screenAccess } from './layout/nav.ts';
 
 /**
@@ -29,7 +30,7 @@ export const guardedScreenSources: Record<string, string> = {
 
 /** The route an address falls under, however it is written ('/Capacity/' is '/capacity'); null for none. */
 export function routeOf(pathname: string): string | null {
-  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const path = routePath(pathname);
   if (path === '/' || path === '/login') return path;
   if (/^\/scenarios\/[^/]+$/.test(path)) return '/scenarios/:id';
   return path in guardedScreenSources ? path : null;

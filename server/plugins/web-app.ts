@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ROLE_HINT_COOKIE, ROUTE_HINTS_FILE, type RouteHint, type RouteHints, SIGNED_OUT } from '../../domain/page-hints.ts';
+import { ROLE_HINT_COOKIE, ROUTE_HINTS_FILE, type RouteHint, type RouteHints, routePath, SIGNED_OUT } from '../../domain/page-hints.ts';
 import { HttpError } from '../http-error.ts';
 
 /**
@@ -31,7 +31,7 @@ export function visitorOf(cookieHeader: string | undefined): string {
  * a ':name' segment standing for any one segment; '*' for none. The routes themselves are the build's.
  */
 export function hintedRoute(hints: RouteHints, pathname: string): string {
-  const segments = (pathname.toLowerCase().replace(/\/+$/, '') || '/').split('/');
+  const segments = routePath(pathname).split('/');
   const matches = (route: string) => {
     const parts = route.split('/');
     return parts.length === segments.length && parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));

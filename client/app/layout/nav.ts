@@ -1,4 +1,5 @@
 import type { Role } from '../../../domain/entities.ts';
+import { routePath } from '../../../domain/page-hints.ts';
 import { homePath, navRole } from '../../machines/session.machine.ts';
 
 export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'scenarios' | 'history' | 'import' | 'profile';
@@ -42,7 +43,7 @@ const engineerPaths = new Set(navItems('engineer').map((item) => item.path));
  * The router matches paths case-insensitively and with a trailing slash, so this does too.
  */
 export function screenAccess(role: Role | string | null | undefined, pathname: string): ScreenAccess {
-  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const path = routePath(pathname);
   if (engineerPaths.has(path)) return { kind: 'show' };
   if (!role) return { kind: 'wait' };
   return navRole(role) === 'engineer' ? { kind: 'redirect', to: homePath(role) } : { kind: 'show' };
