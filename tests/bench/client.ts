@@ -433,6 +433,9 @@ export async function benchClient(databaseUrl: string, progress: (message: strin
     await overLink.context.close();
     const plainOverLink = await navigationTimes(browser, plainBase, tokens.manager, { ...SCHEDULE, label: `Schedule over ${OFFICE_LINK.mbps} Mbps, compression off` }, progress, OFFICE_LINK);
     await plainOverLink.context.close();
+    // Not left running (its live tailer and snapshot writer) under the long-task figures that follow.
+    await plainApp.close();
+    plainApp = undefined;
     const link50 = percentile(overLink.render, 50);
     const plainLink50 = percentile(plainOverLink.render, 50);
     rows.push({
