@@ -59,6 +59,8 @@ async function pickRange(scope: Page | ReturnType<Page['getByRole']>, testId: st
   await inputs.nth(1).press('Enter');
 }
 
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
 /** A GET of the API as the signed-in user of `on` (the token the app keeps). */
 const apiGet = <T,>(on: Page, path: string) =>
   on.evaluate(async (url) => {
@@ -113,8 +115,8 @@ describe('free when, and the capacity facts in the UI', () => {
     await navigate(page, 'Engineers', '/engineers');
     const free = page.getByTestId('free-over-range');
     await free.getByTestId('free-count').waitFor();
-    const from = demoDay(0).toISOString().slice(0, 10);
-    const to = demoDay(13).toISOString().slice(0, 10);
+    const from = isoDay(demoDay(0));
+    const to = isoDay(demoDay(13));
     const api = await apiGet<{ name: string }[]>(page, `/api/engineers/available?from=${from}&to=${to}&minFree=50`);
     expect(api.length).toBeGreaterThan(0);
     if (api.length > 6) await free.getByTestId('show-all').click();
@@ -134,9 +136,15 @@ describe('free when, and the capacity facts in the UI', () => {
     await navigate(second, 'Engineers', '/engineers');
     const secondFree = second.getByTestId('free-list');
     await secondFree.getByText('Lucas Silva').waitFor();
+    // The second manager is choosing other dates (next week) when the booking arrives.
+    const monday = demoDay(toNextMonday());
+    const friday = demoDay(toNextMonday() + 4);
+    const secondDays = second.getByTestId('free-dates');
+    await secondDays.first().click();
+    await secondDays.first().fill(shortUs(monday));
+    await secondDays.first().press('Enter');
 
     // Three days off next week leave Lucas 40 % of a day free that week: below 50 %.
-    const monday = demoDay(toNextMonday());
     await page.locator('[data-testid=engineer-time-off][data-engineer="Lucas Silva"]').click();
     const dialog = page.getByRole('dialog', { name: /Book time off for Lucas Silva/ });
     await pickRange(dialog, 'time-off-dates', monday, demoDay(toNextMonday() + 2));
@@ -147,6 +155,17 @@ describe('free when, and the capacity facts in the UI', () => {
 
     await secondFree.getByText('Lucas Silva').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
     await page.getByTestId('free-list').getByText('Lucas Silva').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+    // The day the second manager chose first went through that render (the picker used to drop it),
+    // and the range they finish choosing is the one asked for: next Monday to Friday, as the API says.
+    expect(await secondDays.first().inputValue()).toBe(shortUs(monday));
+    await secondDays.nth(1).fill(shortUs(friday));
+    await secondDays.nth(1).press('Enter');
+    const freeCount = second.getByTestId('free-count');
+    await expect.poll(async () => normalize(await freeCount.innerText()), POLL).toContain(`from ${monthDayUs(monday)} to ${shortUs(friday)}`);
+    const nextWeek = await apiGet<{ name: string }[]>(second, `/api/engineers/available?from=${isoDay(monday)}&to=${isoDay(friday)}&minFree=50`);
+    expect(nextWeek.map((e) => e.name)).not.toContain('Lucas Silva');
+    if (nextWeek.length > 6) await second.getByTestId('free-over-range').getByTestId('show-all').click();
+    await expect.poll(() => secondFree.getByTestId('person-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-name'))), POLL).toEqual(nextWeek.map((e) => e.name));
     // It is listed under the form the next time.
     await page.locator('[data-testid=engineer-time-off][data-engineer="Lucas Silva"]').click();
     const again = page.getByRole('dialog', { name: /Book time off for Lucas Silva/ });

@@ -1,8 +1,8 @@
 import { Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { timeOffKinds, type TimeOffKind } from '../../../domain/entities.ts';
 import type { TimeOffValues } from '../../machines/capacityFactForms.machine.ts';
+import { useDayRange } from '../../lib/useDayRange.ts';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
 import { FormDialog } from '../FormDialog.tsx';
 import { FormAlerts } from '../formParts.tsx';
@@ -20,13 +20,13 @@ type Props = {
 };
 
 const kindOptions = timeOffKinds.map((kind) => ({ value: kind, label: timeOffKindLabels[kind] }));
-const asDay = (date: string) => (date ? dayjs(date) : null);
 
 /** Book time off: whole days from one date to another (both included), a kind and a note. */
 export function TimeOffDialog({ open, saving, whose, context, send, booked }: Props) {
   const { form, errors } = context;
   const change = <K extends keyof TimeOffValues>(field: K, value: TimeOffValues[K]) => send({ type: 'CHANGE', field, value });
   const datesError = errors.from ?? errors.to;
+  const days = useDayRange(form.from, form.to);
   return (
     <FormDialog
       open={open}
@@ -50,7 +50,7 @@ export function TimeOffDialog({ open, saving, whose, context, send, booked }: Pr
               <DatePicker.RangePicker
                 style={{ width: '100%' }}
                 format="MMM DD, YYYY"
-                value={[asDay(form.from), asDay(form.to)]}
+                value={days}
                 onChange={(days) => {
                   change('from', days?.[0]?.format('YYYY-MM-DD') ?? '');
                   change('to', days?.[1]?.format('YYYY-MM-DD') ?? '');

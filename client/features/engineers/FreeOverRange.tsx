@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { ShowAllList } from '../../components/ShowAllList.tsx';
 import type { AvailableEngineer } from '../../lib/capacityApi.ts';
 import { percent } from '../../lib/format.ts';
+import { useDayRange } from '../../lib/useDayRange.ts';
 import { addDays, mondayOfDate, todayDate } from '../../lib/weeks.ts';
 import type { FreeRangeContext, FreeRangeEvent } from '../../machines/freeRange.machine.ts';
 import { PersonRow } from './AvailabilityPlanning.tsx';
@@ -38,6 +39,7 @@ function presets(): { label: string; value: [Dayjs, Dayjs] }[] {
  * every week of the range, not just today, each with their tightest week's figure.
  */
 export function FreeOverRange({ range, send, people, loading, error, onRetry }: Props) {
+  const days = useDayRange(range.from, range.to);
   return (
     <div style={{ marginTop: 16, borderTop: '1px solid #edf0f3', paddingTop: 14 }} data-testid="free-over-range">
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 10 }}>
@@ -61,7 +63,7 @@ export function FreeOverRange({ range, send, people, loading, error, onRetry }: 
         <DatePicker.RangePicker
           size="small"
           format="MMM DD, YYYY"
-          value={[dayjs(range.from), dayjs(range.to)]}
+          value={days}
           allowClear={false}
           presets={presets()}
           onChange={(days) => {

@@ -1,6 +1,7 @@
 import { ClearOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Select, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useDayRange } from '../../lib/useDayRange.ts';
 import type { HistoryActor } from './historyApi.ts';
 import { activeFilterCount, entityLabels, eventTypeLabel, eventTypes, type HistoryFilters } from './query.ts';
 
@@ -19,8 +20,8 @@ const typeOptions = eventTypes.map((t) => ({ value: t, label: eventTypeLabel(t) 
 
 /** The filter bar over the event log: type, entity, actor, a time range, Clear and Refresh. */
 export function EventLogFilters({ mobile, filters, actors, onFilter, onClear, onRefresh }: Props) {
-  const range: [Dayjs | null, Dayjs | null] | null =
-    filters.from || filters.to ? [filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null] : null;
+  const days = useDayRange(filters.from, filters.to);
+  const range = filters.from || filters.to ? days : null;
   const active = activeFilterCount(filters);
   const fullRow = mobile ? { gridColumn: '1 / -1' } : undefined;
 

@@ -7,6 +7,7 @@ import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { capitalize } from '../../lib/format.ts';
 import { filterCount, hasFilters, type ScheduleView, spansFor } from '../../lib/scheduleView.ts';
 import type { ScheduleRange } from '../../lib/scheduleWindow.ts';
+import { useDayRange } from '../../lib/useDayRange.ts';
 import type { ScheduleEvent } from '../../machines/schedule.machine.ts';
 
 type Props = {
@@ -37,6 +38,7 @@ const dateOf = (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : null);
 /** The window (move, jump, zoom, span), the order, and the filters of the schedule; every control only sends. */
 export function ScheduleToolbar({ view, compact, filtersOpen, range, skills, departments, send }: Props) {
   const span = `${dayjs(range.from).format('MMM D, YYYY')} - ${dayjs(range.to).format('MMM D, YYYY')}`;
+  const freeDays = useDayRange(view.freeFrom, view.freeTo);
   const sendFreeDays = (days: [Dayjs | null, Dayjs | null] | null) =>
     send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } });
   return (
@@ -146,7 +148,7 @@ export function ScheduleToolbar({ view, compact, filtersOpen, range, skills, dep
             allowEmpty={[true, true]}
             format="MMM D, YYYY"
             placeholder={['from', 'to']}
-            value={[view.freeFrom ? dayjs(view.freeFrom) : null, view.freeTo ? dayjs(view.freeTo) : null]}
+            value={freeDays}
             onChange={sendFreeDays}
             // Each end as soon as it is chosen: until both were, the first lived only inside the picker,
             // and the next render of the toolbar (the lists arriving, a live update) emptied it again.

@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { timeOffKinds } from '../../../domain/entities.ts';
 import { DialogTitle, FormAlerts } from '../../components/formParts.tsx';
 import { capitalize } from '../../lib/format.ts';
+import { useDayRange } from '../../lib/useDayRange.ts';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
 import type { TimeOffValues } from '../../machines/timeOffForm.machine.ts';
 import { Modal } from '../../components/Modal.tsx';
@@ -19,6 +20,7 @@ const dayOf = (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : '');
 /** Book time off for an engineer: whole days, both ends included, a kind and a note; every rule from the form machine. */
 export function TimeOffDialog({ open, saving, context, send }: Props) {
   const { form, errors } = context;
+  const days = useDayRange(form.from, form.to);
   const status = (field: string) => (errors[field] ? ('error' as const) : undefined);
   return (
     <Modal
@@ -44,7 +46,7 @@ export function TimeOffDialog({ open, saving, context, send }: Props) {
           <DatePicker.RangePicker
             style={{ width: '100%' }}
             format="MMM D, YYYY"
-            value={[form.from ? dayjs(form.from) : null, form.to ? dayjs(form.to) : null]}
+            value={days}
             onChange={(days) => {
               send({ type: 'CHANGE', field: 'from', value: dayOf(days?.[0] ?? null) });
               send({ type: 'CHANGE', field: 'to', value: dayOf(days?.[1] ?? null) });
