@@ -61,9 +61,23 @@ export async function cardValue(page: Page | Locator, testId: string): Promise<s
   return text;
 }
 
+/**
+ * A summary card's whole text, read in one go while its figure shows: a refresh of the screen's lists
+ * puts the skeleton back for a moment (the figures wait for React's time slices), and a reading taken
+ * then would have no figure in it.
+ */
 export async function cardText(page: Page, testId: string): Promise<string> {
+  const card = page.getByTestId(testId);
   await cardValue(page, testId);
-  return normalize(await page.getByTestId(testId).innerText());
+  for (let i = 0; i < 100; i += 1) {
+    const text = await card.evaluate((element) => {
+      const value = element.querySelector('[data-role=value]');
+      return value && !value.querySelector('.ant-skeleton') && value.textContent?.trim() ? (element as HTMLElement).innerText : null;
+    });
+    if (text !== null) return normalize(text);
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the card ${testId} shows no figure`);
 }
 
 /** Every body row of the table inside `container`, each as its cells' texts (whitespace collapsed). */
