@@ -155,7 +155,8 @@ export function ScheduleToolbar({ view, compact, filtersOpen, range, skills, dep
             // Both report the final pair; the machine fetches for the first only.
             onCalendarChange={sendFreeDays}
             aria-label="Free from and to"
-            style={{ width: 250 }}
+            // Wide enough for two dates of the longest month name and a two-digit day ("Nov 30, 2026").
+            style={{ width: 290, maxWidth: '100%' }}
             data-testid="schedule-free-dates"
           />
         </span>
