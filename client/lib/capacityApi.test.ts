@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { packCapacity } from '../../domain/capacity/columns.ts';
 import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
 import { emptyPlan, type Plan } from '../../domain/plan.ts';
-import { factsOfPlan, pastAvailable, pastCapacity, queryText } from './capacityApi.ts';
+import { listPosition } from './api.ts';
+import { factsOfPlan, fetchCapacity, pastAvailable, pastCapacity, queryText } from './capacityApi.ts';
+import { memoryStorage } from './memoryStorage.ts';
 
 const engineer = (id: string, name: string, skills: string[]): Engineer => ({
   _id: id, name, email: `${id}@x.test`, department: 'Platform', skills, seniority: 'mid', maxCapacity: 100, version: 1,
@@ -61,5 +64,25 @@ describe('queryText', () => {
     expect(queryText({ to: '2026-03-08', from: '2026-03-02', q: '', engineerId: undefined, includeTentative: false, minFree: 0 })).toBe(
       'from=2026-03-02&includeTentative=false&minFree=0&to=2026-03-08',
     );
+  });
+});
+
+describe('capacity from the server', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the packed shape and gives the screens the same answer as rows of cells, with its position in the log', async () => {
+    const params = { from: '2026-03-02', to: '2026-03-15', step: 'week' as const };
+    const cells = pastCapacity(plan, params, 'UTC');
+    const fetchMock = vi.fn().mockResolvedValue(
+      new Response(JSON.stringify(packCapacity(cells)), { status: 200, headers: { 'content-type': 'application/json', 'x-cursor': '41', 'x-snapshot': '7:7:' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('localStorage', memoryStorage({ userToken: JSON.stringify('raw.jwt.token') }));
+    const answer = await fetchCapacity(params);
+    const asked = new URL(String(fetchMock.mock.calls[0]![0]), 'http://x');
+    expect(asked.pathname).toBe('/api/capacity');
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ from: '2026-03-02', to: '2026-03-15', step: 'week', shape: 'columns' });
+    expect(answer).toEqual(cells);
+    expect(listPosition(answer)).toEqual({ cursor: '41', snapshot: '7:7:' });
   });
 });

@@ -16,12 +16,12 @@ afterEach(() => {
 
 describe('useCapacity', () => {
   it('asks the server on the live plan, and works the past plan out itself while the app views a past moment', async () => {
-    const fetchMock = vi.fn(async (_url: RequestInfo | URL) => new Response(JSON.stringify({ timeZone: 'UTC', rows: [], totals: [], periods: [], total: 7 }), { status: 200 }));
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL) => new Response(JSON.stringify({ shape: 'columns', from: '2026-03-02', to: '2026-03-08', timeZone: 'UTC', rows: [], totals: [], periods: [], total: 7 }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     vi.stubGlobal('localStorage', memoryStorage({ userToken: '"t"' }));
     const { result } = renderHook(() => useCapacity({ from: '2026-03-02', to: '2026-03-08', step: 'week' }));
     await waitFor(() => expect(result.current.data?.total).toBe(7));
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/capacity?from=2026-03-02&step=week&to=2026-03-08');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/capacity?from=2026-03-02&shape=columns&step=week&to=2026-03-08');
 
     act(() => showPast('2026-03-01T00:00:00.000Z', { ...emptyPlan(), engineers: [ana] }));
     await waitFor(() => expect(result.current.data?.total).toBe(1));

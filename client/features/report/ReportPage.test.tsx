@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Assignment, Engineer, Project } from '../../../domain/entities.ts';
-import { answerCapacityQuery, capacityQueryInput } from '../../../domain/capacity/index.ts';
+import { answerCapacityQuery, capacityQueryInput, inShape } from '../../../domain/capacity/index.ts';
 import { resetAll } from '../../stores/plan.ts';
 import ReportPage from './ReportPage.tsx';
 
@@ -49,7 +49,7 @@ beforeEach(() => {
       // The forecast's grid: what the server would answer for this plan (the same pure query).
       if (url.startsWith('/api/capacity?')) {
         const query = capacityQueryInput.parse(Object.fromEntries(new URLSearchParams(url.split('?')[1])));
-        return new Response(JSON.stringify(answerCapacityQuery({ engineers: served.engineers, assignments: served.assignments }, query, 'UTC')), { status: 200 });
+        return new Response(JSON.stringify(inShape(answerCapacityQuery({ engineers: served.engineers, assignments: served.assignments }, query, 'UTC'), query.shape)), { status: 200 });
       }
       const body = url.endsWith('/engineers') ? served.engineers : url.endsWith('/assignments') ? served.assignments : url.endsWith('/projects') ? served.projects : { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' };
       return new Response(JSON.stringify(body), { status: 200 });
