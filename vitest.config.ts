@@ -48,6 +48,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // expect.poll waits up to 1 s by default: on a loaded 2-core box one reading of a screen (a
+          // card past its skeleton, a table's rows) can take longer than that. A passing poll returns
+          // as soon as it matches, so only a failing one waits the whole 10 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
