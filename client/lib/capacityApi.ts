@@ -1,11 +1,11 @@
 import type { CapacityEngineerRow, CapacityResponse } from '../../domain/capacity/contracts.ts';
 import type { CapacityFacts } from '../../domain/capacity/capacity-over-time.ts';
-import { type PackedCapacityResponse, unpackCapacity } from '../../domain/capacity/columns.ts';
 import { availabilityInput, capacityQueryInput } from '../../domain/capacity/inputs.ts';
 import { answerCapacityQuery } from '../../domain/capacity/query.ts';
 import { availableEngineers } from '../../domain/capacity/ranking.ts';
 import type { Plan } from '../../domain/plan.ts';
-import { request, withMarksOf } from './api.ts';
+import { request } from './api.ts';
+import { requestPackedCapacity } from './packedCapacity.ts';
 
 /**
  * Capacity over time as the screens ask for it: from the server while the app shows the live plan,
@@ -51,8 +51,7 @@ export function queryText(params: Record<string, string | number | boolean | und
  * cells, parsed in one task of up to 200 ms; packed it is about a fifth of that.
  */
 export async function fetchCapacity(params: CapacityParams, signal?: AbortSignal): Promise<CapacityResponse> {
-  const packed = await request<PackedCapacityResponse>('GET', `/api/capacity?${queryText({ ...params, shape: 'columns' })}`, { signal });
-  const answer = withMarksOf(packed, unpackCapacity(packed));
+  const answer = await requestPackedCapacity(queryText({ ...params, shape: 'columns' }), signal);
   orgTimeZone = answer.timeZone;
   return answer;
 }

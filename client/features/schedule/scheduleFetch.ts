@@ -1,6 +1,6 @@
-import { type PackedCapacityResponse, unpackCapacity } from '../../../domain/capacity/columns.ts';
 import type { Placeholder, TimeOff } from '../../../domain/entities.ts';
-import { request, withMarksOf } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
+import { requestPackedCapacity } from '../../lib/packedCapacity.ts';
 import type { ScheduleData } from '../../machines/schedule.machine.ts';
 
 /**
@@ -14,7 +14,7 @@ export async function fetchSchedule(query: URLSearchParams, signal?: AbortSignal
   const packed = new URLSearchParams(query);
   packed.set('shape', 'columns');
   const [grid, timeOff, placeholders] = await Promise.all([
-    request<PackedCapacityResponse>('GET', `/api/capacity?${packed.toString()}`, { signal }).then((answer) => withMarksOf(answer, unpackCapacity(answer))),
+    requestPackedCapacity(packed.toString(), signal),
     request<TimeOff[]>('GET', `/api/time-off?${range.toString()}`, { signal }),
     request<Placeholder[]>('GET', '/api/placeholders', { signal }),
   ]);

@@ -1,0 +1,14 @@
+import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
+import { type PackedCapacityResponse, unpackCapacity } from '../../domain/capacity/columns.ts';
+import { request, withMarksOf } from './api.ts';
+
+/**
+ * GET /api/capacity in its packed shape (`query` asks for shape=columns: each period once, a row's
+ * figures as lists), written out here as the rows of cells every screen reads, with the answer's
+ * position in the log kept. No zod on this path: the schedule reads its grid with it before the
+ * app's schemas have loaded.
+ */
+export async function requestPackedCapacity(query: string, signal?: AbortSignal): Promise<CapacityResponse> {
+  const packed = await request<PackedCapacityResponse>('GET', `/api/capacity?${query}`, { signal });
+  return withMarksOf(packed, unpackCapacity(packed));
+}
