@@ -16,7 +16,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
-import { demoDay, ENGINEER, MANAGER, monthDayUs, navigate, newContext, normalize, shortUs, signIn } from '../support/screens.ts';
+import { demoDay, ENGINEER, isoDay, MANAGER, monthDayUs, navigate, newContext, normalize, shortUs, signIn } from '../support/screens.ts';
 
 const LIVE_TIMEOUT = 15_000;
 const POLL = { timeout: 10_000 };
@@ -58,8 +58,6 @@ async function pickRange(scope: Page | ReturnType<Page['getByRole']>, testId: st
   await inputs.nth(1).fill(shortUs(to));
   await inputs.nth(1).press('Enter');
 }
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A GET of the API as the signed-in user of `on` (the token the app keeps). */
 const apiGet = <T,>(on: Page, path: string) =>

@@ -15,7 +15,7 @@ import { eventually } from '../support/api-helpers.ts';
 import { httpApi } from '../support/api-client.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
-import { collectPageErrors, demoDay, navigate, newContext, screenshotBoth, signIn } from '../support/screens.ts';
+import { collectPageErrors, demoDay, isoDay, navigate, newContext, screenshotBoth, signIn } from '../support/screens.ts';
 
 const DAY = 86_400_000;
 const LIVE_TIMEOUT = 15_000;
@@ -46,7 +46,6 @@ async function managerPage(email: string, options: { noLive?: boolean } = {}): P
   return page;
 }
 
-const dateOf = (d: Date) => d.toISOString().slice(0, 10);
 /** 'Mar 9', as the tooltips name days. */
 const monthDayShort = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
 /** Monday of the week `weeks` from this one, as the schedule (and the capacity model) count weeks. */
@@ -55,7 +54,7 @@ const monday = (weeks = 0) => {
   return new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY + weeks * 7 * DAY);
 };
 /** The schedule's default window: twelve weeks from this Monday. */
-const WINDOW = () => `from=${dateOf(monday())}&to=${dateOf(new Date(monday(12).getTime() - DAY))}&step=week`;
+const WINDOW = () => `from=${isoDay(monday())}&to=${isoDay(new Date(monday(12).getTime() - DAY))}&step=week`;
 
 /** An engineer's periods (and, when open, their time off and bars); their name (and the row's toggle) is in the names column. */
 const rowOf = (page: Page, name: string) => page.locator(`[data-testid=schedule-row][data-engineer="${name}"]`);
@@ -84,10 +83,10 @@ async function apiGrid(engineer: string) {
   return { labels: row.periods.map((p) => (p.utilization === null ? 'Off' : `${Math.round(p.utilization)}%`)), confirmed: grid.totals.map((t) => t.confirmed) };
 }
 
-/** Types a range of days into a date range picker's two inputs ('Mar 9, 2026'), as a user would. */
 /** A day as the pickers show it: Nov 30, 2026. */
 const longDate = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(d);
 
+/** Types a range of days into a date range picker's two inputs ('Mar 9, 2026'), as a user would. */
 async function pickDays(inputs: Locator, first: Date, last: Date) {
   await inputs.nth(0).click();
   await inputs.nth(0).fill(longDate(first));
@@ -132,8 +131,8 @@ describe('the schedule', () => {
 
   it('finds who is free next week at 50 % for React: the API\'s answer, kept in the URL across a reload', async () => {
     a = await managerPage('manager@demo.test');
-    const from = dateOf(monday(1));
-    const to = dateOf(new Date(monday(2).getTime() - DAY));
+    const from = isoDay(monday(1));
+    const to = isoDay(new Date(monday(2).getTime() - DAY));
     const expected = (await get<{ name: string }[]>(`/api/engineers/available?from=${from}&to=${to}&minFree=50&skills=React`)).map((e) => e.name).sort();
     expect(expected.length).toBeGreaterThan(0);
 
@@ -269,7 +268,7 @@ describe('the schedule', () => {
     await dialog.getByTestId('suitable-engineer').first().waitFor();
     const offered = await dialog.getByTestId('suitable-engineer').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')));
     const from = placeholder.startDate.slice(0, 10);
-    const to = dateOf(new Date(Date.parse(placeholder.endDate) - DAY));
+    const to = isoDay(new Date(Date.parse(placeholder.endDate) - DAY));
     const ranked = (await get<{ name: string }[]>(`/api/engineers/suitable?projectId=${placeholder.projectId}&from=${from}&to=${to}`)).map((e) => e.name);
     expect(offered).toEqual(ranked);
     const chosen = offered[0]!;
@@ -306,8 +305,8 @@ describe('the schedule', () => {
     await tip.waitFor();
     expect(await tip.innerText()).toContain(`Vacation: ${monthDayShort(monday(1))} - ${monthDayShort(new Date(monday(1).getTime() + 4 * DAY))} (Conference)`);
     await a.mouse.move(0, 0);
-    const booked = await get<{ engineerId: string; from: string; to: string; kind: string }[]>(`/api/time-off?from=${dateOf(monday(1))}&to=${dateOf(monday(2))}`);
-    expect(booked.map((t) => [t.from, t.to, t.kind])).toContainEqual([dateOf(monday(1)), dateOf(new Date(monday(1).getTime() + 4 * DAY)), 'vacation']);
+    const booked = await get<{ engineerId: string; from: string; to: string; kind: string }[]>(`/api/time-off?from=${isoDay(monday(1))}&to=${isoDay(monday(2))}`);
+    expect(booked.map((t) => [t.from, t.to, t.kind])).toContainEqual([isoDay(monday(1)), isoDay(new Date(monday(1).getTime() + 4 * DAY)), 'vacation']);
     const other = rowOf(b, 'Lucas Silva').locator('.schedule-cells [role=gridcell]').nth(1);
     await eventually(() => other.getAttribute('data-status'), (status) => status === 'off', LIVE_TIMEOUT);
   });
@@ -317,7 +316,7 @@ describe('the schedule', () => {
     const jordan = (await get<{ _id: string; name: string }[]>('/api/engineers')).find((e) => e.name === 'Jordan Lee')!;
     const booked = await api.request({
       method: 'POST', url: `/api/engineers/${jordan._id}/time-off`, token,
-      body: { from: dateOf(monday(3)), to: dateOf(new Date(monday(3).getTime() + 4 * DAY)), kind: 'other', note: 'Training' },
+      body: { from: isoDay(monday(3)), to: isoDay(new Date(monday(3).getTime() + 4 * DAY)), kind: 'other', note: 'Training' },
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const grid = await get<{ rows: { engineer: { name: string }; conflicts: { date: string; projectId: string }[] }[] }>(`/api/capacity?${WINDOW()}`);

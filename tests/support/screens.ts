@@ -268,6 +268,9 @@ export function demoDay(offset: number, now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + offset * DAY);
 }
 
+/** The API's way of writing a day: '2027-01-05'. */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
 const utc = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
 /** 'January 05, 2027' */
 export const longUs = (d: Date) => {
