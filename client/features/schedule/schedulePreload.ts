@@ -48,12 +48,16 @@ export function takePreloaded(query: URLSearchParams): Promise<ScheduleData> | n
 }
 
 /**
- * The answer read ahead for this query if it has already come, once: the screen then draws the grid
- * in its first render, not one render later.
+ * The answer read ahead for this query if it has already come: the screen then draws the grid in its
+ * first render, not one render later. Not taken here, since a render may be thrown away and run again
+ * (React starts an interrupted first render over, state and all): the screen lets go of it with
+ * `shown` once it has committed, and until then every run of that render finds it.
  */
-export function takeArrived(query: URLSearchParams): ScheduleData | null {
-  const found = matching(query);
-  if (!found?.settled) return null;
-  preloaded = null;
-  return found.settled;
+export function arrivedFor(query: URLSearchParams): ScheduleData | null {
+  return matching(query)?.settled ?? null;
+}
+
+/** The screen has committed with this answer: no later visit may take it. */
+export function shown(data: ScheduleData) {
+  if (preloaded?.settled === data) preloaded = null;
 }

@@ -14,7 +14,7 @@ import { onLoadsSettled } from '../../stores/liveSync.ts';
 import { projectsStore } from '../../stores/projects.ts';
 import { viewMode } from '../../stores/viewMode.ts';
 import { fetchSchedule } from './scheduleFetch.ts';
-import { takeArrived, takePreloaded } from './schedulePreload.ts';
+import { arrivedFor, shown, takePreloaded } from './schedulePreload.ts';
 import { pastSchedule, scheduleBehind, scheduleIncludes } from './scheduleSource.ts';
 import { todayShown } from './todayShown.ts';
 
@@ -30,8 +30,11 @@ export function useScheduleMachine() {
 
   const [input] = useState(() => {
     const view = viewFromSearch(params);
-    return { view, today: todayShown, data: viewMode.past ? null : takeArrived(capacityQuery(view, todayShown())) };
+    return { view, today: todayShown, data: viewMode.past ? null : arrivedFor(capacityQuery(view, todayShown())) };
   });
+  useEffect(() => {
+    if (input.data) shown(input.data);
+  }, [input.data]);
   const timeZone = useRef(input.data?.grid.timeZone ?? 'UTC');
   const machine = useMemo(
     () =>
