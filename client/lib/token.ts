@@ -38,9 +38,8 @@ export function clearToken(storage: TokenStorage | null = browserStorage()) {
 }
 
 /**
- * The role the token was signed with, read without checking the signature: only a hint, for reading
- * ahead (the schedule's code and data for the roles that may see it) and for which screen shows while
- * the profile call restores a stored session, never for what the server allows.
+ * The role the token was signed with, read without checking the signature: only a hint for reading
+ * ahead (the schedule's code and data for the roles that may see it), never for what is allowed.
  */
 export function tokenRole(token: string | null): string | null {
   const payload = token?.split('.')[1];

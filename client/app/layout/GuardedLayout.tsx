@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { Navigate, useLocation } from 'react-router';
-import { readToken, tokenRole } from '../../lib/token.ts';
+import { readToken } from '../../lib/token.ts';
 import { sessionActor, useSessionUser, useSessionView } from '../../stores/session.ts';
 import { PageSpinner } from '../PageSpinner.tsx';
 import { AppLayout } from './AppLayout.tsx';
@@ -33,12 +33,9 @@ export default function GuardedLayout() {
     );
   }
   // A screen the user's role does not navigate to never renders, not even for a frame: the engineer
-  // goes to their dashboard (replacing the entry, so Back does not return to it). While a stored
-  // session is restored, the role the token was signed with stands in for the profile's: a manager
-  // screen renders at once instead of after the profile call (on a cold load of the schedule that call
-  // waits behind the grid's on the server), and only a token without a readable role waits. The
-  // server still decides what each call may do; the profile's role replaces the token's when it comes.
-  const access = screenAccess(user?.role ?? tokenRole(readToken()), pathname);
+  // goes to their dashboard (replacing the entry, so Back does not return to it), and a manager
+  // screen waits for the role while a stored session is restored.
+  const access = screenAccess(user?.role, pathname);
   if (access.kind === 'redirect') return <Navigate to={access.to} replace />;
   if (access.kind === 'wait') return <PageSpinner />;
   // While a stored session is restored the shell and the engineer's screens already load (in parallel
