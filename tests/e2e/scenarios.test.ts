@@ -61,6 +61,8 @@ const choose = async (scope: Locator, testId: string, text: string) => {
   await scope.getByTestId(testId).click();
   await page.keyboard.type(text);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  // Fails here, naming the field, if the choice did not take (not later, at a dialog that will not close).
+  await expect.poll(() => scope.getByTestId(testId).innerText(), POLL).toContain(text);
 };
 const typeDay = async (scope: Locator, testId: string, day: Date) => {
   const input = scope.getByTestId(testId);
@@ -77,7 +79,10 @@ async function draft(kind: string, fill: (form: Locator) => Promise<void>) {
   await form.waitFor();
   await fill(form);
   await form.getByTestId('draft-submit').click();
-  await form.waitFor({ state: 'hidden' });
+  // A dialog that stays open says why (a field's message, the server's): the failure quotes it.
+  await form.waitFor({ state: 'hidden' }).catch(async (error: unknown) => {
+    throw new Error(`the ${kind} draft's dialog stayed open; it reads: ${await form.innerText().catch(() => '(unreadable)')}`, { cause: error });
+  });
   await expect.poll(() => page.getByTestId('scenario-change').count(), POLL).toBe(before + 1);
 }
 
