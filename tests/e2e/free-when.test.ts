@@ -16,7 +16,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
-import { demoDay, ENGINEER, isoDay, MANAGER, monthDayUs, navigate, newContext, normalize, shortUs, signIn } from '../support/screens.ts';
+import { demoDay, dialogOpened, ENGINEER, isoDay, MANAGER, monthDayUs, navigate, newContext, normalize, shortUs, signIn } from '../support/screens.ts';
 
 const LIVE_TIMEOUT = 15_000;
 const POLL = { timeout: 10_000 };
@@ -75,6 +75,7 @@ describe('free when, and the capacity facts in the UI', () => {
     await navigate(page, 'Assignments', '/assignments');
     await page.getByTestId('new-assignment').click();
     const form = page.getByRole('dialog', { name: /New assignment/ });
+    await dialogOpened(form);
     await form.getByTestId('assignment-project').click();
     await page.locator('.ant-select-item-option', { hasText: 'Customer Portal Redesign' }).click();
     await form.getByTestId('suitable-engineers').waitFor();

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
-import { cardValue, demoDay, MANAGER, navigate, normalize, rowWith, shortUs, signIn, tableRows } from '../support/screens.ts';
+import { cardValue, demoDay, dialogOpened, MANAGER, navigate, normalize, rowWith, shortUs, signIn, tableRows } from '../support/screens.ts';
 
 let session: PageSession | undefined;
 let server: E2EServer;
@@ -33,7 +33,7 @@ describe('a manager assigns an engineer beyond their capacity', () => {
     expect(await cardValue(page, 'card-total-assignments')).toBe('14');
     await page.getByTestId('new-assignment').click();
     const form = page.getByRole('dialog', { name: /New assignment/ });
-    await form.waitFor();
+    await dialogOpened(form);
 
     await form.getByTestId('assignment-project').click();
     await page.locator('.ant-select-item-option', { hasText: 'Customer Portal Redesign' }).click();

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpApi } from '../support/api-client.ts';
 import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
-import { demoDay, MANAGER, navigate, newContext, normalize, screenshotBoth, shortUs, signIn, tableRows } from '../support/screens.ts';
+import { demoDay, dialogOpened, MANAGER, navigate, newContext, normalize, screenshotBoth, shortUs, signIn, tableRows } from '../support/screens.ts';
 
 const POLL = { timeout: 15_000 };
 const PORTAL = 'Customer Portal Redesign';
@@ -56,16 +56,11 @@ const apiGet = <T,>(on: Page, path: string) =>
   }, path) as Promise<T>;
 
 const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
-/**
- * Picks an option of a searchable select by typing it (the list only draws the options in view) and
- * taking the first match with Enter, as a keyboard user does. A mouse click on the option did not take
- * in two full CI runs: the select was left holding only the typed search, its list still open.
- */
+/** Picks an option of a searchable select by typing it (the list only draws the options in view). */
 const choose = async (scope: Locator, testId: string, text: string) => {
   await scope.getByTestId(testId).click();
   await page.keyboard.type(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active', { hasText: text }).waitFor();
-  await page.keyboard.press('Enter');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
   // Fails here, naming the field, if the choice did not take (not later, at a dialog that will not close).
   await expect.poll(() => scope.getByTestId(testId).innerText(), POLL).toContain(text);
 };
@@ -81,7 +76,7 @@ async function draft(kind: string, fill: (form: Locator) => Promise<void>) {
   const before = await page.getByTestId('scenario-change').count();
   await page.getByTestId(`draft-open-${kind}`).click();
   const form = page.getByTestId('draft-dialog').locator('..').getByRole('dialog');
-  await form.waitFor();
+  await dialogOpened(form);
   await fill(form);
   await form.getByTestId('draft-submit').click();
   // A dialog that stays open says why (a field's message, the server's): the failure quotes it.

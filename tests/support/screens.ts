@@ -48,6 +48,19 @@ export async function navigate(page: Page, label: string, pathname: string): Pro
   await page.waitForURL((url) => url.pathname === pathname);
 }
 
+/**
+ * Waits for a dialog to have finished opening: antd zooms it in. A select clicked during that
+ * animation lines its options list up with its own scaled-down box (50 px wide, well off its place)
+ * and moves it into place a moment later, and a click on an option across that move is lost: 2 of 6
+ * clicks in a scratch test, none of 6 once the dialog had opened.
+ */
+export async function dialogOpened(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await dialog.evaluate((element) =>
+    Promise.all((element.closest('.ant-modal-wrap') ?? element).getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))),
+  );
+}
+
 /** The figure of a summary card (`card-*` test id), once it is no longer a skeleton. */
 export async function cardValue(page: Page | Locator, testId: string): Promise<string> {
   const value = page.getByTestId(testId).locator('[data-role=value]');
