@@ -244,7 +244,13 @@ describe('the schedule', () => {
 
     await dragBar(stale, 'Mei Chen', 'Data Warehouse Modernisation', 1);
     const dialog = stale.getByRole('dialog', { name: 'Someone else changed this assignment' });
-    await dialog.waitFor();
+    // Failed once in a full CI run (not again in 4 runs of the file): the failure now says what the page showed instead.
+    await dialog.waitFor().catch(async (error: unknown) => {
+      const dialogs = await stale.getByRole('dialog').allInnerTexts().catch(() => []);
+      const messages = await stale.locator('.ant-message-notice').allInnerTexts().catch(() => []);
+      const saved = await assignmentOf('Mei Chen', 'Data Warehouse Modernisation').catch(() => null);
+      throw new Error(`no conflict dialog after the drag; dialogs: ${JSON.stringify(dialogs)}; messages: ${JSON.stringify(messages)}; saved: ${JSON.stringify(saved)}`, { cause: error });
+    });
     const text = await dialog.innerText();
     expect(text).toContain('This assignment was changed by someone else. Reload to see the latest version.');
     expect(text).toMatch(/You asked to: Move Mei Chen's assignment on Data Warehouse Modernisation to /);
