@@ -51,7 +51,7 @@ export function queryText(params: Record<string, string | number | boolean | und
  * cells, parsed in one task of up to 200 ms; packed it is about a fifth of that.
  */
 export async function fetchCapacity(params: CapacityParams, signal?: AbortSignal): Promise<CapacityResponse> {
-  const answer = await requestPackedCapacity(queryText({ ...params, shape: 'columns' }), signal);
+  const answer = await requestPackedCapacity(queryText(params), signal);
   orgTimeZone = answer.timeZone;
   return answer;
 }

@@ -10,11 +10,9 @@ import type { ScheduleData } from '../../machines/schedule.machine.ts';
  */
 export async function fetchSchedule(query: URLSearchParams, signal?: AbortSignal): Promise<ScheduleData> {
   const range = new URLSearchParams({ from: query.get('from') ?? '', to: query.get('to') ?? '' });
-  // Each period once and a row's figures as lists: under a fifth of the text, written out as cells here.
-  const packed = new URLSearchParams(query);
-  packed.set('shape', 'columns');
   const [grid, timeOff, placeholders] = await Promise.all([
-    requestPackedCapacity(packed.toString(), signal),
+    // Each period once and a row's figures as lists: under a fifth of the text, written out as cells.
+    requestPackedCapacity(query.toString(), signal),
     request<TimeOff[]>('GET', `/api/time-off?${range.toString()}`, { signal }),
     request<Placeholder[]>('GET', '/api/placeholders', { signal }),
   ]);
