@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpApi } from '../support/api-client.ts';
 import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
-import { demoDay, dialogOpened, MANAGER, navigate, newContext, normalize, screenshotBoth, shortUs, signIn, tableRows } from '../support/screens.ts';
+import { demoDay, dialogOpened, isoDay, MANAGER, navigate, newContext, normalize, screenshotBoth, shortUs, signIn, tableRows } from '../support/screens.ts';
 
 const POLL = { timeout: 15_000 };
 const PORTAL = 'Customer Portal Redesign';
@@ -89,7 +89,7 @@ async function draft(kind: string, fill: (form: Locator) => Promise<void>) {
 /** Monday of this week to the Sunday twelve weeks on: the comparison's default window. */
 function defaultWindow() {
   const monday = -((demoDay(0).getUTCDay() + 6) % 7);
-  return { from: demoDay(monday).toISOString().slice(0, 10), to: demoDay(monday + 83).toISOString().slice(0, 10) };
+  return { from: isoDay(demoDay(monday)), to: isoDay(demoDay(monday + 83)) };
 }
 type ApiGrid = { rows: { engineer: { name: string }; periods: { utilization: number | null }[] }[] };
 type Compare = { periods: { live: { utilization: number | null }; scenario: { utilization: number | null } }[]; statusChanges: { sentence: string }[] };
@@ -196,7 +196,7 @@ describe('a manager drafts a scenario', () => {
     expect(withTimeOff.changes).toHaveLength(5);
     expect(withTimeOff.changes[4]!.sentences[0]).toMatch(/^Dana Whitfield booked vacation for Lucas Silva from /);
     const liveTimeOff = await apiGet<{ engineerId: string; from: string }[]>(page, `/api/time-off?from=${from}&to=${to}`);
-    expect(liveTimeOff.some((t) => t.from === new Date(weekStart.getTime() + 14 * 86_400_000).toISOString().slice(0, 10))).toBe(false);
+    expect(liveTimeOff.some((t) => t.from === isoDay(new Date(weekStart.getTime() + 14 * 86_400_000)))).toBe(false);
     // Taken back, so the rest of the story has its four changes.
     await page.evaluate(async (url) => {
       const token = JSON.parse(localStorage.getItem('userToken') ?? 'null') as string;

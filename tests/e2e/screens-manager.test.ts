@@ -9,7 +9,7 @@ import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
 import {
   cardText, cardValue, demoAssignments, demoDay, demoEngineers, demoExpectations, demoProjects, demoThisWeek, drawnPixels,
-  horizontalOverflow, localUs, MANAGER, monthDayUs, navigate, normalize, progressOf, rowWith, screenshotBoth, shortUs,
+  horizontalOverflow, isoDay, localUs, MANAGER, monthDayUs, navigate, normalize, progressOf, rowWith, screenshotBoth, shortUs,
   signIn, tableHeaders, tableOverflow, tableRows, waitForStableCanvas,
 } from '../support/screens.ts';
 
@@ -335,8 +335,7 @@ describe('manager screens with the demo data', () => {
     await sam.getByText('Customer Portal Redesign · 60%').waitFor();
 
     // A bookmarked view: free at least 50 % this week.
-    const day = (d: Date) => d.toISOString().slice(0, 10);
-    await page.goto(`${server.baseUrl}/capacity?minFree=50&freeFrom=${day(week.monday)}&freeTo=${day(week.sunday)}`);
+    await page.goto(`${server.baseUrl}/capacity?minFree=50&freeFrom=${isoDay(week.monday)}&freeTo=${isoDay(week.sunday)}`);
     await grid.getByTestId('schedule-row').first().waitFor();
     const free = await grid.getByTestId('schedule-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-engineer')));
     expect(free).toEqual(week.rows.filter((r) => r.free >= 50).map((r) => r.name));

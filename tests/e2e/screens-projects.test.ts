@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
 import {
-  cardValue, demoDay, demoEngineers, demoProjects, MANAGER, navigate, normalize, rowWith,
+  cardValue, demoDay, demoEngineers, demoProjects, isoDay, MANAGER, navigate, normalize, rowWith,
   screenshot, screenshotBoth, shortUs, signIn, tableRows,
 } from '../support/screens.ts';
 
@@ -56,7 +56,7 @@ async function clearPicker(label: string) {
 
 /** Opens the picker and clicks the day, paging forward through the months as needed. */
 async function pickDate(label: string, day: Date) {
-  const title = day.toISOString().slice(0, 10);
+  const title = isoDay(day);
   await field(label).locator('.ant-picker input').click();
   const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
   await panel.waitFor();
@@ -118,8 +118,8 @@ describe('Create New Project dialog', () => {
     await field('Start Date').locator('.ant-picker input').click();
     const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
     await panel.waitFor();
-    const yesterday = demoDay(-1).toISOString().slice(0, 10);
-    const todayTitle = demoDay(0).toISOString().slice(0, 10);
+    const yesterday = isoDay(demoDay(-1));
+    const todayTitle = isoDay(demoDay(0));
     expect(await panel.locator(`td[title="${yesterday}"]`).first().getAttribute('class')).toContain('ant-picker-cell-disabled');
     expect(await panel.locator(`td[title="${todayTitle}"]`).first().getAttribute('class')).not.toContain('ant-picker-cell-disabled');
     await page.keyboard.press('Escape');

@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { daysToNextMonth } from './api-helpers.ts';
+import { daysToNextMonth, eventually } from './api-helpers.ts';
 
 export const SCREENSHOT_DIR = path.resolve('screenshots/e2e');
 export const DESKTOP = { width: 1440, height: 900 };
@@ -82,15 +82,15 @@ export async function cardValue(page: Page | Locator, testId: string): Promise<s
 export async function cardText(page: Page, testId: string): Promise<string> {
   const card = page.getByTestId(testId);
   await cardValue(page, testId);
-  for (let i = 0; i < 100; i += 1) {
-    const text = await card.evaluate((element) => {
+  const readWhileShown = () =>
+    card.evaluate((element) => {
       const value = element.querySelector('[data-role=value]');
       return value && !value.querySelector('.ant-skeleton') && value.textContent?.trim() ? (element as HTMLElement).innerText : null;
     });
-    if (text !== null) return normalize(text);
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`the card ${testId} shows no figure`);
+  const text = await eventually(readWhileShown, (read) => read !== null, 10_000).catch((error: unknown) => {
+    throw new Error(`the card ${testId} shows no figure`, { cause: error });
+  });
+  return normalize(text!);
 }
 
 /** Every body row of the table inside `container`, each as its cells' texts (whitespace collapsed). */
