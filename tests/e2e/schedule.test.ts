@@ -40,9 +40,17 @@ async function managerPage(email: string, options: { noLive?: boolean } = {}): P
     await page.routeWebSocket(/socket\.io/, (ws) => ws.close());
     await page.route(/socket\.io/, (route) => route.abort());
   }
+  // The schedule loads the lists its bars come from after its first paint. A page meant to hold stale
+  // versions must have them before the other manager's change: read after it, they are not stale, and
+  // the drag saves without a conflict (the test failed that way in 2 of 4 CI runs; delaying the
+  // assignments' answer by 1.5 s reproduces it every time).
+  const listsIn = options.noLive
+    ? Promise.all(['engineers', 'projects', 'assignments'].map((list) => page.waitForResponse((r) => new URL(r.url()).pathname === `/api/${list}` && r.ok(), { timeout: 60_000 })))
+    : null;
   await signIn(page, server.baseUrl, email);
   await navigate(page, 'Schedule', '/capacity');
   await page.getByTestId('schedule-row').first().waitFor();
+  await listsIn;
   return page;
 }
 
@@ -244,7 +252,7 @@ describe('the schedule', () => {
 
     await dragBar(stale, 'Mei Chen', 'Data Warehouse Modernisation', 1);
     const dialog = stale.getByRole('dialog', { name: 'Someone else changed this assignment' });
-    // Failed once in a full CI run (not again in 4 runs of the file): the failure now says what the page showed instead.
+    // Should it fail, it says what the page showed instead, and what was saved.
     await dialog.waitFor().catch(async (error: unknown) => {
       const dialogs = await stale.getByRole('dialog').allInnerTexts().catch(() => []);
       const messages = await stale.locator('.ant-message-notice').allInnerTexts().catch(() => []);
