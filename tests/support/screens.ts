@@ -49,10 +49,10 @@ export async function navigate(page: Page, label: string, pathname: string): Pro
 }
 
 /**
- * Waits for a dialog to have finished opening: antd zooms it in. A select clicked during that
- * animation lines its options list up with its own scaled-down box (50 px wide, well off its place)
- * and moves it into place a moment later, and a click on an option across that move is lost: 2 of 6
- * clicks in a scratch test, none of 6 once the dialog had opened.
+ * Waits for a dialog to have finished opening (it fades in). When dialogs zoomed in, a select clicked
+ * during the zoom lined its options list up with its own scaled-down box, and a click on an option
+ * across the move into place was lost; they fade now (client/components/Modal.tsx), and the tests that
+ * pick an option right after a dialog appears still wait for it to be fully there.
  */
 export async function dialogOpened(dialog: Locator): Promise<void> {
   await dialog.waitFor();
