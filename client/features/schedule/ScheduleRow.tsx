@@ -66,8 +66,17 @@ export const EngineerName = memo(function EngineerName({ row, top, height, sort,
         ) : null}
       </div>
       {expanded && onBookTimeOff ? (
-        <Button size="small" type="link" icon={<CalendarOutlined />} onClick={() => onBookTimeOff(e._id)} style={{ fontSize: 12, marginLeft: 22 }} data-testid="book-time-off">
-          Book time off
+        <Button
+          size="small"
+          type="link"
+          icon={<CalendarOutlined />}
+          onClick={() => onBookTimeOff(e._id)}
+          style={{ fontSize: 12, marginLeft: compact ? 16 : 22 }}
+          aria-label={`Book time off for ${e.name}`}
+          data-testid="book-time-off"
+        >
+          {/* The phone's names column is 128 px: the long label was cut to 'Book time of'. */}
+          {compact ? 'Time off' : 'Book time off'}
         </Button>
       ) : null}
     </div>
