@@ -355,10 +355,26 @@ describe('the schedule', () => {
     await a.mouse.move(0, 0);
   });
 
-  it('looks right at 1440 and 390 px, with a row open', async () => {
+  it('looks right at 1440 and 390 px, with a row open: its time-off button and help line are not cut', async () => {
     await openRow(a, 'Sam Rivera');
     await a.mouse.move(0, 0);
-    await screenshotBoth(a, 'schedule-open-rows');
+    const overflows: string[] = [];
+    const ready = async () => {
+      const cut = await a.evaluate(() => {
+        const grid = document.querySelector('[data-testid=schedule-grid]')!.getBoundingClientRect();
+        const nameCell = document.querySelector('[data-testid=schedule-name][data-engineer="Sam Rivera"]')!;
+        const button = nameCell.querySelector('[data-testid=book-time-off]')!.getBoundingClientRect();
+        const hint = document.querySelector('[data-testid=schedule-row][data-engineer="Sam Rivera"] [data-testid=schedule-details] span')!;
+        return [
+          button.right > nameCell.getBoundingClientRect().right + 0.5 ? `the time-off button at ${innerWidth} px` : '',
+          hint.getBoundingClientRect().right > grid.right + 0.5 ? `the help line '${hint.textContent}' at ${innerWidth} px` : '',
+        ].filter(Boolean);
+      });
+      overflows.push(...cut);
+    };
+    await screenshotBoth(a, 'schedule-open-rows', { ready });
+    // At 390 px they read 'Book time of' and 'Drag a bar to move it, or its ends to'.
+    expect(overflows, overflows.join('; ')).toEqual([]);
   });
 
   it('raised no page errors', () => {

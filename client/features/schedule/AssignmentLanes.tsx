@@ -97,8 +97,15 @@ function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, saving, tentati
   );
 }
 
+/** The line above the bars when no drag is on: how to use them (a phone shows about 200 px of it), or how many there are. */
+function hintOf(count: number, canPlan: boolean, compact: boolean): string {
+  if (count === 0) return 'No assignments in this window';
+  if (!canPlan) return `${count} assignment${count === 1 ? '' : 's'} in this window`;
+  return compact ? 'Drag to move; tap to edit' : 'Drag a bar to move it, or its ends to change its dates; click it to edit';
+}
+
 /** What the line above the bars says: how to use them, or what the drag in progress does to the engineer. */
-function InfoLine({ drag, engineerId, count, canPlan, left }: { drag: BarDragActor; engineerId: string; count: number; canPlan: boolean; left: number }) {
+function InfoLine({ drag, engineerId, count, canPlan, left, compact }: { drag: BarDragActor; engineerId: string; count: number; canPlan: boolean; left: number; compact: boolean }) {
   const preview = useSelector(drag, (s) =>
     !s.matches('idle') && s.context.assignment?.engineerId._id === engineerId && s.context.dates
       ? { impact: s.context.impact, dates: s.context.dates }
@@ -106,11 +113,7 @@ function InfoLine({ drag, engineerId, count, canPlan, left }: { drag: BarDragAct
   (x, y) => x?.impact === y?.impact && x?.dates === y?.dates);
   const text = preview
     ? `${shortDate(preview.dates.startDate)} - ${shortDate(preview.dates.endDate)}${preview.impact ? ` · ${preview.impact.text}` : ''}`
-    : count === 0
-      ? 'No assignments in this window'
-      : canPlan
-        ? 'Drag a bar to move it, or its ends to change its dates; click it to edit'
-        : `${count} assignment${count === 1 ? '' : 's'} in this window`;
+    : hintOf(count, canPlan, compact);
   const overloaded = preview?.impact?.overloaded === true;
   return (
     // Sticks just right of the names, so it stays readable while the periods scroll sideways.
@@ -128,6 +131,8 @@ type LanesProps = Shared & {
   timeOff: readonly TimeOff[];
   /** The names column's width: where the explaining line sticks. */
   nameWidth: number;
+  /** A phone: the explaining line says less. */
+  compact: boolean;
   todayX: number | null;
 };
 
@@ -155,12 +160,12 @@ function TimeOffLane({ timeOff, axis }: { timeOff: readonly TimeOff[]; axis: Sch
 }
 
 /** An open row: its time off, then one lane per assignment in the window, sorted by start, on the same axis as the cells. */
-export function AssignmentLanes({ engineerId, assignments, timeOff, nameWidth, todayX, ...shared }: LanesProps) {
+export function AssignmentLanes({ engineerId, assignments, timeOff, nameWidth, compact, todayX, ...shared }: LanesProps) {
   const { axis, canPlan, drag } = shared;
   const first = timeOff.length > 0 ? 1 : 0;
   return (
     <div style={{ position: 'relative', height: detailsHeight(assignments.length, first > 0), background: '#fbfdff', borderTop: '1px dashed #e2e8f0' }} data-testid="schedule-details">
-      <InfoLine drag={drag} engineerId={engineerId} count={assignments.length} canPlan={canPlan} left={nameWidth} />
+      <InfoLine drag={drag} engineerId={engineerId} count={assignments.length} canPlan={canPlan} left={nameWidth} compact={compact} />
       <div
         className="schedule-lanes"
         style={{

@@ -125,6 +125,7 @@ export default function SchedulePage() {
         assignments={bars.get(engineerId) ?? []}
         timeOff={timeOffOf(engineerId)}
         nameWidth={nameWidth}
+        compact={isMobile}
         todayX={todayX}
         axis={axis}
         timeZone={timeZone.current}
@@ -135,7 +136,7 @@ export default function SchedulePage() {
         onOpen={openEdit}
       />
     ),
-    [bars, timeOffOf, nameWidth, todayX, axis, timeZone, canPlan, drag, running, tentativeProjects, openEdit],
+    [bars, timeOffOf, nameWidth, isMobile, todayX, axis, timeZone, canPlan, drag, running, tentativeProjects, openEdit],
   );
 
   // A few open roles show at once; a long list waits to be opened, so the engineers stay in view.
