@@ -4,7 +4,7 @@ import type { Actor } from 'xstate';
 import type { Assignment, TimeOff } from '../../../domain/entities.ts';
 import type { Dated } from '../../../domain/figures.ts';
 import { avatarColor } from '../../components/avatarColor.ts';
-import { capitalize, percent, shortDate } from '../../lib/format.ts';
+import { capitalize, percent, plural, shortDate } from '../../lib/format.ts';
 import type { barDragMachine, DragEdge } from '../../machines/barDrag.machine.ts';
 import type { RowAction } from '../../machines/rowAction.machine.ts';
 import { barGeometry, daysDragged, daysOffGeometry, type ScheduleAxis } from './axis.ts';
@@ -100,7 +100,7 @@ function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, saving, tentati
 /** The line above the bars when no drag is on: how to use them (a phone shows about 200 px of it), or how many there are. */
 function hintOf(count: number, canPlan: boolean, compact: boolean): string {
   if (count === 0) return 'No assignments in this window';
-  if (!canPlan) return `${count} assignment${count === 1 ? '' : 's'} in this window`;
+  if (!canPlan) return `${plural(count, 'assignment')} in this window`;
   return compact ? 'Drag to move; tap to edit' : 'Drag a bar to move it, or its ends to change its dates; click it to edit';
 }
 
