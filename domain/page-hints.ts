@@ -28,3 +28,24 @@ export type RouteHints = Record<string, Record<string, RouteHint>>;
  * path the guard, the booting app and the server's hints all match ('/Capacity/' is '/capacity').
  */
 export const routePath = (pathname: string): string => pathname.toLowerCase().replace(/\/+$/, '') || '/';
+
+/**
+ * A copy of the session's token beside the role hint (client/lib/sessionCookie.ts), for one use only:
+ * the page sent for the schedule's address carries that reader's first grid (web-app.ts), so it can be
+ * drawn before the app has loaded. The API never reads it (its requests carry the token in a header),
+ * so a request another site makes the browser send gains nothing from it.
+ */
+export const SESSION_COOKIE = 'cp_session';
+
+/** The page's element holding the top of the schedule's grid, and the one the first-paint script draws it in. */
+export const FIRST_SCHEDULE_ID = 'first-schedule';
+export const FIRST_PAINT_ID = 'first-paint';
+/** The template holding the app's files to preload until the first paint is drawn. */
+export const FIRST_PAINT_PRELOADS_ID = 'first-paint-preloads';
+
+/** What that element holds: the grid's top (GET /api/capacity's packed answer, cut short) and the window's open roles. */
+export type FirstSchedule<Grid> = { grid: Grid; openRoles: { count: number; projects: number } };
+
+/** Written beside index.html by the build: the script that draws the schedule's first screen from that answer. */
+export const FIRST_PAINT_FILE = 'first-paint.json';
+export type FirstPaintManifest = { script: string };

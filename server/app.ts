@@ -12,6 +12,8 @@ import securityPlugin from './plugins/security.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import assignmentRoutes from './routes/assignments.ts';
 import authRoutes from './routes/auth.ts';
+import capacityAnswersPlugin from './plugins/capacity-answers.ts';
+import firstSchedulePlugin from './plugins/first-schedule.ts';
 import capacityRoutes from './routes/capacity.ts';
 import engineerRoutes from './routes/engineers.ts';
 import eventRoutes from './routes/events.ts';
@@ -89,7 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(planSnapshotsPlugin, { every: options.historySnapshotEvery ?? 10_000 });
   await app.register(healthRoutes);
   await app.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 10 });
-  await app.register(capacityRoutes, { timeZone: options.orgTimeZone ?? 'UTC', factsCacheSize: options.capacityFactsCacheSize ?? 8 });
+  await app.register(capacityAnswersPlugin, { timeZone: options.orgTimeZone ?? 'UTC', factsCacheSize: options.capacityFactsCacheSize ?? 8 });
+  await app.register(capacityRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(engineerRoutes);
   await app.register(projectRoutes);
   await app.register(assignmentRoutes);
@@ -100,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { answersKept: options.historyAnswersKept ?? 4 });
   await app.register(importExportRoutes);
   await app.register(scenarioRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
+  await app.register(firstSchedulePlugin, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot, compression });
   return app;
 }

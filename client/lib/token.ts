@@ -1,4 +1,5 @@
 import { writeRoleHint } from './roleHint.ts';
+import { writeSessionCookie } from './sessionCookie.ts';
 
 /** The login token lives in local storage under `userToken`, stored as JSON. */
 export const TOKEN_KEY = 'userToken';
@@ -26,15 +27,17 @@ export function readToken(storage: TokenStorage | null = browserStorage()): stri
   }
 }
 
-/** Stores the token, and tells the server its role as a hint for the pages it sends (roleHint.ts). */
+/** Stores the token, and tells the server its role as a hint for the pages it sends (roleHint.ts) and the token for the schedule's first screen (sessionCookie.ts). */
 export function writeToken(token: string, storage: TokenStorage | null = browserStorage()) {
   storage?.setItem(TOKEN_KEY, JSON.stringify(token));
   writeRoleHint(tokenRole(token));
+  writeSessionCookie(token);
 }
 
 export function clearToken(storage: TokenStorage | null = browserStorage()) {
   storage?.removeItem(TOKEN_KEY);
   writeRoleHint(null);
+  writeSessionCookie(null);
 }
 
 /**

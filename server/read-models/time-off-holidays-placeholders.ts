@@ -77,3 +77,15 @@ export async function streamVersion(db: DbOrTrx, streamId: string): Promise<numb
   const row = await db.selectFrom('streams').select('version').where('stream_id', '=', streamId).executeTakeFirst();
   return Number(row?.version ?? 0);
 }
+
+/**
+ * How many open roles (placeholders) overlap the dates from..to (both included, 'YYYY-MM-DD'), and on
+ * how many projects: what the schedule's first paint needs to keep room for the schedule's open roles.
+ */
+export async function openRolesIn(db: DbOrTrx, range: { from: string; to: string }): Promise<{ count: number; projects: number }> {
+  const { rows } = await sql<{ count: number; projects: number }>`
+    select count(*)::int as count, count(distinct project_id)::int as projects
+      from placeholders
+     where end_date > ${range.from}::date and start_date < ${range.to}::date + 1`.execute(db);
+  return rows[0]!;
+}

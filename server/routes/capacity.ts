@@ -2,22 +2,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  answerCapacityQuery, suitableDates, suitableEngineers, suitableQueryInput, suitableEngineerSchema, availabilityInput, availableEngineers, availableEngineerSchema, capacityQueryInput, capacityResponseSchema, inShape, packedCapacityResponseSchema,
+  suitableDates, suitableEngineers, suitableQueryInput, suitableEngineerSchema, availabilityInput, availableEngineers, availableEngineerSchema, capacityQueryInput, capacityResponseSchema, packedCapacityResponseSchema,
 } from '../../domain/index.ts';
 import { engineersOnProject, loadCapacityFacts } from '../read-models/capacity-facts.ts';
 import { findProject } from '../read-models/queries.ts';
 import { HttpError } from '../http-error.ts';
-import { KeptAnswers } from '../read-models/kept-answers.ts';
-import { SnapshotCache } from '../read-models/snapshot-cache.ts';
 import { errorBody, errorResponses } from './schemas.ts';
 
 /** Load over time: the schedule's grid and "who is free from D1 to D2 at N %". */
-export default async function capacityRoutes(app: FastifyInstance, options: { timeZone: string; factsCacheSize: number }) {
+export default async function capacityRoutes(app: FastifyInstance, options: { timeZone: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // The schedule asks for the same grid again and again between two writes: reading tens of thousands
-  // of assignments each time would cost PostgreSQL and Node more than the model itself.
-  const factsCache = new SnapshotCache<Awaited<ReturnType<typeof loadCapacityFacts>>>(options.factsCacheSize);
-  const answers = new KeptAnswers<{ total: number }>(16);
 
   api.get('/api/capacity', {
     onRequest: app.authenticate,
@@ -37,22 +31,14 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
       const own = request.user.role === 'engineer' ? request.user.sub : undefined;
       if (own && query.engineerId && query.engineerId !== own) throw new HttpError(403, 'You can only see your own capacity', 'FORBIDDEN');
       const engineerId = own ?? query.engineerId;
-      const range = { from: query.from, to: query.to, engineerId };
-      const facts = await factsCache.read(app.db, `${range.from} ${range.to} ${engineerId ?? ''}`, (trx) => loadCapacityFacts(trx, range));
-      // The facts are the same object until the next write, and so is the answer to the same query.
-      // ~50,000 cells for 2,000 engineers x 26 weeks: the schema documents the shape, but validating
-      // every cell on the way out would cost more than computing it.
-      const { text, extra } = answers.text(facts.value, JSON.stringify(query), () => {
-        const answer = answerCapacityQuery(facts.value, query, options.timeZone);
-        return { text: JSON.stringify(inShape(answer, query.shape)), extra: { total: answer.total } };
-      });
+      const answer = await app.capacityAnswer(query, engineerId);
       // Sent as the text it already is (the raw reply, not the route's typed one).
       return (reply as FastifyReply)
-        .header('x-cursor', facts.cursor)
-        .header('x-snapshot', facts.snapshot)
-        .header('x-total-count', String(extra.total))
+        .header('x-cursor', answer.cursor)
+        .header('x-snapshot', answer.snapshot)
+        .header('x-total-count', String(answer.total))
         .type('application/json; charset=utf-8')
-        .send(text);
+        .send(answer.text);
     },
   });
 

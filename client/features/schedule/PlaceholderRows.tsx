@@ -3,9 +3,7 @@ import type { Placeholder, Project } from '../../../domain/entities.ts';
 import { percent, plural, shortDate } from '../../lib/format.ts';
 import { barGeometry, type ScheduleAxis } from './axis.ts';
 
-const HEADER_HEIGHT = 36;
-const PROJECT_HEIGHT = 28;
-const LINE_HEIGHT = 36;
+import { OPEN_ROLES_BORDER, OPEN_ROLES_HEADER as HEADER_HEIGHT, OPEN_ROLES_LINE as LINE_HEIGHT, OPEN_ROLES_PROJECT as PROJECT_HEIGHT, openRolesHeight } from './openRolesLayout.ts';
 
 /** Placeholders by project (projects by name), each project's by start. */
 export function placeholderGroups(placeholders: readonly Placeholder[], projects: ReadonlyMap<string, Pick<Project, 'name'>>) {
@@ -23,7 +21,7 @@ export type PlaceholderGroup = ReturnType<typeof placeholderGroups>[number];
 
 /** How tall the block is, for the rows below it: its header, and when open a line per project and per placeholder. */
 export const placeholderBlockHeight = (groups: readonly PlaceholderGroup[], open: boolean) =>
-  groups.length === 0 ? 0 : HEADER_HEIGHT + (open ? groups.reduce((sum, g) => sum + PROJECT_HEIGHT + g.placeholders.length * LINE_HEIGHT, 0) : 0);
+  openRolesHeight(groups.length, groups.reduce((sum, g) => sum + g.placeholders.length, 0), open);
 
 type Props = {
   groups: readonly PlaceholderGroup[];
@@ -56,7 +54,7 @@ export function PlaceholderRows({ groups, tentativeProjects, axis, timeZone, nam
   const count = groups.reduce((sum, g) => sum + g.placeholders.length, 0);
   const lines = open ? linesOf(groups) : [];
   return (
-    <div style={{ background: '#fffbeb', borderBottom: '2px solid #fde68a' }} data-testid="schedule-placeholders">
+    <div style={{ background: '#fffbeb', borderBottom: `${OPEN_ROLES_BORDER}px solid #fde68a` }} data-testid="schedule-placeholders">
       <div className="schedule-line" style={{ height: HEADER_HEIGHT, background: 'inherit' }}>
         <div className="schedule-name" style={{ width: nameWidth, fontSize: 12, fontWeight: 600, color: '#92400e', whiteSpace: 'nowrap', overflow: 'hidden' }}>
           <button type="button" className="schedule-toggle" onClick={onToggle} aria-expanded={open} aria-label={open ? 'Hide open roles' : 'Show open roles'} data-testid="placeholders-toggle" />

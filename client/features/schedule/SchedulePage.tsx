@@ -1,7 +1,7 @@
 import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Skeleton, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { Assignment, TimeOff } from '../../../domain/entities.ts';
 import { assignmentsByEngineer, sortedUnique } from '../../../domain/figures.ts';
@@ -9,9 +9,10 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { afterNextPaint } from '../../lib/afterPaint.ts';
+import { dismissFirstPaint } from '../../lib/firstSchedule.ts';
 import { plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
-import { columnWidths, windowRange } from '../../lib/scheduleWindow.ts';
+import { columnWidths, windowRange } from '../../../domain/schedule/window.ts';
 import { useAssignments } from '../../stores/assignments.ts';
 import { useEngineers } from '../../stores/engineers.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
@@ -20,6 +21,7 @@ import { loadCollections } from '../../stores/plan.ts';
 import { ALL_COLLECTIONS } from '../../stores/useScreenData.ts';
 import { AssignmentLanes, detailsHeight } from './AssignmentLanes.tsx';
 import { barGeometry, fittedColumnWidth, scheduleAxis, xOfDay } from './axis.ts';
+import { openRolesShown } from './openRolesLayout.ts';
 import { placeholderBlockHeight, placeholderGroups, PlaceholderRows } from './PlaceholderRows.tsx';
 import { ScheduleGrid } from './ScheduleGrid.tsx';
 import { ScheduleLegend } from './ScheduleLegend.tsx';
@@ -30,8 +32,6 @@ import { useScheduleMachine } from './useScheduleMachine.ts';
 import { useScheduleWrites } from './useScheduleWrites.tsx';
 import { useWidth } from './useWidth.ts';
 import './schedule.css';
-
-const PLACEHOLDERS_SHOWN_AT_ONCE = 12;
 
 const byStart = (a: Assignment, b: Assignment) => a.startDate.localeCompare(b.startDate) || a._id.localeCompare(b._id);
 const none: readonly TimeOff[] = [];
@@ -67,6 +67,10 @@ export default function SchedulePage() {
   const gridSettled = data !== null || error !== null;
   // Not before the grid is on screen, either: the lists' loading state re-renders the whole page.
   useEffect(() => (gridSettled ? afterNextPaint(() => void loadCollections(ALL_COLLECTIONS)) : undefined), [gridSettled]);
+  // The page's first paint (client/firstPaint) covers the screen until the grid is drawn (ScheduleGrid),
+  // or until there is none to draw.
+  const noRows = error !== null || grid?.rows.length === 0;
+  useLayoutEffect(() => (noRows ? dismissFirstPaint() : undefined), [noRows]);
   // A vertical scroll bar takes its width from the room.
   const columnWidth = fittedColumnWidth(room - 16, nameWidth, grid?.periods.length ?? 0, columnWidths[view.step]);
   const today = todayShown();
@@ -139,8 +143,7 @@ export default function SchedulePage() {
     [bars, timeOffOf, nameWidth, isMobile, todayX, axis, timeZone, canPlan, drag, running, tentativeProjects, openEdit],
   );
 
-  // A few open roles show at once; a long list waits to be opened, so the engineers stay in view.
-  const showPlaceholders = placeholdersOpen ?? groups.reduce((sum, g) => sum + g.placeholders.length, 0) <= PLACEHOLDERS_SHOWN_AT_ONCE;
+  const showPlaceholders = placeholdersOpen ?? openRolesShown(groups.reduce((sum, g) => sum + g.placeholders.length, 0));
   const placeholders = {
     height: placeholderBlockHeight(groups, showPlaceholders),
     node: (

@@ -4,7 +4,7 @@ import { memo, type ReactNode, useMemo } from 'react';
 import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { capitalize, percent } from '../../lib/format.ts';
-import type { PeriodFigures } from './cellLook.ts';
+import { type PeriodFigures, rowFigure } from './cellLook.ts';
 import { cellsMarkup } from './cellsMarkup.ts';
 
 type CellsProps = { periods: readonly PeriodFigures[] };
@@ -14,13 +14,6 @@ export const EngineerCells = memo(function EngineerCells({ periods }: CellsProps
   const html = useMemo(() => ({ __html: cellsMarkup(periods) }), [periods]);
   return <div className="schedule-cells" dangerouslySetInnerHTML={html} />;
 });
-
-/** The figure beside a name: what the rows are sorted by, or the peak. */
-function rowFigure(row: CapacityRow, sort: CapacitySortKey): { text: string; color: string } | null {
-  if (sort === 'free') return row.minFree === null ? null : { text: `${percent(Math.round(row.minFree))} free`, color: row.minFree > 0 ? '#15803d' : '#b91c1c' };
-  if (row.peakUtilization === null) return null;
-  return { text: `peak ${percent(Math.round(row.peakUtilization))}`, color: row.peakUtilization > 100 ? '#b91c1c' : '#64748b' };
-}
 
 type NameProps = {
   row: CapacityRow;

@@ -5,8 +5,8 @@ import { seniorities } from '../../../domain/entities.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { capitalize } from '../../lib/format.ts';
-import { filterCount, hasFilters, type ScheduleView, spansFor } from '../../lib/scheduleView.ts';
-import type { ScheduleRange } from '../../lib/scheduleWindow.ts';
+import { filterCount, hasFilters, type ScheduleView, spansFor } from '../../../domain/schedule/view.ts';
+import type { ScheduleRange } from '../../../domain/schedule/window.ts';
 import { useDayRange } from '../../lib/useDayRange.ts';
 import type { ScheduleEvent } from '../../machines/schedule.machine.ts';
 

@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import type { CapacityStatus, EngineerPeriod } from '../../../domain/capacity/capacity-over-time.ts';
+import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
+import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { percent, plural } from '../../lib/format.ts';
 
 /** What a cell reads of one engineer's period: the model's figures, as GET /api/capacity's rows carry them. */
@@ -17,6 +19,15 @@ export const cellTones: Record<CellTone, { background: string; color: string }> 
   off: { background: '#d1d5db', color: '#374151' },
   weekend: { background: '#f1f5f9', color: '#94a3b8' },
 };
+
+/** The legend's entries, in its order (the hatching for tentative work follows them). */
+export const legendTones: [CellTone, string][] = [
+  ['overloaded', 'Over 100%'],
+  ['optimal', '50-100%'],
+  ['underutilized', 'Under 50%'],
+  ['empty', 'Free'],
+  ['off', 'Away / holiday'],
+];
 
 /** Tentative (pipeline) load is drawn hatched over the cell, in the colour the legend gives it. */
 export const TENTATIVE_HATCH = 'repeating-linear-gradient(135deg, rgba(91, 33, 182, 0.34) 0 2px, transparent 2px 7px)';
@@ -157,4 +168,11 @@ export function periodHeading(period: { key: string; start: string }, step: Capa
   if (step === 'day') return { top: start.format('dd'), bottom: start.format('D'), title: start.format('ddd, MMM D, YYYY') };
   if (step === 'month') return { top: start.format('YYYY'), bottom: start.format('MMM'), title: start.format('MMMM YYYY') };
   return { top: `W${period.key.slice(-2)}`, bottom: start.format('MMM D'), title: `Week ${Number(period.key.slice(-2))}, from ${start.format('MMM D, YYYY')}` };
+}
+
+/** The figure beside a name: what the rows are sorted by, or the peak. */
+export function rowFigure(row: CapacityRow, sort: CapacitySortKey): { text: string; color: string } | null {
+  if (sort === 'free') return row.minFree === null ? null : { text: `${percent(Math.round(row.minFree))} free`, color: row.minFree > 0 ? '#15803d' : '#b91c1c' };
+  if (row.peakUtilization === null) return null;
+  return { text: `peak ${percent(Math.round(row.peakUtilization))}`, color: row.peakUtilization > 100 ? '#b91c1c' : '#64748b' };
 }

@@ -1,7 +1,7 @@
 import { cellLook, type PeriodFigures } from './cellLook.ts';
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => escapes[c]!);
+export const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => escapes[c]!);
 
 /**
  * One engineer's cells as markup: load in percent, coloured by status (a class reading the grid's
@@ -15,7 +15,7 @@ export function cellsMarkup(periods: readonly PeriodFigures[]): string {
     const look = cellLook(periods[index]!);
     const classes = `schedule-cell t-${look.tone}${look.hatched ? ' hatched' : ''}${look.offShare > 0 ? ' away' : ''}`;
     const style = look.offShare > 0 ? ` style="--off: ${look.offShare * 100}%"` : '';
-    html += `<span class="${classes}" role="gridcell" data-p="${index}" data-status="${look.tone}"${style}>${escape(look.label)}</span>`;
+    html += `<span class="${classes}" role="gridcell" data-p="${index}" data-status="${look.tone}"${style}>${escapeHtml(look.label)}</span>`;
   }
   return html;
 }

@@ -1,5 +1,5 @@
-import { viewFromSearch } from '../../lib/scheduleView.ts';
-import { capacityQuery } from '../../lib/scheduleWindow.ts';
+import { viewFromSearch } from '../../../domain/schedule/view.ts';
+import { capacityQuery } from '../../../domain/schedule/window.ts';
 import { readToken, tokenRole } from '../../lib/token.ts';
 import type { ScheduleData } from '../../machines/schedule.machine.ts';
 import { fetchSchedule } from './scheduleFetch.ts';

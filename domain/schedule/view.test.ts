@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScheduleView, filterCount, hasFilters, normalizeView, searchOfView, spansFor, viewFromSearch } from './scheduleView.ts';
+import { defaultScheduleView, filterCount, hasFilters, normalizeView, searchOfView, spansFor, viewFromSearch } from './view.ts';
 
 const roundTrip = (search: string) => searchOfView(viewFromSearch(new URLSearchParams(search))).toString();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScheduleView } from './scheduleView.ts';
-import { alignedFrom, capacityQuery, shiftedFrom, windowRange } from './scheduleWindow.ts';
+import { defaultScheduleView } from './view.ts';
+import { alignedFrom, capacityQuery, shiftedFrom, windowRange } from './window.ts';
 
 const TODAY = '2026-12-31'; // a Thursday; its ISO week starts Monday 2026-12-28
 

@@ -1,0 +1,17 @@
+/**
+ * The open roles' block above the engineers (PlaceholderRows), in numbers: the schedule's first paint
+ * (client/firstPaint) keeps the same room for it, so the rows below start where the app will draw them.
+ */
+export const OPEN_ROLES_HEADER = 36;
+export const OPEN_ROLES_PROJECT = 28;
+export const OPEN_ROLES_LINE = 36;
+/** Its bottom border. */
+export const OPEN_ROLES_BORDER = 2;
+
+/** A few open roles show at once; a long list waits to be opened, so the engineers stay in view. */
+export const OPEN_ROLES_SHOWN_AT_ONCE = 12;
+export const openRolesShown = (count: number) => count <= OPEN_ROLES_SHOWN_AT_ONCE;
+
+/** How tall the block's content is (its border aside): its header, and when open a line per project and per open role. */
+export const openRolesHeight = (projects: number, count: number, open: boolean) =>
+  projects === 0 ? 0 : OPEN_ROLES_HEADER + (open ? projects * OPEN_ROLES_PROJECT + count * OPEN_ROLES_LINE : 0);

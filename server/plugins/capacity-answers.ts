@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { answerCapacityQuery, type CapacityQuery, inShape } from '../../domain/index.ts';
+import { loadCapacityFacts } from '../read-models/capacity-facts.ts';
+import { KeptAnswers } from '../read-models/kept-answers.ts';
+import { SnapshotCache } from '../read-models/snapshot-cache.ts';
+
+/** One answer of GET /api/capacity, as the JSON text it is sent as, with the position in the log it reflects. */
+export type CapacityAnswer = { text: string; total: number; cursor: string; snapshot: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The capacity grid for a query (an engineer's own row only when `engineerId` is given), shared by
+     * GET /api/capacity and the schedule's first paint (web-app.ts): the same view asked by both is
+     * worked out once between two writes.
+     */
+    capacityAnswer: (query: CapacityQuery, engineerId: string | undefined) => Promise<CapacityAnswer>;
+  }
+}
+
+export default fp(async function capacityAnswers(app: FastifyInstance, options: { timeZone: string; factsCacheSize: number }) {
+  // The schedule asks for the same grid again and again between two writes: reading tens of thousands
+  // of assignments each time would cost PostgreSQL and Node more than the model itself.
+  const factsCache = new SnapshotCache<Awaited<ReturnType<typeof loadCapacityFacts>>>(options.factsCacheSize);
+  const answers = new KeptAnswers<{ total: number }>(16);
+
+  app.decorate('capacityAnswer', async (query: CapacityQuery, engineerId: string | undefined) => {
+    const range = { from: query.from, to: query.to, engineerId };
+    const facts = await factsCache.read(app.db, `${range.from} ${range.to} ${engineerId ?? ''}`, (trx) => loadCapacityFacts(trx, range));
+    // The facts are the same object until the next write, and so is the answer to the same query.
+    // ~50,000 cells for 2,000 engineers x 26 weeks: the schema documents the shape, but validating
+    // every cell on the way out would cost more than computing it.
+    const { text, extra } = answers.text(facts.value, JSON.stringify(query), () => {
+      const answer = answerCapacityQuery(facts.value, query, options.timeZone);
+      return { text: JSON.stringify(inShape(answer, query.shape)), extra: { total: answer.total } };
+    });
+    return { text, total: extra.total, cursor: facts.cursor, snapshot: facts.snapshot };
+  });
+});

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { capacityQueryInput } from '../../domain/index.ts';
+import { dateOfDay } from '../../domain/capacity/calendar-days.ts';
+import { localDayOf } from '../../domain/capacity/time-zone.ts';
+import { FIRST_SCHEDULE_ID, routePath, SESSION_COOKIE } from '../../domain/page-hints.ts';
+import { viewFromSearch } from '../../domain/schedule/view.ts';
+import { capacityQuery } from '../../domain/schedule/window.ts';
+import { openRolesIn } from '../read-models/time-off-holidays-placeholders.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * For a page request to the schedule's address from a manager or an auditor (the session cookie,
+     * domain/page-hints.ts): the element that carries the top of their grid (its first rows, enough to
+     * fill a screen, with the periods and totals: what GET /api/capacity answers the app for that
+     * address, cut short) and how many open roles the window has, to go at the end of the page. Null for anyone else, any other address, or
+     * an address whose view cannot be read: the page is then sent as it is.
+     */
+    firstScheduleOf: (request: FastifyRequest) => Promise<string | null>;
+  }
+}
+
+/** Rows enough for the tallest screen (45 px each). */
+const FIRST_ROWS = 40;
+
+const sessionCookie = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([\\w.-]+)(?:;|$)`);
+
+/**
+ * JSON inside a script element: '<' only ever appears inside its strings, where \u003c says the same,
+ * so no text in it (a name such as '</script>') can end the element.
+ */
+export const scriptSafeJson = (text: string) => text.replace(/</g, '\\u003c');
+
+export default fp(async function firstSchedule(app: FastifyInstance, options: { timeZone: string }) {
+  app.decorate('firstScheduleOf', async (request: FastifyRequest) => {
+    const [pathname, search = ''] = request.url.split('?');
+    if (routePath(pathname!) !== '/capacity') return null;
+    const viewer = await app.viewerOf(sessionCookie.exec(request.headers.cookie ?? '')?.[1]);
+    if (viewer?.role !== 'manager' && viewer?.role !== 'auditor') return null;
+    // The query the app itself will ask (features/schedule/schedulePreload.ts), the window following
+    // today where the organisation is, cut to a screen's rows: the whole grid of a large organisation
+    // is megabytes, and the page would be that much longer to read before the app's code runs.
+    const query = capacityQuery(viewFromSearch(new URLSearchParams(search)), dateOfDay(localDayOf(Date.now(), options.timeZone)));
+    const parsed = capacityQueryInput.safeParse({ ...Object.fromEntries(query), limit: String(FIRST_ROWS), shape: 'columns' });
+    if (!parsed.success) return null;
+    const [answer, openRoles] = await Promise.all([app.capacityAnswer(parsed.data, undefined), openRolesIn(app.db, parsed.data)]);
+    const first = `{"grid":${answer.text},"openRoles":${JSON.stringify(openRoles)}}`;
+    return `<script type="application/json" id="${FIRST_SCHEDULE_ID}">${scriptSafeJson(first)}</script>`;
+  });
+});
