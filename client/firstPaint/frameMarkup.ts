@@ -185,7 +185,7 @@ export function frameMarkup(first: FirstSchedule<CapacityResponse>, view: Schedu
     ? `<aside class="fp-side" style="width:${sidebar}px"><div class="fp-brand"><span class="fp-logo"></span>${screen.sidebarOpen ? 'Capacity Planner' : ''}</div></aside>`
     : '';
   return (
-    `<div class="fp" data-first-paint role="status" aria-busy="true" aria-label="Loading the schedule"><style>${STYLE}</style>${side}<div class="fp-main">` +
+    `<div class="fp" data-first-paint aria-hidden="true"><style>${STYLE}</style>${side}<div class="fp-main">` +
     '<header class="fp-header"><span class="fp-toggle"></span><span class="fp-divider"></span>Schedule</header>' +
     `<main class="fp-content"><div class="fp-inner"><div class="fp-title"><h3>Schedule</h3><span>Everyone's load period by period: who is over, who is free, and when</span></div>` +
     toolbar(range, compact) +

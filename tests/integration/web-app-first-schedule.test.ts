@@ -13,7 +13,8 @@ import { type PackedCapacityResponse, unpackCapacity } from '../../domain/capaci
 import type { FirstSchedule } from '../../domain/page-hints.ts';
 import { buildApp } from '../../server/app.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
-import { decodeJwt, signHs256, TEST_JWT_SECRET, validEngineerPayload } from '../support/api-helpers.ts';
+import { decodeJwt, eventually, signHs256, TEST_JWT_SECRET, validEngineerPayload } from '../support/api-helpers.ts';
+import { startTcpProxy } from '../support/tcp-proxy.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 const INDEX =
@@ -159,5 +160,28 @@ describe('the schedule page for anyone else', () => {
     const response = await app.inject({ method: 'GET', url: '/api/engineers', headers: { cookie: `cp_session=${tokens.manager}` } });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ message: expect.any(String) });
+  });
+});
+
+describe('the schedule page while the database is away', () => {
+  it('goes at once as it is, without the grid, and with it again once the database is back', async () => {
+    const proxy = await startTcpProxy(database.url);
+    const viaProxy = await buildApp({ databaseUrl: proxy.url(database.url), jwtSecret: TEST_JWT_SECRET, jwtExpiresIn: '1h', logLevel: 'silent', clientRoot: root, compression: false });
+    try {
+      const open = () => viaProxy.inject({ method: 'GET', url: '/capacity', headers: { cookie: `cp_role=manager; cp_session=${tokens.manager}` } });
+      expect(firstOf((await open()).body)).not.toBeNull();
+      proxy.down();
+      const started = performance.now();
+      const response = await open();
+      expect(response.statusCode).toBe(200);
+      expect(firstOf(response.body)).toBeNull();
+      expect(response.body).toContain('<div id="root">');
+      expect(performance.now() - started).toBeLessThan(5_000);
+      proxy.up();
+      await eventually(async () => firstOf((await open()).body), (first) => first !== null);
+    } finally {
+      await viaProxy.close();
+      await proxy.close();
+    }
   });
 });
