@@ -34,14 +34,14 @@ export const scriptSafeJson = (text: string) => text.replace(/</g, '\\u003c');
 
 export default fp(async function firstSchedule(app: FastifyInstance, options: { timeZone: string }) {
   app.decorate('firstScheduleOf', async (request: FastifyRequest) => {
-    const [pathname, search = ''] = request.url.split('?');
-    if (routePath(pathname!) !== '/capacity') return null;
+    const at = request.url.indexOf('?');
+    if (routePath(at < 0 ? request.url : request.url.slice(0, at)) !== '/capacity') return null;
     const viewer = await app.viewerOf(sessionCookie.exec(request.headers.cookie ?? '')?.[1]);
     if (viewer?.role !== 'manager' && viewer?.role !== 'auditor') return null;
     // The query the app itself will ask (features/schedule/schedulePreload.ts), the window following
     // today where the organisation is, cut to a screen's rows: the whole grid of a large organisation
     // is megabytes, and the page would be that much longer to read before the app's code runs.
-    const query = capacityQuery(viewFromSearch(new URLSearchParams(search)), dateOfDay(localDayOf(Date.now(), options.timeZone)));
+    const query = capacityQuery(viewFromSearch(new URLSearchParams(at < 0 ? '' : request.url.slice(at + 1))), dateOfDay(localDayOf(Date.now(), options.timeZone)));
     const parsed = capacityQueryInput.safeParse({ ...Object.fromEntries(query), limit: String(FIRST_ROWS), shape: 'columns' });
     if (!parsed.success) return null;
     const [answer, openRoles] = await Promise.all([app.capacityAnswer(parsed.data, undefined), openRolesIn(app.db, parsed.data)]);
