@@ -8,8 +8,8 @@ import { cellsMarkup } from '../features/schedule/cellsMarkup.ts';
 import { totalLook } from '../features/schedule/cellLook.ts';
 import { frameMarkup, frameRows, rowsBelow, type Screen } from './frameMarkup.ts';
 
-const DESKTOP: Screen = { width: 1440, height: 900, sidebarOpen: true, today: '2026-11-25' };
-const PHONE: Screen = { width: 390, height: 844, sidebarOpen: true, today: '2026-11-25' };
+const DESKTOP: Screen = { width: 1440, height: 900, sidebarOpen: true, today: '2026-11-25', role: 'manager' };
+const PHONE: Screen = { width: 390, height: 844, sidebarOpen: true, today: '2026-11-25', role: 'manager' };
 const view: ScheduleView = { ...defaultScheduleView, weeks: 4 };
 
 const draw = (html: string) => {
@@ -36,6 +36,15 @@ describe('the schedule\'s first paint', () => {
     // The rows come once the page shows where they start (frameRows).
     expect(host.querySelectorAll('.schedule-row')).toHaveLength(0);
     expect((host.querySelector('.schedule-body') as HTMLElement).style.height).toBe(`${3 * 45}px`);
+  });
+
+  it('lists the role\'s screens in the sidebar as the app does, the schedule marked', () => {
+    const manager = draw(frameMarkup(first(sampleGrid(1)), view, DESKTOP));
+    expect(texts(manager, '.fp-nav li')).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'Scenarios', 'History', 'Import / Export', 'Profile']);
+    expect(texts(manager, '.fp-nav li.on')).toEqual(['Schedule']);
+    const auditor = draw(frameMarkup(first(sampleGrid(1)), view, { ...DESKTOP, role: 'auditor' }));
+    expect(texts(auditor, '.fp-nav li')).not.toContain('Import / Export');
+    expect(draw(frameMarkup(first(sampleGrid(1)), view, { ...DESKTOP, sidebarOpen: false })).querySelectorAll('.fp-nav li')).toHaveLength(0);
   });
 
   it('keeps the sidebar\'s remembered width, and none on a phone, where the toolbar holds its Filters button and the filters line is left out', () => {

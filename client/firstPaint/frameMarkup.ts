@@ -8,10 +8,11 @@ import { fittedColumnWidth } from '../features/schedule/axis.ts';
 import { cellTones, legendTones, periodHeading, rowFigure, TENTATIVE_HATCH, totalLook } from '../features/schedule/cellLook.ts';
 import { cellsMarkup, escapeHtml } from '../features/schedule/cellsMarkup.ts';
 import { OPEN_ROLES_BORDER, OPEN_ROLES_HEADER, openRolesHeight, openRolesShown } from '../features/schedule/openRolesLayout.ts';
+import { navItems } from '../app/layout/nav.ts';
 import { capitalize, percent, plural } from '../lib/format.ts';
 
-/** Where the frame is drawn: the window's size and the sidebar's remembered state. */
-export type Screen = { width: number; height: number; sidebarOpen: boolean; today: string };
+/** Where the frame is drawn: the window's size, the sidebar's remembered state, and who is signed in. */
+export type Screen = { width: number; height: number; sidebarOpen: boolean; today: string; role: string | null };
 
 // The app's measures (app/layout, components/PageHeader, features/schedule): the frame must put the
 // rows where the app will, or the grid jumps when the app takes over.
@@ -24,8 +25,15 @@ const ROW_HEIGHT = 45;
 const STYLE = `
 .fp{position:fixed;inset:0;z-index:2000;overflow:hidden;display:flex;background:#f5f7fb;color:#0f172a;font-size:14px;line-height:1.5715;font-family:Inter,ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif}
 .fp-side{flex:none;position:sticky;top:0;height:100vh;background:#fff;border-inline-end:1px solid #e5e7eb}
-.fp-brand{display:flex;align-items:center;gap:10px;height:56px;padding:0 16px;font-weight:700;font-size:16px;white-space:nowrap;overflow:hidden}
-.fp-logo{flex:none;width:24px;height:24px;border-radius:6px;background:#2563eb}
+.fp-brand{display:flex;align-items:center;gap:10px;height:56px;padding:0 16px;white-space:nowrap;overflow:hidden;line-height:1.15}
+.fp-brand strong{display:block;font-size:15px}
+.fp-brand small{font-size:11px;color:rgba(0,0,0,.45)}
+.fp-user{height:91px;margin:4px 8px 8px;border-radius:12px;background:#f8fafc;border:1px solid #e5e7eb}
+.fp-nav{list-style:none;margin:0;padding:4px 0}
+.fp-nav li{display:flex;align-items:center;gap:13px;height:38px;margin:4px;padding-left:24px;border-radius:8px;color:rgba(15,23,42,.88)}
+.fp-nav li i{width:16px;height:16px;border-radius:4px;background:#e2e8f0}
+.fp-nav li.on{background:#eff6ff;color:#1d4ed8}
+.fp-nav li.on i{background:#bfdbfe}
 .fp-main{flex:1;min-width:0}
 .fp-header{position:sticky;top:0;z-index:10;display:flex;align-items:center;gap:8px;height:56px;padding:0 16px;background:#fff;border-bottom:1px solid #e5e7eb;font-weight:600;font-size:16px}
 .fp-toggle{width:32px;height:32px}
@@ -51,6 +59,19 @@ const STYLE = `
 .fp-calendar{display:inline-block;width:14px;height:14px;margin-right:8px;border:2px solid #2563eb;border-radius:3px;vertical-align:-2px}
 @media (max-width:${MOBILE_BELOW - 1}px){.fp-content{padding:16px}.fp-title{margin-bottom:20px}}
 `;
+
+const LOGO =
+  '<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" style="flex:none"><rect width="32" height="32" rx="8" fill="#2563eb"></rect><path d="M8 22h4v-8H8zm6 0h4V10h-4zm6 0h4v-5h-4z" fill="#fff"></path></svg>';
+
+/** The sidebar as the app draws it (app/layout/Sidebar.tsx): the brand, the user's card (empty here), the role's screens with the schedule's marked. */
+function sidebar(width: number, open: boolean, role: string | null): string {
+  if (!open) return `<aside class="fp-side" style="width:${width}px"><div class="fp-brand">${LOGO}</div></aside>`;
+  const items = navItems(role).map((item) => `<li${item.key === 'capacity' ? ' class="on"' : ''}><i></i>${escapeHtml(item.label)}</li>`);
+  return (
+    `<aside class="fp-side" style="width:${width}px"><div class="fp-brand">${LOGO}<div><strong>Capacity Planner</strong><small>Resource management</small></div></div>` +
+    `<div class="fp-user"></div><ul class="fp-nav">${items.join('')}</ul></aside>`
+  );
+}
 
 const box = (width: number, low = false) => `<span class="fp-box${low ? ' fp-low' : ''}" style="width:${width}px"></span>`;
 
@@ -178,12 +199,10 @@ export const rowsBelow = (top: number, screen: Screen) => Math.max(0, Math.ceil(
 export function frameMarkup(first: FirstSchedule<CapacityResponse>, view: ScheduleView, screen: Screen): string {
   const { grid } = first;
   const layout = layoutOf(grid, view, screen);
-  const { compact, sidebar } = layout;
+  const { compact, sidebar: sidebarWidth } = layout;
   const range = `${dayjs(grid.from).format('MMM D, YYYY')} - ${dayjs(grid.to).format('MMM D, YYYY')}`;
   const title = `${plural(grid.total, 'engineer')} · ${dayjs(grid.from).format('MMM D')} - ${dayjs(grid.to).format('MMM D, YYYY')}`;
-  const side = sidebar
-    ? `<aside class="fp-side" style="width:${sidebar}px"><div class="fp-brand"><span class="fp-logo"></span>${screen.sidebarOpen ? 'Capacity Planner' : ''}</div></aside>`
-    : '';
+  const side = sidebarWidth ? sidebar(sidebarWidth, screen.sidebarOpen, screen.role) : '';
   return (
     `<div class="fp" data-first-paint aria-hidden="true"><style>${STYLE}</style>${side}<div class="fp-main">` +
     '<header class="fp-header"><span class="fp-toggle"></span><span class="fp-divider"></span>Schedule</header>' +

@@ -11,6 +11,7 @@ import { viewFromSearch } from '../../domain/schedule/view.ts';
 import { localDateOf } from '../../domain/schedule/window.ts';
 import { readSidebarCookie } from '../app/layout/sidebarState.ts';
 import { readFirstSchedule } from '../lib/firstSchedule.ts';
+import { readToken, tokenRole } from '../lib/token.ts';
 import { frameMarkup, frameRows, rowsBelow } from './frameMarkup.ts';
 
 /** Should the app never take it away (its code failed to load), the page beneath shows after this long. */
@@ -23,7 +24,13 @@ if (first && document.querySelector('#root [data-boot]')) {
   const frame = document.createElement('div');
   frame.id = FIRST_PAINT_ID;
   const view = viewFromSearch(new URLSearchParams(location.search));
-  const screen = { width: document.documentElement.clientWidth, height: innerHeight, sidebarOpen: readSidebarCookie(document.cookie) ?? true, today: localDateOf(new Date()) };
+  const screen = {
+    width: document.documentElement.clientWidth,
+    height: innerHeight,
+    sidebarOpen: readSidebarCookie(document.cookie) ?? true,
+    today: localDateOf(new Date()),
+    role: tokenRole(readToken()),
+  };
   frame.innerHTML = frameMarkup(first, view, screen);
   document.body.append(frame);
   // Where the rows start depends on how the toolbar wrapped: only those the screen shows are drawn.

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { User } from '../../domain/entities.ts';
 import { ApiError } from '../lib/api.ts';
-import { homePath, loginErrorText, navRole, type LoginResult, sessionMachine, type SessionEmitted } from './session.machine.ts';
+import { homePath, navRole } from '../lib/roleHome.ts';
+import { loginErrorText, type LoginResult, sessionMachine, type SessionEmitted } from './session.machine.ts';
 import { memoryStorage } from '../lib/memoryStorage.ts';
 
 const manager: User = { _id: 'u1', name: 'Maria Manager', email: 'manager@demo.test', role: 'manager', department: 'Engineering' };

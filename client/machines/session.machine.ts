@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Role, User } from '../../domain/entities.ts';
+import type { User } from '../../domain/entities.ts';
+import { navRole } from '../lib/roleHome.ts';
 import { browserStorage, clearToken, readToken, type TokenStorage, writeToken } from '../lib/token.ts';
 
 /**
@@ -35,14 +36,6 @@ export type SessionEmitted =
 export type SessionInput = { storage?: TokenStorage | null };
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
-
-/** Any role other than engineer navigates as a manager. */
-export const navRole = (role: Role | string | undefined | null): 'engineer' | 'manager' =>
-  role === 'engineer' ? 'engineer' : 'manager';
-
-/** Where login lands, by role. */
-export const homePath = (role: Role | string | undefined | null) =>
-  navRole(role) === 'engineer' ? '/engineer-dashboard' : '/manager-dashboard';
 
 /** The login form's alert: the error's message, or the generic text when it is not an error object. */
 export const loginErrorText = (error: unknown) => (error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR);

@@ -1,6 +1,6 @@
 import type { Role } from '../../../domain/entities.ts';
 import { routePath } from '../../../domain/page-hints.ts';
-import { homePath, navRole } from '../../machines/session.machine.ts';
+import { homePath, navRole } from '../../lib/roleHome.ts';
 
 export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'scenarios' | 'history' | 'import' | 'profile';
 export type NavItem = { key: NavKey; label: string; path: string };

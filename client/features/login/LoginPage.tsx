@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { palette } from '../../components/palette.ts';
 import { sessionActor } from '../../stores/session.ts';
-import { homePath } from '../../machines/session.machine.ts';
+import { homePath } from '../../lib/roleHome.ts';
 import { type LoginValues, validateLogin } from './loginForm.ts';
 
 type Field = keyof LoginValues;
