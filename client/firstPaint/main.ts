@@ -17,12 +17,11 @@ import { frameMarkup, frameRows, rowsBelow } from './frameMarkup.ts';
 /** Should the app never take it away (its code failed to load), the page beneath shows after this long. */
 const LONGEST_MS = 20_000;
 
-performance.mark('first-paint:start');
-const first = readFirstSchedule();
-// Only while the app has drawn nothing: never over a screen of its own.
-if (first && document.querySelector('#root [data-boot]')) {
+/** Draws the first screen over the page, and takes it away after LONGEST_MS in any case. */
+function draw(first: NonNullable<ReturnType<typeof readFirstSchedule>>) {
   const frame = document.createElement('div');
   frame.id = FIRST_PAINT_ID;
+  setTimeout(() => frame.remove(), LONGEST_MS);
   const view = viewFromSearch(new URLSearchParams(location.search));
   const screen = {
     width: document.documentElement.clientWidth,
@@ -41,10 +40,22 @@ if (first && document.querySelector('#root [data-boot]')) {
     names.innerHTML = rows.names;
     cells.innerHTML = rows.cells;
   }
-  performance.mark('first-paint:drawn');
-  setTimeout(() => frame.remove(), LONGEST_MS);
 }
 
-// The app's files, held back in the page until the grid is drawn (server/plugins/web-app.ts says why).
-const preloads = document.getElementById(FIRST_PAINT_PRELOADS_ID);
-if (preloads instanceof HTMLTemplateElement) setTimeout(() => document.head.append(preloads.content));
+performance.mark('first-paint:start');
+try {
+  const first = readFirstSchedule();
+  // Only while the app has drawn nothing: never over a screen of its own.
+  if (first && document.querySelector('#root [data-boot]')) {
+    draw(first);
+    performance.mark('first-paint:drawn');
+  }
+} catch (error) {
+  // A head start, never a condition: whatever went wrong, the page beneath is the app's.
+  document.getElementById(FIRST_PAINT_ID)?.remove();
+  console.error('The schedule\'s first paint failed', error);
+} finally {
+  // The app's files, held back in the page until the grid is drawn (server/plugins/web-app.ts says why).
+  const preloads = document.getElementById(FIRST_PAINT_PRELOADS_ID);
+  if (preloads instanceof HTMLTemplateElement) setTimeout(() => document.head.append(preloads.content));
+}
