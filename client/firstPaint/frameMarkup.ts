@@ -57,9 +57,10 @@ const STYLE = `
 .fp-legend span{display:inline-flex;align-items:center;gap:5px}
 .fp-legend i{width:14px;height:10px;border-radius:3px;display:inline-block;border:1px solid rgba(15,23,42,.08)}
 .fp-calendar{display:inline-block;width:14px;height:14px;margin-right:8px;border:2px solid #2563eb;border-radius:3px;vertical-align:-2px}
-@media (max-width:${MOBILE_BELOW - 1}px){.fp-content{padding:16px}.fp-title{margin-bottom:20px}}
+@media (max-width:${MOBILE_BELOW - 1}px){.fp-content{padding:16px}}
 `;
 
+/** The app's mark (components/BrandMark.tsx), as markup. */
 const LOGO =
   '<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" style="flex:none"><rect width="32" height="32" rx="8" fill="#2563eb"></rect><path d="M8 22h4v-8H8zm6 0h4V10h-4zm6 0h4v-5h-4z" fill="#fff"></path></svg>';
 
