@@ -76,29 +76,31 @@ afterAll(async () => {
 });
 
 describe('the schedule opened at its address', () => {
-  it('shows the API\'s first rows before the app has loaded, then the app\'s in the same place, never without rows between', async () => {
-    const { context, page, errors } = await signedIn(MANAGER.email);
-    const cookie = await sessionCookie(context);
-    expect(cookie?.sameSite).toBe('Strict');
-    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('userToken')))!) as string;
-    expect(cookie?.value).toBe(token);
+  it('shows the API\'s first rows before the app has loaded, then the app\'s in the same place, never without rows between, at 1440 and 390 px', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { context, page, errors } = await signedIn(MANAGER.email, viewport);
+      const cookie = await sessionCookie(context);
+      expect(cookie?.sameSite).toBe('Strict');
+      const token = JSON.parse((await page.evaluate(() => localStorage.getItem('userToken')))!) as string;
+      expect(cookie?.value).toBe(token);
 
-    await page.goto(`${server.baseUrl}/capacity?weeks=26`);
-    await page.getByTestId('schedule-row').first().waitFor();
-    await page.locator('#first-paint').waitFor({ state: 'detached' });
-    const t = await timeline(page);
-    expect(t.frameAt).toBeDefined();
-    expect(t.frameAt!).toBeLessThan(t.appAt!);
-    expect(t.appRowsWhenGone).toBe(true);
-    expect(t.frameTop).toBe(t.appTop);
+      await page.goto(`${server.baseUrl}/capacity?weeks=26`);
+      await page.getByTestId('schedule-row').first().waitFor();
+      await page.locator('#first-paint').waitFor({ state: 'detached' });
+      const t = await timeline(page);
+      expect(t.frameAt, `${viewport.width} px`).toBeDefined();
+      expect(t.frameAt!).toBeLessThan(t.appAt!);
+      expect(t.appRowsWhenGone).toBe(true);
+      expect(t.frameTop, `${viewport.width} px`).toBe(t.appTop);
 
-    // The rows drawn first are the API's first rows for that view: 26 weeks from this Monday, by name.
-    const query = capacityQuery(viewFromSearch(new URLSearchParams('weeks=26')), new Date().toISOString().slice(0, 10));
-    const grid = (await httpApi(server.baseUrl).request({ method: 'GET', url: `/api/capacity?${query.toString()}`, token })).json() as { rows: { engineer: { name: string } }[] };
-    expect(t.frameNames!.length).toBeGreaterThan(3);
-    expect(t.frameNames).toEqual(grid.rows.slice(0, t.frameNames!.length).map((r) => r.engineer.name));
-    expect(await page.getByTestId('schedule-name').locator('.name').first().textContent()).toBe(t.frameNames![0]);
-    expect(errors).toEqual([]);
+      // The rows drawn first are the API's first rows for that view: 26 weeks from this Monday, by name.
+      const query = capacityQuery(viewFromSearch(new URLSearchParams('weeks=26')), new Date().toISOString().slice(0, 10));
+      const grid = (await httpApi(server.baseUrl).request({ method: 'GET', url: `/api/capacity?${query.toString()}`, token })).json() as { rows: { engineer: { name: string } }[] };
+      expect(t.frameNames!.length).toBeGreaterThan(0);
+      expect(t.frameNames).toEqual(grid.rows.slice(0, t.frameNames!.length).map((r) => r.engineer.name));
+      expect(await page.getByTestId('schedule-name').locator('.name').first().textContent()).toBe(t.frameNames![0]);
+      expect(errors).toEqual([]);
+    }
   });
 
   it('holds the page with the grid\'s top while the app\'s code is late, at 1440 and 390 px', async () => {
