@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { capacityQueryInput } from '../../domain/index.ts';
 import { dateOfDay } from '../../domain/capacity/calendar-days.ts';
 import { localDayOf } from '../../domain/capacity/time-zone.ts';
-import { FIRST_SCHEDULE_ID, routePath, SESSION_COOKIE } from '../../domain/page-hints.ts';
+import { cookieValue, FIRST_SCHEDULE_ID, routePath, SESSION_COOKIE } from '../../domain/page-hints.ts';
 import { viewFromSearch } from '../../domain/schedule/view.ts';
 import { capacityQuery } from '../../domain/schedule/window.ts';
 import { openRolesIn } from '../read-models/time-off-holidays-placeholders.ts';
@@ -21,10 +21,6 @@ declare module 'fastify' {
   }
 }
 
-/** Rows enough for the tallest screen (45 px each). */
-const FIRST_ROWS = 40;
-
-const sessionCookie = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([\\w.-]+)(?:;|$)`);
 
 /**
  * JSON inside a script element: '<' only ever appears inside its strings, where \u003c says the same,
@@ -36,16 +32,17 @@ export default fp(async function firstSchedule(app: FastifyInstance, options: { 
   app.decorate('firstScheduleOf', async (request: FastifyRequest) => {
     const at = request.url.indexOf('?');
     if (routePath(at < 0 ? request.url : request.url.slice(0, at)) !== '/capacity') return null;
-    const viewer = await app.viewerOf(sessionCookie.exec(request.headers.cookie ?? '')?.[1]);
+    const viewer = await app.viewerOf(cookieValue(request.headers.cookie, SESSION_COOKIE, /^[\w.-]+$/) ?? undefined);
     if (viewer?.role !== 'manager' && viewer?.role !== 'auditor') return null;
     // The query the app itself will ask (features/schedule/schedulePreload.ts), the window following
-    // today where the organisation is, cut to a screen's rows: the whole grid of a large organisation
-    // is megabytes, and the page would be that much longer to read before the app's code runs.
+    // today where the organisation is: worked out here, its answer is ready when the app asks. The page
+    // takes only its head: the whole grid of a large organisation is megabytes, and the page would be
+    // that much longer to read before the app's code runs.
     const query = capacityQuery(viewFromSearch(new URLSearchParams(at < 0 ? '' : request.url.slice(at + 1))), dateOfDay(localDayOf(Date.now(), options.timeZone)));
-    const parsed = capacityQueryInput.safeParse({ ...Object.fromEntries(query), limit: String(FIRST_ROWS), shape: 'columns' });
+    const parsed = capacityQueryInput.safeParse({ ...Object.fromEntries(query), shape: 'columns' });
     if (!parsed.success) return null;
     const [answer, openRoles] = await Promise.all([app.capacityAnswer(parsed.data, undefined), openRolesIn(app.db, parsed.data)]);
-    const first = `{"grid":${answer.text},"openRoles":${JSON.stringify(openRoles)}}`;
+    const first = `{"grid":${answer.head},"openRoles":${JSON.stringify(openRoles)}}`;
     return `<script type="application/json" id="${FIRST_SCHEDULE_ID}">${scriptSafeJson(first)}</script>`;
   });
 });
