@@ -11,6 +11,20 @@ export const ROUTE_HINTS_FILE = 'route-hints.json';
 /** The cookie naming the signed-in role, a hint that authorises nothing (client/lib/roleHint.ts). */
 export const ROLE_HINT_COOKIE = 'cp_role';
 
+/**
+ * The value of cookie `name` in a Cookie header or `document.cookie`: the first one `valid` accepts
+ * whole (a name may come twice, from two paths); null when none does.
+ */
+export function cookieValue(cookies: string | undefined, name: string, valid: RegExp): string | null {
+  for (const part of (cookies ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trimStart() !== name) continue;
+    const value = part.slice(at + 1);
+    if (valid.test(value)) return value;
+  }
+  return null;
+}
+
 /** Who asks, when the cookie names no role. */
 export const SIGNED_OUT = 'signed-out';
 

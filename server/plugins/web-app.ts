@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { FIRST_PAINT_FILE, FIRST_PAINT_PRELOADS_ID, type FirstPaintManifest, ROLE_HINT_COOKIE, ROUTE_HINTS_FILE, type RouteHint, type RouteHints, routePath, SIGNED_OUT } from '../../domain/page-hints.ts';
+import { cookieValue, FIRST_PAINT_FILE, FIRST_PAINT_PRELOADS_ID, type FirstPaintManifest, ROLE_HINT_COOKIE, ROUTE_HINTS_FILE, type RouteHint, type RouteHints, routePath, SIGNED_OUT } from '../../domain/page-hints.ts';
 import { HttpError } from '../http-error.ts';
 
 /**
@@ -16,14 +16,12 @@ function cacheControl(reply: FastifyReply, file: string) {
   else if (file.split(path.sep).includes('assets')) reply.header('cache-control', 'public, max-age=31536000, immutable');
 }
 
-const roleHint = new RegExp(`(?:^|;\\s*)${ROLE_HINT_COOKIE}=([a-z]+)(?:;|$)`);
-
 /**
  * Who the page is for, as the role hint cookie says (written by the app beside its token; it authorises
  * nothing and only picks which public files the page names); SIGNED_OUT without one.
  */
 export function visitorOf(cookieHeader: string | undefined): string {
-  return roleHint.exec(cookieHeader ?? '')?.[1] ?? SIGNED_OUT;
+  return cookieValue(cookieHeader, ROLE_HINT_COOKIE, /^[a-z]+$/) ?? SIGNED_OUT;
 }
 
 /**
@@ -72,9 +70,11 @@ function pages(root: string) {
     }
     return built;
   };
-  /** The script that draws the schedule's first screen from the grid in the page (client/firstPaint); null in a build without it. */
-  const firstPaintScript = () => current().firstPaint;
-  const page = (pathname: string, visitor: string): string => {
+  /**
+   * The page for an address and visitor, and the script that draws the schedule's first screen from a
+   * grid in the page (client/firstPaint; null in a build without it).
+   */
+  return (pathname: string, visitor: string): { html: string; firstPaint: string | null } => {
     const build = current();
     const route = hintedRoute(build.hints, pathname);
     const byVisitor = build.hints[route];
@@ -82,14 +82,13 @@ function pages(root: string) {
     // pages made stay one per route and known visitor.
     const who = byVisitor && Object.hasOwn(byVisitor, visitor) ? visitor : SIGNED_OUT;
     const key = `${route} ${who}`;
-    let page = build.made.get(key);
-    if (page === undefined) {
-      page = pageWithHints(build.html, byVisitor?.[who]);
-      build.made.set(key, page);
+    let html = build.made.get(key);
+    if (html === undefined) {
+      html = pageWithHints(build.html, byVisitor?.[who]);
+      build.made.set(key, html);
     }
-    return page;
+    return { html, firstPaint: build.firstPaint };
   };
-  return { page, firstPaintScript };
 }
 
 /**
@@ -111,7 +110,7 @@ export function pageWithFirstSchedule(html: string, grid: string, script: string
 /** Serves the built client and falls back to index.html for the app's own routes. */
 export default fp(async function webApp(app: FastifyInstance, options: { root: string; compression?: boolean }) {
   const hasClient = existsSync(path.join(options.root, 'index.html'));
-  const built = hasClient ? pages(options.root) : null;
+  const pageFor = hasClient ? pages(options.root) : null;
   // The grid is a head start, never a condition: without it (the database away, say) the page is sent
   // as it is and the app asks for its data itself.
   const firstGrid = (request: FastifyRequest) =>
@@ -120,16 +119,15 @@ export default fp(async function webApp(app: FastifyInstance, options: { root: s
       return null;
     });
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = built!.page(request.url.split(/[?#]/)[0]!, visitorOf(request.headers.cookie));
-    const script = built!.firstPaintScript();
-    const grid = script ? await firstGrid(request) : null;
+    const { html, firstPaint } = pageFor!(request.url.split(/[?#]/)[0]!, visitorOf(request.headers.cookie));
+    const grid = firstPaint ? await firstGrid(request) : null;
     return reply
       .type('text/html; charset=utf-8')
       // A page with a reader's grid in it is theirs alone: no cache may keep it.
       .header('cache-control', grid ? 'private, no-store' : 'no-cache')
       // The page differs with the cookies: a shared cache must not give one visitor's to another.
       .header('vary', 'Cookie')
-      .send(grid ? pageWithFirstSchedule(page, grid, script!) : page);
+      .send(grid ? pageWithFirstSchedule(html, grid, firstPaint!) : html);
   };
   if (hasClient) {
     // wildcard: files built after start-up (a rebuild while running) are found too. preCompressed: the

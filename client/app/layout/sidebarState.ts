@@ -1,3 +1,5 @@
+import { cookieValue } from '../../../domain/page-hints.ts';
+
 /**
  * The sidebar's constants and the pure parts of its behaviour: the state cookie and the
  * Ctrl/Cmd + B shortcut.
@@ -13,15 +15,8 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** The remembered open state from a `document.cookie` string; null when none is stored. */
 export function readSidebarCookie(cookie: string): boolean | null {
-  for (const part of cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === SIDEBAR_COOKIE) {
-      const value = rest.join('=');
-      if (value === 'true') return true;
-      if (value === 'false') return false;
-    }
-  }
-  return null;
+  const value = cookieValue(cookie, SIDEBAR_COOKIE, /^(true|false)$/);
+  return value === null ? null : value === 'true';
 }
 
 /** The cookie that remembers the open state for 7 days. */
