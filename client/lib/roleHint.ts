@@ -8,9 +8,10 @@ import { ROLE_HINT_COOKIE } from '../../domain/page-hints.ts';
  * cookie authorises nothing.
  */
 
-type CookieJar = { cookie: string };
+/** Where cookies are written: `document`, or a stand-in in tests (with the page's protocol, for Secure). */
+export type CookieJar = { cookie: string; location?: { protocol: string } };
 
-const browserCookies = (): CookieJar | null => (typeof document === 'undefined' ? null : document);
+export const browserCookies = (): CookieJar | null => (typeof document === 'undefined' ? null : document);
 
 /** Writes the hint for a role, or clears it for none (signed out, or a token that names no role). */
 export function writeRoleHint(role: string | null, jar: CookieJar | null = browserCookies()) {

@@ -1,18 +1,11 @@
 import { SESSION_COOKIE } from '../../domain/page-hints.ts';
-
-type CookieJar = { cookie: string; location?: { protocol: string } };
-
-const browserJar = (): CookieJar | null => (typeof document === 'undefined' ? null : document);
+import { browserCookies, type CookieJar } from './roleHint.ts';
+import { tokenClaims } from './tokenClaims.ts';
 
 /** Seconds until the token expires (its `exp` claim), read without checking the signature; null when it names none. */
 export function secondsLeft(token: string, now = Date.now()): number | null {
-  try {
-    const claims: unknown = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
-    const exp = (claims as { exp?: unknown } | null)?.exp;
-    return typeof exp === 'number' ? Math.max(0, Math.floor(exp - now / 1000)) : null;
-  } catch {
-    return null;
-  }
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? Math.max(0, Math.floor(exp - now / 1000)) : null;
 }
 
 /**
@@ -20,7 +13,7 @@ export function secondsLeft(token: string, now = Date.now()): number | null {
  * server reads it only to put the schedule's first grid in the page (domain/page-hints.ts says why it
  * is safe): SameSite=Strict, so a link from another site opens the page without it.
  */
-export function writeSessionCookie(token: string | null, jar: CookieJar | null = browserJar(), now = Date.now()) {
+export function writeSessionCookie(token: string | null, jar: CookieJar | null = browserCookies(), now = Date.now()) {
   if (!jar) return;
   const secure = jar.location?.protocol === 'https:' ? '; Secure' : '';
   const life = token && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token) ? secondsLeft(token, now) : 0;

@@ -1,5 +1,6 @@
 import { writeRoleHint } from './roleHint.ts';
 import { writeSessionCookie } from './sessionCookie.ts';
+import { tokenClaims } from './tokenClaims.ts';
 
 /** The login token lives in local storage under `userToken`, stored as JSON. */
 export const TOKEN_KEY = 'userToken';
@@ -45,13 +46,6 @@ export function clearToken(storage: TokenStorage | null = browserStorage()) {
  * ahead (the schedule's code and data for the roles that may see it), never for what is allowed.
  */
 export function tokenRole(token: string | null): string | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    const role = (claims as { role?: unknown } | null)?.role;
-    return typeof role === 'string' ? role : null;
-  } catch {
-    return null;
-  }
+  const role = tokenClaims(token)?.role;
+  return typeof role === 'string' ? role : null;
 }
