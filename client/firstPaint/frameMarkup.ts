@@ -1,15 +1,14 @@
-import dayjs from 'dayjs';
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
 import type { FirstSchedule } from '../../domain/page-hints.ts';
 import { dayOfDate } from '../../domain/capacity/calendar-days.ts';
 import type { ScheduleView } from '../../domain/schedule/view.ts';
 import { columnWidths } from '../../domain/schedule/window.ts';
 import { fittedColumnWidth } from '../features/schedule/axis.ts';
-import { cellTones, legendTones, periodHeading, rowFigure, TENTATIVE_HATCH, totalLook } from '../features/schedule/cellLook.ts';
+import { cellTones, demandBars, gridVariables, holdsDay, legendTones, periodHeading, rowFigure, TENTATIVE_HATCH, totalLook } from '../features/schedule/cellLook.ts';
 import { cellsMarkup, escapeHtml } from '../features/schedule/cellsMarkup.ts';
-import { OPEN_ROLES_BORDER, OPEN_ROLES_HEADER, openRolesHeight, openRolesShown } from '../features/schedule/openRolesLayout.ts';
+import { OPEN_ROLES_BORDER, OPEN_ROLES_HEADER, openRolesHeight, openRolesLabel, openRolesShown, openRolesSummary } from '../features/schedule/openRolesLayout.ts';
+import { gridSummary, nameSubline, windowText } from '../features/schedule/scheduleText.ts';
 import { navItems } from '../app/layout/nav.ts';
-import { capitalize, percent, plural } from '../lib/format.ts';
 
 /** Where the frame is drawn: the window's size, the sidebar's remembered state, and who is signed in. */
 export type Screen = { width: number; height: number; sidebarOpen: boolean; today: string; role: string | null };
@@ -102,8 +101,8 @@ function legend(): string {
 function openRolesMarkup({ count, projects }: FirstSchedule<unknown>['openRoles'], nameWidth: number, compact: boolean): string {
   if (count === 0) return '';
   const open = openRolesShown(count);
-  const label = `${compact ? 'Roles' : 'Open roles'} (${count})`;
-  const summary = open ? '' : `${plural(count, 'placeholder')} in ${plural(projects, 'project')}: demand without a person`;
+  const label = openRolesLabel(count, compact);
+  const summary = open ? '' : openRolesSummary(count, projects);
   return (
     `<div style="background:#fffbeb;border-bottom:${OPEN_ROLES_BORDER}px solid #fde68a">` +
     `<div class="schedule-line" style="height:${OPEN_ROLES_HEADER}px;background:inherit"><div class="schedule-name" style="width:${nameWidth}px;font-size:12px;font-weight:600;color:#92400e;white-space:nowrap;overflow:hidden">` +
@@ -112,34 +111,27 @@ function openRolesMarkup({ count, projects }: FirstSchedule<unknown>['openRoles'
   );
 }
 
-/** The grid's variables, as ScheduleGrid sets them. */
-function gridVariables(columnWidth: number): string {
-  const tones = Object.entries(cellTones).map(([tone, { background, color }]) => `--${tone}-bg:${background};--${tone}-fg:${color}`);
-  return `${tones.join(';')};--hatch:${TENTATIVE_HATCH};--col:${columnWidth}px`;
-}
-
 function gridMarkup(first: FirstSchedule<CapacityResponse>, view: ScheduleView, screen: Screen, { nameWidth, columnWidth, compact }: Layout): string {
   const { grid } = first;
   const periodsWidth = grid.periods.length * columnWidth;
   const day = dayOfDate(screen.today);
   const heads = grid.periods.map((p) => {
     const heading = periodHeading(p, view.step);
-    const isToday = dayOfDate(p.start) <= day && day <= dayOfDate(p.end);
+    const isToday = holdsDay(p, day);
     const mark = p.holidays.length > 0 ? '<i class="holiday-mark"></i>' : '';
     return `<div class="schedule-period${isToday ? ' is-today' : ''}" style="width:${columnWidth}px"><span>${heading.top}${mark}</span><strong>${heading.bottom}</strong></div>`;
   });
   const totals = grid.totals.map((t) => {
     const look = totalLook(t);
-    const scale = Math.max(t.capacity, look.demand, 1);
-    const bar = (value: number, color: string) => `<i style="width:${(value / scale) * 100}%;background:${color}"></i>`;
+    const bars = demandBars(t).map((bar) => `<i style="width:${bar.percent}%;background:${bar.color}"></i>`);
     return (
       `<div class="schedule-total" style="width:${columnWidth}px;color:${cellTones[look.tone].color}"><span>${look.label}</span>` +
-      `<span class="demand">${bar(t.confirmed, '#2563eb')}${bar(t.tentative, '#8b5cf6')}${bar(t.placeholder, '#f59e0b')}</span></div>`
+      `<span class="demand">${bars.join('')}</span></div>`
     );
   });
   const openRoles = openRolesMarkup(first.openRoles, nameWidth, compact);
   return (
-    `<div class="schedule-scroll" style="${gridVariables(columnWidth)}" data-first-paint-grid><div style="width:${nameWidth + periodsWidth}px;min-width:100%;position:relative">` +
+    `<div class="schedule-scroll" style="${Object.entries(gridVariables(columnWidth)).map(([name, value]) => `${name}:${value}`).join(';')}" data-first-paint-grid><div style="width:${nameWidth + periodsWidth}px;min-width:100%;position:relative">` +
     `<div class="schedule-line schedule-head"><div class="schedule-name" style="width:${nameWidth}px">Engineer</div>${heads.join('')}</div>` +
     `<div class="schedule-line schedule-totals"><div class="schedule-name" style="width:${nameWidth}px">Totals</div>${totals.join('')}</div>` +
     openRoles +
@@ -173,10 +165,9 @@ export function frameRows(grid: CapacityResponse, view: ScheduleView, screen: Sc
   const names = shown.map((row, i) => {
     const e = row.engineer;
     const figure = compact ? null : rowFigure(row, view.sort);
-    const sub = `${capitalize(e.seniority)}${e.maxCapacity !== 100 ? ` · ${percent(e.maxCapacity)}` : ''}${compact ? '' : ` · ${e.department}`}`;
     return (
       `<div class="schedule-name-cell" style="transform:translateY(${i * ROW_HEIGHT}px);height:${ROW_HEIGHT}px"><div class="schedule-name">` +
-      `<span class="schedule-toggle"></span><span class="schedule-person" style="flex:1"><span class="name">${escapeHtml(e.name)}</span><span class="sub">${escapeHtml(sub)}</span></span>` +
+      `<span class="schedule-toggle"></span><span class="schedule-person" style="flex:1"><span class="name">${escapeHtml(e.name)}</span><span class="sub">${escapeHtml(nameSubline(e, compact))}</span></span>` +
       (figure ? `<span class="tabular" style="font-size:11px;font-weight:600;color:${figure.color};white-space:nowrap">${figure.text}</span>` : '') +
       '</div></div>'
     );
@@ -201,8 +192,8 @@ export function frameMarkup(first: FirstSchedule<CapacityResponse>, view: Schedu
   const { grid } = first;
   const layout = layoutOf(grid, view, screen);
   const { compact, sidebar: sidebarWidth } = layout;
-  const range = `${dayjs(grid.from).format('MMM D, YYYY')} - ${dayjs(grid.to).format('MMM D, YYYY')}`;
-  const title = `${plural(grid.total, 'engineer')} · ${dayjs(grid.from).format('MMM D')} - ${dayjs(grid.to).format('MMM D, YYYY')}`;
+  const range = windowText(grid);
+  const title = gridSummary(grid);
   const side = sidebarWidth ? sidebar(sidebarWidth, screen.sidebarOpen, screen.role) : '';
   return (
     `<div class="fp" data-first-paint aria-hidden="true"><style>${STYLE}</style>${side}<div class="fp-main">` +

@@ -1,9 +1,9 @@
 import { Button, Tag } from 'antd';
 import type { Placeholder, Project } from '../../../domain/entities.ts';
-import { percent, plural, shortDate } from '../../lib/format.ts';
+import { percent, shortDate } from '../../lib/format.ts';
 import { barGeometry, type ScheduleAxis } from './axis.ts';
 
-import { OPEN_ROLES_BORDER, OPEN_ROLES_HEADER as HEADER_HEIGHT, OPEN_ROLES_LINE as LINE_HEIGHT, OPEN_ROLES_PROJECT as PROJECT_HEIGHT, openRolesHeight } from './openRolesLayout.ts';
+import { OPEN_ROLES_BORDER, OPEN_ROLES_HEADER as HEADER_HEIGHT, OPEN_ROLES_LINE as LINE_HEIGHT, OPEN_ROLES_PROJECT as PROJECT_HEIGHT, openRolesHeight, openRolesLabel, openRolesSummary } from './openRolesLayout.ts';
 
 /** Placeholders by project (projects by name), each project's by start. */
 export function placeholderGroups(placeholders: readonly Placeholder[], projects: ReadonlyMap<string, Pick<Project, 'name'>>) {
@@ -58,11 +58,10 @@ export function PlaceholderRows({ groups, tentativeProjects, axis, timeZone, nam
       <div className="schedule-line" style={{ height: HEADER_HEIGHT, background: 'inherit' }}>
         <div className="schedule-name" style={{ width: nameWidth, fontSize: 12, fontWeight: 600, color: '#92400e', whiteSpace: 'nowrap', overflow: 'hidden' }}>
           <button type="button" className="schedule-toggle" onClick={onToggle} aria-expanded={open} aria-label={open ? 'Hide open roles' : 'Show open roles'} data-testid="placeholders-toggle" />
-          {/* A phone's name column holds 'Roles (141)', not 'Open roles (141)'. */}
-          {nameWidth < 160 ? 'Roles' : 'Open roles'} ({count})
+          {openRolesLabel(count, nameWidth < 160)}
         </div>
         <div style={{ display: 'flex', alignItems: 'center', paddingLeft: 8, fontSize: 12, color: '#92400e', whiteSpace: 'nowrap' }}>
-          {open ? null : `${plural(count, 'placeholder')} in ${plural(groups.length, 'project')}: demand without a person`}
+          {open ? null : openRolesSummary(count, groups.length)}
         </div>
       </div>
       {open ? (

@@ -5,7 +5,7 @@ import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import type { TimeOff } from '../../../domain/entities.ts';
-import { cellLines, cellTones, conflictDaysIn, conflictProjectsIn, holidayLine, periodHeading, TENTATIVE_HATCH, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
+import { cellLines, cellTones, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, holdsDay, holidayLine, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 import { dismissFirstPaint } from '../../lib/firstSchedule.ts';
 import { GridTip } from './GridTip.tsx';
 import { EngineerName, EngineerRow } from './ScheduleRow.tsx';
@@ -38,13 +38,6 @@ type Props = {
   onBookTimeOff?: ((engineerId: string) => void) | undefined;
 };
 
-/** The cells' colours as the grid's variables, so the stylesheet and the legend read one table. */
-const toneVariables = Object.fromEntries(
-  Object.entries(cellTones).flatMap(([tone, { background, color }]) => [
-    [`--${tone}-bg`, background],
-    [`--${tone}-fg`, color],
-  ]),
-);
 
 const Head = memo(function Head({ data, step, columnWidth, nameWidth, today }: Pick<Props, 'data' | 'step' | 'columnWidth' | 'nameWidth' | 'today'>) {
   const day = dayOfDate(today);
@@ -55,7 +48,7 @@ const Head = memo(function Head({ data, step, columnWidth, nameWidth, today }: P
       </div>
       {data.periods.map((p) => {
         const heading = periodHeading(p, step);
-        const isToday = dayOfDate(p.start) <= day && day <= dayOfDate(p.end);
+        const isToday = holdsDay(p, day);
         const title = [heading.title, ...p.holidays.map(holidayLine)].join('\n');
         return (
           <div key={p.key} className={`schedule-period${isToday ? ' is-today' : ''}`} style={{ width: columnWidth }} role="columnheader" data-tip={title} aria-label={title}>
@@ -80,7 +73,6 @@ const Totals = memo(function Totals({ data, columnWidth, nameWidth }: Pick<Props
       </div>
       {data.totals.map((t) => {
         const look = totalLook(t);
-        const scale = Math.max(t.capacity, look.demand, 1);
         return (
           <div
             key={t.key}
@@ -97,9 +89,9 @@ const Totals = memo(function Totals({ data, columnWidth, nameWidth }: Pick<Props
           >
             <span>{look.label}</span>
             <span className="demand" aria-hidden="true">
-              <i style={{ width: `${(t.confirmed / scale) * 100}%`, background: '#2563eb' }} />
-              <i style={{ width: `${(t.tentative / scale) * 100}%`, background: '#8b5cf6' }} />
-              <i style={{ width: `${(t.placeholder / scale) * 100}%`, background: '#f59e0b' }} />
+              {demandBars(t).map((bar) => (
+                <i key={bar.color} style={{ width: `${bar.percent}%`, background: bar.color }} />
+              ))}
             </span>
           </div>
         );
@@ -168,7 +160,7 @@ export function ScheduleGrid(props: Props) {
   // The page's first paint (client/firstPaint) covers the screen until these rows are drawn, in this frame.
   const drawn = lines.length > 0;
   useLayoutEffect(() => (drawn ? dismissFirstPaint() : undefined), [drawn]);
-  const variables = { ...toneVariables, '--hatch': TENTATIVE_HATCH, '--col': `${columnWidth}px` } as CSSProperties;
+  const variables = gridVariables(columnWidth) as CSSProperties;
   return (
     <div ref={scrollRef} className="schedule-scroll" role="grid" aria-rowcount={rows.length} data-testid="schedule-grid" style={variables}>
       <div style={{ width, minWidth: '100%', position: 'relative' }}>

@@ -1,6 +1,5 @@
 import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Skeleton, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { Assignment, TimeOff } from '../../../domain/entities.ts';
@@ -10,7 +9,6 @@ import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { afterNextPaint } from '../../lib/afterPaint.ts';
 import { dismissFirstPaint } from '../../lib/firstSchedule.ts';
-import { plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { columnWidths, windowRange } from '../../../domain/schedule/window.ts';
 import { useAssignments } from '../../stores/assignments.ts';
@@ -30,6 +28,7 @@ import { ScheduleToolbar } from './ScheduleToolbar.tsx';
 import { todayShown } from './todayShown.ts';
 import { useScheduleMachine } from './useScheduleMachine.ts';
 import { useScheduleWrites } from './useScheduleWrites.tsx';
+import { gridSummary } from './scheduleText.ts';
 import { useWidth } from './useWidth.ts';
 import './schedule.css';
 
@@ -170,7 +169,7 @@ export default function SchedulePage() {
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between', padding: '12px 16px' }}>
           <Typography.Text strong data-testid="schedule-summary">
             <CalendarOutlined style={{ color: '#2563eb', marginRight: 8 }} />
-            {grid ? `${plural(grid.total, 'engineer')} · ${dayjs(grid.from).format('MMM D')} - ${dayjs(grid.to).format('MMM D, YYYY')}` : 'Loading the schedule...'}
+            {grid ? gridSummary(grid) : 'Loading the schedule...'}
             {busy && grid ? <Spin size="small" style={{ marginLeft: 10 }} /> : null}
           </Typography.Text>
           <ScheduleLegend />

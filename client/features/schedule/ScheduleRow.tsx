@@ -3,9 +3,9 @@ import { Button } from 'antd';
 import { memo, type ReactNode, useMemo } from 'react';
 import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
-import { capitalize, percent } from '../../lib/format.ts';
 import { type PeriodFigures, rowFigure } from './cellLook.ts';
 import { cellsMarkup } from './cellsMarkup.ts';
+import { nameSubline } from './scheduleText.ts';
 
 type CellsProps = { periods: readonly PeriodFigures[] };
 
@@ -47,9 +47,7 @@ export const EngineerName = memo(function EngineerName({ row, top, height, sort,
             {e.name}
           </span>
           <span className="sub">
-            {capitalize(e.seniority)}
-            {e.maxCapacity !== 100 ? ` · ${percent(e.maxCapacity)}` : ''}
-            {compact ? '' : ` · ${e.department}`}
+            {nameSubline(e, compact)}
           </span>
         </span>
         {figure ? (

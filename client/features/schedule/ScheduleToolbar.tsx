@@ -5,6 +5,7 @@ import { seniorities } from '../../../domain/entities.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { capitalize } from '../../lib/format.ts';
+import { windowText } from './scheduleText.ts';
 import { filterCount, hasFilters, type ScheduleView, spansFor } from '../../../domain/schedule/view.ts';
 import type { ScheduleRange } from '../../../domain/schedule/window.ts';
 import { useDayRange } from '../../lib/useDayRange.ts';
@@ -37,7 +38,7 @@ const dateOf = (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : null);
 
 /** The window (move, jump, zoom, span), the order, and the filters of the schedule; every control only sends. */
 export function ScheduleToolbar({ view, compact, filtersOpen, range, skills, departments, send }: Props) {
-  const span = `${dayjs(range.from).format('MMM D, YYYY')} - ${dayjs(range.to).format('MMM D, YYYY')}`;
+  const span = windowText(range);
   const freeDays = useDayRange(view.freeFrom, view.freeTo);
   const sendFreeDays = (days: [Dayjs | null, Dayjs | null] | null) =>
     send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } });

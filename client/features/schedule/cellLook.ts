@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { CapacityStatus, EngineerPeriod } from '../../../domain/capacity/capacity-over-time.ts';
+import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
@@ -31,6 +32,18 @@ export const legendTones: [CellTone, string][] = [
 
 /** Tentative (pipeline) load is drawn hatched over the cell, in the colour the legend gives it. */
 export const TENTATIVE_HATCH = 'repeating-linear-gradient(135deg, rgba(91, 33, 182, 0.34) 0 2px, transparent 2px 7px)';
+
+/** The grid's CSS variables: the cells' colours (so the stylesheet and the legend read one table), the hatching and the column width. */
+export function gridVariables(columnWidth: number): Record<string, string> {
+  const tones = Object.entries(cellTones).flatMap(([tone, { background, color }]) => [
+    [`--${tone}-bg`, background],
+    [`--${tone}-fg`, color],
+  ]);
+  return { ...Object.fromEntries(tones), '--hatch': TENTATIVE_HATCH, '--col': `${columnWidth}px` };
+}
+
+/** Whether day number `day` falls in the period: the heading of today's period is marked. */
+export const holdsDay = (period: { start: string; end: string }, day: number) => dayOfDate(period.start) <= day && day <= dayOfDate(period.end);
 
 export type CellLook = {
   tone: CellTone;
@@ -141,6 +154,15 @@ export type TotalFigures = { capacity: number; confirmed: number; tentative: num
 
 /** Percent-days as person-days: capacity 500 is five people for a day, or one for five. */
 const personDays = (value: number) => `${Math.round(value / 10) / 10}d`;
+
+/**
+ * A totals cell's demand bar: confirmed, tentative and placeholder demand, each in its colour, as a
+ * percentage of capacity or of the demand when it is larger.
+ */
+export function demandBars(t: TotalFigures): { percent: number; color: string }[] {
+  const scale = Math.max(t.capacity, t.confirmed + t.tentative + t.placeholder, 1);
+  return ([[t.confirmed, '#2563eb'], [t.tentative, '#8b5cf6'], [t.placeholder, '#f59e0b']] as const).map(([value, color]) => ({ percent: (value / scale) * 100, color }));
+}
 
 export function totalLook(t: TotalFigures): { label: string; tone: CellTone; lines: string[]; demand: number } {
   const demand = t.confirmed + t.tentative + t.placeholder;

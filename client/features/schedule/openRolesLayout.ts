@@ -1,6 +1,9 @@
+import { plural } from '../../lib/format.ts';
+
 /**
- * The open roles' block above the engineers (PlaceholderRows), in numbers: the schedule's first paint
- * (client/firstPaint) keeps the same room for it, so the rows below start where the app will draw them.
+ * The open roles' block above the engineers (PlaceholderRows), in numbers and words: the schedule's
+ * first paint (client/firstPaint) keeps the same room for it and writes the same header, so the rows
+ * below start where the app will draw them.
  */
 export const OPEN_ROLES_HEADER = 36;
 export const OPEN_ROLES_PROJECT = 28;
@@ -15,3 +18,9 @@ export const openRolesShown = (count: number) => count <= OPEN_ROLES_SHOWN_AT_ON
 /** How tall the block's content is (its border aside): its header, and when open a line per project and per open role. */
 export const openRolesHeight = (projects: number, count: number, open: boolean) =>
   projects === 0 ? 0 : OPEN_ROLES_HEADER + (open ? projects * OPEN_ROLES_PROJECT + count * OPEN_ROLES_LINE : 0);
+
+/** The block's header: a phone's name column holds 'Roles (141)', not 'Open roles (141)'. */
+export const openRolesLabel = (count: number, narrow: boolean) => `${narrow ? 'Roles' : 'Open roles'} (${count})`;
+
+/** Beside the header while the block is closed. */
+export const openRolesSummary = (count: number, projects: number) => `${plural(count, 'placeholder')} in ${plural(projects, 'project')}: demand without a person`;
