@@ -5,8 +5,7 @@
  * go as the build compressed them, and the page with its hints compressed on the way out. With
  * compression off (behind a proxy that does it), nothing is.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as zlib from 'node:zlib';
@@ -16,6 +15,7 @@ import { precompressDir } from '../../client/build/precompress.ts';
 import { buildApp } from '../../server/app.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
 import { TEST_JWT_SECRET } from '../support/api-helpers.ts';
+import { fakeClientBuild } from '../support/client-build.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 const zstdDecompress = (zlib as unknown as { zstdDecompressSync?: (buffer: Buffer) => Buffer }).zstdDecompressSync;
@@ -53,12 +53,7 @@ const varies = (response: LightMyRequestResponse) => String(response.headers.var
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  root = mkdtempSync(path.join(tmpdir(), 'client-build-'));
-  mkdirSync(path.join(root, 'assets'));
-  writeFileSync(path.join(root, 'index.html'), INDEX);
-  writeFileSync(path.join(root, 'route-hints.json'), JSON.stringify(HINTS));
-  writeFileSync(path.join(root, 'assets', 'app-h.js'), ASSET);
-  writeFileSync(path.join(root, 'assets', 'small-h.js'), SMALL_ASSET);
+  root = fakeClientBuild({ 'index.html': INDEX, 'route-hints.json': JSON.stringify(HINTS), 'assets/app-h.js': ASSET, 'assets/small-h.js': SMALL_ASSET });
   await precompressDir(root);
   const options = { databaseUrl: database.url, jwtSecret: TEST_JWT_SECRET, jwtExpiresIn: '1h', logLevel: 'silent', clientRoot: root };
   app = await buildApp(options);

@@ -3,13 +3,12 @@
  * serves it) must be revalidated on every load, or a deploy leaves users on the old client; the
  * content-hashed assets it points to never change and may be kept long.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { TEST_JWT_SECRET } from '../support/api-helpers.ts';
+import { fakeClientBuild } from '../support/client-build.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 let database: TestDatabase;
@@ -18,11 +17,11 @@ let clientRoot: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  clientRoot = mkdtempSync(path.join(tmpdir(), 'client-build-'));
-  mkdirSync(path.join(clientRoot, 'assets'));
-  writeFileSync(path.join(clientRoot, 'index.html'), '<!doctype html><script type="module" src="/assets/index-Bx3f9a1c.js"></script>');
-  writeFileSync(path.join(clientRoot, 'assets/index-Bx3f9a1c.js'), 'console.log(1)');
-  writeFileSync(path.join(clientRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  clientRoot = fakeClientBuild({
+    'index.html': '<!doctype html><script type="module" src="/assets/index-Bx3f9a1c.js"></script>',
+    'assets/index-Bx3f9a1c.js': 'console.log(1)',
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  });
   app = await buildApp({ databaseUrl: database.url, jwtSecret: TEST_JWT_SECRET, jwtExpiresIn: '1h', logLevel: 'silent', clientRoot });
 });
 

@@ -3,9 +3,7 @@
  * script to draw before the app has loaded (server/plugins/first-schedule.ts), when the session cookie
  * names a manager or an auditor; for anyone else, and whenever it cannot, the page goes as it is.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
@@ -15,6 +13,7 @@ import { buildApp } from '../../server/app.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
 import { decodeJwt, eventually, signHs256, TEST_JWT_SECRET, validEngineerPayload } from '../support/api-helpers.ts';
 import { startTcpProxy } from '../support/tcp-proxy.ts';
+import { fakeClientBuild } from '../support/client-build.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 const INDEX =
@@ -42,11 +41,7 @@ function firstOf(html: string): FirstSchedule<CapacityResponse> | null {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  root = mkdtempSync(path.join(tmpdir(), 'client-build-'));
-  mkdirSync(path.join(root, 'assets'));
-  writeFileSync(path.join(root, 'index.html'), INDEX);
-  writeFileSync(path.join(root, 'route-hints.json'), JSON.stringify(HINTS));
-  writeFileSync(path.join(root, 'first-paint.json'), JSON.stringify({ script: SCRIPT }));
+  root = fakeClientBuild({ 'index.html': INDEX, 'route-hints.json': JSON.stringify(HINTS), 'first-paint.json': JSON.stringify({ script: SCRIPT }) });
   app = await buildApp({ databaseUrl: database.url, jwtSecret: TEST_JWT_SECRET, jwtExpiresIn: '1h', logLevel: 'silent', clientRoot: root, compression: false });
   await seedDemoIfEmpty(app.db, new Date());
   for (const who of ['manager', 'auditor', 'engineer']) {

@@ -3,13 +3,13 @@
  * written by the build), for whoever the role hint cookie says is asking, so the browser fetches it at
  * once; an API address still gets its JSON 404.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { TEST_JWT_SECRET } from '../support/api-helpers.ts';
+import { fakeClientBuild } from '../support/client-build.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 const INDEX = '<!doctype html><html><head><title>t</title></head><body><script type="module" src="/assets/index-h.js"></script></body></html>';
@@ -32,10 +32,8 @@ const roots: string[] = [];
 const apps: FastifyInstance[] = [];
 
 async function appServing(files: Record<string, string>) {
-  const root = mkdtempSync(path.join(tmpdir(), 'client-build-'));
+  const root = fakeClientBuild(files);
   roots.push(root);
-  mkdirSync(path.join(root, 'assets'));
-  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(root, name), content);
   const app = await buildApp({ databaseUrl: database.url, jwtSecret: TEST_JWT_SECRET, jwtExpiresIn: '1h', logLevel: 'silent', clientRoot: root });
   apps.push(app);
   return app;
