@@ -25,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { manifestClosure } from '../../client/build/routeHints.ts';
+import { decodeJwt } from '../support/api-helpers.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { LARGE_SCREENS, idleLongTasks, recordLongTasks, screenLongTasks, scrollScheduleGrid } from '../support/long-tasks.ts';
 import { ROLE_HINT_COOKIE, SESSION_COOKIE } from '../../domain/page-hints.ts';
@@ -227,7 +228,7 @@ async function inAppScheduleTimes(browser: Browser, base: string, token: string,
 async function signedInContext(browser: Browser, base: string, token: string, probe?: string, firstPaint = true) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(`localStorage.setItem('userToken', ${JSON.stringify(JSON.stringify(token))});`);
-  const role = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).role as string;
+  const role = decodeJwt(token).role as string;
   await context.addCookies([{ name: ROLE_HINT_COOKIE, value: role, url: base }]);
   if (firstPaint) await context.addCookies([{ name: SESSION_COOKIE, value: token, url: base, sameSite: 'Strict' }]);
   else await context.addInitScript(WITHOUT_SESSION_COOKIE);
