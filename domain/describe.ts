@@ -1,3 +1,5 @@
+import { describeAccountEvent } from './accounts/describe.ts';
+import { isAccountEvent } from './accounts/events.ts';
 import { assertNever, type PlanningEvent } from './events.ts';
 
 export type EventNames = { actor: string; engineer?: string; project?: string };
@@ -24,6 +26,7 @@ const days = (from: string, to: string) => (from === to ? `on ${from}` : `from $
 export function describeEvent(event: PlanningEvent, names: EventNames): string {
   const engineer = names.engineer ?? 'an engineer';
   const project = names.project ?? 'a project';
+  if (isAccountEvent(event)) return describeAccountEvent(event, names.actor);
   switch (event.type) {
     case 'ProjectCreated':
       return `${names.actor} created project ${event.data.name} (${event.data.status})`;

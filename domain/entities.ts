@@ -110,6 +110,8 @@ export const userSchema = z.object({
   email: z.string(),
   role: z.enum(roles),
   department: z.string(),
+  /** May invite people, change roles, deactivate accounts and issue reset links. */
+  admin: z.boolean(),
   seniority: z.enum(seniorities).optional(),
   maxCapacity: z.number().optional(),
   skills: z.array(z.string()).optional(),

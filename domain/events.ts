@@ -1,3 +1,4 @@
+import type { AccountEvent } from './accounts/events.ts';
 import type { Engineer, HolidayRecord, Placeholder, Project, ProjectStatus, Seniority, TimeOff } from './entities.ts';
 
 /** What ProjectCreated records; a new project is confirmed, the tentative flag has events of its own. */
@@ -89,7 +90,8 @@ export type AssignmentEvent = AssignmentCreated | AssignmentUpdated | Assignment
 export type TimeOffEvent = TimeOffBooked | TimeOffCancelled;
 export type EngineerEvent = EngineerRegistered | EngineerProfileUpdated | TimeOffEvent;
 export type CalendarEvent = HolidayAdded | HolidayRemoved;
-export type PlanningEvent = ProjectEvent | AssignmentEvent | EngineerEvent | CalendarEvent;
+/** Account facts share the log (history, live, hash chain) but never touch the plan. */
+export type PlanningEvent = ProjectEvent | AssignmentEvent | EngineerEvent | CalendarEvent | AccountEvent;
 /**
  * The one list of event types. Everything that must handle every type (reducers, the history fold, event
  * sentences, live visibility, assignment owners) switches exhaustively over it and ends in
@@ -104,6 +106,8 @@ export const planningEventTypes = [
   'HolidayAdded', 'HolidayRemoved',
   'ProjectMarkedTentative', 'ProjectConfirmed',
   'PlaceholderAdded', 'PlaceholderUpdated', 'PlaceholderRemoved', 'PlaceholderFilled',
+  'AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked',
+  'AccountDeactivated', 'AccountReactivated', 'PasswordChanged', 'PasswordResetIssued', 'InviteWithdrawn',
 ] as const;
 export type PlanningEventType = (typeof planningEventTypes)[number];
 export type EventOfType<T extends PlanningEventType> = Extract<PlanningEvent, { type: T }>;

@@ -1,4 +1,5 @@
 import type { Assignment, AssignmentRecord, Engineer, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
+import { isAccountEvent } from './accounts/events.ts';
 import { assertNever, type PlanningEvent } from './events.ts';
 import {
   evolveAssignment, evolveEngineer, evolveHoliday, evolvePlaceholder, evolveProject, evolveTimeOff,
@@ -67,6 +68,7 @@ export class PlanFold {
   readonly placeholders = new Map<string, Placeholder>();
 
   apply(event: PlanningEvent, version: number): void {
+    if (isAccountEvent(event)) return;
     switch (event.type) {
       case 'ProjectCreated':
       case 'ProjectUpdated':

@@ -20,3 +20,4 @@ export * from './decide-holidays.ts';
 export * from './decide-placeholders.ts';
 export * from './lists/index.ts';
 export * from './scenarios/index.ts';
+export * from './accounts/index.ts';

@@ -99,9 +99,10 @@ const engineerFields = {
   maxCapacity: z.number({ error: E.capacityRange }).int(E.capacityRange).min(1, E.capacityRange).max(100, E.capacityRange),
 };
 
+/** Without a password the engineer is a planning record only, until an admin invites them to sign in. */
 export const registerEngineerInput = z.object({
   ...engineerFields,
-  password: wellFormedText('Password', E.passwordTooShort).min(8, E.passwordTooShort),
+  password: wellFormedText('Password', E.passwordTooShort).min(8, E.passwordTooShort).optional(),
 });
 export type RegisterEngineerInput = z.output<typeof registerEngineerInput>;
 

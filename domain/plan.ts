@@ -1,4 +1,5 @@
 import type { Assignment, AssignmentRecord, Engineer, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
+import { isAccountEvent } from './accounts/events.ts';
 import { assertNever, type EngineerEvent, type PlanningEvent, type ProjectEvent } from './events.ts';
 import {
   evolveAssignment, evolveEngineer, evolveHoliday, evolvePlaceholder, evolveProject, evolveTimeOff,
@@ -74,6 +75,7 @@ const byId = <T extends { _id: string }>(list: T[], id: string) => list.find((it
  * `version` is the event's stream position. Names copied into assignments follow renames.
  */
 export function applyToPlan(plan: Plan, event: PlanningEvent, version: number): Plan {
+  if (isAccountEvent(event)) return plan;
   switch (event.type) {
     case 'ProjectCreated':
     case 'ProjectUpdated':

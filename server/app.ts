@@ -12,6 +12,9 @@ import securityPlugin from './plugins/security.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import assignmentRoutes from './routes/assignments.ts';
 import authRoutes from './routes/auth.ts';
+import accountRoutes from './routes/accounts.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { OidcSettings } from './config.ts';
 import capacityAnswersPlugin from './plugins/capacity-answers.ts';
 import firstSchedulePlugin from './plugins/first-schedule.ts';
 import capacityRoutes from './routes/capacity.ts';
@@ -53,6 +56,12 @@ export type AppOptions = {
   historyAnswersKept?: number;
   /** Compress answers for browsers that accept it (default); off behind a proxy that does it. */
   compression?: boolean;
+  /** The address people open: invitation, reset and setup links start with it. */
+  publicUrl?: string;
+  /** Sends invitations and reset links; without one they are only shown to the admin. */
+  mailer?: Mailer | null;
+  /** Single sign-on through the organisation's OpenID provider; its routes answer 404 without it. */
+  oidc?: OidcSettings | null;
 };
 
 /**
@@ -90,7 +99,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(livePlugin, { databaseUrl: options.databaseUrl, maxBacklog: options.liveMaxBacklog });
   await app.register(planSnapshotsPlugin, { every: options.historySnapshotEvery ?? 10_000 });
   await app.register(healthRoutes);
-  await app.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 10 });
+  const accounts = { publicUrl: options.publicUrl ?? 'http://localhost:3000', mailer: options.mailer ?? null };
+  await app.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 10, ...accounts });
+  await app.register(accountRoutes, accounts);
   await app.register(capacityAnswersPlugin, { timeZone: options.orgTimeZone ?? 'UTC', factsCacheSize: options.capacityFactsCacheSize ?? 8 });
   await app.register(capacityRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(engineerRoutes);

@@ -21,7 +21,18 @@ const configSchema = z.object({
   HISTORY_SNAPSHOT_EVERY: z.coerce.number().int('HISTORY_SNAPSHOT_EVERY must be a whole number of events').min(0).default(10_000),
   // 'off' behind a proxy that compresses answers itself.
   COMPRESSION: z.enum(['on', 'off'], 'COMPRESSION must be on or off').default('on'),
-});
+  // The address people open (links in e-mails and the sign-on redirect use it); default http://localhost:PORT.
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) address such as https://plan.example.com' }).optional(),
+  // The demo and its published password: 'auto' seeds it only while listening on a loopback address.
+  DEMO: z.enum(['auto', 'on', 'off'], 'DEMO must be on, off or auto').default('auto'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://...' }).optional(),
+  SMTP_FROM: z.string().min(3).default('Capacity Planner <no-reply@localhost>'),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'OIDC_ISSUER must be the identity provider\'s https address' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60).default('single sign-on'),
+  OIDC_AUTO_CREATE: z.enum(['off', 'engineer'], 'OIDC_AUTO_CREATE must be off or engineer').default('off'),
+}).refine((c) => !c.OIDC_ISSUER || c.OIDC_CLIENT_ID, { path: ['OIDC_CLIENT_ID'], message: 'OIDC_CLIENT_ID is required with OIDC_ISSUER' });
 
 export type Config = {
   port: number;
@@ -37,7 +48,13 @@ export type Config = {
   orgTimeZone: string;
   historySnapshotEvery: number;
   compression: boolean;
+  publicUrl: string;
+  demo: 'auto' | 'on' | 'off';
+  smtp?: { url: string; from: string };
+  oidc?: OidcSettings;
 };
+
+export type OidcSettings = { issuer: string; clientId: string; clientSecret?: string; name: string; autoCreate: 'off' | 'engineer' };
 
 export class ConfigError extends Error {}
 
@@ -63,6 +80,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orgTimeZone: c.ORG_TIME_ZONE,
     historySnapshotEvery: c.HISTORY_SNAPSHOT_EVERY,
     compression: c.COMPRESSION === 'on',
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    demo: c.DEMO,
+    smtp: c.SMTP_URL ? { url: c.SMTP_URL, from: c.SMTP_FROM } : undefined,
+    oidc: c.OIDC_ISSUER && c.OIDC_CLIENT_ID
+      ? { issuer: c.OIDC_ISSUER, clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, name: c.OIDC_NAME, autoCreate: c.OIDC_AUTO_CREATE }
+      : undefined,
   };
 }
 

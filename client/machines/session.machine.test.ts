@@ -6,7 +6,7 @@ import { homePath, navRole } from '../lib/roleHome.ts';
 import { loginErrorText, type LoginResult, sessionMachine, type SessionEmitted } from './session.machine.ts';
 import { memoryStorage } from '../lib/memoryStorage.ts';
 
-const manager: User = { _id: 'u1', name: 'Maria Manager', email: 'manager@demo.test', role: 'manager', department: 'Engineering' };
+const manager: User = { _id: 'u1', name: 'Maria Manager', email: 'manager@demo.test', role: 'manager', department: 'Engineering', admin: false };
 const engineer: User = { ...manager, _id: 'u2', name: 'Eli Engineer', email: 'engineer@demo.test', role: 'engineer' };
 const auditor: User = { ...manager, _id: 'u3', role: 'auditor' };
 

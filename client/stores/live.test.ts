@@ -8,7 +8,7 @@ import { resetAll } from './plan.ts';
 import { setProfile } from './profile.ts';
 import { setProjects } from './projects.ts';
 
-const engineer: User = { _id: 'e1', name: 'Sam Rivera', email: 'engineer@demo.test', role: 'engineer', department: 'Product', skills: [], seniority: 'mid', maxCapacity: 100 };
+const engineer: User = { _id: 'e1', name: 'Sam Rivera', email: 'engineer@demo.test', role: 'engineer', department: 'Product', admin: false, skills: [], seniority: 'mid', maxCapacity: 100 };
 const project: Project = {
   _id: 'p1', name: 'Atlas', description: 'A long description', startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-06-01T00:00:00.000Z',
   teamSize: 2, requiredSkills: ['Go'], status: 'active', managerId: 'm1', tentative: false, version: 1,

@@ -15,7 +15,7 @@ function Probe() {
   );
 }
 
-const user = (role: User['role']): User => ({ _id: 'u', name: 'U', email: 'u@x.test', role, department: 'D' });
+const user = (role: User['role']): User => ({ _id: 'u', name: 'U', email: 'u@x.test', role, department: 'D', admin: false });
 
 afterEach(() => {
   cleanup();

@@ -68,7 +68,7 @@ describe('collections', () => {
 
   it('resets everything at sign-out', () => {
     setEngineers([engineer]);
-    setProfile({ _id: 'u', name: 'U', email: 'u@x', role: 'manager', department: 'D' });
+    setProfile({ _id: 'u', name: 'U', email: 'u@x', role: 'manager', department: 'D', admin: false });
     resetAll();
     expect(engineersStore).toMatchObject({ data: [], loaded: false, error: null });
     expect(profileStore.data).toBeNull();
@@ -79,7 +79,7 @@ describe('applyToProfile', () => {
   beforeEach(() => resetAll());
 
   it('updates the signed-in engineer\'s own profile', () => {
-    const user: User = { _id: 'e1', name: 'Ana Lopez', email: 'ana@x.test', role: 'engineer', department: 'Platform', skills: ['Go'], seniority: 'mid', maxCapacity: 100 };
+    const user: User = { _id: 'e1', name: 'Ana Lopez', email: 'ana@x.test', role: 'engineer', department: 'Platform', admin: false, skills: ['Go'], seniority: 'mid', maxCapacity: 100 };
     setProfile(user);
     applyToProfile(recorded({ type: 'EngineerProfileUpdated', data: { engineerId: 'e1', changes: { skills: ['Go', 'Rust'] } }, streamId: 'engineer-e1', streamPosition: 2 }));
     expect(profileStore.data?.skills).toEqual(['Go', 'Rust']);

@@ -5,9 +5,6 @@ import type { NewUser, UserRow } from '../db/schema.ts';
 export const findAccountByEmail = (db: DbOrTrx, email: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
 
-export const findAccountRole = async (db: DbOrTrx, id: string): Promise<Role | undefined> =>
-  (await db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst())?.role;
-
 export async function insertAccount(db: DbOrTrx, account: NewUser): Promise<void> {
   await insertAccounts(db, [account]);
 }
@@ -17,10 +14,12 @@ export async function insertAccounts(db: DbOrTrx, accounts: readonly NewUser[]):
   await db.insertInto('users').values(accounts.map((account) => ({ ...account, email: account.email.toLowerCase() }))).execute();
 }
 
-/** Which of these emails already have an account. */
+/** Which of these emails already have an account or an engineer record. */
 export async function takenEmails(db: DbOrTrx, emails: readonly string[]): Promise<string[]> {
   if (emails.length === 0) return [];
-  const rows = await db.selectFrom('users').select('email').where('email', 'in', emails.map((e) => e.trim().toLowerCase())).execute();
+  const wanted = emails.map((e) => e.trim().toLowerCase());
+  const rows = await db.selectFrom('users').select('email').where('email', 'in', wanted)
+    .union(db.selectFrom('engineers').select('email').where('email', 'in', wanted)).execute();
   return rows.map((r) => r.email);
 }
 
@@ -29,11 +28,11 @@ export async function loadProfile(db: DbOrTrx, userId: string): Promise<User | u
   const row = await db
     .selectFrom('users')
     .leftJoin('engineers', 'engineers.id', 'users.id')
-    .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.department', 'engineers.doc'])
+    .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.department', 'users.admin', 'engineers.doc'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const user: User = { _id: row.id, name: row.name, email: row.email, role: row.role, department: row.department };
+  const user: User = { _id: row.id, name: row.name, email: row.email, role: row.role, department: row.department, admin: row.admin };
   if (row.doc) {
     Object.assign(user, {
       name: row.doc.name,

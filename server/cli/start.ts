@@ -4,13 +4,15 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { ensureClientBuild } from '../runtime/client-build.ts';
 import { resolveDatabase } from '../runtime/database.ts';
 import { resolveJwtSecret } from '../runtime/jwt-secret.ts';
+import { smtpMailer } from '../mail/mailer.ts';
+import { demoAccountsPresent, isLoopback, recordExistingAccounts, setupLinkIfEmpty, shouldSeedDemo } from '../runtime/first-run.ts';
 import { seedDemoIfEmpty } from '../seed/demo.ts';
 import { explainStartupFailure } from './startup-failure.ts';
 
 let config: Config | undefined;
 let database: { stop(): Promise<void> } | undefined;
 
-/** `npm start`: build the client if needed, start the database, migrate, seed the demo, serve. */
+/** `npm start`: build the client if needed, start the database, migrate, seed the demo where it is safe, serve. */
 async function main() {
   config = loadConfig();
   const devMode = process.argv.includes('--dev');
@@ -29,9 +31,20 @@ async function main() {
     orgTimeZone: config.orgTimeZone,
     historySnapshotEvery: config.historySnapshotEvery,
     compression: config.compression,
+    publicUrl: config.publicUrl,
+    mailer: config.smtp ? smtpMailer(config.smtp.url, config.smtp.from) : null,
+    oidc: config.oidc ?? null,
   });
-  const seeded = await seedDemoIfEmpty(app.db, new Date());
-  if (seeded) app.log.info('Seeded the demo data (accounts: manager@demo.test, engineer@demo.test, ... password demo1234)');
+  const recorded = await recordExistingAccounts(app.db);
+  if (recorded > 0) app.log.info(`Recorded ${recorded} existing account(s) in the history`);
+  if (shouldSeedDemo(config.demo, config.host)) {
+    const seeded = await seedDemoIfEmpty(app.db, new Date());
+    if (seeded) app.log.info('Seeded the demo data (accounts: manager@demo.test, engineer@demo.test, ... password demo1234)');
+  }
+  if (!isLoopback(config.host) && (await demoAccountsPresent(app.db))) {
+    app.log.warn(`Demo accounts with the published password demo1234 exist and the server listens on ${config.host}, which other machines can reach: deactivate them on People & access, or start on an empty database with DEMO=off`);
+  }
+  const setupLink = await setupLinkIfEmpty(app.db, config.publicUrl);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -52,7 +65,8 @@ async function main() {
     throw error;
   }
   process.off('uncaughtException', failed);
-  console.log(`Capacity Planner is running on http://localhost:${config.port} (API docs: /docs)`);
+  console.log(`Capacity Planner is running on ${config.publicUrl} (API docs: /docs)`);
+  if (setupLink) console.log(`No account exists yet. Create the first administrator by opening this one-time link: ${setupLink}`);
 }
 
 /** Any failure before the server listens: one sentence of what to do, never a stack trace. */

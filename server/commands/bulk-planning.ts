@@ -6,10 +6,9 @@ import {
   type UpdateAssignmentInput, type UpdateEngineerInput, type UpdateProjectInput,
 } from '../../domain/index.ts';
 import type { EngineerRowInput } from '../../domain/import/index.ts';
-import { insertAccounts, takenEmails } from '../auth/accounts.ts';
+import { takenEmails } from '../auth/accounts.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { executeCommands } from './execute.ts';
-import { isUniqueViolation } from './planning.ts';
 import { assignmentStream, engineerStream, projectStream } from './streams.ts';
 
 /**
@@ -18,8 +17,8 @@ import { assignmentStream, engineerStream, projectStream } from './streams.ts';
  * entity. What one call does is all or nothing with its transaction. Used by the CSV import.
  */
 
-/** Registers engineers and their accounts; every account gets `passwordHash` (credentials stay out of events). */
-export async function registerEngineers(trx: DbOrTrx, inputs: readonly EngineerRowInput[], metadata: EventMetadata, passwordHash: string) {
+/** Registers engineers' planning records; an admin invites whoever should sign in. */
+export async function registerEngineers(trx: DbOrTrx, inputs: readonly EngineerRowInput[], metadata: EventMetadata) {
   const taken = await takenEmails(trx, inputs.map((input) => input.email));
   if (taken.length > 0) throw new DomainError('conflict', `${engineerMessages.emailTaken}: ${taken[0]}`, 'email');
   const ids = inputs.map(() => uuidv7());
@@ -29,15 +28,6 @@ export async function registerEngineers(trx: DbOrTrx, inputs: readonly EngineerR
     inputs.map((input, i) => ({ id: ids[i]!, expectedVersion: 0, newId: true, decide: (state) => decideRegisterEngineer(state, { engineerId: ids[i]!, input }) })),
     metadata,
   );
-  try {
-    await insertAccounts(trx, inputs.map((input, i) => ({
-      id: ids[i]!, email: input.email, name: input.name, role: 'engineer' as const, department: input.department, password_hash: passwordHash,
-    })));
-  } catch (error) {
-    // Someone registered one of these emails since the check above: the same 409, and nothing of this batch stays.
-    if (isUniqueViolation(error)) throw new DomainError('conflict', engineerMessages.emailTaken, 'email');
-    throw error;
-  }
   return results;
 }
 

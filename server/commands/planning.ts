@@ -6,8 +6,8 @@ import {
   type CreateAssignmentInput, type CreateProjectInput, type EventMetadata, type RegisterEngineerInput,
   type UpdateProjectInput,
 } from '../../domain/index.ts';
-import { findAccountByEmail, insertAccount } from '../auth/accounts.ts';
-import { hashPassword } from '../auth/password.ts';
+import { findAccountByEmail } from '../auth/accounts.ts';
+import { createActiveAccount } from './accounts.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { findEngineer, findProject } from '../read-models/queries.ts';
 import { executeCommand } from './execute.ts';
@@ -37,34 +37,31 @@ export async function createAssignment(trx: DbOrTrx, input: CreateAssignmentInpu
 
 export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
-/** Registers the engineer's planning profile (an event) and their account (credentials stay out of events). */
-export async function registerEngineer(
-  trx: DbOrTrx,
-  input: RegisterEngineerInput,
-  metadata: EventMetadata,
-  passwordHash?: string,
-) {
-  if (await findAccountByEmail(trx, input.email)) throw new DomainError('conflict', engineerMessages.emailTaken, 'email');
+/**
+ * Registers the engineer's planning record (an event). With a password, their account too, active at
+ * once (credentials stay out of events); without one, an admin invites them to sign in.
+ */
+export async function registerEngineer(trx: DbOrTrx, input: RegisterEngineerInput, metadata: EventMetadata, passwordHash?: string) {
+  const taken = () => new DomainError('conflict', engineerMessages.emailTaken, 'email');
+  const [account, record] = await Promise.all([
+    findAccountByEmail(trx, input.email),
+    trx.selectFrom('engineers').select('id').where('email', '=', input.email).executeTakeFirst(),
+  ]);
+  if (account || record) throw taken();
   const engineerId = uuidv7();
   const result = await executeCommand(trx, engineerStream, engineerId, {
     expectedVersion: 0,
     metadata,
     decide: (state) => decideRegisterEngineer(state, { engineerId, input }),
-  });
-  try {
-    await insertAccount(trx, {
-      id: engineerId,
-      email: input.email,
-      name: input.name,
-      role: 'engineer',
-      department: input.department,
-      password_hash: passwordHash ?? (await hashPassword(input.password)),
-    });
-  } catch (error) {
+  }).catch((error: unknown) => {
     // Two registrations of one email at once both pass the check above; the unique index stops the
     // second (after the first commits). That is the same 409, not a 500; the transaction rolls back.
-    if (isUniqueViolation(error)) throw new DomainError('conflict', engineerMessages.emailTaken, 'email');
-    throw error;
+    throw isUniqueViolation(error) ? taken() : error;
+  });
+  if (input.password !== undefined) {
+    const account = { email: input.email, name: input.name, role: 'engineer' as const, admin: false, password: input.password, passwordHash };
+    await createActiveAccount(trx, account, 'registration', metadata, engineerId);
+    await trx.updateTable('users').set({ department: input.department }).where('id', '=', engineerId).execute();
   }
   return result;
 }

@@ -1,9 +1,11 @@
 import {
+  accountStreamId, evolveAccount, type Account, type AccountEvent,
   evolveAssignment, evolveCalendar, evolveEngineer, evolveEngineerTimeOff, evolveProject, evolveProjectPlan, streamIds,
   type AssignmentEvent, type AssignmentRecord, type Calendar, type CalendarEvent, type Engineer, type EngineerEvent,
   type EngineerTimeOff, type Project, type ProjectEvent, type ProjectPlan,
 } from '../../domain/index.ts';
 import type { DbOrTrx, Writer } from '../db/connect.ts';
+import { projectAccount } from '../projections/accounts.ts';
 import { projectAssignment, projectAssignments } from '../projections/assignments.ts';
 import { projectEngineer, projectEngineers } from '../projections/engineers.ts';
 import { projectCalendar } from '../projections/holidays.ts';
@@ -19,7 +21,7 @@ import { projectEngineerTimeOff } from '../projections/time-off.ts';
  * streams' read-model rows in a few statements, for commands run in bulk.
  */
 export type StreamKind<S, E> = {
-  name: 'project' | 'assignment' | 'engineer' | 'calendar';
+  name: 'project' | 'assignment' | 'engineer' | 'calendar' | 'account';
   streamId: (id: string) => string;
   evolve: (state: S | null, event: E, version: number) => S | null;
   project: (trx: Writer, id: string, state: S | null, events: readonly E[]) => Promise<void>;
@@ -71,4 +73,12 @@ export const calendarStream: StreamKind<Calendar, CalendarEvent> = {
   streamId: streamIds.calendar,
   evolve: evolveCalendar,
   project: projectCalendar,
+};
+
+/** An account's facts; its credentials live beside them and never in its events. */
+export const accountStream: StreamKind<Account, AccountEvent> = {
+  name: 'account',
+  streamId: accountStreamId,
+  evolve: evolveAccount,
+  project: projectAccount,
 };

@@ -28,8 +28,32 @@ export interface UsersTable {
   name: string;
   role: 'engineer' | 'manager' | 'auditor';
   department: string;
-  password_hash: string;
+  /** Null while invited, and for people who only sign in through the identity provider. */
+  password_hash: string | null;
+  admin: Generated<boolean>;
+  status: Generated<'invited' | 'active' | 'deactivated'>;
+  last_sign_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  version: Generated<number>;
   created_at: Generated<Date>;
+}
+
+/** A signed-in session: a token names one, and ending it refuses the token (sign-out, deactivation). */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  ended_at: Date | null;
+}
+
+/** One-time secrets sent as links (setup, invitation, reset) or codes (sign-on), kept only as hashes. */
+export interface LinkTokensTable {
+  token_hash: string;
+  kind: 'setup' | 'invite' | 'reset' | 'sign-on';
+  user_id: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -125,6 +149,8 @@ export interface Database {
   streams: StreamsTable;
   events: EventsTable;
   users: UsersTable;
+  sessions: SessionsTable;
+  link_tokens: LinkTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;
   import_jobs: ImportJobsTable;

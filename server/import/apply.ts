@@ -12,7 +12,7 @@ export const BATCH_SIZE = 500;
 
 type Batch<K extends ImportKind> = readonly ImportCommandOf[K][];
 type Counts = { created: number; updated: number; unchanged: number };
-type Runner<K extends ImportKind> = (trx: DbOrTrx, batch: Batch<K>, metadata: EventMetadata, passwordHash: string) => Promise<Counts>;
+type Runner<K extends ImportKind> = (trx: DbOrTrx, batch: Batch<K>, metadata: EventMetadata) => Promise<Counts>;
 
 const ofType = <C extends { type: string }, T extends C['type']>(commands: readonly C[], type: T) =>
   commands.filter((c): c is Extract<C, { type: T }> => c.type === type);
@@ -25,8 +25,8 @@ const counted = (created: readonly unknown[], updated: readonly CommandResult<un
 
 /** One batch of each kind's commands through the bulk use cases: creates first, then updates (never of the same entity). */
 const runners: { [K in ImportKind]: Runner<K> } = {
-  engineers: async (trx, batch, metadata, passwordHash) => counted(
-    await registerEngineers(trx, ofType(batch, 'register').map((c) => c.input), metadata, passwordHash),
+  engineers: async (trx, batch, metadata) => counted(
+    await registerEngineers(trx, ofType(batch, 'register').map((c) => c.input), metadata),
     await updateEngineers(trx, ofType(batch, 'update'), metadata),
   ),
   projects: async (trx, batch, metadata) => counted(
@@ -66,7 +66,6 @@ export async function applyPlan<K extends ImportKind>(
   plan: ImportPlan<K>,
   options: {
     metadata: EventMetadata;
-    passwordHash: string;
     record: (trx: DbOrTrx, batch: JobProgress) => Promise<void>;
     onProgress?: (totals: JobProgress) => void;
   },
@@ -81,7 +80,7 @@ export async function applyPlan<K extends ImportKind>(
       const batch = batches[next++]!;
       try {
         const done = await run(async (trx) => {
-          const counts = await (runners[plan.kind] as Runner<K>)(trx, batch, options.metadata, options.passwordHash);
+          const counts = await (runners[plan.kind] as Runner<K>)(trx, batch, options.metadata);
           const progress = { done: batch.length, ...counts };
           await options.record(trx, progress);
           return progress;

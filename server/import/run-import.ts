@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { DomainError, type EventMetadata } from '../../domain/index.ts';
 import { planErrors, planImport, type ImportJob, type ImportKind, type ImportPlan, type ImportPreview } from '../../domain/import/index.ts';
-import { hashPassword } from '../auth/password.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import { ConcurrencyError } from '../event-store/errors.ts';
 import { HttpError } from '../http-error.ts';
@@ -85,11 +83,9 @@ export function startImport(
         await createJob(connection, { id, kind: request.kind, actorId: request.metadata.actorId, total, unchanged: plan.counts.unchanged });
         job = (await findJob(connection, id))!;
         started({ job, finished });
-        const passwordHash = request.kind === 'engineers' ? await hashPassword(randomBytes(32).toString('base64url')) : '';
         try {
           await applyPlan((work) => db.transaction().execute(work), plan, {
             metadata: { ...request.metadata, commandId: id },
-            passwordHash,
             record: (trx, batch) => recordProgress(trx, id, batch),
             onProgress: (totals) => request.onProgress?.({ ...job, ...totals }),
           });

@@ -1,4 +1,4 @@
-import { assertNever, streamIds, type PlanningEvent, type RecordedEvent } from '../../domain/index.ts';
+import { assertNever, isAccountEvent, streamIds, type PlanningEvent, type RecordedEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { readAssignmentCreations } from '../event-store/assignment-creations.ts';
 
@@ -47,6 +47,7 @@ type OwnershipFact =
 
 /** What an event says about assignment ownership; every type is classified, so none is overlooked. */
 export function ownershipFact(event: PlanningEvent): OwnershipFact {
+  if (isAccountEvent(event)) return { kind: 'none' };
   switch (event.type) {
     case 'AssignmentCreated':
       return { kind: 'owner', assignmentId: event.data.assignmentId, engineerId: event.data.engineerId };

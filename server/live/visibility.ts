@@ -1,4 +1,4 @@
-import { assertNever, type RecordedEvent, type Role } from '../../domain/index.ts';
+import { assertNever, isAccountEvent, type RecordedEvent, type Role } from '../../domain/index.ts';
 
 export type Viewer = { id: string; role: Role };
 
@@ -11,6 +11,8 @@ export type Viewer = { id: string; role: Role };
  */
 export function canSee(viewer: Viewer, event: RecordedEvent, ownerOf: (assignmentId: string) => string | undefined): boolean {
   if (viewer.role !== 'engineer') return true;
+  // Who may sign in and with which rights is for managers and auditors: engineers see none of it.
+  if (isAccountEvent(event)) return false;
   switch (event.type) {
     case 'ProjectCreated':
     case 'ProjectUpdated':

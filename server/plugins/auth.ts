@@ -1,17 +1,22 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authMessages, type Role } from '../../domain/index.ts';
-import { AccountRoles } from '../auth/account-roles.ts';
-import { findAccountRole } from '../auth/accounts.ts';
+import { accountMessages, authMessages, type Role, type User } from '../../domain/index.ts';
+import { loadProfile } from '../auth/accounts.ts';
+import { SessionChecks } from '../auth/session-checks.ts';
+import { newSessionId, sessionRights, startSession, type SessionRights } from '../auth/sessions.ts';
+import type { DbOrTrx } from '../db/connect.ts';
 import { HttpError } from '../http-error.ts';
 
-export type TokenClaims = { sub: string; role: Role; name: string };
+/** What a token says: its account, the role it was signed with, and the session it belongs to. */
+export type TokenClaims = { sub: string; role: Role; name: string; sid: string };
+/** A request's signed-in user: the token's claims with the account's rights as they are now. */
+export type Viewer = TokenClaims & { admin: boolean };
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
     payload: TokenClaims;
-    user: TokenClaims;
+    user: Viewer;
   }
 }
 
@@ -19,11 +24,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
-     * The claims of a valid token whose account still exists, carrying the account's current role;
-     * null for no token, a bad or expired one, or a removed account. For channels outside the routes.
+     * The viewer of a valid token whose session is still open and whose account is active, with the
+     * account's current rights; null for no token, a bad or expired one, or an ended session.
+     * For channels outside the routes.
      */
-    viewerOf: (token: string | undefined) => Promise<TokenClaims | null>;
+    viewerOf: (token: string | undefined) => Promise<Viewer | null>;
+    /** Opens a session for the account (inside the caller's transaction) and returns the sign-in answer. */
+    signIn: (db: DbOrTrx, userId: string) => Promise<{ token: string; user: User }>;
+    /** The session checks this process keeps: ending a session here forgets it at once. */
+    sessions: { forget: (sessionId: string) => void; rightsOf: (sessionIds: readonly string[]) => Promise<Map<string, SessionRights & { userId: string }>> };
   }
 }
 
@@ -44,12 +55,13 @@ export default fp(async function auth(app: FastifyInstance, options: { secret: s
     sign: { expiresIn: options.expiresIn },
     verify: { extractToken: (request) => tokenFromHeader(request.headers.authorization) },
   });
-  const accounts = new AccountRoles((id) => findAccountRole(app.db, id));
+  const checks = new SessionChecks(async (sessionId) => (await sessionRights(app.db, [sessionId])).get(sessionId));
 
-  /** The token's claims with the account's role as it is now (it may have changed since signing). */
-  const current = async (claims: TokenClaims): Promise<TokenClaims | null> => {
-    const role = await accounts.roleOf(claims.sub);
-    return role ? { ...claims, role } : null;
+  /** The token's claims with the account's rights as they are now (they may have changed since signing). */
+  const current = async (claims: TokenClaims): Promise<Viewer | null> => {
+    if (typeof claims.sid !== 'string') return null;
+    const rights = await checks.get(claims.sid);
+    return rights && rights.userId === claims.sub ? { ...claims, role: rights.role, admin: rights.admin } : null;
   };
 
   // Runs as each route's onRequest hook: a refused request is answered before its body is read.
@@ -72,6 +84,11 @@ export default fp(async function auth(app: FastifyInstance, options: { secret: s
     }
   });
 
+  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.authenticate(request, reply);
+    if (!request.user.admin) throw new HttpError(403, accountMessages.adminOnly, 'FORBIDDEN');
+  });
+
   app.decorate('viewerOf', async (token: string | undefined) => {
     if (!token) return null;
     let claims: TokenClaims;
@@ -81,5 +98,20 @@ export default fp(async function auth(app: FastifyInstance, options: { secret: s
       return null;
     }
     return current(claims);
+  });
+
+  app.decorate('signIn', async (db: DbOrTrx, userId: string) => {
+    const user = await loadProfile(db, userId);
+    if (!user) throw new HttpError(401, authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
+    const sid = newSessionId();
+    const token = app.jwt.sign({ sub: user._id, role: user.role, name: user.name, sid });
+    const { exp } = app.jwt.decode<{ exp: number }>(token)!;
+    await startSession(db, { id: sid, userId: user._id, expiresAt: new Date(exp * 1000) });
+    return { token, user };
+  });
+
+  app.decorate('sessions', {
+    forget: (sessionId: string) => checks.forget(sessionId),
+    rightsOf: (sessionIds: readonly string[]) => sessionRights(app.db, sessionIds),
   });
 });

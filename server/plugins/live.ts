@@ -29,11 +29,33 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
   });
   const deps = { db: app.db, tailer, owners, maxBacklog: options.maxBacklog ?? 5_000 };
 
-  // The account behind the token, as it is now: a removed account is refused at the handshake.
-  const viewerFrom = async (token: string | undefined): Promise<Viewer | null> => {
+  // The account behind the token, as it is now: an ended session or a deactivated account is refused at the handshake.
+  const viewerFrom = async (token: string | undefined): Promise<(Viewer & { sid: string }) | null> => {
     const claims = await app.viewerOf(token);
-    return claims && { id: claims.sub, role: claims.role };
+    return claims && { id: claims.sub, role: claims.role, sid: claims.sid };
   };
+  /** Every open channel and the session it was opened with, so an ended session's channels can be closed. */
+  const channels = new Map<{ close: () => void }, { sid: string; role: Viewer['role'] }>();
+  const watch = (viewer: { sid: string; role: Viewer['role'] }, close: () => void) => {
+    const channel = { close };
+    channels.set(channel, viewer);
+    return () => channels.delete(channel);
+  };
+  // Sign-out, deactivation and role changes happen on any instance (or in SQL): each instance asks the
+  // database about its own channels' sessions once a second, in one query, and closes those no longer
+  // good or whose role changed (the client reconnects and is then seen with its new rights, or refused).
+  const sweep = async () => {
+    if (channels.size === 0) return;
+    const rights = await app.sessions.rightsOf([...new Set([...channels.values()].map((v) => v.sid))]);
+    for (const [channel, viewer] of channels) {
+      const now = rights.get(viewer.sid);
+      if (!now || now.role !== viewer.role) {
+        channels.delete(channel);
+        channel.close();
+      }
+    }
+  };
+  let sweeping: NodeJS.Timeout | undefined;
 
   // socket.io shares the HTTP server with @fastify/websocket, which would answer its upgrades with a
   // 404: let socket.io's own upgrade listener have them.
@@ -44,7 +66,7 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
 
   io.use(async (socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown; after?: unknown };
-    let viewer: Viewer | null;
+    let viewer: (Viewer & { sid: string }) | null;
     try {
       viewer = await viewerFrom(typeof auth.token === 'string' ? tokenFromHeader(auth.token) : undefined);
     } catch (error) {
@@ -55,7 +77,8 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
     if (!viewer) return next(new Error('Authentication required'));
     const after = parseCursor(typeof auth.after === 'string' ? auth.after : undefined);
     if (!after) return next(new Error('after must be a cursor such as "1234:56"'));
-    socket.data.viewer = viewer;
+    socket.data.viewer = { id: viewer.id, role: viewer.role };
+    socket.data.sid = viewer.sid;
     socket.data.after = after;
     next();
   });
@@ -66,7 +89,14 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
       live: (cursor) => socket.emit('live', { cursor }),
       reload: (cursor) => socket.emit('reload', { cursor }),
     });
-    socket.on('disconnect', () => subscription.close());
+    const unwatch = watch({ sid: socket.data.sid as string, role: (socket.data.viewer as Viewer).role }, () => {
+      socket.emit('signed-out');
+      socket.disconnect(true);
+    });
+    socket.on('disconnect', () => {
+      unwatch();
+      subscription.close();
+    });
     subscription.start().catch((error) => {
       app.log.warn({ err: error }, 'live catch-up failed');
       socket.disconnect(true);
@@ -78,7 +108,7 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
     websocket: true,
     schema: { hide: true },
   }, async (socket, request: FastifyRequest<{ Querystring: { after?: string; token?: string } }>) => {
-    let viewer: Viewer | null;
+    let viewer: (Viewer & { sid: string }) | null;
     try {
       viewer = await viewerFrom(tokenFromHeader(request.headers.authorization) ?? request.query.token);
     } catch (error) {
@@ -96,7 +126,11 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
       live: (cursor) => socket.send(JSON.stringify({ control: 'live', cursor })),
       reload: (cursor) => socket.send(JSON.stringify({ control: 'reload', cursor })),
     });
-    socket.on('close', () => subscription.close());
+    const unwatch = watch(viewer, () => socket.close(4401, 'Session ended'));
+    socket.on('close', () => {
+      unwatch();
+      subscription.close();
+    });
     subscription.start().catch((error) => {
       app.log.warn({ err: error }, 'stream catch-up failed');
       socket.close(1011, 'Catch-up failed');
@@ -104,8 +138,15 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
   });
 
   app.decorate('live', { tailer, io, connections: () => io.engine.clientsCount });
-  app.addHook('onReady', async () => tailer.start());
+  app.addHook('onReady', async () => {
+    await tailer.start();
+    sweeping = setInterval(() => {
+      sweep().catch((error: unknown) => app.log.warn({ err: error }, 'live: session check failed'));
+    }, 1_000);
+    sweeping.unref();
+  });
   app.addHook('preClose', async () => {
+    clearInterval(sweeping);
     await tailer.stop();
     io.disconnectSockets(true);
     await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -4,7 +4,7 @@ import {
   addHolidayInput, addPlaceholderInput, bookTimeOffInput, createAssignmentInput, createProjectInput, registerEngineerInput,
   type EventMetadata, type Seniority,
 } from '../../domain/index.ts';
-import { insertAccount } from '../auth/accounts.ts';
+import { createActiveAccount } from '../commands/accounts.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import { addHoliday, addPlaceholder, bookTimeOff, setProjectTentative } from '../commands/capacity-facts.ts';
@@ -91,9 +91,11 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
     const ids = new Map<string, string>();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     for (const person of staff) {
-      const id = uuidv7();
-      ids.set(person.key, id);
-      await insertAccount(trx, { id, email: person.email, name: person.name, role: person.role, department: person.department, password_hash: passwordHash });
+      // The first manager runs the demo organisation: an admin, so People & access has someone to show it to.
+      const account = { email: person.email, name: person.name, role: person.role, admin: person.key === 'manager', passwordHash };
+      const created = await createActiveAccount(trx, account, 'demo', null);
+      await trx.updateTable('users').set({ department: person.department }).where('id', '=', created._id).execute();
+      ids.set(person.key, created._id);
     }
     const manager: EventMetadata = { actorId: ids.get('manager')!, actorRole: 'manager', correlationId: 'demo-seed' };
 

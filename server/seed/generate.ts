@@ -2,7 +2,6 @@ import {
   addHolidayInput, addPlaceholderInput, bookTimeOffInput, createAssignmentInput, createProjectInput, registerEngineerInput,
   seniorities, timeOffKinds, type EventMetadata,
 } from '../../domain/index.ts';
-import { hashPassword } from '../auth/password.ts';
 import { addHoliday, addPlaceholder, bookTimeOff, setProjectTentative } from '../commands/capacity-facts.ts';
 import { createAssignments, createProjects, registerEngineers } from '../commands/bulk-planning.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
@@ -67,7 +66,6 @@ export async function generatePlan(db: Db, options: GenerateOptions): Promise<Ge
   let total = options.engineers + options.projects + options.assignments;
   let done = 0;
   const today = Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), options.now.getUTCDate());
-  const passwordHash = await hashPassword('demo1234');
 
   /**
    * `count` inputs made in order (so a seed still makes the same plan), written a batch at a time
@@ -106,10 +104,9 @@ export async function generatePlan(db: Db, options: GenerateOptions): Promise<Ge
         seniority: rng.pick(seniorities),
         maxCapacity: rng.int(0, 9) < 2 ? 50 : 100,
         skills: rng.some(skills, rng.int(2, 5)),
-        password: 'demo1234',
       });
     },
-    (trx, inputs) => registerEngineers(trx, inputs, options.actor, passwordHash),
+    (trx, inputs) => registerEngineers(trx, inputs, options.actor),
   );
   const engineerIds = engineers.map((e) => e._id);
 

@@ -44,6 +44,7 @@ describe('POST /api/auth/login', () => {
       email: 'manager@demo.test',
       role: 'manager',
       department: 'Engineering Management',
+      admin: true,
     });
     expect(credentialKeys(body)).toEqual([]);
     expect(response.body).not.toMatch(/scrypt|\$2[aby]\$/i);
@@ -59,6 +60,7 @@ describe('POST /api/auth/login', () => {
       email: 'engineer@demo.test',
       role: 'engineer',
       department: 'Product Engineering',
+      admin: false,
       seniority: 'senior',
       maxCapacity: 100,
       skills: ['React', 'TypeScript', 'Node.js', 'GraphQL'],
@@ -158,8 +160,8 @@ describe('401 on every protected endpoint', () => {
 
   // Each bad credential is built from a manager's claims, so a wrongly accepted one would even pass the role checks.
   const managerClaims = () => {
-    const { sub, role, name } = decodeJwt(managerToken);
-    return { sub, role, name };
+    const { sub, role, name, sid } = decodeJwt(managerToken);
+    return { sub, role, name, sid };
   };
   const badCredentials: { name: string; header: () => string | undefined }[] = [
     { name: 'no Authorization header', header: () => undefined },

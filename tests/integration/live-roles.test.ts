@@ -8,7 +8,7 @@ import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAssignmentInput, createProjectInput, decideRemoveAssignment, decideUpdateAssignment, decideUpdateEngineer, formatCursor,
-  updateAssignmentInput, updateEngineerInput, type EventMetadata,
+  isAccountEvent, updateAssignmentInput, updateEngineerInput, type EventMetadata,
 } from '../../domain/index.ts';
 import { executeCommand } from '../../server/commands/execute.ts';
 import { createAssignment, createProject } from '../../server/commands/planning.ts';
@@ -86,7 +86,7 @@ async function assignmentOwners(): Promise<Map<string, string>> {
 const visibleTo = (engineerId: string, owners: Map<string, string>) => (event: LiveEvent) =>
   event.type.startsWith('Assignment') ? owners.get(event.data.assignmentId!) === engineerId
   : event.type.startsWith('TimeOff') ? event.data.engineerId === engineerId
-  : true;
+  : !isAccountEvent(event);
 
 describe('role filtering on the live channel', () => {
   it("an engineer's socket receives their own assignments, projects and the directory, never another engineer's assignment", async () => {

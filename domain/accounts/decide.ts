@@ -1,0 +1,62 @@
+import type { Role } from '../entities.ts';
+import { DomainError } from '../errors.ts';
+import type { AccountEvent, ActivatedVia } from './events.ts';
+import { accountMessages as M } from './messages.ts';
+import type { Account } from './state.ts';
+import type { AccountChangeInput } from './inputs.ts';
+
+type NewAccount = { accountId: string; email: string; name: string; role: Role; admin: boolean };
+
+export function decideInvite(state: Account | null, account: NewAccount): AccountEvent[] {
+  if (state) throw new DomainError('conflict', M.emailTaken, 'email');
+  return [{ type: 'AccountInvited', data: account }];
+}
+
+/** An account starts being usable: an accepted invitation, or one created whole (setup, command line, demo). */
+export function decideActivate(state: Account | null, account: NewAccount, via: ActivatedVia, name?: string): AccountEvent[] {
+  if (state && state.status !== 'invited') throw new DomainError('conflict', M.alreadyActive);
+  const base = state ? { accountId: state._id, email: state.email, name: name ?? state.name, role: state.role, admin: state.admin } : account;
+  return [{ type: 'AccountActivated', data: { ...base, via } }];
+}
+
+export function decideWithdrawInvite(state: Account | null): AccountEvent[] {
+  if (!state) throw new DomainError('not-found', M.notFound);
+  if (state.status !== 'invited') throw new DomainError('conflict', M.notInvited);
+  return [{ type: 'InviteWithdrawn', data: { accountId: state._id, email: state.email } }];
+}
+
+/**
+ * An admin's change to an account. `activeAdmins` counts the active admins now (this one included when
+ * it is one): the organisation must keep at least one, or nobody could ever administer it again.
+ */
+export function decideAccountChange(state: Account | null, change: AccountChangeInput, activeAdmins: number): AccountEvent[] {
+  if (!state) throw new DomainError('not-found', M.notFound);
+  const id = { accountId: state._id, email: state.email };
+  const losesAdmin = state.admin && state.status === 'active' && (change.admin === false || change.active === false);
+  if (losesAdmin && activeAdmins <= 1) throw new DomainError('conflict', M.lastAdmin);
+  if (change.active !== undefined && state.status === 'invited') throw new DomainError('conflict', M.invitePending, 'active');
+  const events: AccountEvent[] = [];
+  if (change.role !== undefined && change.role !== state.role) events.push({ type: 'AccountRoleChanged', data: { ...id, from: state.role, to: change.role } });
+  if (change.admin === true && !state.admin) events.push({ type: 'AdminGranted', data: id });
+  if (change.admin === false && state.admin) events.push({ type: 'AdminRevoked', data: id });
+  if (change.active === false && state.status === 'active') events.push({ type: 'AccountDeactivated', data: id });
+  if (change.active === true && state.status === 'deactivated') events.push({ type: 'AccountReactivated', data: id });
+  return events;
+}
+
+export function decidePasswordChange(state: Account | null, via: 'change' | 'reset'): AccountEvent[] {
+  if (!state) throw new DomainError('not-found', M.notFound);
+  if (state.status !== 'active') throw new DomainError('conflict', M.notActive);
+  return [{ type: 'PasswordChanged', data: { accountId: state._id, email: state.email, via } }];
+}
+
+export function decideResetIssued(state: Account | null): AccountEvent[] {
+  if (!state) throw new DomainError('not-found', M.notFound);
+  if (state.status === 'invited') throw new DomainError('conflict', M.invitePending);
+  if (state.status !== 'active') throw new DomainError('conflict', M.notActive);
+  return [{ type: 'PasswordResetIssued', data: { accountId: state._id, email: state.email } }];
+}
+
+/** Whether the change ends the account's sessions: its rights changed under the tokens it holds. */
+export const endsSessions = (events: readonly AccountEvent[]) =>
+  events.some((e) => e.type === 'AccountRoleChanged' || e.type === 'AccountDeactivated' || e.type === 'PasswordChanged');

@@ -1,0 +1,38 @@
+import type { Role } from '../entities.ts';
+
+/**
+ * Facts about accounts: who may sign in, with which role, and who made them so. Credentials never go in
+ * here (events are kept forever and read by auditors): no password, no hash, no token.
+ */
+export type AccountStatus = 'invited' | 'active' | 'deactivated';
+/** How an account came to be active: what the history says of it. */
+export type ActivatedVia = 'setup' | 'invite' | 'sign-on' | 'command-line' | 'demo' | 'registration' | 'existing';
+
+type Id = { accountId: string };
+export type AccountInvited = { type: 'AccountInvited'; data: Id & { email: string; name: string; role: Role; admin: boolean } };
+export type AccountActivated = {
+  type: 'AccountActivated';
+  data: Id & { email: string; name: string; role: Role; admin: boolean; via: ActivatedVia };
+};
+export type AccountRoleChanged = { type: 'AccountRoleChanged'; data: Id & { email: string; from: Role; to: Role } };
+export type AdminGranted = { type: 'AdminGranted'; data: Id & { email: string } };
+export type AdminRevoked = { type: 'AdminRevoked'; data: Id & { email: string } };
+export type AccountDeactivated = { type: 'AccountDeactivated'; data: Id & { email: string } };
+export type AccountReactivated = { type: 'AccountReactivated'; data: Id & { email: string } };
+export type PasswordChanged = { type: 'PasswordChanged'; data: Id & { email: string; via: 'change' | 'reset' } };
+export type PasswordResetIssued = { type: 'PasswordResetIssued'; data: Id & { email: string } };
+/** An invitation taken back before it was accepted: the account never was, its e-mail is free again. */
+export type InviteWithdrawn = { type: 'InviteWithdrawn'; data: Id & { email: string } };
+
+export type AccountEvent =
+  | AccountInvited | AccountActivated | AccountRoleChanged | AdminGranted | AdminRevoked
+  | AccountDeactivated | AccountReactivated | PasswordChanged | PasswordResetIssued | InviteWithdrawn;
+
+export const accountStreamId = (id: string) => `account-${id}`;
+
+const accountTypes: ReadonlySet<string> = new Set<AccountEvent['type']>([
+  'AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked',
+  'AccountDeactivated', 'AccountReactivated', 'PasswordChanged', 'PasswordResetIssued', 'InviteWithdrawn',
+]);
+/** Account facts among the log's events: they leave the plan as it is. */
+export const isAccountEvent = <E extends { type: string }>(event: E): event is Extract<E, AccountEvent> => accountTypes.has(event.type);

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { roles } from '../entities.ts';
+import { wellFormedText } from '../text.ts';
+import { accountMessages as M } from './messages.ts';
+import { MAX_PASSWORD_LENGTH, passwordProblem } from './password-policy.ts';
+
+const email = wellFormedText('Email', M.emailInvalid).trim().max(254, M.emailInvalid)
+  .pipe(z.email({ error: M.emailInvalid })).transform((value) => value.toLowerCase());
+const name = wellFormedText('Name', M.nameRequired).trim().min(1, M.nameRequired).max(100, M.nameTooLong);
+const role = z.enum(roles, { error: M.roleInvalid });
+/** A new password: the length and blocklist rule of password-policy.ts, one message for the first problem. */
+export const newPassword = wellFormedText('Password', M.passwordTooShort).superRefine((value, context) => {
+  const problem = passwordProblem(value);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
+/** A one-time token from a link: opaque text, bounded so a hostile one costs nothing. */
+const linkToken = wellFormedText('Token', 'Token is required').min(1, 'Token is required').max(200, 'Token is not valid');
+
+export const setupInput = z.object({ token: linkToken, name, email, password: newPassword });
+export const inviteInput = z.object({ email, name, role, admin: z.boolean({ error: 'admin must be true or false' }).default(false) });
+export const accountChangeInput = z
+  .object({
+    role: role.optional(),
+    admin: z.boolean({ error: 'admin must be true or false' }).optional(),
+    active: z.boolean({ error: 'active must be true or false' }).optional(),
+    version: z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(0).optional(),
+  })
+  .refine((value) => value.role !== undefined || value.admin !== undefined || value.active !== undefined, { message: M.nothingToChange });
+export const acceptInviteInput = z.object({ password: newPassword, name: name.optional() });
+export const changePasswordInput = z.object({
+  currentPassword: wellFormedText('Current password', 'Current password is required').min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH, M.currentPasswordWrong),
+  newPassword,
+});
+export const forgotPasswordInput = z.object({ email: wellFormedText('Email', M.emailInvalid).trim().min(1, M.emailInvalid).max(254, M.emailInvalid) });
+export const resetPasswordInput = z.object({ token: linkToken, password: newPassword });
+export const signOnExchangeInput = z.object({ code: linkToken });
+
+export type SetupInput = z.output<typeof setupInput>;
+export type InviteInput = z.output<typeof inviteInput>;
+export type AccountChangeInput = z.output<typeof accountChangeInput>;
+
+export const accountSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: role,
+  admin: z.boolean(),
+  status: z.enum(['invited', 'active', 'deactivated']),
+  lastSignInAt: z.string().nullable(),
+  version: z.number(),
+});
+export type AccountView = z.infer<typeof accountSchema>;
+export const invitationSchema = z.object({ email: z.string(), name: z.string(), role });

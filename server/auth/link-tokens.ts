@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../db/connect.ts';
+import type { LinkTokensTable } from '../db/schema.ts';
+
+export type LinkKind = LinkTokensTable['kind'];
+
+/** How long each kind of link stays good. */
+export const LINK_LIFETIME_MS: Record<LinkKind, number> = {
+  setup: 365 * 24 * 3600_000,
+  invite: 7 * 24 * 3600_000,
+  reset: 3600_000,
+  'sign-on': 60_000,
+};
+
+/** Only the hash is stored: a copy of the table lets nobody in. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A new one-time secret of this kind for this account (32 random bytes). Issuing one replaces the
+ * account's earlier unused ones of the same kind: only the newest invitation or reset link works.
+ */
+export async function issueLinkToken(db: DbOrTrx, kind: LinkKind, userId: string | null, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  let earlier = db.deleteFrom('link_tokens').where('kind', '=', kind).where('used_at', 'is', null);
+  earlier = userId === null ? earlier.where('user_id', 'is', null) : earlier.where('user_id', '=', userId);
+  if (kind !== 'sign-on') await earlier.execute();
+  await db.insertInto('link_tokens').values({
+    token_hash: hashOf(token), kind, user_id: userId, expires_at: new Date(now.getTime() + LINK_LIFETIME_MS[kind]),
+  }).execute();
+  return token;
+}
+
+export type LinkLookup = { state: 'unknown' } | { state: 'gone' } | { state: 'valid'; userId: string | null };
+
+/** What a link's token is worth now, without using it. */
+export async function peekLinkToken(db: DbOrTrx, kind: LinkKind, token: string, now = new Date()): Promise<LinkLookup> {
+  const row = await db.selectFrom('link_tokens').select(['user_id', 'expires_at', 'used_at'])
+    .where('token_hash', '=', hashOf(token)).where('kind', '=', kind).executeTakeFirst();
+  if (!row) return { state: 'unknown' };
+  if (row.used_at || row.expires_at <= now) return { state: 'gone' };
+  return { state: 'valid', userId: row.user_id };
+}
+
+/**
+ * Uses a link's token inside the caller's transaction: it is marked used only if it was still good,
+ * so two requests racing with one link cannot both pass.
+ */
+export async function useLinkToken(db: DbOrTrx, kind: LinkKind, token: string, now = new Date()): Promise<LinkLookup> {
+  const used = await db.updateTable('link_tokens').set({ used_at: now })
+    .where('token_hash', '=', hashOf(token)).where('kind', '=', kind)
+    .where('used_at', 'is', null).where('expires_at', '>', now)
+    .returning('user_id').executeTakeFirst();
+  if (used) return { state: 'valid', userId: used.user_id };
+  return (await peekLinkToken(db, kind, token, now)).state === 'unknown' ? { state: 'unknown' } : { state: 'gone' };
+}
+
+/** Takes back the account's unused links of this kind (a withdrawn invitation, say). */
+export async function dropLinkTokens(db: DbOrTrx, kind: LinkKind, userId: string): Promise<void> {
+  await db.deleteFrom('link_tokens').where('kind', '=', kind).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+/** Used and expired links are kept a day for the 410 answer, then go. */
+export async function pruneLinkTokens(db: DbOrTrx): Promise<void> {
+  await db.deleteFrom('link_tokens').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+}

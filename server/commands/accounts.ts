@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  accountMessages as M, decideAccountChange, decideActivate, decideInvite, decidePasswordChange, decideResetIssued,
+  decideWithdrawInvite, DomainError, endsSessions, registerEngineerInput,
+  type Account, type AccountChangeInput, type ActivatedVia, type EventMetadata, type InviteInput, type Role,
+} from '../../domain/index.ts';
+import { findAccountByEmail } from '../auth/accounts.ts';
+import { issueLinkToken } from '../auth/link-tokens.ts';
+import { hashPassword } from '../auth/password.ts';
+import { endSessionsOf } from '../auth/sessions.ts';
+import type { DbOrTrx } from '../db/connect.ts';
+import { isUniqueViolation, registerEngineer } from './planning.ts';
+import { executeCommand } from './execute.ts';
+import { accountStream } from './streams.ts';
+
+/**
+ * The account use cases: each appends its facts to the account's stream (the history shows who made
+ * whom what) and writes the account row in the same transaction; passwords and link secrets are
+ * written beside, never into an event.
+ */
+
+const emailTaken = () => new DomainError('conflict', M.emailTaken, 'email');
+
+/** One at a time: who is still an admin must not change between counting and deciding. */
+const lockAccounts = (trx: DbOrTrx) => sql`select pg_advisory_xact_lock(hashtextextended('accounts', 0))`.execute(trx);
+
+async function activeAdmins(trx: DbOrTrx): Promise<number> {
+  const row = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('admin', '=', true).where('status', '=', 'active').executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function setPassword(trx: DbOrTrx, accountId: string, password: string) {
+  await setPasswordHash(trx, accountId, await hashPassword(password));
+}
+
+const setPasswordHash = (trx: DbOrTrx, accountId: string, hash: string) =>
+  trx.updateTable('users').set({ password_hash: hash }).where('id', '=', accountId).execute();
+
+/** The person acting on their own account (accepting, changing their password). */
+async function selfMetadata(trx: DbOrTrx, accountId: string): Promise<EventMetadata> {
+  const row = await trx.selectFrom('users').select('role').where('id', '=', accountId).executeTakeFirst();
+  return { actorId: accountId, actorRole: row?.role ?? 'engineer' };
+}
+
+/** `passwordHash` instead of `password` where one hash serves many accounts (the demo). */
+type NewAccount = { email: string; name: string; role: Role; admin: boolean; password?: string; passwordHash?: string };
+
+/**
+ * An account created whole and active (the first administrator, the command line, the demo, an
+ * engineer registered with a password). `accountId` defaults to a new one; an engineer's account
+ * shares its planning record's id.
+ */
+export async function createActiveAccount(trx: DbOrTrx, account: NewAccount, via: ActivatedVia, metadata: EventMetadata | null, accountId = uuidv7()) {
+  if (await findAccountByEmail(trx, account.email)) throw emailTaken();
+  const { password, passwordHash, ...facts } = account;
+  const result = await executeCommand(trx, accountStream, accountId, {
+    expectedVersion: 0,
+    metadata: metadata ?? { actorId: accountId, actorRole: account.role },
+    decide: (state) => decideActivate(state, { accountId, ...facts, email: facts.email.toLowerCase() }, via),
+  }).catch(rethrowTaken);
+  if (passwordHash !== undefined) await setPasswordHash(trx, accountId, passwordHash);
+  else if (password !== undefined) await setPassword(trx, accountId, password);
+  return result.state!;
+}
+
+function rethrowTaken(error: unknown): never {
+  // Two creations of one e-mail at once both pass the check; the unique index stops the second.
+  if (isUniqueViolation(error)) throw emailTaken();
+  throw error;
+}
+
+/**
+ * Invites someone: an engineer invitation is the account of the engineer record with that e-mail, which
+ * is registered first when there is none. Returns the account and the invitation's secret.
+ */
+export async function inviteAccount(trx: DbOrTrx, input: InviteInput, metadata: EventMetadata): Promise<{ account: Account; token: string }> {
+  await lockAccounts(trx);
+  if (await findAccountByEmail(trx, input.email)) throw emailTaken();
+  let accountId = uuidv7();
+  if (input.role === 'engineer') {
+    const engineer = await trx.selectFrom('engineers').select('id').where('email', '=', input.email).executeTakeFirst();
+    accountId = engineer?.id ?? await registerPlanningRecord(trx, input, metadata);
+  }
+  const result = await executeCommand(trx, accountStream, accountId, {
+    expectedVersion: 0,
+    metadata,
+    decide: (state) => decideInvite(state, { accountId, email: input.email, name: input.name, role: input.role, admin: input.admin }),
+  }).catch(rethrowTaken);
+  const token = await issueLinkToken(trx, 'invite', accountId);
+  return { account: result.state!, token };
+}
+
+/** An invited engineer nobody has planned yet gets a planning record, to be completed on the Engineers screen. */
+async function registerPlanningRecord(trx: DbOrTrx, input: InviteInput, metadata: EventMetadata): Promise<string> {
+  const record = registerEngineerInput.parse({ name: input.name, email: input.email, department: '', seniority: 'mid', maxCapacity: 100, skills: [] });
+  const result = await registerEngineer(trx, record, metadata);
+  return (result.state as { _id: string })._id;
+}
+
+export async function withdrawInvite(trx: DbOrTrx, accountId: string, metadata: EventMetadata) {
+  await executeCommand(trx, accountStream, accountId, { metadata, decide: decideWithdrawInvite });
+}
+
+/** An admin's change; a new role or a deactivation ends the account's sessions (its tokens say otherwise). */
+export async function changeAccount(trx: DbOrTrx, accountId: string, change: AccountChangeInput, metadata: EventMetadata) {
+  await lockAccounts(trx);
+  const admins = await activeAdmins(trx);
+  const result = await executeCommand(trx, accountStream, accountId, {
+    expectedVersion: change.version,
+    metadata,
+    decide: (state) => decideAccountChange(state, change, admins),
+  });
+  if (endsSessions(result.events as never)) await endSessionsOf(trx, accountId);
+  return result;
+}
+
+/** Accepting an invitation: the account becomes active with the password chosen (or through sign-on). */
+export async function activateInvited(trx: DbOrTrx, accountId: string, via: 'invite' | 'sign-on', options: { password?: string; name?: string } = {}) {
+  const result = await executeCommand(trx, accountStream, accountId, {
+    metadata: await selfMetadata(trx, accountId),
+    decide: (state) => {
+      if (!state) throw new DomainError('not-found', M.inviteUnknown);
+      return decideActivate(state, { accountId, ...state }, via, options.name);
+    },
+  });
+  if (options.password !== undefined) await setPassword(trx, accountId, options.password);
+  return result.state!;
+}
+
+/** A new password, by the person (other sessions end, `keep` stays) or from a reset link (all end). */
+export async function changePassword(trx: DbOrTrx, accountId: string, password: string, via: 'change' | 'reset', keep?: string) {
+  await executeCommand(trx, accountStream, accountId, {
+    metadata: await selfMetadata(trx, accountId),
+    decide: (state) => decidePasswordChange(state, via),
+  });
+  await setPassword(trx, accountId, password);
+  await endSessionsOf(trx, accountId, keep);
+}
+
+/** A reset link for an active account; its secret is returned to be shown or mailed, never recorded. */
+export async function issuePasswordReset(trx: DbOrTrx, accountId: string, metadata: EventMetadata): Promise<string> {
+  await executeCommand(trx, accountStream, accountId, { metadata, decide: decideResetIssued });
+  return issueLinkToken(trx, 'reset', accountId);
+}
+

@@ -1,0 +1,53 @@
+import { isIP } from 'node:net';
+import { sql } from 'kysely';
+import { issueLinkToken } from '../auth/link-tokens.ts';
+import { linkUrl } from '../auth/links.ts';
+import { executeCommand } from '../commands/execute.ts';
+import { accountStream } from '../commands/streams.ts';
+import type { Db } from '../db/connect.ts';
+
+/** Whether only this machine can reach an address: the demo's published password is safe there only. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost') return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::1' || bare.startsWith('::ffff:127.');
+}
+
+/** DEMO=on always seeds an empty database, off never; auto only while listening on loopback. */
+export const shouldSeedDemo = (demo: 'auto' | 'on' | 'off', host: string) => demo === 'on' || (demo === 'auto' && isLoopback(host));
+
+export async function demoAccountsPresent(db: Db): Promise<boolean> {
+  return Boolean(await db.selectFrom('users').select('id').where('email', 'like', '%@demo.test').where('status', '=', 'active').limit(1).executeTakeFirst());
+}
+
+/**
+ * While nobody has an account, a one-time link that creates the first administrator; a new start
+ * replaces the previous start's link. Null once any account exists.
+ */
+export async function setupLinkIfEmpty(db: Db, publicUrl: string): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended('accounts', 0))`.execute(trx);
+    if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return null;
+    return linkUrl(publicUrl, 'setup', await issueLinkToken(trx, 'setup', null));
+  });
+}
+
+/**
+ * Accounts made before their facts were recorded get their first event now, so every account has a
+ * stream that admins' changes can build on and the history says they were there.
+ */
+export async function recordExistingAccounts(db: Db): Promise<number> {
+  const missing = await db.selectFrom('users').select(['id', 'email', 'name', 'role', 'admin'])
+    .where(({ not, exists, selectFrom, ref }) => not(exists(
+      selectFrom('streams').select('stream_id').where('stream_id', '=', sql<string>`'account-' || ${ref('users.id')}`),
+    ))).execute();
+  for (const row of missing) {
+    await db.transaction().execute((trx) => executeCommand(trx, accountStream, row.id, {
+      expectedVersion: 0,
+      metadata: { actorId: row.id, actorRole: row.role },
+      decide: () => [{ type: 'AccountActivated', data: { accountId: row.id, email: row.email, name: row.name, role: row.role, admin: row.admin, via: 'existing' } }],
+    }));
+  }
+  return missing.length;
+}
