@@ -17,7 +17,9 @@ export default fp(async function errors(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const all = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: v.instancePath === '/' ? `Request ${error.validationContext ?? 'body'} must be a JSON object` : v.message,
+        // A rule on the whole body (say "one of these fields") keeps its own message; anything else
+        // failing at the root means the body is not an object at all.
+        message: v.instancePath === '/' && v.keyword !== 'custom' ? `Request ${error.validationContext ?? 'body'} must be a JSON object` : v.message,
       }));
       // One failure once: an empty date fails both its `min(1)` and its readability check with one message.
       const issues = all.filter((issue, index) => all.findIndex((o) => o.path === issue.path && o.message === issue.message) === index);

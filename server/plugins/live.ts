@@ -15,6 +15,9 @@ declare module 'fastify' {
   }
 }
 
+/** How often open channels' sessions are checked: an ended one is closed within this and a query. */
+const SWEEP_MS = 400;
+
 export type LiveOptions = { databaseUrl: string; maxBacklog?: number; pollMs?: number };
 
 /**
@@ -42,7 +45,7 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
     return () => channels.delete(channel);
   };
   // Sign-out, deactivation and role changes happen on any instance (or in SQL): each instance asks the
-  // database about its own channels' sessions once a second, in one query, and closes those no longer
+  // database about its own channels' sessions every SWEEP_MS, in one query, and closes those no longer
   // good or whose role changed (the client reconnects and is then seen with its new rights, or refused).
   const sweep = async () => {
     if (channels.size === 0) return;
@@ -142,7 +145,7 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
     await tailer.start();
     sweeping = setInterval(() => {
       sweep().catch((error: unknown) => app.log.warn({ err: error }, 'live: session check failed'));
-    }, 1_000);
+    }, SWEEP_MS);
     sweeping.unref();
   });
   app.addHook('preClose', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password.ts';
 import { headCursor } from '../../server/event-store/read.ts';
 import { signHs256, TEST_JWT_SECRET, validProjectPayload } from '../support/api-helpers.ts';
+import { msUntilStatus } from '../support/account-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
 import { dbEventCount } from '../support/history-helpers.ts';
 import { connectSocketIo, connectStream, listen, socketIoRefusal, startSecondInstance, streamRefusal } from '../support/live-clients.ts';
@@ -60,17 +61,6 @@ const createProject = (instance: Instance, token: string) =>
   instance.inject({ method: 'POST', url: '/api/projects', headers: { authorization: token }, payload: validProjectPayload() });
 const listProjects = (instance: Instance, token: string) =>
   instance.inject({ method: 'GET', url: '/api/projects', headers: { authorization: token } });
-
-/** Polls until `probe` answers `status`; the time that took, from `since`. */
-async function msUntilStatus(since: number, status: number, probe: () => Promise<{ statusCode: number }>): Promise<number> {
-  for (;;) {
-    const { statusCode } = await probe();
-    const elapsed = Date.now() - since;
-    if (statusCode === status) return elapsed;
-    if (elapsed > 5_000) throw new Error(`still ${statusCode} after ${elapsed} ms, expected ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('a correctly signed token of an account that does not exist', () => {
   it.each(['manager', 'auditor', 'engineer'])('as a %s: 401 on reads and writes on both instances, nothing written', async (role) => {

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import { decideAccountChange, decideActivate, decideInvite, decidePasswordChange, decideResetIssued, decideWithdrawInvite, endsSessions } from './decide.ts';
+import type { AccountEvent } from './events.ts';
+import type { AccountChangeInput } from './inputs.ts';
+import { accountMessages as M } from './messages.ts';
+import { evolveAccount } from './state.ts';
+
+const id = 'a1';
+const email = 'ada@example.test';
+const facts = { accountId: id, email, name: 'Ada', role: 'manager' as const, admin: true };
+const invited: AccountEvent = { type: 'AccountInvited', data: facts };
+const activated: AccountEvent = { type: 'AccountActivated', data: { ...facts, via: 'setup' } };
+const deactivated: AccountEvent = { type: 'AccountDeactivated', data: { accountId: id, email } };
+
+describe('account change (admins)', () => {
+  const spec = (admins: number) => deciderSpec((state, change: AccountChangeInput) => decideAccountChange(state, change, admins), evolveAccount);
+
+  it('records each fact that changes, and nothing for what stays', () => {
+    spec(2)([activated]).when({ role: 'auditor', admin: false, active: false }).then([
+      { type: 'AccountRoleChanged', data: { accountId: id, email, from: 'manager', to: 'auditor' } },
+      { type: 'AdminRevoked', data: { accountId: id, email } },
+      { type: 'AccountDeactivated', data: { accountId: id, email } },
+    ]);
+    spec(2)([activated]).when({ role: 'manager', admin: true, active: true }).thenNothing();
+    spec(2)([activated, deactivated]).when({ active: true }).then([{ type: 'AccountReactivated', data: { accountId: id, email } }]);
+  });
+
+  it('keeps the last active admin: neither demoted nor deactivated', () => {
+    spec(1)([activated]).when({ admin: false }).thenThrows('conflict', M.lastAdmin);
+    spec(1)([activated]).when({ active: false }).thenThrows('conflict', M.lastAdmin);
+    // A role change leaves the admin permission, so the organisation still has its admin.
+    spec(1)([activated]).when({ role: 'auditor' }).then([{ type: 'AccountRoleChanged', data: { accountId: id, email, from: 'manager', to: 'auditor' } }]);
+  });
+
+  it('an invitation is withdrawn, not deactivated; an unknown account is 404', () => {
+    spec(2)([invited]).when({ active: false }).thenThrows('conflict', M.invitePending, 'active');
+    spec(2)([]).when({ role: 'auditor' }).thenThrows('not-found', M.notFound);
+  });
+});
+
+describe('invitations', () => {
+  const invite = deciderSpec(decideInvite, evolveAccount);
+  const withdraw = deciderSpec((state) => decideWithdrawInvite(state), evolveAccount);
+  const accept = deciderSpec((state, name: string | undefined) => decideActivate(state, facts, 'invite', name), evolveAccount);
+
+  it('invites once, is accepted once, with the name the person chose', () => {
+    invite([]).when(facts).then([invited]);
+    invite([invited]).when(facts).thenThrows('conflict', M.emailTaken, 'email');
+    accept([invited]).when('Ada L.').then([{ type: 'AccountActivated', data: { ...facts, name: 'Ada L.', via: 'invite' } }]);
+    accept([invited, { type: 'AccountActivated', data: { ...facts, via: 'invite' } }]).when(undefined).thenThrows('conflict', M.alreadyActive);
+  });
+
+  it('withdraws a pending invitation only; the account is gone after it', () => {
+    withdraw([invited]).when(undefined).then([{ type: 'InviteWithdrawn', data: { accountId: id, email } }]);
+    withdraw([activated]).when(undefined).thenThrows('conflict', M.notInvited);
+    expect(evolveAccount(evolveAccount(null, invited, 1), { type: 'InviteWithdrawn', data: { accountId: id, email } }, 2)).toBeNull();
+  });
+});
+
+describe('passwords', () => {
+  it('are changed and reset on active accounts only', () => {
+    deciderSpec((state, via: 'change' | 'reset') => decidePasswordChange(state, via), evolveAccount)([activated])
+      .when('reset').then([{ type: 'PasswordChanged', data: { accountId: id, email, via: 'reset' } }]);
+    deciderSpec((state, via: 'change' | 'reset') => decidePasswordChange(state, via), evolveAccount)([activated, deactivated])
+      .when('change').thenThrows('conflict', M.notActive);
+    deciderSpec((state) => decideResetIssued(state), evolveAccount)([invited]).when(undefined).thenThrows('conflict', M.invitePending);
+    deciderSpec((state) => decideResetIssued(state), evolveAccount)([activated]).when(undefined).then([{ type: 'PasswordResetIssued', data: { accountId: id, email } }]);
+  });
+
+  it('a new role, a deactivation or a new password ends sessions; admin rights do not', () => {
+    expect(endsSessions([{ type: 'AccountRoleChanged', data: { accountId: id, email, from: 'manager', to: 'engineer' } }])).toBe(true);
+    expect(endsSessions([deactivated])).toBe(true);
+    expect(endsSessions([{ type: 'AdminGranted', data: { accountId: id, email } }])).toBe(false);
+  });
+
+  it('no account event carries a credential', () => {
+    const all: AccountEvent[] = [invited, activated, deactivated, { type: 'PasswordChanged', data: { accountId: id, email, via: 'change' } }, { type: 'PasswordResetIssued', data: { accountId: id, email } }];
+    for (const event of all) expect(Object.keys(event.data).filter((key) => /password|hash|token|secret/i.test(key))).toEqual([]);
+  });
+});
