@@ -47,7 +47,7 @@ export const authMessages = {
 } as const;
 
 /** The 409 wording names the thing that changed (the calendar: the holidays). */
-export const conflictMessage = (thing: 'project' | 'assignment' | 'engineer' | 'calendar' | 'scenario') =>
+export const conflictMessage = (thing: 'project' | 'assignment' | 'engineer' | 'calendar' | 'scenario' | 'account') =>
   `This ${thing} was changed by someone else. Reload to see the latest version.`;
 
 export const timeOffMessages = {
