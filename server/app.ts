@@ -13,6 +13,7 @@ import webAppPlugin from './plugins/web-app.ts';
 import assignmentRoutes from './routes/assignments.ts';
 import authRoutes from './routes/auth.ts';
 import accountRoutes from './routes/accounts.ts';
+import signOnRoutes from './routes/sign-on.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { OidcSettings } from './config.ts';
 import capacityAnswersPlugin from './plugins/capacity-answers.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = { publicUrl: options.publicUrl ?? 'http://localhost:3000', mailer: options.mailer ?? null };
   await app.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 10, ...accounts });
   await app.register(accountRoutes, accounts);
+  await app.register(signOnRoutes, { oidc: options.oidc ?? null, publicUrl: accounts.publicUrl, jwtSecret: options.jwtSecret });
   await app.register(capacityAnswersPlugin, { timeZone: options.orgTimeZone ?? 'UTC', factsCacheSize: options.capacityFactsCacheSize ?? 8 });
   await app.register(capacityRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(engineerRoutes);

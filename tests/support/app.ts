@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.ts';
+import type { OidcSettings } from '../../server/config.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
 import { demoLogin, type RequestOptions } from './api-client.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -22,7 +23,11 @@ export const demo = {
 
 /** A real app on a fresh database of its own, with the demo seeded through commands. */
 export async function startTestApp(
-  options: { seed?: boolean; loginRateLimit?: number; now?: Date; orgTimeZone?: string; historySnapshotEvery?: number } = {},
+  options: {
+    seed?: boolean; loginRateLimit?: number; now?: Date; orgTimeZone?: string; historySnapshotEvery?: number;
+    /** Single sign-on (off unless given) and the address people open (the app's default unless given). */
+    oidc?: OidcSettings; publicUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
@@ -33,6 +38,8 @@ export async function startTestApp(
     loginRateLimit: options.loginRateLimit ?? 1000,
     orgTimeZone: options.orgTimeZone,
     historySnapshotEvery: options.historySnapshotEvery,
+    oidc: options.oidc,
+    publicUrl: options.publicUrl,
   });
   if (options.seed !== false) await seedDemoIfEmpty(app.db, options.now ?? new Date());
   const request: TestApp['request'] = ({ method, url, token, body, headers }) =>

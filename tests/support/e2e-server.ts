@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
+import type { OidcSettings } from '../../server/config.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -15,7 +16,8 @@ export const clientRoot = path.resolve(process.env.E2E_CLIENT_ROOT ?? 'dist/clie
 
 export type E2EServer = { baseUrl: string; app: FastifyInstance; databaseUrl: string; close: () => Promise<void> };
 
-async function listen(databaseUrl: string): Promise<{ app: FastifyInstance; baseUrl: string }> {
+async function listen(databaseUrl: string, options: Pick<E2EServerOptions, 'port' | 'oidc'> = {}): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  const port = options.port ?? 0;
   const app = await buildApp({
     databaseUrl,
     jwtSecret: 'e2e-secret-that-is-long-enough-for-hs256-signing',
@@ -23,16 +25,25 @@ async function listen(databaseUrl: string): Promise<{ app: FastifyInstance; base
     logLevel: 'warn',
     loginRateLimit: 1000,
     clientRoot,
+    ...(options.port === undefined ? {} : { publicUrl: `http://127.0.0.1:${port}` }),
+    oidc: options.oidc,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, baseUrl: `http://127.0.0.1:${port}` };
+  const bound = typeof address === 'object' && address ? address.port : 0;
+  return { app, baseUrl: `http://127.0.0.1:${bound}` };
 }
 
 export type E2EServerOptions = {
   /** Fills the fresh database before the server starts (a large generated plan, say), so no screen sees it half-made. */
   prepare?: (databaseUrl: string) => Promise<void>;
+  /**
+   * The port to listen on, known beforehand (PUBLIC_URL is then http://127.0.0.1:<port>): an OpenID
+   * provider started first must know the app's callback address.
+   */
+  port?: number;
+  /** Single sign-on through this provider (off unless given). */
+  oidc?: OidcSettings;
 };
 
 /** One server on its own database; `second()` starts another instance on the same database. */
@@ -45,7 +56,7 @@ export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2
     await database.drop();
     throw error;
   }
-  const first = await listen(database.url);
+  const first = await listen(database.url, options);
   await seedDemoIfEmpty(first.app.db, new Date());
   const others: FastifyInstance[] = [];
   return {
