@@ -1,4 +1,4 @@
-import type { AccountEvent } from './accounts/events.ts';
+import { accountStreamId, type AccountEvent } from './accounts/events.ts';
 import type { Engineer, HolidayRecord, Placeholder, Project, ProjectStatus, Seniority, TimeOff } from './entities.ts';
 
 /** What ProjectCreated records; a new project is confirmed, the tentative flag has events of its own. */
@@ -150,13 +150,14 @@ export const streamIds = {
   assignment: (id: string) => `assignment-${id}`,
   engineer: (id: string) => `engineer-${id}`,
   calendar: () => CALENDAR_STREAM,
+  account: accountStreamId,
 };
 
-export type StreamEntityKind = 'project' | 'assignment' | 'engineer' | 'calendar';
+export type StreamEntityKind = 'project' | 'assignment' | 'engineer' | 'calendar' | 'account';
 
 /** Which entity an event is about, from its stream name (the calendar's id is the stream name). */
 export function streamEntity(streamId: string): { kind: StreamEntityKind; id: string } | null {
   if (streamId === CALENDAR_STREAM) return { kind: 'calendar', id: CALENDAR_STREAM };
-  const match = /^(project|assignment|engineer)-(.+)$/.exec(streamId);
-  return match ? { kind: match[1] as 'project' | 'assignment' | 'engineer', id: match[2]! } : null;
+  const match = /^(project|assignment|engineer|account)-(.+)$/.exec(streamId);
+  return match ? { kind: match[1] as Exclude<StreamEntityKind, 'calendar'>, id: match[2]! } : null;
 }

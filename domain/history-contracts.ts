@@ -19,7 +19,7 @@ export const recordedEventSchema = z.object({
   recordedAt: isoDateTime,
 });
 
-export const entityKinds = ['project', 'engineer', 'assignment', 'calendar'] as const;
+export const entityKinds = ['project', 'engineer', 'assignment', 'calendar', 'account'] as const;
 export type EntityKind = (typeof entityKinds)[number];
 
 /** One event of the history log: who made it, what it is about and a sentence saying what it did. */

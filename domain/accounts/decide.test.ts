@@ -79,3 +79,14 @@ describe('passwords', () => {
     for (const event of all) expect(Object.keys(event.data).filter((key) => /password|hash|token|secret/i.test(key))).toEqual([]);
   });
 });
+
+describe('history sentences of account events', () => {
+  it('start with who acted and name the account by its e-mail', async () => {
+    const { describeAccountEvent } = await import('./describe.ts');
+    expect(describeAccountEvent(invited, 'Dana')).toBe('Dana invited Ada (ada@example.test) as a manager with admin rights');
+    expect(describeAccountEvent(activated, 'Ada')).toBe('Ada set up the organisation as its first administrator (ada@example.test)');
+    expect(describeAccountEvent({ type: 'AccountActivated', data: { ...facts, via: 'demo' } }, 'Dana')).toBe('Dana opened a demo account for Ada (ada@example.test) as a manager and admin');
+    expect(describeAccountEvent(deactivated, 'Dana')).toBe('Dana deactivated ada@example.test');
+    expect(describeAccountEvent({ type: 'AccountRoleChanged', data: { accountId: id, email, from: 'manager', to: 'auditor' } }, 'Dana')).toBe('Dana changed ada@example.test from manager to auditor');
+  });
+});

@@ -1,19 +1,24 @@
 import type { AccountEvent } from './events.ts';
 
 const roleName = { manager: 'a manager', engineer: 'an engineer', auditor: 'an auditor' } as const;
-const viaText = {
-  setup: 'as the first administrator', invite: 'by accepting an invitation', 'sign-on': 'by signing in with single sign-on',
-  'command-line': 'from the command line', demo: 'for the demo', registration: 'when registered as an engineer', existing: 'before accounts were recorded',
-} as const;
-
 /** The history's sentence for an account event: who did what to whom, never a secret. */
 export function describeAccountEvent(event: AccountEvent, actor: string): string {
   const d = event.data;
   switch (event.type) {
     case 'AccountInvited':
       return `${actor} invited ${event.data.name} (${d.email}) as ${roleName[event.data.role]}${event.data.admin ? ' with admin rights' : ''}`;
-    case 'AccountActivated':
-      return `${event.data.name} (${d.email}) became ${roleName[event.data.role]}${event.data.admin ? ' and admin' : ''} ${viaText[event.data.via]}`;
+    case 'AccountActivated': {
+      const as = `${roleName[event.data.role]}${event.data.admin ? ' and admin' : ''}`;
+      switch (event.data.via) {
+        case 'setup': return `${actor} set up the organisation as its first administrator (${d.email})`;
+        case 'invite': return `${actor} accepted the invitation of ${d.email} and joined as ${as}`;
+        case 'sign-on': return `${actor} joined through single sign-on (${d.email}) as ${as}`;
+        case 'command-line': return `${actor} was made ${as} from the command line (${d.email})`;
+        case 'demo': return actor === event.data.name ? `${actor} got a demo account (${d.email}) as ${as}` : `${actor} opened a demo account for ${event.data.name} (${d.email}) as ${as}`;
+        case 'registration': return `${actor} gave ${event.data.name} an account (${d.email}) as ${as}`;
+        case 'existing': return `${actor}'s account (${d.email}) as ${as} was recorded`;
+      }
+    }
     case 'AccountRoleChanged':
       return `${actor} changed ${d.email} from ${event.data.from} to ${event.data.to}`;
     case 'AdminGranted':

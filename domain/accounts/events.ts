@@ -28,6 +28,7 @@ export type AccountEvent =
   | AccountInvited | AccountActivated | AccountRoleChanged | AdminGranted | AdminRevoked
   | AccountDeactivated | AccountReactivated | PasswordChanged | PasswordResetIssued | InviteWithdrawn;
 
+/** The stream of an account's facts (`streamIds.account`). */
 export const accountStreamId = (id: string) => `account-${id}`;
 
 const accountTypes: ReadonlySet<string> = new Set<AccountEvent['type']>([

@@ -56,6 +56,8 @@ export class PlanIndex {
         return this.byId(plan.assignments, entity.id)?.version ?? 0;
       case 'calendar':
         return Math.max(0, ...plan.holidays.map((h) => h.version));
+      case 'account':
+        return 0;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { describeEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind } from '../../domain/index.ts';
+import { describeEvent, isAccountEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { readAssignmentCreations } from '../event-store/assignment-creations.ts';
 import { scenarioNames } from '../scenarios/scenario-store.ts';
@@ -52,6 +52,7 @@ export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Prom
     const entityName =
       entity.kind === 'assignment' ? `${engineer ?? 'engineer'} on ${project ?? 'project'}`
       : entity.kind === 'calendar' ? CALENDAR_NAME
+      : entity.kind === 'account' ? (isAccountEvent(event) ? event.data.email : entity.id)
       : (entity.kind === 'engineer' ? engineer : project) ?? entity.id;
     const summary = describeEvent(event, { actor: actor.name, engineer, project });
     const scenarioId = event.metadata.scenarioId;

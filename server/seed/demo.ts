@@ -91,9 +91,10 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
     const ids = new Map<string, string>();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     for (const person of staff) {
-      // The first manager runs the demo organisation: an admin, so People & access has someone to show it to.
+      // The first manager runs the demo organisation: an admin, who opens the others' accounts.
       const account = { email: person.email, name: person.name, role: person.role, admin: person.key === 'manager', passwordHash };
-      const created = await createActiveAccount(trx, account, 'demo', null);
+      const opener = ids.get('manager');
+      const created = await createActiveAccount(trx, account, 'demo', opener ? { actorId: opener, actorRole: 'manager', correlationId: 'demo-seed' } : null);
       await trx.updateTable('users').set({ department: person.department }).where('id', '=', created._id).execute();
       ids.set(person.key, created._id);
     }

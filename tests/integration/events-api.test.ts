@@ -21,7 +21,8 @@ type Event = {
  * From the demo seed's definition: 8 engineers registered, 6 projects created, 14 assignments, 1 status
  * change; then 2 time off bookings, 1 holiday, 1 project marked tentative, 2 placeholders.
  */
-const SEEDED_EVENTS = 8 + 6 + 14 + 1 + 2 + 1 + 1 + 2;
+// ... + the accounts: 3 staff and 8 engineers, each AccountActivated.
+const SEEDED_EVENTS = 8 + 6 + 14 + 1 + 2 + 1 + 1 + 2 + 11;
 
 let t: TestApp;
 let managerToken: string;
@@ -80,13 +81,14 @@ describe('GET /api/events', () => {
     expect(body.next).toBe(body.events.at(-1)!.cursor);
   });
 
-  it('holds every event of the log: the seed (35) plus the one create', async () => {
+  it('holds every event of the log: the seed (46) plus the one create', async () => {
     expect(await dbEventCount()).toBe(TOTAL);
     const { events } = await read('?limit=1000');
     const byType = (type: string) => events.filter((e) => e.type === type).length;
     expect(byType('EngineerRegistered')).toBe(8);
     expect(byType('ProjectCreated')).toBe(7);
     expect(byType('AssignmentCreated')).toBe(14);
+    expect(byType('AccountActivated')).toBe(11);
     expect(events.filter((e) => e.type === 'ProjectStatusChanged' || e.type === 'ProjectUpdated')).toHaveLength(1);
     expect([byType('TimeOffBooked'), byType('HolidayAdded'), byType('ProjectMarkedTentative'), byType('PlaceholderAdded')]).toEqual([2, 1, 1, 2]);
   });
@@ -96,7 +98,7 @@ describe('GET /api/events', () => {
     for (const event of events) {
       expect(Object.keys(event).sort()).toEqual(['cursor', 'data', 'metadata', 'recordedAt', 'streamId', 'streamPosition', 'type']);
       expect(event.cursor).toMatch(/^\d+:\d+$/);
-      expect(event.streamId).toMatch(/^((project|assignment|engineer)-[0-9a-f-]{36}|calendar)$/);
+      expect(event.streamId).toMatch(/^((project|assignment|engineer|account)-[0-9a-f-]{36}|calendar)$/);
       expect(event.streamPosition).toBeGreaterThanOrEqual(1);
       expect(new Date(event.recordedAt).toISOString()).toBe(event.recordedAt);
       expect(event.metadata).toMatchObject({ actorId: expect.any(String), actorRole: 'manager' });

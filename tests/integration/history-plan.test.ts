@@ -122,7 +122,7 @@ const byId = <T extends { _id: string }>(list: readonly T[]) => new Map(list.map
 
 describe('the scripted sequence', () => {
   it('made one snapshot per step, each step appending the events it should', () => {
-    expect(snapshots.map((s) => s.newEvents.length)).toEqual([35, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1]);
+    expect(snapshots.map((s) => s.newEvents.length)).toEqual([46, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1]);
     expect(snapshots.slice(1).map((s) => s.newEvents.map((e) => e.type).join('+'))).toEqual([
       'ProjectCreated', 'ProjectCreated', 'AssignmentCreated', 'AssignmentCreated', 'AssignmentUpdated', 'ProjectStatusChanged',
       'ProjectUpdated+ProjectStatusChanged', 'AssignmentRemoved', 'EngineerRegistered', 'EngineerRegistered', 'AssignmentCreated',

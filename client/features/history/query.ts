@@ -10,7 +10,7 @@ export const eventTypes: readonly string[] = planningEventTypes;
 export const eventTypeLabel = (type: string) =>
   type.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/ (\w)/g, (_, c: string) => ` ${c.toLowerCase()}`);
 
-export const entityLabels = { project: 'Project', engineer: 'Engineer', assignment: 'Assignment', calendar: 'Calendar' } as const;
+export const entityLabels = { project: 'Project', engineer: 'Engineer', assignment: 'Assignment', calendar: 'Calendar', account: 'Account' } as const;
 
 /** How many filters are set (the Clear button shows then). */
 export const activeFilterCount = (filters: HistoryFilters) =>
