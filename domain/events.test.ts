@@ -5,7 +5,7 @@ import { planningEventTypes, streamEntity, streamIds } from './events.ts';
 import { conflictMessage, projectMessages } from './messages.ts';
 
 describe('events', () => {
-  it('names the event types of design sections 5b and 10', () => {
+  it('names the event types of design sections 5b, 10 and 11', () => {
     expect([...planningEventTypes].sort()).toEqual(
       [
         'ProjectCreated', 'ProjectUpdated', 'ProjectStatusChanged',
@@ -14,6 +14,8 @@ describe('events', () => {
         'TimeOffBooked', 'TimeOffCancelled', 'HolidayAdded', 'HolidayRemoved',
         'ProjectMarkedTentative', 'ProjectConfirmed',
         'PlaceholderAdded', 'PlaceholderUpdated', 'PlaceholderRemoved', 'PlaceholderFilled',
+        'AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked',
+        'AccountDeactivated', 'AccountReactivated', 'PasswordChanged', 'PasswordResetIssued', 'InviteWithdrawn',
       ].sort(),
     );
   });
@@ -23,6 +25,7 @@ describe('events', () => {
     expect(streamIds.project(id)).toBe(`project-${id}`);
     expect(streamIds.assignment(id)).toBe(`assignment-${id}`);
     expect(streamIds.engineer(id)).toBe(`engineer-${id}`);
+    expect(streamIds.account(id)).toBe(`account-${id}`);
   });
 
   it('reads the entity back from a stream name, hyphens in the id included', () => {

@@ -247,6 +247,11 @@ describe('registerEngineerInput', () => {
     expect(registerEngineerInput.parse(validEngineer)).toEqual(validEngineer);
   });
 
+  it('accepts one without a password: a planning record, whom an admin may invite to sign in', () => {
+    const { password: _, ...record } = validEngineer;
+    expect(registerEngineerInput.parse(record)).toEqual(record);
+  });
+
   it('defaults the department and skills', () => {
     const { department: _d, skills: _s, ...minimal } = validEngineer;
     expect(registerEngineerInput.parse(minimal)).toMatchObject({ department: 'Engineering', skills: [] });
@@ -272,7 +277,6 @@ describe('registerEngineerInput', () => {
     [{ maxCapacity: 50.5 }, 'maxCapacity', 'Max capacity must be between 1 and 100'],
     [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
     [{ password: '1234567' }, 'password', 'Password must be at least 8 characters'],
-    [{ password: undefined }, 'password', 'Password must be at least 8 characters'],
   ])('refuses %j -> %s: %s', (override, path, message) => {
     expect(firstIssue(registerEngineerInput, { ...validEngineer, ...override })).toEqual({ path, message });
   });
