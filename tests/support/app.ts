@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import type { OidcSettings } from '../../server/config.ts';
+import type { Mailer } from '../../server/mail/mailer.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
 import { demoLogin, type RequestOptions } from './api-client.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -27,6 +28,8 @@ export async function startTestApp(
     seed?: boolean; loginRateLimit?: number; now?: Date; orgTimeZone?: string; historySnapshotEvery?: number;
     /** Single sign-on (off unless given) and the address people open (the app's default unless given). */
     oidc?: OidcSettings; publicUrl?: string;
+    /** Where invitations and reset links are mailed (none unless given). */
+    mailer?: Mailer;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -40,6 +43,7 @@ export async function startTestApp(
     historySnapshotEvery: options.historySnapshotEvery,
     oidc: options.oidc,
     publicUrl: options.publicUrl,
+    mailer: options.mailer,
   });
   if (options.seed !== false) await seedDemoIfEmpty(app.db, options.now ?? new Date());
   const request: TestApp['request'] = ({ method, url, token, body, headers }) =>

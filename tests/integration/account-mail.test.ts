@@ -1,0 +1,65 @@
+/**
+ * What accounts mail, through a real SMTP server the test starts: the invitation and the reset link
+ * arrive with their one-time links (starting with PUBLIC_URL) and work; an unknown e-mail gets nothing;
+ * and a mail server that refuses leaves the admin with the link all the same.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smtpMailer } from '../../server/mail/mailer.ts';
+import { tokenOf } from '../support/account-helpers.ts';
+import { demo, startTestApp, type TestApp } from '../support/app.ts';
+import { startSmtpCatcher } from '../support/smtp-catcher.ts';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let admin: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  t = await startTestApp({ publicUrl: 'https://plan.example.com', mailer: smtpMailer(smtp.url, 'Planner <planner@example.com>') });
+  admin = await t.login(demo.manager);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const linkIn = (text: string) => /https:\/\/plan\.example\.com\/\w+#token=[\w-]+/.exec(text)?.[0];
+
+describe('mail', () => {
+  it('an invitation arrives with the very link the admin was shown, and it works', async () => {
+    const invited = await t.request({ method: 'POST', url: '/api/accounts/invites', token: admin, body: { email: 'mailed@org.test', name: 'Mailed Person', role: 'engineer' } });
+    expect(invited.statusCode).toBe(201);
+    const mail = await smtp.next('mailed@org.test');
+    expect(mail.subject).toBe('You are invited to Capacity Planner');
+    expect(mail.text).toContain('Hello Mailed Person');
+    expect(linkIn(mail.text)).toBe(invited.json().inviteUrl);
+    const accepted = await t.request({ method: 'POST', url: `/api/invites/${tokenOf(linkIn(mail.text)!)}/accept`, body: { password: 'a long enough pass' } });
+    expect(accepted.statusCode).toBe(200);
+  });
+
+  it('"forgot password" mails a reset link to a known e-mail only; the link resets once', async () => {
+    expect((await t.request({ method: 'POST', url: '/api/auth/forgot', body: { email: 'nobody@org.test' } })).statusCode).toBe(202);
+    expect((await t.request({ method: 'POST', url: '/api/auth/forgot', body: { email: 'Mailed@Org.test' } })).statusCode).toBe(202);
+    const mail = await smtp.next('mailed@org.test');
+    expect(mail.subject).toBe('Reset your Capacity Planner password');
+    const link = linkIn(mail.text)!;
+    expect(link).toMatch(/\/reset#token=/);
+    const reset = await t.request({ method: 'POST', url: '/api/auth/reset', body: { token: tokenOf(link), password: 'another long pass' } });
+    expect(reset.statusCode).toBe(200);
+    expect(smtp.mails.filter((m) => m.to.includes('nobody@org.test'))).toEqual([]);
+  });
+});
+
+describe('a mail server that refuses', () => {
+  it('still answers the invitation with its link: mail is a courtesy, the link is the admin\'s', async () => {
+    const offline = await startTestApp({ mailer: smtpMailer('smtp://127.0.0.1:9?ignoreTLS=true', 'x@example.com') });
+    try {
+      const token = await offline.login(demo.manager);
+      const invited = await offline.request({ method: 'POST', url: '/api/accounts/invites', token, body: { email: 'unmailed@org.test', name: 'Unmailed', role: 'auditor' } });
+      expect(invited.statusCode).toBe(201);
+      expect(invited.json().inviteUrl).toMatch(/\/invite#token=/);
+    } finally {
+      await offline.close();
+    }
+  });
+});
