@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoMoment, isoMomentText, parseIsoMoment } from './dates.ts';
+import { isoMoment, isoMomentText, isYearInRange, parseIsoMoment, writesYearOutOfRange, yearOutOfRangeMessage } from './dates.ts';
 
 const iso = (text: string) => parseIsoMoment(text)?.toISOString() ?? null;
 
@@ -45,5 +45,26 @@ describe('isoMoment / isoMomentText', () => {
     for (const value of ['2026-02-30', 42, null, undefined]) {
       expect(isoMomentText('Start date is required').safeParse(value).error?.issues.map((i) => i.message)).toEqual(['Start date is required']);
     }
+  });
+});
+
+describe('the years every date field takes', () => {
+  it('are 1 to 9999: PostgreSQL has no year 0, and past 9999 toISOString writes "+010000-..."', () => {
+    expect([0, 1, 2026, 9999, 10000, -1, 1.5, Number.NaN].map(isYearInRange)).toEqual([false, true, true, true, false, false, false, false]);
+  });
+
+  it.each(['0000-01-01', '0000-12-31T23:00:00Z', '10000-01-01', '+010000-01-01T00:00:00Z', '-000001-01-01'])(
+    'given %j, then it is written with a year out of range (its own message, not "not a date")',
+    (text) => {
+      expect(writesYearOutOfRange(text)).toBe(true);
+    },
+  );
+
+  it.each(['0001-01-01', '2026-02-30', '9999-12-31', 'yesterday', '', '0000', '00000-01', 42, null])('given %j, then it is not', (text) => {
+    expect(writesYearOutOfRange(text)).toBe(false);
+  });
+
+  it('names the field and the years in the message', () => {
+    expect(yearOutOfRangeMessage('from')).toBe('from must be a date in the years 1 to 9999');
   });
 });

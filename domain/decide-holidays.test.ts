@@ -51,6 +51,7 @@ describe('addHolidayInput', () => {
   it.each([
     [{ date: '25/12/2026', name: 'Christmas' }, 'Date must be a date such as 2026-12-24'],
     [{ name: 'Christmas' }, 'Date must be a date such as 2026-12-24'],
+    [{ date: '0000-12-25', name: 'Christmas' }, 'Date must be a date in the years 1 to 9999'],
     [{ date: '2026-12-25', name: '  ' }, 'Holiday name is required'],
     [{ date: '2026-12-25', name: 'x'.repeat(101) }, 'Holiday name must be at most 100 characters'],
   ])('refuses %j: %s', (input, message) => {

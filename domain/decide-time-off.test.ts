@@ -115,6 +115,7 @@ describe('bookTimeOffInput', () => {
     [{ from: '2026-02-30', to: '2026-03-02', kind: 'sick' }, 'from', 'From must be a date such as 2026-12-24'],
     [{ from: '2026-12-21', to: '2026-13-01', kind: 'sick' }, 'to', 'To must be a date such as 2026-12-24'],
     [{ from: '2026-12-21', kind: 'sick' }, 'to', 'To must be a date such as 2026-12-24'],
+    [{ from: '0000-12-21', to: '2026-12-24', kind: 'sick' }, 'from', 'From must be a date in the years 1 to 9999'],
     [{ from: '2026-12-21', to: '2026-12-24', kind: 'holiday' }, 'kind', 'Kind must be vacation, sick or other'],
     [{ from: '2026-12-21', to: '2026-12-24', kind: 'sick', note: 'x'.repeat(501) }, 'note', 'Note must be at most 500 characters'],
     [{ from: '2026-12-24', to: '2026-12-21', kind: 'sick' }, 'to', 'To must be on or after from'],

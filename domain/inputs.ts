@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoMomentText } from './dates.ts';
+import { isoMomentText, writesYearOutOfRange, yearOutOfRangeMessage } from './dates.ts';
 import { projectStatuses, seniorities, timeOffKinds } from './entities.ts';
 import {
   assignmentMessages as A, engineerMessages as E, holidayMessages as H, projectMessages as P, timeOffMessages as T,
@@ -123,13 +123,17 @@ export const loginInput = z.object({
 
 // ---- capacity facts: time off, holidays, placeholders
 
-/** A whole calendar day, YYYY-MM-DD, that exists (no 2026-02-30): time off and holidays have no time of day. */
-const wholeDay = (message: string) => z.string({ error: message }).refine(isCalendarDate, { message });
+/**
+ * A whole calendar day, YYYY-MM-DD, that exists (no 2026-02-30) in the years every date field takes:
+ * time off and holidays have no time of day. `field` names it in the message for a year out of range.
+ */
+const wholeDay = (message: string, field: string) =>
+  z.string({ error: message }).refine(isCalendarDate, { error: (issue) => (writesYearOutOfRange(issue.input) ? yearOutOfRangeMessage(field) : message) });
 
 export const bookTimeOffInput = z
   .object({
-    from: wholeDay(T.fromRequired),
-    to: wholeDay(T.toRequired),
+    from: wholeDay(T.fromRequired, 'From'),
+    to: wholeDay(T.toRequired, 'To'),
     kind: z.enum(timeOffKinds, { error: T.kindRequired }),
     note: wellFormedText('Note').trim().max(500, T.noteTooLong).optional(),
     version: expectedVersion,
@@ -138,7 +142,7 @@ export const bookTimeOffInput = z
 export type BookTimeOffInput = z.output<typeof bookTimeOffInput>;
 
 export const addHolidayInput = z.object({
-  date: wholeDay(H.dateRequired),
+  date: wholeDay(H.dateRequired, 'Date'),
   name: wellFormedText('Holiday name', H.nameRequired).trim().min(1, H.nameRequired).max(100, H.nameTooLong),
   version: expectedVersion,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, dateOfDay, dayOfDate, firstOfMonth, firstOfNextMonth, isCalendarDate, isoWeekday, isoWeekKey, isWeekend, mondayOf, instantOf } from './calendar-days.ts';
+import { DAY_MS, dateOfDay, dayOfDate, firstOfMonth, firstOfNextMonth, isCalendarDate, isoWeekday, isoWeekKey, isWeekend, LAST_DAY, mondayOf, instantOf } from './calendar-days.ts';
 
 describe('day numbers', () => {
   it('given a date, when turned into a day number and back, then it is the same date', () => {
@@ -16,11 +16,17 @@ describe('day numbers', () => {
     expect(dayOfDate('1900-02-29')).toBeNaN();
   });
 
+  it('given the first and last dates of the years every date field takes, then they are calendar dates; LAST_DAY is the last', () => {
+    expect(isCalendarDate('0001-01-01')).toBe(true);
+    expect(dateOfDay(dayOfDate('9999-12-31'))).toBe('9999-12-31');
+    expect(LAST_DAY).toBe(dayOfDate('9999-12-31'));
+  });
+
   it('given consecutive dates across a year end, then their day numbers are consecutive', () => {
     expect(dayOfDate('2027-01-01') - dayOfDate('2026-12-31')).toBe(1);
   });
 
-  it.each(['2025-02-29', '2025-02-30', '2025-13-01', '2025-6-2', '2025-06-02T00:00:00Z', '', 'yesterday'])(
+  it.each(['2025-02-29', '2025-02-30', '2025-13-01', '2025-6-2', '2025-06-02T00:00:00Z', '', 'yesterday', '0000-01-01', '0000-12-31'])(
     'given %j, then it is not a calendar date',
     (text) => {
       expect(isCalendarDate(text)).toBe(false);

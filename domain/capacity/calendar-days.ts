@@ -5,6 +5,8 @@
  * organisation's time zone (see time-zone.ts).
  */
 
+import { isYearInRange, LAST_YEAR } from '../dates.ts';
+
 export const DAY_MS = 86_400_000;
 
 /** Days from 1970-01-01 to a proleptic Gregorian date, by arithmetic (no Date object): month 1-12. */
@@ -33,13 +35,16 @@ function digits(text: string, at: number, length: number): number {
   return value;
 }
 
-/** The day number of the date that `text` starts with ('YYYY-MM-DD'); NaN when that is not a real calendar date. */
+/**
+ * The day number of the date that `text` starts with ('YYYY-MM-DD'); NaN when that is not a real
+ * calendar date, or one of year 0000 (no date field takes it: see isYearInRange).
+ */
 function leadingDay(text: string): number {
   if (text.length < 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return Number.NaN;
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);
   const day = digits(text, 8, 2);
-  if (!(month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month))) return Number.NaN;
+  if (!(isYearInRange(year) && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month))) return Number.NaN;
   return daysFromCivil(year, month, day);
 }
 
@@ -47,6 +52,9 @@ function leadingDay(text: string): number {
 export const dayOfDate = (date: string): number => (date.length === 10 ? leadingDay(date) : Number.NaN);
 
 export const isCalendarDate = (date: string) => !Number.isNaN(dayOfDate(date));
+
+/** The day number of the last date any date field takes (9999-12-31): a range worked out from one ends there at the latest. */
+export const LAST_DAY = daysFromCivil(LAST_YEAR, 12, 31);
 
 export const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 

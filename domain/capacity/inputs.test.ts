@@ -36,6 +36,15 @@ describe('capacityRangeInput', () => {
     ]);
   });
 
+  it('given a date of year 0000, then refused with the years dates may have (PostgreSQL has no year 0)', () => {
+    expect(refusal(capacityRangeInput, { from: '0000-01-01', to: '0000-01-02' })).toEqual([
+      ['from', 'from must be a date in the years 1 to 9999'],
+      ['to', 'to must be a date in the years 1 to 9999'],
+    ]);
+    expect(refusal(capacityRangeInput, { from: '2025-06-02', to: '10000-01-01' })).toEqual([['to', 'to must be a date in the years 1 to 9999']]);
+    expect(capacityRangeInput.safeParse({ from: '0001-01-01', to: '0001-01-31' }).success).toBe(true);
+  });
+
   it('given to before from, then refused on to', () => {
     expect(refusal(capacityRangeInput, { from: '2025-06-03', to: '2025-06-02' })).toEqual([['to', M.rangeBackwards]]);
   });

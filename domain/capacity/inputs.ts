@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { writesYearOutOfRange, yearOutOfRangeMessage } from '../dates.ts';
 import { dayOfDate, isCalendarDate } from './calendar-days.ts';
 import { capacityMessages as M } from './messages.ts';
 import { isValidTimeZone } from './time-zone.ts';
@@ -33,9 +34,14 @@ export type CapacityStep = (typeof capacitySteps)[number];
 /** Two years, so one request can never ask for an unbounded grid of days. */
 export const MAX_RANGE_DAYS = 731;
 
-/** A calendar date, 'YYYY-MM-DD', that exists (no February 30th); the message names the field. */
+/**
+ * A calendar date, 'YYYY-MM-DD', that exists (no February 30th), in the years every date field takes
+ * (0001 to 9999: see isYearInRange); the message names the field.
+ */
 export const calendarDate = (field: string) =>
-  z.string({ error: M.dateInvalid(field) }).refine(isCalendarDate, { message: M.dateInvalid(field) });
+  z
+    .string({ error: M.dateInvalid(field) })
+    .refine(isCalendarDate, { error: (issue) => (writesYearOutOfRange(issue.input) ? yearOutOfRangeMessage(field) : M.dateInvalid(field)) });
 
 export const timeZoneSchema = z
   .string({ error: M.timeZoneUnknown })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Project } from '../entities.ts';
 import { capacityOverTime, type CapacityFacts } from './capacity-over-time.ts';
-import { dateOfDay, dayOfDate, instantOf } from './calendar-days.ts';
+import { dateOfDay, dayOfDate, instantOf, LAST_DAY } from './calendar-days.ts';
 import { capacityEngineerSchema, type CapacityEngineerRow } from './contracts.ts';
 import { calendarDate, MAX_RANGE_DAYS } from './inputs.ts';
 import { capacityMessages as M } from './messages.ts';
@@ -42,6 +42,8 @@ export function suitableDates(
   let to = asked.to ? dayOfDate(asked.to) : projectLast;
   if (to < from) to = asked.to ? from : from + 27;
   if (to - from >= MAX_RANGE_DAYS) to = from + MAX_RANGE_DAYS - 1;
+  // Four weeks from the last day there is would end in a year no date takes.
+  if (to > LAST_DAY) to = LAST_DAY;
   if (from > to) from = to;
   return { from: dateOfDay(from), to: dateOfDay(to) };
 }

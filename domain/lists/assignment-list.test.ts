@@ -50,6 +50,12 @@ describe('an assignment list query answered in memory', () => {
     expect(answerAssignmentList(plan, assignmentListQuery.parse({ limit: 2 }), now).total).toBe(5);
   });
 
+  it('takes the first and the last day of the years dates may have; to 9999-12-31 ends after every date, so bounds nothing', () => {
+    expect(assignmentListQuery.parse({ from: '0001-01-01', to: '0001-01-01' })).toMatchObject({ from: '0001-01-01T00:00:00.000Z', to: '0001-01-02T00:00:00.000Z' });
+    expect(assignmentListQuery.parse({ from: '9999-12-31', to: '9999-12-31' })).toMatchObject({ from: '9999-12-31T00:00:00.000Z', to: undefined });
+    expect(assignmentListQuery.parse({ to: '9999-12-31T23:59:59Z' }).to).toBe('9999-12-31T23:59:59.000Z');
+  });
+
   it('reads the query string as the server does: lists, defaults, and the messages of what it refuses', () => {
     expect(assignmentListQuery.parse({ status: ['active', 'upcoming,active'] }).status).toEqual(['active', 'upcoming']);
     expect(assignmentListQuery.parse({ q: '   ' }).q).toBeUndefined();
@@ -57,6 +63,10 @@ describe('an assignment list query answered in memory', () => {
     const refused = (query: Record<string, unknown>) => assignmentListQuery.safeParse(query).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(refused({ to: '2026-02-29' })).toEqual(['to: to must be a date (YYYY-MM-DD) or an ISO 8601 date-time']);
     expect(refused({ from: '2026-03-01T10:00:00Z', to: '2026-03-01T09:00:00Z' })).toEqual(['to: to must be after from']);
+    // Years PostgreSQL cannot take (no year 0; past 9999 toISOString writes "+010000-..."), as written or once in UTC.
+    for (const [field, date] of [['from', '0000-01-01'], ['to', '0000-12-31'], ['from', '10000-01-01'], ['from', '0001-01-01T00:00:00+14:00'], ['to', '9999-12-31T23:59:59-14:00']]) {
+      expect(refused({ [field!]: date })).toEqual([`${field}: ${field} must be a date in the years 1 to 9999`]);
+    }
     expect(refused({ colour: 'red', limit: '0' })).toEqual(['limit: limit must be a whole number from 1 to 1000', 'colour: Unknown parameter: colour']);
   });
 });

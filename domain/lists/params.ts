@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isYearInRange, writesYearOutOfRange, yearOutOfRangeMessage } from '../dates.ts';
 import { listMessages as M } from './messages.ts';
 import { decodePageCursor, type PageCursor } from './page-cursor.ts';
 
@@ -100,20 +101,25 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const DAY = 86_400_000;
 
+const utcYearOf = (time: number) => new Date(time).getUTCFullYear();
+
 /**
  * A bound of a date range as an instant (ISO text). A date alone means that whole day in UTC, the
- * day assignments are stored on: `from` starts at its midnight, `to` ends at the next one.
+ * day assignments are stored on: `from` starts at its midnight, `to` ends at the next one. Its year,
+ * in UTC, is one every date field takes (isYearInRange); `to` of the last such day, 9999-12-31, ends
+ * after every date there can be, so it bounds nothing (undefined).
  */
 export const rangeBound = (field: 'from' | 'to') =>
   z
     .string({ error: M.dateInvalid(field) })
-    .transform((text, context) => {
+    .transform((text, context): string | undefined => {
       const time = DATE_ONLY.test(text) ? Date.parse(`${text}T00:00:00Z`) : DATE_TIME.test(text) ? Date.parse(text) : Number.NaN;
       const valid = !Number.isNaN(time) && (!DATE_ONLY.test(text) || new Date(time).toISOString().startsWith(text));
-      if (!valid) {
-        context.addIssue({ code: 'custom', message: M.dateInvalid(field) });
+      if (!valid || !isYearInRange(utcYearOf(time))) {
+        context.addIssue({ code: 'custom', message: valid || writesYearOutOfRange(text) ? yearOutOfRangeMessage(field) : M.dateInvalid(field) });
         return z.NEVER;
       }
-      return new Date(field === 'to' && DATE_ONLY.test(text) ? time + DAY : time).toISOString();
+      const bound = field === 'to' && DATE_ONLY.test(text) ? time + DAY : time;
+      return isYearInRange(utcYearOf(bound)) ? new Date(bound).toISOString() : undefined;
     })
     .optional();
