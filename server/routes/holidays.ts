@@ -13,8 +13,8 @@ const writeErrors = { ...errorResponses, 404: errorBody, 409: errorBody, 428: er
 
 const holidayQuery = z
   .object({
-    from: calendarDate('from must be a date such as 2026-12-24').optional(),
-    to: calendarDate('to must be a date such as 2026-12-24').optional(),
+    from: calendarDate('from').optional(),
+    to: calendarDate('to').optional(),
   })
   .refine((q) => !(q.from && q.to) || q.to >= q.from, { path: ['to'], message: 'to must not be before from' });
 

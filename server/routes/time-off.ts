@@ -25,8 +25,8 @@ async function ownTimeOffOnly(request: FastifyRequest) {
 const timeOffQuery = z
   .object({
     engineerId: z.string().min(1).max(100).optional(),
-    from: calendarDate('from must be a date such as 2026-12-24').optional(),
-    to: calendarDate('to must be a date such as 2026-12-24').optional(),
+    from: calendarDate('from').optional(),
+    to: calendarDate('to').optional(),
   })
   .refine((q) => !(q.from && q.to) || q.to >= q.from, { path: ['to'], message: 'to must not be before from' });
 
