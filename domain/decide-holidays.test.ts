@@ -45,6 +45,10 @@ describe('decideRemoveHoliday', () => {
     spec([]).when({ holidayId: 'h1' }).thenThrows('not-found', 'Holiday not found');
     spec([christmas, removed]).when({ holidayId: 'h1' }).thenThrows('not-found', 'Holiday not found');
   });
+
+  it.each(['__proto__', 'constructor', 'hasOwnProperty'])('refuses %s, a name every object inherits, as not found', (holidayId) => {
+    spec([christmas]).when({ holidayId }).thenThrows('not-found', 'Holiday not found');
+  });
 });
 
 describe('addHolidayInput', () => {

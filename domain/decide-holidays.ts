@@ -1,6 +1,6 @@
 import { DomainError } from './errors.ts';
 import type { CalendarEvent } from './events.ts';
-import type { Calendar } from './evolve.ts';
+import { type Calendar, entryOf } from './evolve.ts';
 import type { AddHolidayInput } from './inputs.ts';
 import { holidayMessages as H } from './messages.ts';
 
@@ -17,7 +17,7 @@ export function decideAddHoliday(
 }
 
 export function decideRemoveHoliday(state: Calendar | null, command: { holidayId: string }): CalendarEvent[] {
-  const holiday = state?.holidays[command.holidayId];
+  const holiday = state ? entryOf(state.holidays, command.holidayId) : undefined;
   if (!holiday) throw new DomainError('not-found', H.notFound);
   return [{ type: 'HolidayRemoved', data: { holidayId: holiday._id, date: holiday.date, name: holiday.name } }];
 }

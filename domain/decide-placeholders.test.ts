@@ -126,6 +126,10 @@ describe('decideRemovePlaceholder', () => {
     spec([created]).when({ placeholderId }).thenThrows('not-found', 'Placeholder not found');
     spec([]).when({ placeholderId }).thenThrows('not-found', 'Project not found');
   });
+
+  it.each(['__proto__', 'constructor', 'hasOwnProperty'])('refuses %s, a name every object inherits, as not found', (id) => {
+    spec([created, added()]).when({ placeholderId: id }).thenThrows('not-found', 'Placeholder not found');
+  });
 });
 
 describe('decideFillPlaceholder', () => {

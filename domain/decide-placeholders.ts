@@ -2,7 +2,7 @@ import { changedFields, decideCreateAssignment, previousOf } from './decide.ts';
 import type { Engineer, Placeholder } from './entities.ts';
 import { DomainError } from './errors.ts';
 import type { AssignmentEvent, PlaceholderUpdated, ProjectEvent } from './events.ts';
-import type { ProjectPlan } from './evolve.ts';
+import { entryOf, type ProjectPlan } from './evolve.ts';
 import type { AddPlaceholderInput, UpdatePlaceholderInput } from './inputs.ts';
 import { assignmentMessages as A, placeholderMessages as PH } from './messages.ts';
 
@@ -14,9 +14,9 @@ function openProject(state: ProjectPlan | null): ProjectPlan {
 
 /** An open placeholder; a filled or removed one is a conflict (someone acted first), an unknown one is not found. */
 function openPlaceholder(state: ProjectPlan, placeholderId: string): Placeholder {
-  const placeholder = state.placeholders[placeholderId];
+  const placeholder = entryOf(state.placeholders, placeholderId);
   if (placeholder) return placeholder;
-  const closed = state.closed[placeholderId];
+  const closed = entryOf(state.closed, placeholderId);
   if (closed) throw new DomainError('conflict', closed === 'filled' ? PH.filled : PH.removed);
   throw new DomainError('not-found', PH.notFound);
 }

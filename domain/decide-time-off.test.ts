@@ -94,6 +94,15 @@ describe('decideCancelTimeOff', () => {
     spec([registered, booked(), cancelled]).when({ timeOffId, actor: manager }).thenThrows('not-found', 'Time off not found');
   });
 
+  it.each(['__proto__', 'constructor', 'hasOwnProperty'])('refuses %s, a name every object inherits, as not found', (id) => {
+    spec([registered, booked()]).when({ timeOffId: id, actor: manager }).thenThrows('not-found', 'Time off not found');
+  });
+
+  it('cancels one whose id is __proto__ (a scenario\'s drafts choose their ids) like any other', () => {
+    spec([registered, booked({ timeOffId: '__proto__' })]).when({ timeOffId: '__proto__', actor: manager })
+      .then([{ type: 'TimeOffCancelled', data: { timeOffId: '__proto__', engineerId, from: '2026-12-21', to: '2026-12-24', kind: 'vacation' } }]);
+  });
+
   it('refuses an engineer that does not exist', () => {
     spec([]).when({ timeOffId, actor: manager }).thenThrows('not-found', 'Engineer not found');
   });

@@ -1,6 +1,6 @@
 import { DomainError } from './errors.ts';
 import type { EngineerEvent } from './events.ts';
-import type { EngineerTimeOff } from './evolve.ts';
+import { entryOf, type EngineerTimeOff } from './evolve.ts';
 import type { BookTimeOffInput } from './inputs.ts';
 import { timeOffMessages as T } from './messages.ts';
 
@@ -22,7 +22,7 @@ export function decideBookTimeOff(
 ): EngineerEvent[] {
   if (!state) throw new DomainError('not-found', T.engineerNotFound);
   authorise(state, command.actor);
-  if (state.timeOff[command.timeOffId]) throw new DomainError('conflict', 'Time off already exists');
+  if (entryOf(state.timeOff, command.timeOffId)) throw new DomainError('conflict', 'Time off already exists');
   const { from, to, kind, note } = command.input;
   const clash = Object.values(state.timeOff).find((booked) => booked.from <= to && from <= booked.to);
   if (clash) throw new DomainError('conflict', T.overlaps(clash.from, clash.to), 'from');
@@ -38,7 +38,7 @@ export function decideCancelTimeOff(
 ): EngineerEvent[] {
   if (!state) throw new DomainError('not-found', T.engineerNotFound);
   authorise(state, command.actor);
-  const booked = state.timeOff[command.timeOffId];
+  const booked = entryOf(state.timeOff, command.timeOffId);
   if (!booked) throw new DomainError('not-found', T.notFound);
   const { engineerId, from, to, kind } = booked;
   return [{ type: 'TimeOffCancelled', data: { timeOffId: booked._id, engineerId, from, to, kind } }];

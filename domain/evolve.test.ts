@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AssignmentRecord, Engineer, Project } from './entities.ts';
 import type { AssignmentEvent, EngineerEvent, ProjectEvent } from './events.ts';
-import { evolveAssignment, evolveEngineer, evolveProject } from './evolve.ts';
+import { entryOf, evolveAssignment, evolveEngineer, evolveProject, withEntry } from './evolve.ts';
 
 /** Folds a stream's events, each at its stream position (1, 2, ...), as the projections do. */
 function fold<S, E>(evolve: (s: S | null, e: E, v: number) => S | null, events: readonly E[]): S | null {
@@ -176,5 +176,20 @@ describe('evolveEngineer', () => {
 
   it('ignores updates to an engineer that does not exist', () => {
     expect(evolveEngineer(null, { type: 'EngineerProfileUpdated', data: { engineerId: 'e1', changes: { name: 'x' } } }, 1)).toBeNull();
+  });
+});
+
+describe('withEntry / entryOf: records keyed by ids that clients choose', () => {
+  it('keeps an entry named __proto__ as an entry, not as the record\'s prototype', () => {
+    const record = withEntry<number>({}, '__proto__', 1);
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect(Object.keys(record)).toEqual(['__proto__']);
+    expect(entryOf(record, '__proto__')).toBe(1);
+    expect(Object.keys(withEntry<number>(record, '__proto__', null))).toEqual([]);
+  });
+
+  it('finds only what the record holds itself, not what every object inherits', () => {
+    const record = withEntry<number>({}, 'a', 1);
+    expect(['a', 'constructor', 'hasOwnProperty', '__proto__', 'toString'].map((id) => entryOf(record, id))).toEqual([1, undefined, undefined, undefined, undefined]);
   });
 });

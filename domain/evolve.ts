@@ -116,11 +116,20 @@ export function evolveHoliday(state: HolidayRecord | null, event: CalendarEvent,
 export const isPlaceholderEvent = (event: ProjectEvent): event is PlaceholderEvent => event.type.startsWith('Placeholder');
 export const isTimeOffEvent = (event: EngineerEvent): event is TimeOffEvent => event.type.startsWith('TimeOff');
 
+/**
+ * The entry a record holds for `id` itself, if any. Ids come from clients, and a plain lookup of
+ * '__proto__', 'constructor' or 'hasOwnProperty' finds what every object inherits: a time off, holiday
+ * or placeholder that does not exist.
+ */
+export const entryOf = <T>(record: Readonly<Record<string, T>>, id: string): T | undefined =>
+  Object.hasOwn(record, id) ? record[id] : undefined;
+
 /** A record with one entry set (or dropped, for null), as a new object. */
 export function withEntry<T>(record: Readonly<Record<string, T>>, id: string, value: T | null): Record<string, T> {
   const copy = { ...record };
   if (value === null) delete copy[id];
-  else copy[id] = value;
+  // Defined, not assigned: assigning to '__proto__' would set the object's prototype instead.
+  else Object.defineProperty(copy, id, { value, enumerable: true, writable: true, configurable: true });
   return copy;
 }
 
@@ -147,8 +156,8 @@ export function evolveProjectPlan(state: ProjectPlan | null, event: ProjectEvent
   const ending = event.type === 'PlaceholderFilled' ? 'filled' : event.type === 'PlaceholderRemoved' ? 'removed' : null;
   return {
     project,
-    placeholders: withEntry(placeholders, id, evolvePlaceholder(placeholders[id] ?? null, event, version)),
-    closed: ending ? { ...closed, [id]: ending } : closed,
+    placeholders: withEntry(placeholders, id, evolvePlaceholder(entryOf(placeholders, id) ?? null, event, version)),
+    closed: ending ? withEntry(closed, id, ending) : closed,
   };
 }
 
@@ -161,7 +170,7 @@ export function evolveEngineerTimeOff(state: EngineerTimeOff | null, event: Engi
   const timeOff = state?.timeOff ?? {};
   if (!isTimeOffEvent(event)) return { engineer, timeOff };
   const id = event.data.timeOffId;
-  return { engineer, timeOff: withEntry(timeOff, id, evolveTimeOff(timeOff[id] ?? null, event, version)) };
+  return { engineer, timeOff: withEntry(timeOff, id, evolveTimeOff(entryOf(timeOff, id) ?? null, event, version)) };
 }
 
 /** The holiday calendar stream: every holiday, by id. It exists (empty) before its first event. */
@@ -170,5 +179,5 @@ export type Calendar = { holidays: Record<string, HolidayRecord> };
 export function evolveCalendar(state: Calendar | null, event: CalendarEvent, version: number): Calendar {
   const holidays = state?.holidays ?? {};
   const id = event.data.holidayId;
-  return { holidays: withEntry(holidays, id, evolveHoliday(holidays[id] ?? null, event, version)) };
+  return { holidays: withEntry(holidays, id, evolveHoliday(entryOf(holidays, id) ?? null, event, version)) };
 }

@@ -1,7 +1,7 @@
 import { decideBookTimeOff, decideCancelTimeOff } from '../decide-time-off.ts';
 import type { Engineer, TimeOff } from '../entities.ts';
 import type { EngineerEvent } from '../events.ts';
-import { evolveEngineerTimeOff, type EngineerTimeOff } from '../evolve.ts';
+import { evolveEngineerTimeOff, type EngineerTimeOff, withEntry } from '../evolve.ts';
 import type { BookTimeOffInput } from '../inputs.ts';
 import { timeOffMessages as T } from '../messages.ts';
 import { decideRow, errorRow, repeatedKeys } from './plan-rows.ts';
@@ -30,7 +30,7 @@ export function planTimeOff(rows: readonly RowValues[], now: TimeOffNow): Planne
   const states = new Map<string, EngineerTimeOff>(now.engineers.map((e) => [e._id, { engineer: e, timeOff: {} }]));
   for (const booking of now.timeOff) {
     const state = states.get(booking.engineerId);
-    if (state) state.timeOff[booking._id] = booking;
+    if (state) state.timeOff = withEntry(state.timeOff, booking._id, booking);
   }
   const fold = (engineerId: string, events: EngineerEvent[]) => {
     const state = events.reduce<EngineerTimeOff | null>((s, event) => evolveEngineerTimeOff(s, event, 0), states.get(engineerId)!);

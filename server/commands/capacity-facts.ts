@@ -3,7 +3,7 @@ import {
   decideAddHoliday, decideAddPlaceholder, decideBookTimeOff, decideCancelTimeOff, decideConfirmProject,
   decideFillPlaceholder, decideMarkTentative, decideRemoveHoliday, decideRemovePlaceholder, decideUpdatePlaceholder,
   CALENDAR_STREAM, type AddHolidayInput, type AddPlaceholderInput, type AssignmentEvent, type BookTimeOffInput, type EventMetadata,
-  type UpdatePlaceholderInput,
+  entryOf, type UpdatePlaceholderInput,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { findEngineer } from '../read-models/queries.ts';
@@ -31,7 +31,7 @@ export async function bookTimeOff(
     metadata,
     decide: (state) => decideBookTimeOff(state, { timeOffId, input, actor: actorOf(metadata) }),
   });
-  return { ...result, timeOff: result.state!.timeOff[timeOffId]! };
+  return { ...result, timeOff: entryOf(result.state!.timeOff, timeOffId)! };
 }
 
 export async function cancelTimeOff(trx: DbOrTrx, engineerId: string, timeOffId: string, metadata: EventMetadata, expectedVersion?: number) {
@@ -49,7 +49,7 @@ export async function addHoliday(trx: DbOrTrx, input: AddHolidayInput, metadata:
     metadata,
     decide: (state) => decideAddHoliday(state, { holidayId, input }),
   });
-  return { ...result, holiday: result.state!.holidays[holidayId]! };
+  return { ...result, holiday: entryOf(result.state!.holidays, holidayId)! };
 }
 
 export async function removeHoliday(trx: DbOrTrx, holidayId: string, metadata: EventMetadata, expectedVersion?: number) {
@@ -81,7 +81,7 @@ export async function addPlaceholder(
     metadata,
     decide: (state) => decideAddPlaceholder(state, { placeholderId, input }),
   });
-  return { ...result, placeholder: result.state!.placeholders[placeholderId]! };
+  return { ...result, placeholder: entryOf(result.state!.placeholders, placeholderId)! };
 }
 
 export async function updatePlaceholder(
@@ -97,7 +97,7 @@ export async function updatePlaceholder(
     metadata,
     decide: (state) => decideUpdatePlaceholder(state, { placeholderId, input }),
   });
-  return { ...result, placeholder: result.state!.placeholders[placeholderId]! };
+  return { ...result, placeholder: entryOf(result.state!.placeholders, placeholderId)! };
 }
 
 export async function removePlaceholder(trx: DbOrTrx, projectId: string, placeholderId: string, metadata: EventMetadata, expectedVersion?: number) {

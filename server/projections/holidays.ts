@@ -1,4 +1,4 @@
-import type { Calendar, CalendarEvent, HolidayRecord } from '../../domain/index.ts';
+import { type Calendar, type CalendarEvent, entryOf, type HolidayRecord } from '../../domain/index.ts';
 import type { Writer } from '../db/connect.ts';
 import { projectFacts } from './facts.ts';
 
@@ -13,5 +13,5 @@ export const holidayRow = (state: HolidayRecord) => ({
 /** The holidays these events touched, from the calendar's folded state. */
 export async function projectCalendar(db: Writer, _id: string, state: Calendar | null, events: readonly CalendarEvent[]) {
   const touched = events.map((event) => event.data.holidayId);
-  await projectFacts(db, 'holidays', touched, (holidayId) => state?.holidays[holidayId], holidayRow);
+  await projectFacts(db, 'holidays', touched, (holidayId) => (state ? entryOf(state.holidays, holidayId) : undefined), holidayRow);
 }

@@ -1,4 +1,4 @@
-import { isPlaceholderEvent, type Placeholder, type ProjectEvent, type ProjectPlan } from '../../domain/index.ts';
+import { entryOf, isPlaceholderEvent, type Placeholder, type ProjectEvent, type ProjectPlan } from '../../domain/index.ts';
 import type { Writer } from '../db/connect.ts';
 import { projectFacts } from './facts.ts';
 import { projectProject } from './projects.ts';
@@ -17,5 +17,5 @@ export const placeholderRow = (state: Placeholder) => ({
 export async function projectProjectPlan(db: Writer, id: string, state: ProjectPlan | null, events: readonly ProjectEvent[]) {
   await projectProject(db, id, state?.project ?? null);
   const touched = events.filter(isPlaceholderEvent).map((event) => event.data.placeholderId);
-  await projectFacts(db, 'placeholders', touched, (placeholderId) => state?.placeholders[placeholderId], placeholderRow);
+  await projectFacts(db, 'placeholders', touched, (placeholderId) => (state ? entryOf(state.placeholders, placeholderId) : undefined), placeholderRow);
 }

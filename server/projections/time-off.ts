@@ -1,4 +1,4 @@
-import { isTimeOffEvent, type EngineerEvent, type EngineerTimeOff, type TimeOff } from '../../domain/index.ts';
+import { entryOf, isTimeOffEvent, type EngineerEvent, type EngineerTimeOff, type TimeOff } from '../../domain/index.ts';
 import type { Writer } from '../db/connect.ts';
 import { projectEngineer } from './engineers.ts';
 import { projectFacts } from './facts.ts';
@@ -17,5 +17,5 @@ export const timeOffRow = (state: TimeOff) => ({
 export async function projectEngineerTimeOff(db: Writer, id: string, state: EngineerTimeOff | null, events: readonly EngineerEvent[]) {
   await projectEngineer(db, id, state?.engineer ?? null);
   const touched = events.filter(isTimeOffEvent).map((event) => event.data.timeOffId);
-  await projectFacts(db, 'time_off', touched, (timeOffId) => state?.timeOff[timeOffId], timeOffRow);
+  await projectFacts(db, 'time_off', touched, (timeOffId) => (state ? entryOf(state.timeOff, timeOffId) : undefined), timeOffRow);
 }
