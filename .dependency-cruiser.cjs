@@ -50,6 +50,26 @@ module.exports = {
       { path: '^client/(stores|machines)/' },
     ),
     forbid(
+      'shared-client-not-to-screens',
+      'The shared client folders (components, stores, machines, lib) are what screens are built from: they ' +
+        'must not reach back up into a screen or the app shell, or a change to one screen breaks the others.',
+      { path: '^client/(components|stores|machines|lib)/' },
+      { path: '^client/(features|app)/' },
+    ),
+    forbid(
+      'server-base-not-up',
+      'The server\'s base (database, event store, projections, read models, auth, mail) is what commands, ' +
+        'history, scenarios, live and routes are built on: it must not import them back.',
+      { path: '^server/(db|event-store|projections|read-models|mail)/' },
+      { path: '^server/(commands|history|scenarios|live|routes|plugins|cli|import|seed)/' },
+    ),
+    forbid(
+      'server-history-not-to-writes',
+      'The history reads the log and the read models; it must not depend on the write side or scenarios.',
+      { path: '^server/history/' },
+      { path: '^server/(commands|scenarios|routes|plugins)/' },
+    ),
+    forbid(
       'no-circular',
       'An import circle makes load order matter and the modules impossible to understand one at a time.',
       {},

@@ -3,14 +3,15 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   accountMessages as M, decideAccountChange, decideActivate, decideInvite, decidePasswordChange, decideResetIssued,
   decideWithdrawInvite, DomainError, endsSessions, registerEngineerInput,
-  type Account, type AccountChangeInput, type ActivatedVia, type EventMetadata, type InviteInput, type Role,
+  type Account, type AccountChangeInput, type ActivatedVia, type EventMetadata, type InviteInput, type RegisterEngineerInput, type Role,
 } from '../../domain/index.ts';
 import { findAccountByEmail } from '../auth/accounts.ts';
 import { issueLinkToken } from '../auth/link-tokens.ts';
 import { hashPassword } from '../auth/password.ts';
 import { endSessionsOf } from '../auth/sessions.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { isUniqueViolation, registerEngineer } from './planning.ts';
+import { isUniqueViolation } from '../db/constraint-errors.ts';
+import { registerEngineer } from './planning.ts';
 import { executeCommand } from './execute.ts';
 import { accountStream } from './streams.ts';
 
@@ -90,6 +91,21 @@ export async function inviteAccount(trx: DbOrTrx, input: InviteInput, metadata: 
   }).catch(rethrowTaken);
   const token = await issueLinkToken(trx, 'invite', accountId);
   return { account: result.state!, token };
+}
+
+/**
+ * Registers an engineer's planning record and, when a first password is given (the public API still
+ * allows it), their account, active at once. Without one an admin invites them to sign in.
+ */
+export async function registerEngineerWithAccount(trx: DbOrTrx, input: RegisterEngineerInput, metadata: EventMetadata, passwordHash?: string) {
+  const result = await registerEngineer(trx, input, metadata);
+  if (input.password !== undefined) {
+    const engineerId = result.state!._id;
+    const account = { email: input.email, name: input.name, role: 'engineer' as const, admin: false, password: input.password, passwordHash };
+    await createActiveAccount(trx, account, 'registration', metadata, engineerId);
+    await trx.updateTable('users').set({ department: input.department }).where('id', '=', engineerId).execute();
+  }
+  return result;
 }
 
 /** An invited engineer nobody has planned yet gets a planning record, to be completed on the Engineers screen. */

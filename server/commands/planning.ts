@@ -7,7 +7,7 @@ import {
   type UpdateProjectInput,
 } from '../../domain/index.ts';
 import { findAccountByEmail } from '../auth/accounts.ts';
-import { createActiveAccount } from './accounts.ts';
+import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { findEngineer, findProject } from '../read-models/queries.ts';
 import { executeCommand } from './execute.ts';
@@ -35,13 +35,9 @@ export async function createAssignment(trx: DbOrTrx, input: CreateAssignmentInpu
   });
 }
 
-export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
-/**
- * Registers the engineer's planning record (an event). With a password, their account too, active at
- * once (credentials stay out of events); without one, an admin invites them to sign in.
- */
-export async function registerEngineer(trx: DbOrTrx, input: RegisterEngineerInput, metadata: EventMetadata, passwordHash?: string) {
+/** Registers the engineer's planning record (an event); their account, if any, is the accounts' business. */
+export async function registerEngineer(trx: DbOrTrx, input: RegisterEngineerInput, metadata: EventMetadata) {
   const taken = () => new DomainError('conflict', engineerMessages.emailTaken, 'email');
   const [account, record] = await Promise.all([
     findAccountByEmail(trx, input.email),
@@ -58,11 +54,6 @@ export async function registerEngineer(trx: DbOrTrx, input: RegisterEngineerInpu
     // second (after the first commits). That is the same 409, not a 500; the transaction rolls back.
     throw isUniqueViolation(error) ? taken() : error;
   });
-  if (input.password !== undefined) {
-    const account = { email: input.email, name: input.name, role: 'engineer' as const, admin: false, password: input.password, passwordHash };
-    await createActiveAccount(trx, account, 'registration', metadata, engineerId);
-    await trx.updateTable('users').set({ department: input.department }).where('id', '=', engineerId).execute();
-  }
   return result;
 }
 

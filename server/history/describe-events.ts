@@ -1,7 +1,7 @@
 import { describeEvent, isAccountEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { readAssignmentCreations } from '../event-store/assignment-creations.ts';
-import { scenarioNames } from '../scenarios/scenario-store.ts';
+import { scenarioNames } from '../read-models/scenario-names.ts';
 import { actorNames, UNKNOWN_ACTOR_NAME } from './actors.ts';
 
 export type DescribedEvent = RecordedEvent & {

@@ -2,7 +2,7 @@ import { formatCursor, type Plan } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { findFoldStart, type FoldStart } from '../event-store/plan-snapshots.ts';
 import type { ReplayBound } from '../event-store/replay.ts';
-import { emptyHistory, foldMore, type FoldedHistory } from './fold-history.ts';
+import { emptyHistory, foldMore, type FoldedHistory } from '../event-store/fold-history.ts';
 import { STORED_SNAPSHOT_FORMAT } from './plan-snapshot-codec.ts';
 import { RestoredSnapshots } from './restored-snapshots.ts';
 

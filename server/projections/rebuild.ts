@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Writer } from '../db/connect.ts';
 import { dropAllSnapshots } from '../event-store/plan-snapshots.ts';
 import { countEvents } from '../event-store/replay.ts';
-import { foldHistory } from '../history/fold-history.ts';
+import { foldHistory } from '../event-store/fold-history.ts';
 import { assignmentRow } from './assignments.ts';
 import { engineerRow } from './engineers.ts';
 import { holidayRow } from './holidays.ts';

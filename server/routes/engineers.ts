@@ -4,7 +4,8 @@ import { z } from 'zod';
 import {
   engineerFigures, engineerListQuery, engineerMessages, engineerSchema, registerEngineerInput, updateEngineerInput,
 } from '../../domain/index.ts';
-import { registerEngineer, updateEngineer } from '../commands/planning.ts';
+import { registerEngineerWithAccount } from '../commands/accounts.ts';
+import { updateEngineer } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { assignmentsOfEngineer, engineersJson, findEngineer } from '../read-models/queries.ts';
@@ -96,7 +97,7 @@ export default async function engineerRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
-        const result = await registerEngineer(trx, request.body, metadataOf(request));
+        const result = await registerEngineerWithAccount(trx, request.body, metadataOf(request));
         return { status: 201, body: result.state };
       });
       return sendWriteOutcome(reply, outcome);

@@ -4,11 +4,11 @@ import {
   addHolidayInput, addPlaceholderInput, bookTimeOffInput, createAssignmentInput, createProjectInput, registerEngineerInput,
   type EventMetadata, type Seniority,
 } from '../../domain/index.ts';
-import { createActiveAccount } from '../commands/accounts.ts';
+import { createActiveAccount, registerEngineerWithAccount } from '../commands/accounts.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import { addHoliday, addPlaceholder, bookTimeOff, setProjectTentative } from '../commands/capacity-facts.ts';
-import { createAssignment, createProject, registerEngineer, updateProject } from '../commands/planning.ts';
+import { createAssignment, createProject, updateProject } from '../commands/planning.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -102,7 +102,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
 
     for (const { key, ...engineer } of engineers) {
       const input = registerEngineerInput.parse({ ...engineer, password: DEMO_PASSWORD });
-      const result = await registerEngineer(trx, input, manager, passwordHash);
+      const result = await registerEngineerWithAccount(trx, input, manager, passwordHash);
       ids.set(key, (result.state as { _id: string })._id);
     }
     for (const p of projects) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { createDb, createPool, type Db } from '../../server/db/connect.ts';
 import { dropAllSnapshots } from '../../server/event-store/plan-snapshots.ts';
-import { foldHistory } from '../../server/history/fold-history.ts';
+import { foldHistory } from '../../server/event-store/fold-history.ts';
 import { writeDueSnapshots } from '../../server/history/plan-snapshots.ts';
 import { rebuildReadModels } from '../../server/projections/rebuild.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';

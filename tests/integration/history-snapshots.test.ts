@@ -12,7 +12,7 @@ import { assignmentStream, engineerStream, projectStream } from '../../server/co
 import { executeCommand } from '../../server/commands/execute.ts';
 import { createDb, createPool, type Db, type DbOrTrx } from '../../server/db/connect.ts';
 import { dropAllSnapshots, findFoldStart, insertSnapshot, newestSnapshot } from '../../server/event-store/plan-snapshots.ts';
-import { foldHistory } from '../../server/history/fold-history.ts';
+import { foldHistory } from '../../server/event-store/fold-history.ts';
 import { planAt } from '../../server/history/plan-at.ts';
 import { STORED_SNAPSHOT_FORMAT } from '../../server/history/plan-snapshot-codec.ts';
 import { writeDueSnapshots } from '../../server/history/plan-snapshots.ts';

@@ -35,6 +35,13 @@ const tree: Record<string, string> = {
   'client/lib/session.ts': `import { store } from '../stores/store.ts';\nimport { machine } from '../machines/form.machine.ts';\nexport const both = [store, machine];\n`,
   'client/stores/store.ts': `import { format } from '../lib/format.ts';\nexport const store = { format };\n`,
   'client/machines/form.machine.ts': `import { store } from '../stores/store.ts';\nexport const machine = { store };\n`,
+  // forbidden: a shared client folder reaching up into a screen or the app shell; allowed: a screen using it
+  'client/components/Card.ts': `import { rows } from '../features/history/rows.ts';\nimport type { Shell } from '../app/shell.ts';\nexport const card = rows;\nexport type S = Shell;\n`,
+  'client/app/shell.ts': `export type Shell = string;\n`,
+  // forbidden: the server's base importing what is built on it, and the history depending on the write side
+  'server/read-models/names.ts': `import { history } from '../history/log.ts';\nexport const names = history;\n`,
+  'server/history/log.ts': `import { write } from '../commands/write.ts';\nimport { plan } from '../../domain/plan.ts';\nexport const history = [write, plan];\n`,
+  'server/commands/write.ts': `import { config } from '../config.ts';\nexport const write = config;\n`,
   // forbidden: an import circle, and an import that resolves to nothing
   'client/stores/a.ts': `import { b } from './b.ts';\nexport const a = () => b;\n`,
   'client/stores/b.ts': `import { a } from './a.ts';\nexport const b = () => a;\n`,
@@ -76,6 +83,10 @@ describe('the layering lint', () => {
         'no-circular: client/stores/a.ts -> client/stores/b.ts -> client/stores/a.ts',
         'not-to-unresolvable: client/stores/typo.ts -> ./missing.ts',
         'server-not-to-client: server/render.ts -> client/features/history/Page.ts',
+        'shared-client-not-to-screens: client/components/Card.ts -> client/features/history/rows.ts',
+        'shared-client-not-to-screens: client/components/Card.ts -> client/app/shell.ts',
+        'server-base-not-up: server/read-models/names.ts -> server/history/log.ts',
+        'server-history-not-to-writes: server/history/log.ts -> server/commands/write.ts',
       ].sort(),
     );
   });

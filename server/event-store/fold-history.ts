@@ -1,6 +1,6 @@
 import { formatCursor, PlanFold } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { replayLog, type ReplayOptions } from '../event-store/replay.ts';
+import { replayLog, type ReplayOptions } from './replay.ts';
 
 /** A fold and where it stands: how many events it holds, the last one's cursor and recorded time. */
 export type FoldedHistory = { fold: PlanFold; events: number; cursor: string; lastRecordedAt?: Date };
