@@ -43,7 +43,7 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
   if (!header) return undefined;
   const value = header.trim();
   const raw = value.toLowerCase().startsWith('bearer ') ? value.slice(7).trim() : value;
-  // The spec's client stores the token as JSON and some callers send it still quoted.
+  // Clients that keep the token as JSON (the web app among them) may send it still quoted.
   return raw.replace(/^"(.*)"$/, '$1') || undefined;
 }
 

@@ -20,7 +20,7 @@ export async function projectsJson(db: DbOrTrx): Promise<string> {
 }
 
 /**
- * An assignment populated as the spec's client expects: engineerId {_id, name, email}, projectId
+ * An assignment populated as the public API's clients expect: engineerId {_id, name, email}, projectId
  * {_id, name, status}; over `assignments a` joined to `engineers e` and `projects p`.
  */
 export const populatedAssignmentDoc = sql`a.doc || jsonb_build_object(

@@ -72,7 +72,7 @@ export function sendWriteOutcome(reply: FastifyReply, outcome: Outcome & { repla
 
 /**
  * Whether a list request carries any query parameter. Without one the list answers exactly as it
- * always has (the whole list, no paging headers): the spec's client reads it that way.
+ * always has (the whole list, no paging headers): the public API's clients read it that way.
  */
 const hasListQuery = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '').size > 0;
 
