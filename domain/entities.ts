@@ -57,7 +57,7 @@ export const assignmentRecordSchema = z.object({
 });
 export type AssignmentRecord = z.infer<typeof assignmentRecordSchema>;
 
-/** The shape the API serves and the client keeps: references populated, as the spec's client expects. */
+/** The shape the API serves and the client keeps: references populated, as the public API's clients expect. */
 export const assignmentSchema = assignmentRecordSchema.extend({
   engineerId: z.object({ _id: idSchema, name: z.string(), email: z.string() }),
   projectId: z.object({ _id: idSchema, name: z.string(), status: z.enum(projectStatuses) }),

@@ -36,7 +36,7 @@ const projectFields = {
     .transform((skills) => [...new Set(skills)]),
 };
 
-/** The create-project payload of spec section 7, with the rules and messages of spec section 5. */
+/** The create-project payload, with its rules and the messages of messages.ts. */
 export const createProjectInput = z
   .object({
     ...projectFields,

@@ -9,7 +9,7 @@ export const isWellFormedText = (value: string) => !loneSurrogate.test(value);
 
 /**
  * A string that is well-formed text. `typeMessage` is what a missing or non-string value gets (the
- * field's own message where the spec gives one); `field` names the field in the invalid-text message.
+ * field's own message where it has one); `field` names the field in the invalid-text message.
  * Further checks (trim, length) chain after it and run only on well-formed text.
  */
 export const wellFormedText = (field: string, typeMessage?: string) =>

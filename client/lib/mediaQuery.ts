@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The spec's mobile breakpoint: below 768 px wide. */
+/** The mobile breakpoint: below 768 px wide. */
 export const MOBILE_QUERY = '(max-width: 767px)';
 
 export function useMediaQuery(query: string): boolean {

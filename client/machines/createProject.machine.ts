@@ -7,7 +7,7 @@ import { projectMessages } from '../../domain/messages.ts';
  * The Create New Project dialog: closed -> editing -> submitting -> closed on success
  * (form reset, 'Project created successfully!', projects reloaded) or back to editing on failure
  * ('Error creating project: <message>', dialog still open). The form is validated with the domain's
- * `createProjectInput`, whose messages are the spec's.
+ * `createProjectInput`, whose messages are the product's (domain/messages.ts).
  */
 export type ProjectForm = {
   name: string;

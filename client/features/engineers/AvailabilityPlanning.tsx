@@ -18,7 +18,7 @@ type Props = {
   freeOverRange: ReactNode;
 };
 
-/** The spec's helper lists show 3 each; the rest are one click away, so the counters never claim more than can be listed. */
+/** The helper lists show 3 each; the rest are one click away, so the counters never claim more than can be listed. */
 const HELPER_SHOWN = 3;
 
 function Counter({ label, value, tone, icon }: { label: string; value: number; tone: 'green' | 'amber'; icon: ReactNode }) {
