@@ -31,22 +31,33 @@ export class Tally {
   }
 }
 
+/**
+ * One request over HTTP: `body` goes as JSON; `raw` goes as it is, with its own Content-Type (or none),
+ * for bodies no JSON.stringify would write (broken JSON, bytes that are not UTF-8).
+ */
 export async function call(
   baseUrl: string,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    raw?: { body: string | Uint8Array<ArrayBuffer>; contentType?: string };
+    headers?: Record<string, string>;
+    timeoutMs?: number;
+  } = {},
 ): Promise<Answer> {
   const started = performance.now();
+  const contentType = options.raw ? options.raw.contentType : options.body === undefined ? undefined : 'application/json';
   try {
     const response = await fetch(`${baseUrl}${url}`, {
       method,
       headers: {
         ...(options.token ? { authorization: options.token } : {}),
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(contentType === undefined ? {} : { 'content-type': contentType }),
         ...options.headers,
       },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.raw ? options.raw.body : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
     });
     const text = await response.text();
@@ -58,7 +69,9 @@ export async function call(
     }
     return { status: response.status, body, ms: performance.now() - started };
   } catch (error) {
-    return { status: 0, body: String(error), ms: performance.now() - started };
+    // fetch says only "fetch failed": what happened (ECONNRESET, a timeout) is its cause.
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return { status: 0, body: `${String(error)}${cause ? ` (${cause.code ?? String(cause)})` : ''}`, ms: performance.now() - started };
   }
 }
 
