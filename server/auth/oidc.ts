@@ -78,7 +78,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
       });
       const idToken = tokens.claims()!;
       let claims: Record<string, unknown> = idToken;
-      // A provider that keeps to the letter of the spec puts email and name at the userinfo endpoint
+      // A provider that keeps to the letter of OpenID Connect puts email and name at the userinfo endpoint
       // for a code flow, not in the id_token; its answer must be about the same subject.
       if (idToken.email === undefined && tokens.access_token && config.serverMetadata().userinfo_endpoint) {
         claims = { ...(await client.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...idToken };

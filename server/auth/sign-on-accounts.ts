@@ -7,7 +7,7 @@ import { issueLinkToken } from './link-tokens.ts';
 import type { SignOnIdentity } from './oidc.ts';
 
 /**
- * Which account a verified e-mail from the identity provider signs in to (design section 11): an
+ * Which account a verified e-mail from the identity provider signs in to (docs/architecture.md): an
  * active one as it is, an invited one once it is activated (AccountActivated via sign-on; its
  * invitation link then answers 410, as for any account no longer invited), a deactivated one never,
  * and an unknown e-mail only when OIDC_AUTO_CREATE=engineer makes it an engineer's account. The

@@ -23,7 +23,7 @@ export type SignOnRoutesOptions = {
 const signedIn = z.object({ token: z.string(), user: userSchema });
 const notConfiguredMessage = 'Single sign-on is not set up on this server';
 const redirect = z.null().describe('A redirect (Location)');
-/** What a provider may send back (RFC 6749 4.1.2, RFC 9207's iss); the whole query is checked by openid-client. */
+/** What a provider sends back to the redirect URI: a code and the state, or an error, and its issuer; openid-client checks the whole query. */
 const providerText = z.string().max(4096).optional();
 const callbackQuery = z.object({
   code: providerText, state: providerText, iss: providerText, session_state: providerText,
@@ -33,7 +33,7 @@ const callbackQuery = z.object({
 const sealedValue = /^[A-Za-z0-9_-]{1,2000}$/;
 
 /**
- * Single sign-on through OpenID Connect (design section 11). The browser goes to the provider from
+ * Single sign-on through OpenID Connect (docs/architecture.md). The browser goes to the provider from
  * /start, comes back to /callback, which matches the verified e-mail to an account and hands the page
  * a one-time code in the address's fragment; the page exchanges it for its token by POST. No token
  * ever appears in a URL, and the code alone is worth nothing after one use or 60 s.

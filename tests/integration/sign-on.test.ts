@@ -1,5 +1,5 @@
 /**
- * Single sign-on through OpenID Connect (design section 11) against a real provider the test starts
+ * Single sign-on through OpenID Connect against a real provider the test starts
  * (`oidc-provider`, tests/support/oidc-provider.ts): the authorization request (code + PKCE S256,
  * state, nonce), the callback's match of a verified e-mail to an active or invited account, the
  * refusals (unknown, unverified, deactivated, a tampered or foreign sign-on), auto-created engineers,

@@ -30,7 +30,7 @@ export type TestOidcProviderOptions = {
   redirectUri: string;
   /**
    * Whether the id_token carries email and name itself (default), or only `sub`, with the rest at the
-   * userinfo endpoint as the spec has it for a code flow (oidc-provider's `conformIdTokenClaims`).
+   * userinfo endpoint as OpenID Connect has it for a code flow (oidc-provider's `conformIdTokenClaims`).
    */
   claimsInIdToken?: boolean;
   /** A port chosen beforehand (an app already pointed at it); a free one otherwise. */
