@@ -21,3 +21,4 @@ export * from './decide-placeholders.ts';
 export * from './lists/index.ts';
 export * from './scenarios/index.ts';
 export * from './accounts/index.ts';
+export * from './commands/index.ts';

@@ -1,17 +1,10 @@
-import {
-  decideConfirmProject, decideCreateAssignment, decideMarkTentative, decideRemoveAssignment, decideUpdateAssignment,
-  decideUpdateProject,
-} from '../decide.ts';
-import { decideAddPlaceholder, decideFillPlaceholder, decideRemovePlaceholder, decideUpdatePlaceholder } from '../decide-placeholders.ts';
-import { decideBookTimeOff, decideCancelTimeOff, type TimeOffActor } from '../decide-time-off.ts';
+import type { TimeOffActor } from '../decide-time-off.ts';
 import type { AssignmentRecord, Engineer, Project } from '../entities.ts';
-import { streamEntity, streamIds, type PlanningEvent } from '../events.ts';
-import type { EngineerTimeOff, ProjectPlan } from '../evolve.ts';
+import { streamEntity } from '../events.ts';
+import type { Calendar, EngineerTimeOff, ProjectPlan } from '../evolve.ts';
 import { applyToPlan, unpopulate, type Plan } from '../plan.ts';
-import { assertNoCommand, type DraftedCommand } from './commands.ts';
-
-/** The events one command appends to one stream. */
-export type StreamEvents = { streamId: string; events: PlanningEvent[] };
+import { decideCommand, type PlanReader, type StreamEvents } from '../commands/table.ts';
+import type { PlanningCommand } from '../commands/planning-commands.ts';
 
 /**
  * Looks entities up in a plan. A scan, not a map: each change replaces a list, and a scan of 20,000
@@ -43,6 +36,23 @@ export class PlanIndex {
     return { engineer, timeOff: Object.fromEntries(plan.timeOff.filter((t) => t.engineerId === id).map((t) => [t._id, t])) };
   }
 
+  /** The calendar as the plan holds it: every holiday. */
+  calendar(plan: Plan): Calendar {
+    return { holidays: Object.fromEntries(plan.holidays.map((h) => [h._id, h])) };
+  }
+
+  /** The plan as the command table reads it. */
+  reader(plan: Plan): PlanReader {
+    return {
+      assignment: (id) => this.assignment(plan, id),
+      project: (id) => this.project(plan, id),
+      projectPlan: (id) => this.projectPlan(plan, id),
+      engineer: (id) => this.engineer(plan, id),
+      engineerTimeOff: (id) => this.engineerTimeOff(plan, id),
+      calendar: () => this.calendar(plan),
+    };
+  }
+
   /** A stream's version in the plan: its entity's version (facts beside an entity move it too), 0 for a new stream. */
   streamVersion(plan: Plan, streamId: string): number {
     const entity = streamEntity(streamId);
@@ -63,67 +73,11 @@ export class PlanIndex {
 }
 
 /**
- * What a drafted command would append if it ran on this plan: the live decide functions, given the
- * streams' states as the plan holds them. Throws the same DomainError the live route would answer with.
+ * What a planning command would append if it ran on this plan: the command table's decision, reading
+ * the streams' states as the plan holds them. Throws the same DomainError the live route would answer with.
  */
-export function decideOnPlan(plan: Plan, command: DraftedCommand, actor: TimeOffActor, index = new PlanIndex()): StreamEvents[] {
-  const onProject = (id: string, events: PlanningEvent[]) => [{ streamId: streamIds.project(id), events }];
-  switch (command.kind) {
-    case 'createAssignment': {
-      const events = decideCreateAssignment(index.assignment(plan, command.assignmentId), {
-        assignmentId: command.assignmentId,
-        input: command.input,
-        engineer: index.engineer(plan, command.input.engineerId),
-        project: index.project(plan, command.input.projectId),
-      });
-      return [{ streamId: streamIds.assignment(command.assignmentId), events }];
-    }
-    case 'updateAssignment': {
-      const state = index.assignment(plan, command.assignmentId);
-      const events = decideUpdateAssignment(state, { input: command.input, project: state && index.project(plan, state.projectId) });
-      return [{ streamId: streamIds.assignment(command.assignmentId), events }];
-    }
-    case 'removeAssignment':
-      return [{ streamId: streamIds.assignment(command.assignmentId), events: decideRemoveAssignment(index.assignment(plan, command.assignmentId)) }];
-    case 'updateProject':
-      return onProject(command.projectId, decideUpdateProject(index.project(plan, command.projectId), command.input));
-    case 'markTentative':
-      return onProject(command.projectId, decideMarkTentative(index.project(plan, command.projectId)));
-    case 'confirmProject':
-      return onProject(command.projectId, decideConfirmProject(index.project(plan, command.projectId)));
-    case 'addPlaceholder': {
-      const events = decideAddPlaceholder(index.projectPlan(plan, command.projectId), { placeholderId: command.placeholderId, input: command.input });
-      return onProject(command.projectId, events);
-    }
-    case 'updatePlaceholder': {
-      const events = decideUpdatePlaceholder(index.projectPlan(plan, command.projectId), { placeholderId: command.placeholderId, input: command.input });
-      return onProject(command.projectId, events);
-    }
-    case 'removePlaceholder':
-      return onProject(command.projectId, decideRemovePlaceholder(index.projectPlan(plan, command.projectId), command));
-    case 'fillPlaceholder': {
-      const decided = decideFillPlaceholder(index.projectPlan(plan, command.projectId), {
-        placeholderId: command.placeholderId,
-        assignmentId: command.assignmentId,
-        engineerId: command.engineerId,
-        engineer: index.engineer(plan, command.engineerId),
-      });
-      return [
-        { streamId: streamIds.project(command.projectId), events: decided.project },
-        { streamId: streamIds.assignment(command.assignmentId), events: decided.assignment },
-      ];
-    }
-    case 'bookTimeOff': {
-      const events = decideBookTimeOff(index.engineerTimeOff(plan, command.engineerId), { timeOffId: command.timeOffId, input: command.input, actor });
-      return [{ streamId: streamIds.engineer(command.engineerId), events }];
-    }
-    case 'cancelTimeOff': {
-      const events = decideCancelTimeOff(index.engineerTimeOff(plan, command.engineerId), { timeOffId: command.timeOffId, actor });
-      return [{ streamId: streamIds.engineer(command.engineerId), events }];
-    }
-    default:
-      return assertNoCommand(command);
-  }
+export function decideOnPlan(plan: Plan, command: PlanningCommand, actor: TimeOffActor, index = new PlanIndex()): StreamEvents[] {
+  return decideCommand(command, { read: index.reader(plan), actor });
 }
 
 /** The plan with those events applied through the projections' reducers, each at its next stream position. */

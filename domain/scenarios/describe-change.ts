@@ -2,7 +2,7 @@ import { describeEvent } from '../describe.ts';
 import { streamEntity, type PlanningEvent } from '../events.ts';
 import type { Plan } from '../plan.ts';
 import type { ScenarioChange } from './commands.ts';
-import type { StreamEvents } from './decide-on-plan.ts';
+import type { StreamEvents } from '../commands/table.ts';
 import type { ChangeOutcome } from './fold.ts';
 
 /** Whom and what an event is about, looked up in the plans around it (the one before names what a removal removed). */

@@ -1,8 +1,10 @@
 import type { TimeOffActor } from '../decide-time-off.ts';
 import { DomainError } from '../errors.ts';
 import type { Plan } from '../plan.ts';
-import { streamsOf, type DraftedCommand, type ScenarioChange } from './commands.ts';
-import { applyStreamEvents, decideOnPlan, PlanIndex, type StreamEvents } from './decide-on-plan.ts';
+import { streamsOf, type StreamEvents } from '../commands/table.ts';
+import type { DraftedCommand } from '../commands/planning-commands.ts';
+import type { ScenarioChange } from './commands.ts';
+import { applyStreamEvents, decideOnPlan, PlanIndex } from './decide-on-plan.ts';
 
 /** How one drafted change fared on the plan it was folded on. */
 export type ChangeOutcome =

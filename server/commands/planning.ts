@@ -1,109 +1,70 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  decideCreateAssignment, decideCreateProject, decideRegisterEngineer, decideRemoveAssignment, decideUpdateAssignment,
-  decideUpdateEngineer, decideUpdateProject, DomainError, engineerMessages, type UpdateAssignmentInput,
-  type UpdateEngineerInput,
-  type CreateAssignmentInput, type CreateProjectInput, type EventMetadata, type RegisterEngineerInput,
-  type UpdateProjectInput,
+  DomainError, engineerMessages, type AssignmentRecord, type CreateAssignmentInput, type CreateProjectInput, type Engineer,
+  type EngineerTimeOff, type EventMetadata, type Project, type ProjectPlan, type RegisterEngineerInput, type UpdateAssignmentInput,
+  type UpdateEngineerInput, type UpdateProjectInput,
 } from '../../domain/index.ts';
 import { findAccountByEmail } from '../auth/accounts.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { findEngineer, findProject } from '../read-models/queries.ts';
-import { executeCommand } from './execute.ts';
-import { assignmentStream, engineerStream, projectStream } from './streams.ts';
+import { handleCommand, type WrittenStream } from './handle.ts';
 
-/** The write side's use cases, shared by the HTTP routes and the seed: every change goes through here. */
+/**
+ * The write side's use cases for projects, assignments and engineers, shared by the HTTP routes and the
+ * seed. Each one names its command and hands it to the one handler (handle.ts, which decides through
+ * the command table in domain/commands); here only ids are chosen and answers shaped.
+ */
 
-export async function createProject(trx: DbOrTrx, input: CreateProjectInput, metadata: EventMetadata) {
-  const projectId = uuidv7();
-  return executeCommand(trx, projectStream, projectId, {
-    expectedVersion: 0,
-    metadata,
-    decide: (state) => decideCreateProject(state, { projectId, input, managerId: metadata.actorId }),
-  });
+export type Written<S> = { state: S | null; version: number; events: WrittenStream['events'] };
+const as = <S>(stream: WrittenStream | undefined, pick: (state: never) => S | null = (s) => s): Written<S> => ({
+  state: stream?.state == null ? null : pick(stream.state as never), version: stream?.version ?? 0, events: stream?.events ?? [],
+});
+const projectOf = (plan: ProjectPlan) => plan.project;
+const engineerOf = (record: EngineerTimeOff) => record.engineer;
+
+export async function createProject(trx: DbOrTrx, input: CreateProjectInput, metadata: EventMetadata): Promise<Written<Project>> {
+  const [written] = await handleCommand(trx, { kind: 'createProject', projectId: uuidv7(), input }, metadata);
+  return as(written, projectOf);
 }
 
 /** `assignmentId` is chosen by the caller only when it was chosen before (a scenario's drafted assignment). */
-export async function createAssignment(trx: DbOrTrx, input: CreateAssignmentInput, metadata: EventMetadata, assignmentId = uuidv7()) {
-  const [engineer, project] = await Promise.all([findEngineer(trx, input.engineerId), findProject(trx, input.projectId)]);
-  return executeCommand(trx, assignmentStream, assignmentId, {
-    expectedVersion: 0,
-    metadata,
-    decide: (state) =>
-      decideCreateAssignment(state, { assignmentId, input, engineer: engineer ?? null, project: project ?? null }),
-  });
+export async function createAssignment(trx: DbOrTrx, input: CreateAssignmentInput, metadata: EventMetadata, assignmentId = uuidv7()): Promise<Written<AssignmentRecord>> {
+  const [written] = await handleCommand(trx, { kind: 'createAssignment', assignmentId, input }, metadata);
+  return as(written);
 }
 
-
 /** Registers the engineer's planning record (an event); their account, if any, is the accounts' business. */
-export async function registerEngineer(trx: DbOrTrx, input: RegisterEngineerInput, metadata: EventMetadata) {
+export async function registerEngineer(trx: DbOrTrx, input: RegisterEngineerInput, metadata: EventMetadata): Promise<Written<Engineer>> {
   const taken = () => new DomainError('conflict', engineerMessages.emailTaken, 'email');
   const [account, record] = await Promise.all([
     findAccountByEmail(trx, input.email),
     trx.selectFrom('engineers').select('id').where('email', '=', input.email).executeTakeFirst(),
   ]);
   if (account || record) throw taken();
-  const engineerId = uuidv7();
-  const result = await executeCommand(trx, engineerStream, engineerId, {
-    expectedVersion: 0,
-    metadata,
-    decide: (state) => decideRegisterEngineer(state, { engineerId, input }),
-  }).catch((error: unknown) => {
+  const [written] = await handleCommand(trx, { kind: 'registerEngineer', engineerId: uuidv7(), input }, metadata).catch((error: unknown) => {
     // Two registrations of one email at once both pass the check above; the unique index stops the
     // second (after the first commits). That is the same 409, not a 500; the transaction rolls back.
     throw isUniqueViolation(error) ? taken() : error;
   });
-  return result;
+  return as(written, engineerOf);
 }
 
-export async function updateProject(
-  trx: DbOrTrx,
-  projectId: string,
-  input: UpdateProjectInput,
-  metadata: EventMetadata,
-  expectedVersion?: number,
-) {
-  return executeCommand(trx, projectStream, projectId, {
-    expectedVersion,
-    metadata,
-    decide: (state) => decideUpdateProject(state, input),
-  });
+export async function updateProject(trx: DbOrTrx, projectId: string, input: UpdateProjectInput, metadata: EventMetadata, expectedVersion?: number) {
+  const [written] = await handleCommand(trx, { kind: 'updateProject', projectId, input }, metadata, expectedVersion);
+  return as<Project>(written, projectOf);
 }
 
-export async function updateAssignment(
-  trx: DbOrTrx,
-  assignmentId: string,
-  input: UpdateAssignmentInput,
-  metadata: EventMetadata,
-  expectedVersion?: number,
-) {
-  return executeCommand(trx, assignmentStream, assignmentId, {
-    expectedVersion,
-    metadata,
-    decide: async (state) =>
-      decideUpdateAssignment(state, { input, project: state ? ((await findProject(trx, state.projectId)) ?? null) : null }),
-  });
+export async function updateAssignment(trx: DbOrTrx, assignmentId: string, input: UpdateAssignmentInput, metadata: EventMetadata, expectedVersion?: number) {
+  const [written] = await handleCommand(trx, { kind: 'updateAssignment', assignmentId, input }, metadata, expectedVersion);
+  return as<AssignmentRecord>(written);
 }
 
 export async function removeAssignment(trx: DbOrTrx, assignmentId: string, metadata: EventMetadata, expectedVersion?: number) {
-  return executeCommand(trx, assignmentStream, assignmentId, {
-    expectedVersion,
-    metadata,
-    decide: (state) => decideRemoveAssignment(state),
-  });
+  const [written] = await handleCommand(trx, { kind: 'removeAssignment', assignmentId }, metadata, expectedVersion);
+  return as<AssignmentRecord>(written);
 }
 
-export async function updateEngineer(
-  trx: DbOrTrx,
-  engineerId: string,
-  input: UpdateEngineerInput,
-  metadata: EventMetadata,
-  expectedVersion?: number,
-) {
-  return executeCommand(trx, engineerStream, engineerId, {
-    expectedVersion,
-    metadata,
-    decide: (state) => decideUpdateEngineer(state, { input, actor: { id: metadata.actorId, role: metadata.actorRole } }),
-  });
+export async function updateEngineer(trx: DbOrTrx, engineerId: string, input: UpdateEngineerInput, metadata: EventMetadata, expectedVersion?: number) {
+  const [written] = await handleCommand(trx, { kind: 'updateEngineer', engineerId, input }, metadata, expectedVersion);
+  return as<Engineer>(written, engineerOf);
 }

@@ -7,7 +7,7 @@ import type { DbOrTrx } from '../db/connect.ts';
 import { ConcurrencyError } from '../event-store/errors.ts';
 import { streamVersions } from '../event-store/read.ts';
 import { loadLivePlan } from '../read-models/live-plan.ts';
-import { executeDrafted } from './execute-drafted.ts';
+import { handleCommand } from '../commands/handle.ts';
 import { appendScenarioEvents, readScenario } from './scenario-store.ts';
 
 const actorOf = (metadata: EventMetadata) => ({ id: metadata.actorId, role: metadata.actorRole });
@@ -109,7 +109,7 @@ export async function publishScenario(trx: DbOrTrx, scenarioId: string, metadata
       const first = streamsOf(change.command)[0]!;
       const expectedVersion = checked.has(first) ? undefined : change.base[first];
       streamsOf(change.command).forEach((streamId) => checked.add(streamId));
-      await executeDrafted(trx, change.command, published, expectedVersion);
+      await handleCommand(trx, change.command, published, expectedVersion);
     }
     return decidePublishScenario(state, { conflicts, actor });
   });

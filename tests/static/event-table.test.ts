@@ -17,9 +17,9 @@ let scratch: string;
 
 const fakeEvent = `export type AssignmentTentativeMarked = { type: 'AssignmentTentativeMarked'; data: { assignmentId: string } };\n`;
 
-async function typeErrorsAfter(edit: (events: string) => string): Promise<string[]> {
-  const file = path.join(scratch, 'domain/events.ts');
-  const original = await readFile(path.join(root, 'domain/events.ts'), 'utf8');
+async function typeErrorsAfter(edit: (source: string) => string, source = 'domain/events.ts'): Promise<string[]> {
+  const file = path.join(scratch, source);
+  const original = await readFile(path.join(root, source), 'utf8');
   await writeFile(file, edit(original));
   try {
     await run(path.join(root, 'node_modules/.bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], { cwd: scratch });
@@ -70,5 +70,21 @@ describe('a new event type that nobody handles', () => {
   it('is a compile error when it is added to the union of events but not to the table of types', async () => {
     const files = await typeErrorsAfter(addToUnion);
     expect(files).toContain('domain/events.ts');
+  }, 60_000);
+});
+
+/**
+ * The same proof for commands: a planning command added to the union (as a developer would, with its
+ * schema) but not to the command table fails to compile in the table, the one place that dispatches
+ * commands by kind for the live routes, a scenario's preview and its publish alike.
+ */
+describe('a new planning command that nobody handles', () => {
+  const addCommand = (s: string) =>
+    s.replace("  z.object({ kind: z.literal('removeHoliday'), holidayId: id('Holiday') }),\n", "  z.object({ kind: z.literal('removeHoliday'), holidayId: id('Holiday') }),\n  z.object({ kind: z.literal('archiveProject'), projectId: id('Project') }),\n");
+
+  it('is a compile error in the command table, and only there', async () => {
+    const original = await readFile(path.join(root, 'domain/commands/planning-commands.ts'), 'utf8');
+    expect(addCommand(original)).not.toBe(original);
+    expect(await typeErrorsAfter(addCommand, 'domain/commands/planning-commands.ts')).toEqual(['domain/commands/table.ts']);
   }, 60_000);
 });

@@ -1,0 +1,2 @@
+export * from './planning-commands.ts';
+export * from './table.ts';

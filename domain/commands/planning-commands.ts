@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import {
+  addHolidayInput, addPlaceholderInput, bookTimeOffInput, createAssignmentInput, createProjectInput, registerEngineerInput,
+  updateAssignmentInput, updateEngineerInput, updatePlaceholderInput, updateProjectInput,
+} from '../inputs.ts';
+import { wellFormedText } from '../text.ts';
+
+/**
+ * Every planning write as one value: the same inputs as the live routes, with the ids of anything it
+ * creates chosen beforehand (by the route, or when a scenario drafts it) so that a later command can
+ * refer to it and a published scenario creates exactly what it showed. `table.ts` says, per kind,
+ * which streams it writes and how it decides.
+ */
+const id = (field: string) => wellFormedText(field, `${field} is required`).min(1, `${field} is required`).max(100);
+
+const draftable = [
+  z.object({ kind: z.literal('createAssignment'), assignmentId: id('Assignment'), input: createAssignmentInput }),
+  z.object({ kind: z.literal('updateAssignment'), assignmentId: id('Assignment'), input: updateAssignmentInput }),
+  z.object({ kind: z.literal('removeAssignment'), assignmentId: id('Assignment') }),
+  z.object({ kind: z.literal('updateProject'), projectId: id('Project'), input: updateProjectInput }),
+  z.object({ kind: z.literal('markTentative'), projectId: id('Project') }),
+  z.object({ kind: z.literal('confirmProject'), projectId: id('Project') }),
+  z.object({ kind: z.literal('addPlaceholder'), projectId: id('Project'), placeholderId: id('Placeholder'), input: addPlaceholderInput }),
+  z.object({ kind: z.literal('updatePlaceholder'), projectId: id('Project'), placeholderId: id('Placeholder'), input: updatePlaceholderInput }),
+  z.object({ kind: z.literal('removePlaceholder'), projectId: id('Project'), placeholderId: id('Placeholder') }),
+  z.object({
+    kind: z.literal('fillPlaceholder'), projectId: id('Project'), placeholderId: id('Placeholder'), assignmentId: id('Assignment'), engineerId: id('Engineer'),
+  }),
+  z.object({ kind: z.literal('bookTimeOff'), engineerId: id('Engineer'), timeOffId: id('Time off'), input: bookTimeOffInput }),
+  z.object({ kind: z.literal('cancelTimeOff'), engineerId: id('Engineer'), timeOffId: id('Time off') }),
+] as const;
+
+/** The planning writes a scenario may draft: everything but creating projects and engineers and the calendar. */
+export const draftedCommand = z.discriminatedUnion('kind', draftable);
+export type DraftedCommand = z.output<typeof draftedCommand>;
+export type DraftedCommandKind = DraftedCommand['kind'];
+
+export const planningCommand = z.discriminatedUnion('kind', [
+  ...draftable,
+  z.object({ kind: z.literal('createProject'), projectId: id('Project'), input: createProjectInput }),
+  z.object({ kind: z.literal('registerEngineer'), engineerId: id('Engineer'), input: registerEngineerInput }),
+  z.object({ kind: z.literal('updateEngineer'), engineerId: id('Engineer'), input: updateEngineerInput }),
+  z.object({ kind: z.literal('addHoliday'), holidayId: id('Holiday'), input: addHolidayInput }),
+  z.object({ kind: z.literal('removeHoliday'), holidayId: id('Holiday') }),
+]);
+export type PlanningCommand = z.output<typeof planningCommand>;
+export type PlanningCommandKind = PlanningCommand['kind'];
+export type CommandOf<K extends PlanningCommandKind> = Extract<PlanningCommand, { kind: K }>;

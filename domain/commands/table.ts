@@ -1,0 +1,153 @@
+import {
+  decideConfirmProject, decideCreateAssignment, decideCreateProject, decideMarkTentative, decideRegisterEngineer,
+  decideRemoveAssignment, decideUpdateAssignment, decideUpdateEngineer, decideUpdateProject,
+} from '../decide.ts';
+import { decideAddHoliday, decideRemoveHoliday } from '../decide-holidays.ts';
+import { decideAddPlaceholder, decideFillPlaceholder, decideRemovePlaceholder, decideUpdatePlaceholder } from '../decide-placeholders.ts';
+import { decideBookTimeOff, decideCancelTimeOff, type TimeOffActor } from '../decide-time-off.ts';
+import type { AssignmentRecord, Engineer, Project } from '../entities.ts';
+import { CALENDAR_STREAM, streamIds, type PlanningEvent } from '../events.ts';
+import type { Calendar, EngineerTimeOff, ProjectPlan } from '../evolve.ts';
+import type { CommandOf, PlanningCommand, PlanningCommandKind } from './planning-commands.ts';
+
+/** The events one command appends to one stream. */
+export type StreamEvents = { streamId: string; events: PlanningEvent[] };
+
+/**
+ * What a decision may look at, as of before the command. The live handler answers from the streams it
+ * folded and the read models; a scenario answers from the plan it has folded its drafts onto.
+ */
+export type PlanReader = {
+  assignment(id: string): AssignmentRecord | null;
+  project(id: string): Project | null;
+  projectPlan(id: string): ProjectPlan | null;
+  engineer(id: string): Engineer | null;
+  engineerTimeOff(id: string): EngineerTimeOff | null;
+  calendar(): Calendar | null;
+};
+
+/** An entity a decision reads without writing its stream (the project of an assignment, say). */
+export type Reference = { kind: 'engineer' | 'project'; id: string };
+
+export type CommandContext = { read: PlanReader; actor: TimeOffActor; };
+
+type Spec<C> = {
+  /** The streams the command writes, in the order their events are appended; the first is the one an expected version is about. */
+  writes: (command: C) => string[];
+  /** What else it reads, given the written streams as they are: the live handler loads those first. */
+  reads?: (command: C, read: PlanReader) => Reference[];
+  decide: (command: C, context: CommandContext) => StreamEvents[];
+};
+
+const on = (streamId: string, events: PlanningEvent[]): StreamEvents[] => [{ streamId, events }];
+const project = (c: { projectId: string }) => [streamIds.project(c.projectId)];
+const assignment = (c: { assignmentId: string }) => [streamIds.assignment(c.assignmentId)];
+const engineer = (c: { engineerId: string }) => [streamIds.engineer(c.engineerId)];
+const calendar = () => [CALENDAR_STREAM];
+
+/**
+ * The one table of planning commands: for each kind, the streams it writes and its decision through the
+ * domain's decide functions. The live routes, the CSV-free single writes, a scenario's preview and its
+ * publish all go through it; a kind missing here is a compile error.
+ */
+export const planningCommands: { [K in PlanningCommandKind]: Spec<CommandOf<K>> } = {
+  createProject: {
+    writes: project,
+    decide: (c, { read, actor }) => on(streamIds.project(c.projectId), decideCreateProject(read.project(c.projectId), { projectId: c.projectId, input: c.input, managerId: actor.id })),
+  },
+  updateProject: {
+    writes: project,
+    decide: (c, { read }) => on(streamIds.project(c.projectId), decideUpdateProject(read.project(c.projectId), c.input)),
+  },
+  markTentative: {
+    writes: project,
+    decide: (c, { read }) => on(streamIds.project(c.projectId), decideMarkTentative(read.project(c.projectId))),
+  },
+  confirmProject: {
+    writes: project,
+    decide: (c, { read }) => on(streamIds.project(c.projectId), decideConfirmProject(read.project(c.projectId))),
+  },
+  createAssignment: {
+    writes: assignment,
+    reads: (c) => [{ kind: 'engineer', id: c.input.engineerId }, { kind: 'project', id: c.input.projectId }],
+    decide: (c, { read }) => on(streamIds.assignment(c.assignmentId), decideCreateAssignment(read.assignment(c.assignmentId), {
+      assignmentId: c.assignmentId, input: c.input, engineer: read.engineer(c.input.engineerId), project: read.project(c.input.projectId),
+    })),
+  },
+  updateAssignment: {
+    writes: assignment,
+    reads: (c, read) => {
+      const state = read.assignment(c.assignmentId);
+      return state ? [{ kind: 'project', id: state.projectId }] : [];
+    },
+    decide: (c, { read }) => {
+      const state = read.assignment(c.assignmentId);
+      return on(streamIds.assignment(c.assignmentId), decideUpdateAssignment(state, { input: c.input, project: state && read.project(state.projectId) }));
+    },
+  },
+  removeAssignment: {
+    writes: assignment,
+    decide: (c, { read }) => on(streamIds.assignment(c.assignmentId), decideRemoveAssignment(read.assignment(c.assignmentId))),
+  },
+  registerEngineer: {
+    writes: engineer,
+    decide: (c, { read }) => on(streamIds.engineer(c.engineerId), decideRegisterEngineer(read.engineer(c.engineerId), { engineerId: c.engineerId, input: c.input })),
+  },
+  updateEngineer: {
+    writes: engineer,
+    decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideUpdateEngineer(read.engineer(c.engineerId), { input: c.input, actor })),
+  },
+  bookTimeOff: {
+    writes: engineer,
+    decide: (c, { read, actor }) =>
+      on(streamIds.engineer(c.engineerId), decideBookTimeOff(read.engineerTimeOff(c.engineerId), { timeOffId: c.timeOffId, input: c.input, actor })),
+  },
+  cancelTimeOff: {
+    writes: engineer,
+    decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideCancelTimeOff(read.engineerTimeOff(c.engineerId), { timeOffId: c.timeOffId, actor })),
+  },
+  addHoliday: {
+    writes: calendar,
+    decide: (c, { read }) => on(CALENDAR_STREAM, decideAddHoliday(read.calendar(), { holidayId: c.holidayId, input: c.input })),
+  },
+  removeHoliday: {
+    writes: calendar,
+    decide: (c, { read }) => on(CALENDAR_STREAM, decideRemoveHoliday(read.calendar(), { holidayId: c.holidayId })),
+  },
+  addPlaceholder: {
+    writes: project,
+    decide: (c, { read }) => on(streamIds.project(c.projectId), decideAddPlaceholder(read.projectPlan(c.projectId), { placeholderId: c.placeholderId, input: c.input })),
+  },
+  updatePlaceholder: {
+    writes: project,
+    decide: (c, { read }) => on(streamIds.project(c.projectId), decideUpdatePlaceholder(read.projectPlan(c.projectId), { placeholderId: c.placeholderId, input: c.input })),
+  },
+  removePlaceholder: {
+    writes: project,
+    decide: (c, { read }) => on(streamIds.project(c.projectId), decideRemovePlaceholder(read.projectPlan(c.projectId), { placeholderId: c.placeholderId })),
+  },
+  fillPlaceholder: {
+    writes: (c) => [streamIds.project(c.projectId), streamIds.assignment(c.assignmentId)],
+    reads: (c) => [{ kind: 'engineer', id: c.engineerId }],
+    decide: (c, { read }) => {
+      const decided = decideFillPlaceholder(read.projectPlan(c.projectId), {
+        placeholderId: c.placeholderId, assignmentId: c.assignmentId, engineerId: c.engineerId, engineer: read.engineer(c.engineerId),
+      });
+      return [
+        { streamId: streamIds.project(c.projectId), events: decided.project },
+        { streamId: streamIds.assignment(c.assignmentId), events: decided.assignment },
+      ];
+    },
+  },
+};
+
+const specOf = <C extends PlanningCommand>(command: C) => planningCommands[command.kind] as unknown as Spec<C>;
+
+/** The streams a command writes, in the order its events are appended. */
+export const streamsOf = (command: PlanningCommand): string[] => specOf(command).writes(command);
+
+/** What a command reads beyond the streams it writes, given those as they are. */
+export const referencesOf = (command: PlanningCommand, read: PlanReader): Reference[] => specOf(command).reads?.(command, read) ?? [];
+
+/** The command's events per stream, or the DomainError the live route would answer with. */
+export const decideCommand = (command: PlanningCommand, context: CommandContext): StreamEvents[] => specOf(command).decide(command, context);
