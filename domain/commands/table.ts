@@ -151,3 +151,28 @@ export const referencesOf = (command: PlanningCommand, read: PlanReader): Refere
 
 /** The command's events per stream, or the DomainError the live route would answer with. */
 export const decideCommand = (command: PlanningCommand, context: CommandContext): StreamEvents[] => specOf(command).decide(command, context);
+
+/** A reader over entities already at hand (a batch's preloaded records and the stream being decided). */
+export function readerOf(known: {
+  engineers?: ReadonlyMap<string, Engineer | null>;
+  projects?: ReadonlyMap<string, Project | null>;
+  assignments?: ReadonlyMap<string, AssignmentRecord | null>;
+  engineerTimeOff?: ReadonlyMap<string, EngineerTimeOff | null>;
+  calendar?: Calendar | null;
+}): PlanReader {
+  return {
+    assignment: (id) => known.assignments?.get(id) ?? null,
+    project: (id) => known.projects?.get(id) ?? null,
+    engineer: (id) => known.engineers?.get(id) ?? known.engineerTimeOff?.get(id)?.engineer ?? null,
+    projectPlan: () => null,
+    engineerTimeOff: (id) => known.engineerTimeOff?.get(id) ?? null,
+    calendar: () => known.calendar ?? null,
+  };
+}
+
+/**
+ * The events of a command that writes one stream: what a batch of commands of one kind appends per
+ * stream. `E` is that stream's kind of event, which the command's kind fixes.
+ */
+export const decideOnOneStream = <E extends PlanningEvent = PlanningEvent>(command: PlanningCommand, context: CommandContext): E[] =>
+  decideCommand(command, context).flatMap((decided) => decided.events) as E[];

@@ -1,17 +1,18 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  CALENDAR_STREAM, decideAddHoliday, decideBookTimeOff, decideCancelTimeOff, decideRemoveHoliday, type EventMetadata,
+  CALENDAR_STREAM, decideOnOneStream, readerOf, type Calendar, type CalendarEvent, type EngineerEvent, type EngineerTimeOff,
+  type EventMetadata, type PlanningCommand,
 } from '../../domain/index.ts';
 import type { HolidayFields, TimeOffFields } from '../../domain/import/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { executeCommands, type Command } from './execute.ts';
+import { executeCommands } from './execute.ts';
 import { calendarStream, engineerTimeOffStream } from './streams.ts';
 
 /**
- * capacity-facts.ts's time-off and holiday use cases for many at once, in the caller's transaction.
- * A booking whose kind or note changes, and a holiday that is renamed, are cancelled (removed) and
- * booked (added) again: the events have no edit. The cancel and the new booking run as two commands
- * on the same stream, in order.
+ * capacity-facts.ts's time-off and holiday use cases for many at once, in the caller's transaction,
+ * decided by the same command table. A booking whose kind or note changes, and a holiday that is
+ * renamed, are cancelled (removed) and booked (added) again: the events have no edit. The cancel and
+ * the new booking run as two commands on the same stream, in order.
  */
 
 const actorOf = (metadata: EventMetadata) => ({ id: metadata.actorId, role: metadata.actorRole });
@@ -21,20 +22,27 @@ export async function bookTimeOffs(
   bookings: readonly { engineerId: string; input: TimeOffFields; replaces?: string }[],
   metadata: EventMetadata,
 ) {
-  const actor = actorOf(metadata);
-  type TimeOffCommand = Command<Parameters<typeof decideBookTimeOff>[0] & object, ReturnType<typeof decideBookTimeOff>[number]>;
-  const commands = bookings.flatMap(({ engineerId, input, replaces }): TimeOffCommand[] => [
-    ...(replaces ? [{ id: engineerId, decide: (state) => decideCancelTimeOff(state, { timeOffId: replaces, actor }) } satisfies TimeOffCommand] : []),
-    { id: engineerId, decide: (state) => decideBookTimeOff(state, { timeOffId: uuidv7(), input, actor }) },
+  const commands = bookings.flatMap(({ engineerId, input, replaces }): PlanningCommand[] => [
+    ...(replaces ? [{ kind: 'cancelTimeOff' as const, engineerId, timeOffId: replaces }] : []),
+    { kind: 'bookTimeOff', engineerId, timeOffId: uuidv7(), input },
   ]);
-  return executeCommands(trx, engineerTimeOffStream, commands, metadata);
+  return executeCommands(trx, engineerTimeOffStream, commands.map((command) => {
+    const engineerId = (command as { engineerId: string }).engineerId;
+    return {
+      id: engineerId,
+      decide: (state: EngineerTimeOff | null) =>
+        decideOnOneStream<EngineerEvent>(command, { read: readerOf({ engineerTimeOff: new Map([[engineerId, state]]) }), actor: actorOf(metadata) }),
+    };
+  }), metadata);
 }
 
 export async function addHolidays(trx: DbOrTrx, holidays: readonly { input: HolidayFields; replaces?: string }[], metadata: EventMetadata) {
-  type HolidayCommand = Command<Parameters<typeof decideAddHoliday>[0] & object, ReturnType<typeof decideAddHoliday>[number]>;
-  const commands = holidays.flatMap(({ input, replaces }): HolidayCommand[] => [
-    ...(replaces ? [{ id: CALENDAR_STREAM, decide: (state) => decideRemoveHoliday(state, { holidayId: replaces }) } satisfies HolidayCommand] : []),
-    { id: CALENDAR_STREAM, decide: (state) => decideAddHoliday(state, { holidayId: uuidv7(), input }) },
+  const commands = holidays.flatMap(({ input, replaces }): PlanningCommand[] => [
+    ...(replaces ? [{ kind: 'removeHoliday' as const, holidayId: replaces }] : []),
+    { kind: 'addHoliday', holidayId: uuidv7(), input },
   ]);
-  return executeCommands(trx, calendarStream, commands, metadata);
+  return executeCommands(trx, calendarStream, commands.map((command) => ({
+    id: CALENDAR_STREAM,
+    decide: (state: Calendar | null) => decideOnOneStream<CalendarEvent>(command, { read: readerOf({ calendar: state }), actor: actorOf(metadata) }),
+  })), metadata);
 }

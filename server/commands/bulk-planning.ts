@@ -1,9 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  decideCreateAssignment, decideCreateProject, decideRegisterEngineer, decideUpdateAssignment, decideUpdateEngineer,
-  decideUpdateProject, DomainError, engineerMessages,
-  type CreateAssignmentInput, type CreateProjectInput, type Engineer, type EventMetadata, type Project,
-  type UpdateAssignmentInput, type UpdateEngineerInput, type UpdateProjectInput,
+  decideOnOneStream, DomainError, engineerMessages, readerOf,
+  type AssignmentEvent, type AssignmentRecord, type CreateAssignmentInput, type EngineerEvent, type ProjectEvent, type CreateProjectInput, type Engineer, type EventMetadata, type PlanningCommand,
+  type Project, type UpdateAssignmentInput, type UpdateEngineerInput, type UpdateProjectInput,
 } from '../../domain/index.ts';
 import type { EngineerRowInput } from '../../domain/import/index.ts';
 import { takenEmails } from '../auth/accounts.ts';
@@ -12,42 +11,51 @@ import { executeCommands } from './execute.ts';
 import { assignmentStream, engineerStream, projectStream } from './streams.ts';
 
 /**
- * planning.ts's use cases for many entities at once, inside the caller's transaction: the same
- * decisions, events, read models and hash chains, a few statements per batch instead of a few per
- * entity. What one call does is all or nothing with its transaction. Used by the CSV import.
+ * planning.ts's use cases for many entities at once, inside the caller's transaction: the same commands,
+ * decided by the same command table (domain/commands), the same events, read models and hash chains, a
+ * few statements per batch instead of a few per entity. What one call does is all or nothing with its
+ * transaction. Used by the CSV import and the large-plan generator.
  */
+
+const actorOf = (metadata: EventMetadata) => ({ id: metadata.actorId, role: metadata.actorRole });
+const one = <S>(id: string, state: S | null) => new Map([[id, state]]);
 
 /** Registers engineers' planning records; an admin invites whoever should sign in. */
 export async function registerEngineers(trx: DbOrTrx, inputs: readonly EngineerRowInput[], metadata: EventMetadata) {
   const taken = await takenEmails(trx, inputs.map((input) => input.email));
   if (taken.length > 0) throw new DomainError('conflict', `${engineerMessages.emailTaken}: ${taken[0]}`, 'email');
-  const ids = inputs.map(() => uuidv7());
-  const results = await executeCommands(
-    trx,
-    engineerStream,
-    inputs.map((input, i) => ({ id: ids[i]!, expectedVersion: 0, newId: true, decide: (state) => decideRegisterEngineer(state, { engineerId: ids[i]!, input }) })),
-    metadata,
-  );
-  return results;
+  const commands = inputs.map((input): PlanningCommand & { kind: 'registerEngineer' } => ({ kind: 'registerEngineer', engineerId: uuidv7(), input }));
+  return executeCommands(trx, engineerStream, commands.map((command) => ({
+    id: command.engineerId, expectedVersion: 0, newId: true,
+    decide: (state: Engineer | null) => decideOnOneStream<EngineerEvent>(command, { read: readerOf({ engineers: one(command.engineerId, state) }), actor: actorOf(metadata) }),
+  })), metadata);
 }
 
 export async function updateEngineers(trx: DbOrTrx, updates: readonly { engineerId: string; input: UpdateEngineerInput }[], metadata: EventMetadata) {
-  const actor = { id: metadata.actorId, role: metadata.actorRole };
-  return executeCommands(trx, engineerStream, updates.map(({ engineerId, input }) => ({ id: engineerId, decide: (state) => decideUpdateEngineer(state, { input, actor }) })), metadata);
+  return executeCommands(trx, engineerStream, updates.map(({ engineerId, input }) => ({
+    id: engineerId,
+    decide: (state: Engineer | null) =>
+      decideOnOneStream<EngineerEvent>({ kind: 'updateEngineer', engineerId, input }, { read: readerOf({ engineers: one(engineerId, state) }), actor: actorOf(metadata) }),
+  })), metadata);
 }
 
 export async function createProjects(trx: DbOrTrx, inputs: readonly CreateProjectInput[], metadata: EventMetadata) {
-  const ids = inputs.map(() => uuidv7());
-  return executeCommands(
-    trx,
-    projectStream,
-    inputs.map((input, i) => ({ id: ids[i]!, expectedVersion: 0, newId: true, decide: (state) => decideCreateProject(state, { projectId: ids[i]!, input, managerId: metadata.actorId }) })),
-    metadata,
-  );
+  return executeCommands(trx, projectStream, inputs.map((input) => {
+    const projectId = uuidv7();
+    return {
+      id: projectId, expectedVersion: 0, newId: true,
+      decide: (state: Project | null) =>
+        decideOnOneStream<ProjectEvent>({ kind: 'createProject', projectId, input }, { read: readerOf({ projects: one(projectId, state) }), actor: actorOf(metadata) }),
+    };
+  }), metadata);
 }
 
 export async function updateProjects(trx: DbOrTrx, updates: readonly { projectId: string; input: UpdateProjectInput }[], metadata: EventMetadata) {
-  return executeCommands(trx, projectStream, updates.map(({ projectId, input }) => ({ id: projectId, decide: (state) => decideUpdateProject(state, input) })), metadata);
+  return executeCommands(trx, projectStream, updates.map(({ projectId, input }) => ({
+    id: projectId,
+    decide: (state: Project | null) =>
+      decideOnOneStream<ProjectEvent>({ kind: 'updateProject', projectId, input }, { read: readerOf({ projects: one(projectId, state) }), actor: actorOf(metadata) }),
+  })), metadata);
 }
 
 /** Read-model documents by id, as the single commands read them with findEngineer / findProject. */
@@ -64,33 +72,27 @@ export async function createAssignments(trx: DbOrTrx, inputs: readonly CreateAss
     docsById(trx, 'engineers', inputs.map((i) => i.engineerId)),
     docsById(trx, 'projects', inputs.map((i) => i.projectId)),
   ]);
-  const ids = inputs.map(() => uuidv7());
-  return executeCommands(
-    trx,
-    assignmentStream,
-    inputs.map((input, i) => ({
-      id: ids[i]!,
-      expectedVersion: 0,
-      newId: true,
-      decide: (state) => decideCreateAssignment(state, {
-        assignmentId: ids[i]!, input, engineer: engineers.get(input.engineerId) ?? null, project: projects.get(input.projectId) ?? null,
-      }),
-    })),
-    metadata,
-  );
+  return executeCommands(trx, assignmentStream, inputs.map((input) => {
+    const assignmentId = uuidv7();
+    return {
+      id: assignmentId, expectedVersion: 0, newId: true,
+      decide: (state: AssignmentRecord | null) => decideOnOneStream<AssignmentEvent>(
+        { kind: 'createAssignment', assignmentId, input },
+        { read: readerOf({ engineers, projects, assignments: one(assignmentId, state) }), actor: actorOf(metadata) },
+      ),
+    };
+  }), metadata);
 }
 
 export async function updateAssignments(trx: DbOrTrx, updates: readonly { assignmentId: string; input: UpdateAssignmentInput }[], metadata: EventMetadata) {
   const ids = updates.map((u) => u.assignmentId);
   const rows = ids.length === 0 ? [] : await trx.selectFrom('assignments').select('project_id').where('id', 'in', ids).execute();
   const projects = await docsById(trx, 'projects', rows.map((r) => r.project_id));
-  return executeCommands(
-    trx,
-    assignmentStream,
-    updates.map(({ assignmentId, input }) => ({
-      id: assignmentId,
-      decide: (state) => decideUpdateAssignment(state, { input, project: state ? (projects.get(state.projectId) ?? null) : null }),
-    })),
-    metadata,
-  );
+  return executeCommands(trx, assignmentStream, updates.map(({ assignmentId, input }) => ({
+    id: assignmentId,
+    decide: (state: AssignmentRecord | null) => decideOnOneStream<AssignmentEvent>(
+      { kind: 'updateAssignment', assignmentId, input },
+      { read: readerOf({ projects, assignments: one(assignmentId, state) }), actor: actorOf(metadata) },
+    ),
+  })), metadata);
 }
