@@ -92,6 +92,15 @@ type RequestOptions = {
   baseUrl?: string;
   /** A body sent as it is (a CSV file) with this type, instead of as JSON. */
   contentType?: string;
+  /**
+   * This token instead of the stored one (a session being ended after the stored token was cleared).
+   * A 401 to such a call is that session's own answer: it signs nothing out.
+   */
+  token?: string;
+  /** Sent even if the page goes away meanwhile (sign-out). */
+  keepalive?: boolean;
+  /** Extra request headers (If-Match). */
+  headers?: Record<string, string>;
 };
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -100,9 +109,9 @@ export async function request<T>(method: string, path: string, options: RequestO
 
 /** One request and its answer: the parsed body and the headers (a list page carries its total there). */
 async function exchange(method: string, path: string, options: RequestOptions): Promise<{ data: unknown; headers: Headers | undefined }> {
-  const { body, auth = true, signal, baseUrl = '', contentType } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = auth ? readToken() : null;
+  const { body, auth = true, signal, baseUrl = '', contentType, keepalive } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = options.token ?? (auth ? readToken() : null);
   // The spec's client sends the stored token as-is, without a `Bearer` prefix.
   if (token) headers.Authorization = token;
   if (body !== undefined) headers['Content-Type'] = contentType ?? 'application/json';
@@ -114,6 +123,7 @@ async function exchange(method: string, path: string, options: RequestOptions): 
       headers,
       body: body === undefined ? undefined : contentType ? (body as string) : JSON.stringify(body),
       signal,
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     const aborted = error instanceof DOMException && error.name === 'AbortError';
@@ -135,7 +145,7 @@ async function exchange(method: string, path: string, options: RequestOptions): 
     recordVersion(response, data);
   }
   if (!response.ok) {
-    if (response.status === 401 && token) unauthorizedHandler();
+    if (response.status === 401 && token && options.token === undefined) unauthorizedHandler();
     const serverMessage = isRecord(data) && typeof data.message === 'string' && data.message ? data.message : null;
     throw new ApiError(serverMessage ?? `Request failed with status code ${response.status}`, response.status, data);
   }

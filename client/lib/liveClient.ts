@@ -14,7 +14,9 @@ export type SocketEvent =
   | { type: 'SOCKET.RELOAD'; cursor: string }
   | { type: 'SOCKET.DISCONNECTED'; reason: string }
   /** The server refused the handshake (bad or expired token). */
-  | { type: 'SOCKET.REFUSED'; message: string };
+  | { type: 'SOCKET.REFUSED'; message: string }
+  /** The server ended this session (signed out, deactivated, role changed) and is closing the connection. */
+  | { type: 'SOCKET.SIGNED_OUT' };
 
 /** What the server answers a handshake without a valid token (server/plugins/live.ts). */
 export const AUTH_REFUSAL = 'Authentication required';
@@ -51,6 +53,7 @@ export function socketIoActor(options: LiveSocketOptions = {}) {
     socket.on('event', (event: RecordedEvent) => send({ type: 'SOCKET.EVENT', event }));
     socket.on('live', (message: { cursor: string }) => send({ type: 'SOCKET.LIVE', cursor: message.cursor }));
     socket.on('reload', (message: { cursor: string }) => send({ type: 'SOCKET.RELOAD', cursor: message.cursor }));
+    socket.on('signed-out', () => send({ type: 'SOCKET.SIGNED_OUT' }));
     socket.on('disconnect', (reason) => send({ type: 'SOCKET.DISCONNECTED', reason: String(reason) }));
     socket.on('connect_error', (error) => {
       // A refusal by the server's middleware is final for this token; anything else is the network.

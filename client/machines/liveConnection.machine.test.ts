@@ -192,6 +192,24 @@ describe('live connection machine', () => {
     expect(status()).toBe('offline');
   });
 
+  it('the server ending the session closes the socket, says so once, and never reconnects', () => {
+    const { actor, socket, status } = start();
+    const signedOut = vi.fn();
+    actor.on('signedOut', signedOut);
+    actor.send({ type: 'START', token: 'tok', after: '1:1' });
+    socket.last().send({ type: 'SOCKET.CONNECTED' });
+    socket.last().send({ type: 'SOCKET.LIVE', cursor: '2:2' });
+    socket.last().send({ type: 'SOCKET.SIGNED_OUT' });
+    expect(actor.getSnapshot().value).toBe('ended');
+    expect(signedOut).toHaveBeenCalledOnce();
+    expect(socket.last().closed).toBe(true);
+    expect(status()).toBe('offline');
+    vi.advanceTimersByTime(60_000);
+    expect(socket.connections).toHaveLength(1);
+    actor.send({ type: 'STOP' });
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
   it('signing out stops it: the socket closes, no reconnect, the context is forgotten', () => {
     const { actor, socket, status } = start();
     actor.send({ type: 'START', token: 'tok', after: '1:1' });

@@ -8,6 +8,8 @@ import type { SocketEvent, SocketInput } from '../lib/liveClient.ts';
  * cursor its collections stand at; then connecting -> catching up (the server replays what was missed)
  * -> live. A lost connection goes offline and reconnects by itself after a growing delay, resuming
  * from the newest cursor received, so nothing is lost and nothing is replayed twice. Signing out stops it.
+ * When the server says the session has ended (`signed-out`), it stays down (ended) and says so, until
+ * the session stops it.
  *
  * The socket is an injected callback actor (`socket`): it connects with `{token, after}` and sends back
  * the SOCKET.* events (defined with the transport, lib/liveClient.ts, which provides the socket.io one;
@@ -35,7 +37,10 @@ export type LiveConnectionContext = {
   cause: 'lost' | 'network' | 'refused' | null;
 };
 
-export type LiveConnectionEmitted = { type: 'refused'; message: string };
+export type LiveConnectionEmitted =
+  | { type: 'refused'; message: string }
+  /** The server ended the session: the app signs out at once. */
+  | { type: 'signedOut' };
 
 /** 1 s, 2 s, 4 s, 8 s, then every 15 s. */
 export const reconnectDelay = (attempts: number) => Math.min(15_000, 1_000 * 2 ** Math.max(0, attempts - 1));
@@ -138,6 +143,10 @@ export const liveConnectionMachine = setup({
         },
       },
       on: {
+        'SOCKET.SIGNED_OUT': {
+          target: 'ended',
+          actions: [assign({ lastError: 'Your session has ended', cause: 'refused' as const }), emit({ type: 'signedOut' as const })],
+        },
         'SOCKET.DISCONNECTED': {
           target: 'offline',
           actions: assign(({ context, event }) => ({
@@ -153,6 +162,10 @@ export const liveConnectionMachine = setup({
         },
         STOP: { target: 'idle', actions: 'forget' },
       },
+    },
+    /** The server ended the session: no reconnecting with a token it refuses. */
+    ended: {
+      on: { STOP: { target: 'idle', actions: 'forget' } },
     },
     offline: {
       after: { reconnectDelay: 'online' },
@@ -174,11 +187,12 @@ export type LiveStatus = 'idle' | 'connecting' | 'catchingUp' | 'live' | 'reconn
  * as 'offline', also while the next attempt runs in the background (no flicker every few seconds).
  */
 export function liveStatusOf(snapshot: {
-  matches: (value: 'idle' | 'offline' | { online: 'connecting' | 'catchingUp' | 'live' }) => boolean;
+  matches: (value: 'idle' | 'offline' | 'ended' | { online: 'connecting' | 'catchingUp' | 'live' }) => boolean;
   context: LiveConnectionContext;
 }): LiveStatus {
   const { context } = snapshot;
   if (snapshot.matches('idle')) return 'idle';
+  if (snapshot.matches('ended')) return 'offline';
   if (snapshot.matches({ online: 'live' })) return 'live';
   if (snapshot.matches({ online: 'catchingUp' })) return 'catchingUp';
   const blip = context.cause !== 'network' && context.cause !== 'refused' && context.attempts < 3;

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { User } from '../../domain/entities.ts';
 import { ApiError } from '../lib/api.ts';
 import { homePath, navRole } from '../lib/roleHome.ts';
-import { loginErrorText, type LoginResult, sessionMachine, type SessionEmitted } from './session.machine.ts';
+import { loginErrorText, type LoginResult, SIGNED_OUT_NOTICE, type SignInRequest, sessionMachine, type SessionEmitted, type SignOutReason } from './session.machine.ts';
 import { memoryStorage } from '../lib/memoryStorage.ts';
 
 const manager: User = { _id: 'u1', name: 'Maria Manager', email: 'manager@demo.test', role: 'manager', department: 'Engineering', admin: false };
@@ -12,16 +12,16 @@ const auditor: User = { ...manager, _id: 'u3', role: 'auditor' };
 
 function start(options: {
   storage?: ReturnType<typeof memoryStorage>;
-  login?: (input: { email: string; password: string }) => Promise<LoginResult>;
+  login?: (input: SignInRequest) => Promise<LoginResult>;
   restore?: () => Promise<User>;
-  signOut?: () => Promise<void>;
+  signOut?: (input: { token: string | null; reason: SignOutReason; ended: boolean }) => Promise<void>;
 }) {
   const storage = options.storage ?? memoryStorage();
   const machine = sessionMachine.provide({
     actors: {
       login: fromPromise(({ input }) => (options.login ?? (async () => ({ token: 'tok', user: manager })))(input)),
       restore: fromPromise(() => (options.restore ?? (async () => manager))()),
-      signOut: fromPromise(() => (options.signOut ?? (async () => {}))()),
+      signOut: fromPromise(({ input }) => (options.signOut ?? (async () => {}))(input)),
     },
   });
   const actor = createActor(machine, { input: { storage } });
@@ -44,7 +44,7 @@ describe('session machine', () => {
     expect(actor.getSnapshot().value).toBe('signingIn');
     await waitFor(actor, (s) => s.matches('signedIn'));
     expect(actor.getSnapshot().matches({ signedIn: 'manager' })).toBe(true);
-    expect(login).toHaveBeenCalledWith({ email: 'manager@demo.test', password: 'demo1234' });
+    expect(login).toHaveBeenCalledWith({ kind: 'password', email: 'manager@demo.test', password: 'demo1234' });
     expect(storage.dump().userToken).toBe('"abc.def"');
     expect(actor.getSnapshot().context.user).toEqual(manager);
     expect(emitted).toEqual([{ type: 'signedIn', user: manager }]);
@@ -139,7 +139,7 @@ describe('session machine', () => {
     await waitFor(actor, (s) => s.matches({ signedIn: 'manager' }));
   });
 
-  it('signs out on logout: removes the token, runs the clean-up and announces it', async () => {
+  it('signs out on logout: removes the token at once, hands the clean-up the ended session\'s token, and announces it', async () => {
     const signOut = vi.fn(async () => {});
     const { actor, storage, emitted } = start({ signOut });
     actor.send({ type: 'LOGIN', email: 'a', password: 'b' });
@@ -148,12 +148,31 @@ describe('session machine', () => {
     expect(actor.getSnapshot().value).toBe('signingOut');
     expect(storage.dump().userToken).toBeUndefined();
     await waitFor(actor, (s) => s.matches('signedOut'));
-    expect(signOut).toHaveBeenCalledOnce();
+    expect(signOut).toHaveBeenCalledExactlyOnceWith({ token: 'tok', reason: 'logout', ended: false });
     expect(actor.getSnapshot().context.user).toBeNull();
+    expect(actor.getSnapshot().context.notice).toBeNull();
     expect(emitted.at(-1)).toEqual({ type: 'signedOut', reason: 'logout' });
   });
 
-  it('signs out when any call answers 401', async () => {
+  it('signs out even when the clean-up fails (the server could not be told)', async () => {
+    const { actor } = start({ signOut: async () => Promise.reject(new ApiError('Network Error', 0)) });
+    actor.send({ type: 'LOGIN', email: 'a', password: 'b' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'LOGOUT' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+  });
+
+  it('says the session had already ended after "sign out everywhere"', async () => {
+    const signOut = vi.fn(async () => {});
+    const { actor } = start({ signOut });
+    actor.send({ type: 'LOGIN', email: 'a', password: 'b' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'LOGOUT', ended: true });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(signOut).toHaveBeenCalledWith({ token: 'tok', reason: 'logout', ended: true });
+  });
+
+  it('signs out when any call answers 401, with a notice for the login page that a new sign-in clears', async () => {
     const { actor, storage, emitted } = start({});
     actor.send({ type: 'LOGIN', email: 'a', password: 'b' });
     await waitFor(actor, (s) => s.matches('signedIn'));
@@ -161,6 +180,39 @@ describe('session machine', () => {
     await waitFor(actor, (s) => s.matches('signedOut'));
     expect(storage.dump().userToken).toBeUndefined();
     expect(emitted.at(-1)).toEqual({ type: 'signedOut', reason: 'unauthorized' });
+    expect(actor.getSnapshot().context.notice).toBe(SIGNED_OUT_NOTICE);
+    actor.send({ type: 'LOGIN', email: 'a', password: 'b' });
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('signs in with a single sign-on code like a password login', async () => {
+    const login = vi.fn(async () => ({ token: 'sso', user: engineer }));
+    const { actor, storage, emitted } = start({ login });
+    actor.send({ type: 'SIGN_ON', code: 'one-time' });
+    expect(actor.getSnapshot().value).toBe('signingIn');
+    await waitFor(actor, (s) => s.matches({ signedIn: 'engineer' }));
+    expect(login).toHaveBeenCalledWith({ kind: 'signOn', code: 'one-time' });
+    expect(storage.dump().userToken).toBe('"sso"');
+    expect(emitted).toEqual([{ type: 'signedIn', user: engineer }]);
+  });
+
+  it('keeps a refused sign-on code\'s message, and DISMISS clears it', async () => {
+    const { actor } = start({ login: async () => Promise.reject(new ApiError('This sign-in code has been used or has expired. Please sign in again', 400)) });
+    actor.send({ type: 'SIGN_ON', code: 'used' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(actor.getSnapshot().context.error).toBe('This sign-in code has been used or has expired. Please sign in again');
+    actor.send({ type: 'DISMISS' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('takes a sign-in answer another screen received (setup, invitation, reset link) through the same path', async () => {
+    const login = vi.fn(async (input: SignInRequest) => (input.kind === 'issued' ? { token: input.token, user: input.user } : Promise.reject(new Error('no'))));
+    const { actor, storage, emitted } = start({ login });
+    actor.send({ type: 'SIGNED_IN', token: 'fresh', user: manager });
+    await waitFor(actor, (s) => s.matches({ signedIn: 'manager' }));
+    expect(login).toHaveBeenCalledWith({ kind: 'issued', token: 'fresh', user: manager });
+    expect(storage.dump().userToken).toBe('"fresh"');
+    expect(emitted).toEqual([{ type: 'signedIn', user: manager }]);
   });
 
   it('signs out when another tab removed the token', async () => {

@@ -77,6 +77,8 @@ export const liveActor = createActor(
 
 // A refused handshake means the token is no longer good: one profile call lets a 401 sign the session out.
 liveActor.on('refused', () => void api.profile().catch(() => undefined));
+// The server ended the session (signed out elsewhere, deactivated, role changed): sign out at once.
+liveActor.on('signedOut', () => sessionActor.send({ type: 'UNAUTHORIZED' }));
 
 const signedInToken = () => {
   const session = sessionActor.getSnapshot();

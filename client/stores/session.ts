@@ -1,8 +1,9 @@
 import { createActor, fromPromise } from 'xstate';
 import { useSelector } from '@xstate/react';
+import { accountsApi } from '../lib/accountsApi.ts';
 import { api, setUnauthorizedHandler } from '../lib/api.ts';
 import { TOKEN_KEY } from '../lib/token.ts';
-import { sessionMachine } from '../machines/session.machine.ts';
+import { type LoginResult, type SignInRequest, sessionMachine } from '../machines/session.machine.ts';
 
 // The collections (valtio and the domain's reducers) are not needed to show the login screen, the
 // first screen everyone loads: they load with the first sign-in, restore or sign-out.
@@ -18,12 +19,24 @@ export const registerSignOutCleanup = (cleanup: () => void | Promise<void>) => {
   return () => void onSignOut.delete(cleanup);
 };
 
+/** The sign-in answer a request asks for: a password, a single sign-on code, or one already received. */
+function signInWith(request: SignInRequest): Promise<LoginResult> {
+  switch (request.kind) {
+    case 'password':
+      return api.login({ email: request.email, password: request.password });
+    case 'signOn':
+      return accountsApi.exchangeSignOnCode(request.code);
+    case 'issued':
+      return Promise.resolve({ token: request.token, user: request.user });
+  }
+}
+
 /** The one session actor of the app, wired to the real API and stores. */
 export const sessionActor = createActor(
   sessionMachine.provide({
     actors: {
       login: fromPromise(async ({ input }) => {
-        const [result, { resetAll, setProfile }] = await Promise.all([api.login(input), collections()]);
+        const [result, { resetAll, setProfile }] = await Promise.all([signInWith(input), collections()]);
         // Whoever was signed in before (at /, a new login replaces the session) leaves no data behind.
         resetAll();
         setProfile(result.user);
@@ -34,7 +47,10 @@ export const sessionActor = createActor(
         setProfile(user);
         return user;
       }),
-      signOut: fromPromise(async () => {
+      signOut: fromPromise(async ({ input }) => {
+        // The server ends the session too, so the token is refused from now on; signing out here
+        // never waits for it (the token is already gone from this browser), nor fails with it.
+        if (input.reason === 'logout' && !input.ended && input.token) void accountsApi.logout(input.token).catch(() => undefined);
         (await collections()).resetAll();
         await Promise.allSettled([...onSignOut].map((cleanup) => cleanup()));
       }),
