@@ -3,7 +3,7 @@ import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
 import { PageSpinner } from './PageSpinner.tsx';
 import { mayReadSchedule } from '../features/schedule/schedulePreload.ts';
 import { lazyScreen } from './lazyScreen.ts';
-import { guardedScreens, loadScreen, screenLoaders } from './screenModules.ts';
+import { guardedScreens, loadScreen, publicScreens, screenLoaders } from './screenModules.ts';
 
 // Every screen is its own chunk: the login screen ships without the screens behind it, and only
 // the report screen loads @ant-design/charts. The signed-in shell loads after the login screen.
@@ -26,10 +26,18 @@ const scheduleLoader = ({ request }: LoaderFunctionArgs) => {
 const page = (element: React.ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 const login = page(<LoginPage />);
 
-/** The app's routes (/capacity is the schedule, kept at its old address so links to it still work); all but / and /login sit in the guarded area. */
+/**
+ * The app's routes (/capacity is the schedule, kept at its old address so links to it still work): /,
+ * /login and the signed-out pages (publicScreens: /setup, /invite, /forgot, /reset, /sign-on) stand on
+ * their own; every other screen sits in the guarded area.
+ */
 export const router = createBrowserRouter([
   { path: '/', element: login },
   { path: '/login', element: login },
+  ...Object.entries(publicScreens).map(([path, load]) => {
+    const Screen = lazyScreen(load);
+    return { path, element: page(<Screen />) };
+  }),
   {
     element: page(<GuardedLayout />),
     // One list of screens (screenModules.ts) for the routes and for the first screen's code read ahead.

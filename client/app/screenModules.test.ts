@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { arrivedScreen, firstScreenLoaders, guardedScreens, loadScreen, type ScreenModule, screenLoaders } from './screenModules.ts';
-import { firstScreenSources, guardedScreenSources, LOGIN_SOURCE, NOT_FOUND_SOURCE, routeOf, SHELL_SOURCE } from './screenSources.ts';
+import { arrivedScreen, firstScreenLoaders, guardedScreens, loadScreen, publicScreens, type ScreenModule, screenLoaders } from './screenModules.ts';
+import { firstScreenSources, guardedScreenSources, LOGIN_SOURCE, NOT_FOUND_SOURCE, publicScreenSources, routeOf, SHELL_SOURCE } from './screenSources.ts';
 
 const tokenOf = (claims: object) => `header.${btoa(JSON.stringify(claims))}.signature`;
 const manager = tokenOf({ sub: 'u1', role: 'manager' });
@@ -37,6 +37,14 @@ describe('the first screen\'s code', () => {
     expect(names(firstScreenLoaders('/profile', roleless))).toEqual(['guarded', 'profile']);
   });
 
+  it('is a signed-out page\'s own, without the shell, for anyone', () => {
+    expect(names(firstScreenLoaders('/invite', null))).toEqual(['invite']);
+    expect(names(firstScreenLoaders('/Setup/', manager))).toEqual(['setup']);
+    expect(names(firstScreenLoaders('/reset', engineer))).toEqual(['resetPassword']);
+    expect(names(firstScreenLoaders('/forgot', null))).toEqual(['forgotPassword']);
+    expect(names(firstScreenLoaders('/sign-on', null))).toEqual(['signOn']);
+  });
+
   it('is the not-found screen\'s at an unknown address', () => {
     expect(names(firstScreenLoaders('/nowhere', manager))).toEqual(['notFound']);
   });
@@ -49,6 +57,8 @@ describe('the screens\' sources (screenSources.ts, read by the build and the ser
   it('name the very files the routes load, route for route', () => {
     expect(Object.keys(guardedScreenSources)).toEqual(Object.keys(guardedScreens));
     for (const [path, source] of Object.entries(guardedScreenSources)) expect(importsFile(guardedScreens[path], source), path).toBe(true);
+    expect(Object.keys(publicScreenSources)).toEqual(Object.keys(publicScreens));
+    for (const [path, source] of Object.entries(publicScreenSources)) expect(importsFile(publicScreens[path], source), path).toBe(true);
     expect(importsFile(screenLoaders.guarded, SHELL_SOURCE)).toBe(true);
     expect(importsFile(screenLoaders.login, LOGIN_SOURCE)).toBe(true);
     expect(importsFile(screenLoaders.notFound, NOT_FOUND_SOURCE)).toBe(true);
@@ -60,6 +70,8 @@ describe('the screens\' sources (screenSources.ts, read by the build and the ser
     expect(routeOf('/Capacity//')).toBe('/capacity');
     expect(routeOf('/scenarios/s-1')).toBe('/scenarios/:id');
     expect(routeOf('/scenarios/s-1/more')).toBeNull();
+    expect(routeOf('/Invite')).toBe('/invite');
+    expect(routeOf('/sign-on/')).toBe('/sign-on');
     expect(routeOf('/nowhere')).toBeNull();
   });
 

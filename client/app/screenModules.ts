@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { readToken, tokenRole } from '../lib/token.ts';
-import { firstScreenSources, guardedScreenSources, LOGIN_SOURCE, NOT_FOUND_SOURCE, SHELL_SOURCE } from './screenSources.ts';
+import { firstScreenSources, guardedScreenSources, LOGIN_SOURCE, NOT_FOUND_SOURCE, publicScreenSources, SHELL_SOURCE } from './screenSources.ts';
 
 /**
  * Where each screen's code comes from, and the screens whose code has arrived. No React here: the
@@ -31,7 +31,24 @@ export const screenLoaders = {
   importExport: () => import('../features/import-export/ImportExportPage.tsx'),
   scenarios: () => import('../features/scenarios/ScenariosPage.tsx'),
   scenario: () => import('../features/scenarios/ScenarioPage.tsx'),
+  setup: () => import('../features/setup/SetupPage.tsx'),
+  invite: () => import('../features/invite/AcceptInvitePage.tsx'),
+  forgotPassword: () => import('../features/forgot-password/ForgotPasswordPage.tsx'),
+  resetPassword: () => import('../features/reset-password/ResetPasswordPage.tsx'),
+  signOn: () => import('../features/sign-on/SignOnPage.tsx'),
 } satisfies Record<string, ScreenLoader>;
+
+/**
+ * The screens anyone may open signed out, by route path: the links people are sent (the first
+ * administrator's, an invitation, a reset) and the pages around signing in. No shell around them.
+ */
+export const publicScreens: Record<string, ScreenLoader> = {
+  '/setup': screenLoaders.setup,
+  '/invite': screenLoaders.invite,
+  '/forgot': screenLoaders.forgotPassword,
+  '/reset': screenLoaders.resetPassword,
+  '/sign-on': screenLoaders.signOn,
+};
 
 /** The screens of the guarded area by their route path: the router's routes are made from this list (the same files as screenSources.ts names). */
 export const guardedScreens: Record<string, ScreenLoader> = {
@@ -80,6 +97,7 @@ const loaderOf: Record<string, ScreenLoader> = {
   [LOGIN_SOURCE]: screenLoaders.login,
   [NOT_FOUND_SOURCE]: screenLoaders.notFound,
   ...Object.fromEntries(Object.entries(guardedScreenSources).map(([path, source]) => [source, guardedScreens[path]!])),
+  ...Object.fromEntries(Object.entries(publicScreenSources).map(([path, source]) => [source, publicScreens[path]!])),
 };
 
 /**

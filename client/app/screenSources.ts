@@ -28,10 +28,19 @@ export const guardedScreenSources: Record<string, string> = {
   '/scenarios/:id': 'client/features/scenarios/ScenarioPage.tsx',
 };
 
+/** The screens anyone may open signed out (links people are sent, the pages around signing in), by route path. */
+export const publicScreenSources: Record<string, string> = {
+  '/setup': 'client/features/setup/SetupPage.tsx',
+  '/invite': 'client/features/invite/AcceptInvitePage.tsx',
+  '/forgot': 'client/features/forgot-password/ForgotPasswordPage.tsx',
+  '/reset': 'client/features/reset-password/ResetPasswordPage.tsx',
+  '/sign-on': 'client/features/sign-on/SignOnPage.tsx',
+};
+
 /** The route an address falls under, however it is written ('/Capacity/' is '/capacity'); null for none. */
 export function routeOf(pathname: string): string | null {
   const path = routePath(pathname);
-  if (path === '/' || path === '/login') return path;
+  if (path === '/' || path === '/login' || path in publicScreenSources) return path;
   if (/^\/scenarios\/[^/]+$/.test(path)) return '/scenarios/:id';
   return path in guardedScreenSources ? path : null;
 }
@@ -40,7 +49,8 @@ export function routeOf(pathname: string): string | null {
 export type Visitor = { role: string | null } | null;
 
 /**
- * The files whose code the first screen at an address needs: the login screen's at / and /login; in the
+ * The files whose code the first screen at an address needs: the login screen's at / and /login, a
+ * signed-out page's own at its address (/setup, /invite...); in the
  * guarded area the shell's and the screen the guard will show (the login screen's without a token; an
  * engineer at a manager's address gets their dashboard's, never the manager screen's; a token naming no
  * role gets only the shell's while the guard waits for the profile); the not-found screen's elsewhere.
@@ -48,6 +58,9 @@ export type Visitor = { role: string | null } | null;
 export function firstScreenSources(pathname: string, visitor: Visitor): string[] {
   const route = routeOf(pathname);
   if (route === '/' || route === '/login') return [LOGIN_SOURCE];
+  // The same screen for everyone, signed in or not: no shell around it.
+  const open = route === null ? undefined : publicScreenSources[route];
+  if (open) return [open];
   const screen = route === null ? undefined : guardedScreenSources[route];
   if (!screen) return [NOT_FOUND_SOURCE];
   if (!visitor) return [SHELL_SOURCE, LOGIN_SOURCE];

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { guardedScreenSources, LOGIN_SOURCE, NOT_FOUND_SOURCE, SHELL_SOURCE } from '../app/screenSources.ts';
+import { guardedScreenSources, LOGIN_SOURCE, NOT_FOUND_SOURCE, publicScreenSources, SHELL_SOURCE } from '../app/screenSources.ts';
 import { SIGNED_OUT } from '../../domain/page-hints.ts';
 import { type Manifest, routeHintsOf } from './routeHints.ts';
 
 /** A build where every screen shares the entry's react chunk and antd's button; the schedule has its own CSS and a grid chunk. */
 function manifest(): Manifest {
   const screens = Object.fromEntries(
-    Object.values(guardedScreenSources).map((source) => [source, { file: `assets/${source.split('/').pop()!.replace('.tsx', '')}-h.js`, imports: ['_button-h.js', '_react-h.js'] }]),
+    [...Object.values(guardedScreenSources), ...Object.values(publicScreenSources)].map((source) => [source, { file: `assets/${source.split('/').pop()!.replace('.tsx', '')}-h.js`, imports: ['_button-h.js', '_react-h.js'] }]),
   );
   return {
     'index.html': { file: 'assets/index-h.js', imports: ['_react-h.js'], css: ['assets/index-h.css'] },
@@ -51,8 +51,16 @@ describe('route hints (the files a first screen needs beyond index.html)', () =>
     }
   });
 
-  it('cover every route of the guarded area', () => {
-    expect(Object.keys(routeHintsOf(manifest())).sort()).toEqual(['*', '/', '/login', ...Object.keys(guardedScreenSources)].sort());
+  it('give a signed-out page\'s own code at its address, to everyone, without the shell', () => {
+    const hints = routeHintsOf(manifest());
+    for (const who of [SIGNED_OUT, 'manager', 'engineer', 'auditor']) {
+      expect(hints['/invite']![who]).toEqual({ js: ['/assets/AcceptInvitePage-h.js', '/assets/button-h.js'], css: [] });
+      expect(hints['/setup']![who]!.js[0]).toBe('/assets/SetupPage-h.js');
+    }
+  });
+
+  it('cover every route of the app', () => {
+    expect(Object.keys(routeHintsOf(manifest())).sort()).toEqual(['*', '/', '/login', ...Object.keys(publicScreenSources), ...Object.keys(guardedScreenSources)].sort());
   });
 
   it('stop the build when a screen is missing from the manifest (a screen renamed without its source)', () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { roles } from '../../domain/entities.ts';
 import { ROUTE_HINTS_FILE, type RouteHint, type RouteHints, SIGNED_OUT } from '../../domain/page-hints.ts';
-import { firstScreenSources, guardedScreenSources, type Visitor } from '../app/screenSources.ts';
+import { firstScreenSources, guardedScreenSources, publicScreenSources, type Visitor } from '../app/screenSources.ts';
 
 /** What Vite's manifest says of a chunk (the fields used here). */
 export type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
@@ -37,7 +37,7 @@ export function routeHintsOf(manifest: Manifest): RouteHints {
     return { js: own(js, entry.js), css: own(css, entry.css) };
   };
   const visitors: [string, Visitor][] = [[SIGNED_OUT, null], ...roles.map((role): [string, Visitor] => [role, { role }])];
-  const routes = ['/', '/login', ...Object.keys(guardedScreenSources), '*'];
+  const routes = ['/', '/login', ...Object.keys(publicScreenSources), ...Object.keys(guardedScreenSources), '*'];
   // '/*' is no route of the app: the not-found screen's address.
   const forRoute = (route: string) =>
     Object.fromEntries(visitors.map(([who, visitor]) => [who, hintOf(firstScreenSources(route === '*' ? '/*' : route, visitor))]));
