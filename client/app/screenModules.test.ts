@@ -45,6 +45,10 @@ describe('the first screen\'s code', () => {
     expect(names(firstScreenLoaders('/sign-on', null))).toEqual(['signOn']);
   });
 
+  it('is only the shell for People & access while the guard learns whether the user is an admin', () => {
+    expect(names(firstScreenLoaders('/people', manager))).toEqual(['guarded']);
+  });
+
   it('is the not-found screen\'s at an unknown address', () => {
     expect(names(firstScreenLoaders('/nowhere', manager))).toEqual(['notFound']);
   });

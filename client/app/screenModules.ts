@@ -31,6 +31,7 @@ export const screenLoaders = {
   importExport: () => import('../features/import-export/ImportExportPage.tsx'),
   scenarios: () => import('../features/scenarios/ScenariosPage.tsx'),
   scenario: () => import('../features/scenarios/ScenarioPage.tsx'),
+  people: () => import('../features/people/PeoplePage.tsx'),
   setup: () => import('../features/setup/SetupPage.tsx'),
   invite: () => import('../features/invite/AcceptInvitePage.tsx'),
   forgotPassword: () => import('../features/forgot-password/ForgotPasswordPage.tsx'),
@@ -64,6 +65,7 @@ export const guardedScreens: Record<string, ScreenLoader> = {
   '/import-export': screenLoaders.importExport,
   '/scenarios': screenLoaders.scenarios,
   '/scenarios/:id': screenLoaders.scenario,
+  '/people': screenLoaders.people,
 };
 
 const arrived = new Map<ScreenLoader, ScreenModule>();

@@ -26,6 +26,7 @@ export const guardedScreenSources: Record<string, string> = {
   '/import-export': 'client/features/import-export/ImportExportPage.tsx',
   '/scenarios': 'client/features/scenarios/ScenariosPage.tsx',
   '/scenarios/:id': 'client/features/scenarios/ScenarioPage.tsx',
+  '/people': 'client/features/people/PeoplePage.tsx',
 };
 
 /** The screens anyone may open signed out (links people are sent, the pages around signing in), by route path. */

@@ -18,6 +18,8 @@ async function renderAt(path: string) {
           { path: '/projects', element: <div>projects screen</div> },
           { path: '/capacity', element: <div>capacity screen</div> },
           { path: '/engineer-dashboard', element: <div>engineer dashboard</div> },
+          { path: '/manager-dashboard', element: <div>manager dashboard</div> },
+          { path: '/people', element: <div>people screen</div> },
         ],
       },
     ],
@@ -74,6 +76,23 @@ describe('guarded area', () => {
     expect(rendered.some((text) => text.includes('capacity screen'))).toBe(false);
   });
 
+  it('shows People & access, in the navigation and at its address, to an admin only', async () => {
+    localStorage.setItem('userToken', JSON.stringify('stored-token'));
+    vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify({ ...user, admin: true }), { status: 200 }));
+    await renderAt('/people');
+    await screen.findByText('people screen');
+    expect(screen.getAllByText('People & access').length).toBeGreaterThan(0);
+  });
+
+  it('sends a user who is not an admin from People & access to their home, replacing the entry', async () => {
+    localStorage.setItem('userToken', JSON.stringify('stored-token'));
+    vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify({ ...user, admin: false }), { status: 200 }));
+    const router = await renderAt('/people');
+    await screen.findByText('manager dashboard');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByText('People & access')).toBeNull();
+  });
+
   it('toggles the sidebar with Ctrl+B and remembers it in a 7-day cookie', async () => {
     localStorage.setItem('userToken', JSON.stringify('stored-token'));
     await renderAt('/projects');
@@ -92,7 +111,7 @@ describe('guarded area', () => {
     expect(sidebar.getAttribute('data-state')).toBe('expanded');
   });
 
-  it('logs out: removes the token and goes to /', async () => {
+  it('logs out: removes the token, goes to /, and tells the server to end the session', async () => {
     localStorage.setItem('userToken', JSON.stringify('stored-token'));
     const router = await renderAt('/projects');
     await screen.findByText('projects screen');
@@ -102,5 +121,19 @@ describe('guarded area', () => {
     await screen.findByText('login screen');
     expect(localStorage.getItem('userToken')).toBeNull();
     expect(router.state.location.pathname).toBe('/');
+    const logout = vi.mocked(fetch).mock.calls.find(([url]) => url === '/api/auth/logout');
+    expect(logout?.[1]).toMatchObject({ method: 'POST', headers: { Authorization: 'stored-token' } });
+  });
+
+  it('signs out even when the server cannot be told', async () => {
+    localStorage.setItem('userToken', JSON.stringify('stored-token'));
+    await renderAt('/projects');
+    await screen.findByText('projects screen');
+    vi.mocked(fetch).mockImplementation(async () => Promise.reject(new TypeError('Failed to fetch')));
+    await act(async () => {
+      fireEvent.click(screen.getByText('Logout'));
+    });
+    await screen.findByText('login screen');
+    expect(localStorage.getItem('userToken')).toBeNull();
   });
 });

@@ -34,8 +34,8 @@ export default function GuardedLayout() {
   }
   // A screen the user's role does not navigate to never renders, not even for a frame: the engineer
   // goes to their dashboard (replacing the entry, so Back does not return to it), and a manager
-  // screen waits for the role while a stored session is restored.
-  const access = screenAccess(user?.role, pathname);
+  // screen waits for the role while a stored session is restored; People & access is an admin's only.
+  const access = screenAccess(user?.role, pathname, user ? user.admin === true : null);
   if (access.kind === 'redirect') return <Navigate to={access.to} replace />;
   if (access.kind === 'wait') return <PageSpinner />;
   // While a stored session is restored the shell and the engineer's screens already load (in parallel

@@ -6,6 +6,7 @@ import {
   ExperimentOutlined,
   ImportOutlined,
   LogoutOutlined,
+  SafetyCertificateOutlined,
   ProjectOutlined,
   ScheduleOutlined,
   TeamOutlined,
@@ -32,6 +33,7 @@ const icons: Record<NavKey, ReactNode> = {
   scenarios: <ExperimentOutlined />,
   history: <HistoryOutlined />,
   import: <ImportOutlined />,
+  people: <SafetyCertificateOutlined />,
   profile: <UserOutlined />,
 };
 
@@ -44,7 +46,7 @@ export function SidebarContent({ collapsed, onNavigate }: Props) {
   const sessionUser = useSessionUser();
   const user = profile.data ?? sessionUser;
   const tooltip = useTooltipDelay();
-  const items = navItems(user?.role);
+  const items = navItems(user?.role, user?.admin === true);
 
   return (
     <nav aria-label="Main" style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>

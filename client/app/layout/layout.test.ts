@@ -65,6 +65,12 @@ describe('navigation', () => {
     expect(navItems('manager').find((i) => i.key === 'history')?.path).toBe('/history');
     expect(navItems('manager')[0]!.path).toBe('/manager-dashboard');
   });
+  it('gives admins People & access above Profile, whatever their role', () => {
+    expect(navItems('manager', true).map((i) => i.label).slice(-2)).toEqual(['People & access', 'Profile']);
+    expect(navItems('engineer', true).map((i) => i.path)).toEqual(['/engineer-dashboard', '/people', '/profile']);
+    expect(navItems('auditor', false).some((i) => i.key === 'people')).toBe(false);
+    expect(pageTitleOf('/people')).toBe('People & access');
+  });
   it('keeps Scenarios selected and titled on one scenario\'s screen', () => {
     expect(navPathOf('/scenarios/abc')).toBe('/scenarios');
     expect(navPathOf('/scenarios/')).toBe('/scenarios');
@@ -105,6 +111,14 @@ describe('screens by role', () => {
         expect(screenAccess(role, path), `${role} ${path}`).toEqual({ kind: 'show' });
       }
     }
+  });
+  it('shows People & access to admins only, sends anyone else home, and waits while it is unknown', () => {
+    expect(screenAccess('manager', '/people', true)).toEqual({ kind: 'show' });
+    expect(screenAccess('engineer', '/People/', true)).toEqual({ kind: 'show' });
+    expect(screenAccess('manager', '/people', false)).toEqual({ kind: 'redirect', to: '/manager-dashboard' });
+    expect(screenAccess('engineer', '/people', false)).toEqual({ kind: 'redirect', to: '/engineer-dashboard' });
+    expect(screenAccess('manager', '/people')).toEqual({ kind: 'wait' });
+    expect(screenAccess(null, '/people', true)).toEqual({ kind: 'wait' });
   });
   it('holds a manager screen back until the role is known', () => {
     for (const role of [null, undefined, '']) {

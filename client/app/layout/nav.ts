@@ -2,14 +2,24 @@ import type { Role } from '../../../domain/entities.ts';
 import { routePath } from '../../../domain/page-hints.ts';
 import { homePath, navRole } from '../../lib/roleHome.ts';
 
-export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'scenarios' | 'history' | 'import' | 'profile';
+export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'scenarios' | 'history' | 'import' | 'people' | 'profile';
 export type NavItem = { key: NavKey; label: string; path: string };
 
-/** Role-based navigation: engineers get Dashboard and Profile; every other role the full list. */
-export function navItems(role: Role | string | null | undefined): NavItem[] {
+/** People & access: admins only, whatever their role (admin is a permission, not a role). */
+export const PEOPLE_PATH = '/people';
+const people: NavItem = { key: 'people', label: 'People & access', path: PEOPLE_PATH };
+
+/**
+ * Role-based navigation: engineers get Dashboard and Profile; every other role the full list. Admins
+ * also get People & access, just above Profile (the schedule's first paint, which knows only the role,
+ * draws every entry above it in the same place).
+ */
+export function navItems(role: Role | string | null | undefined, admin = false): NavItem[] {
+  const admins = admin ? [people] : [];
   if (navRole(role) === 'engineer') {
     return [
       { key: 'dashboard', label: 'Dashboard', path: '/engineer-dashboard' },
+      ...admins,
       { key: 'profile', label: 'Profile', path: '/profile' },
     ];
   }
@@ -26,6 +36,7 @@ export function navItems(role: Role | string | null | undefined): NavItem[] {
     ...(role === 'manager' || role === 'auditor' ? [{ key: 'history' as const, label: 'History', path: '/history' }] : []),
     // Bringing lists in from CSV is a manager's job (the server refuses anyone else).
     ...(role === 'manager' ? [{ key: 'import' as const, label: 'Import / Export', path: '/import-export' }] : []),
+    ...admins,
     { key: 'profile', label: 'Profile', path: '/profile' },
   ];
 }
@@ -34,16 +45,24 @@ export function navItems(role: Role | string | null | undefined): NavItem[] {
 export type ScreenAccess = { kind: 'show' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 
 const engineerPaths = new Set(navItems('engineer').map((item) => item.path));
+const adminPaths = new Set([PEOPLE_PATH]);
 
 /**
  * Engineers stay on their own screens: a path outside their navigation (a manager screen, typed or
  * bookmarked) sends them to their dashboard, because those screens would show colleagues at a false
  * 0 % from the limited answers the server gives an engineer. While the role is still unknown (a stored
  * session being restored) a manager screen waits rather than render for the wrong person.
+ * People & access is an admin's, whatever their role: anyone else goes home; while whether the user is
+ * an admin is unknown (`admin` null: a stored session being restored, or the page's hints, which know
+ * only the role) it waits.
  * The router matches paths case-insensitively and with a trailing slash, so this does too.
  */
-export function screenAccess(role: Role | string | null | undefined, pathname: string): ScreenAccess {
+export function screenAccess(role: Role | string | null | undefined, pathname: string, admin: boolean | null = null): ScreenAccess {
   const path = routePath(pathname);
+  if (adminPaths.has(path)) {
+    if (!role || admin === null) return { kind: 'wait' };
+    return admin ? { kind: 'show' } : { kind: 'redirect', to: homePath(role) };
+  }
   if (engineerPaths.has(path)) return { kind: 'show' };
   if (!role) return { kind: 'wait' };
   return navRole(role) === 'engineer' ? { kind: 'redirect', to: homePath(role) } : { kind: 'show' };
@@ -62,6 +81,7 @@ export const pageTitles: Record<string, string> = {
   '/history': 'History',
   '/import-export': 'Import / Export',
   '/scenarios': 'Scenarios',
+  '/people': 'People & access',
 };
 
 /** The navigation entry a path belongs to: a screen under an entry (one scenario under /scenarios) keeps it selected. */

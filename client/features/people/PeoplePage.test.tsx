@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccountView } from '../../../domain/accounts/inputs.ts';
+import PeoplePage from './PeoplePage.tsx';
+import { lastSignInText } from './peopleLook.tsx';
+
+const account = (over: Partial<AccountView>): AccountView => ({
+  _id: 'a1', name: 'Avery Admin', email: 'avery@org.test', role: 'manager', admin: true, status: 'active', lastSignInAt: '2026-03-02T14:05:00.000Z', version: 3, ...over,
+});
+const accounts: AccountView[] = [
+  account({}),
+  account({ _id: 'a2', name: 'Eli Engineer', email: 'eli@org.test', role: 'engineer', admin: false, status: 'invited', lastSignInAt: null, version: 1 }),
+  account({ _id: 'a3', name: 'Ari Auditor', email: 'ari@org.test', role: 'auditor', admin: false, status: 'deactivated', lastSignInAt: null, version: 5 }),
+];
+
+type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
+let calls: Call[];
+let answer: (call: Call) => Response | undefined;
+
+beforeEach(() => {
+  calls = [];
+  answer = () => undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call = { url, method: init.method ?? 'GET', headers: (init.headers ?? {}) as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      const special = answer(call);
+      if (special) return special;
+      if (url === '/api/accounts') return new Response(JSON.stringify(accounts), { status: 200 });
+      return new Response(JSON.stringify({}), { status: 200 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('People & access screen', () => {
+  it('lists every account with role, admin, status and last sign-in ("never" when none), and counts them', async () => {
+    render(<PeoplePage />);
+    await screen.findByText('eli@org.test');
+    const table = screen.getByTestId('accounts');
+    for (const title of ['Person', 'Role', 'Admin', 'Status', 'Last sign-in', 'Actions']) expect(within(table).getByText(title, { selector: 'th, th *' })).toBeTruthy();
+    expect(within(table).getAllByText('never')).toHaveLength(2);
+    expect(within(table).getByText(lastSignInText('2026-03-02T14:05:00.000Z'))).toBeTruthy();
+    expect(within(table).getByText('Invited')).toBeTruthy();
+    expect(within(table).getByText('Deactivated')).toBeTruthy();
+    expect(screen.getByTestId('card-active').textContent).toContain('1');
+    expect(screen.getByTestId('card-invited').textContent).toContain('1');
+  });
+
+  it('searches by name or e-mail', async () => {
+    render(<PeoplePage />);
+    await screen.findByText('eli@org.test');
+    fireEvent.change(screen.getByPlaceholderText('Search name or e-mail'), { target: { value: 'ARI@' } });
+    await act(async () => {});
+    expect(screen.queryByText('eli@org.test')).toBeNull();
+    expect(screen.getByText('ari@org.test')).toBeTruthy();
+    expect(screen.getByTestId('accounts').textContent).toContain('Showing 1 of 3 accounts');
+  });
+
+  it('deactivates after a confirmation, with If-Match of the row\'s version, and reloads the list', async () => {
+    render(<PeoplePage />);
+    await screen.findByText('eli@org.test');
+    const row = screen.getByText('avery@org.test').closest('tr')!;
+    fireEvent.click(within(row).getByTestId('account-actions'));
+    fireEvent.click(await screen.findByText('Deactivate'));
+    expect(await screen.findByText('Deactivate Avery Admin?')).toBeTruthy();
+    answer = (call) => (call.method === 'PATCH' ? new Response(JSON.stringify({ message: 'This is the last active admin: make someone else an admin first', code: 'CONFLICT' }), { status: 409 }) : undefined);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('confirm-account-action-ok'));
+    });
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.url).toBe('/api/accounts/a1');
+    expect(patch.headers['If-Match']).toBe('"3"');
+    expect(patch.body).toEqual({ active: false });
+    expect((await screen.findByTestId('account-action-error')).textContent).toContain('last active admin');
+    expect(calls.filter((c) => c.url === '/api/accounts')).toHaveLength(2);
+  });
+});
