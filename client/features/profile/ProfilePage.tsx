@@ -12,6 +12,7 @@ import { useCanEditOwnSkills } from '../../stores/permissions.ts';
 import { useEngineers } from '../../stores/engineers.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
+import { AccountSecurity } from './AccountSecurity.tsx';
 import { OwnSkills } from './OwnSkills.tsx';
 
 const label = (icon: ReactNode, text: string) => (
@@ -117,6 +118,7 @@ export default function ProfilePage() {
           </Col>
         ) : null}
       </Row>
+      {user ? <AccountSecurity /> : null}
     </div>
   );
 }
