@@ -2,10 +2,13 @@ import { Tag } from 'antd';
 import { entityLabels, eventTypeLabel } from './query.ts';
 import type { EntityKind } from './historyApi.ts';
 
-/** The colour of an event type's tag: creations green, removals red, status moves purple, edits blue. */
+/**
+ * The colour of an event type's tag: creations (and accounts let in) green, removals (and accounts
+ * shut out) red, status moves purple, edits blue.
+ */
 export function eventTypeColor(type: string): string {
-  if (/Created$|Registered$/.test(type)) return 'green';
-  if (/Removed$/.test(type)) return 'red';
+  if (/Removed$|Deactivated$|Revoked$|Withdrawn$/.test(type)) return 'red';
+  if (/Created$|Registered$|Invited$|Activated$|Reactivated$|Granted$/.test(type)) return 'green';
   if (/StatusChanged$/.test(type)) return 'purple';
   return 'blue';
 }
@@ -18,12 +21,14 @@ export function EventTypeTag({ type }: { type: string }) {
   );
 }
 
-const entityColors: Record<EntityKind, string> = { project: 'geekblue', engineer: 'cyan', assignment: 'gold', calendar: 'magenta' };
+const entityColors: Record<string, string> = { project: 'geekblue', engineer: 'cyan', assignment: 'gold', calendar: 'magenta', account: 'purple' };
+/** Entities the filter does not offer but the log may name (an account's events). */
+const otherEntityLabels: Record<string, string> = { account: 'Account' };
 
-export function EntityTag({ kind }: { kind: EntityKind }) {
+export function EntityTag({ kind }: { kind: EntityKind | string }) {
   return (
-    <Tag color={entityColors[kind]} variant="outlined" style={{ marginInlineEnd: 0 }}>
-      {entityLabels[kind]}
+    <Tag color={entityColors[kind] ?? 'default'} variant="outlined" style={{ marginInlineEnd: 0 }}>
+      {entityLabels[kind as EntityKind] ?? otherEntityLabels[kind] ?? kind}
     </Tag>
   );
 }

@@ -65,6 +65,13 @@ describe('event type labels', () => {
     expect(eventTypeLabel('ProjectStatusChanged')).toBe('Project status changed');
     expect(eventTypeLabel('EngineerProfileUpdated')).toBe('Engineer profile updated');
     expect(eventTypeLabel('PlaceholderFilled')).toBe('Placeholder filled');
-    expect(eventTypes).toHaveLength(18);
+    expect(eventTypeLabel('AccountDeactivated')).toBe('Account deactivated');
+  });
+
+  it('offer every type the log holds, the accounts\' too', () => {
+    expect(eventTypes).toHaveLength(28);
+    for (const type of ['AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked', 'AccountDeactivated', 'AccountReactivated', 'PasswordChanged', 'PasswordResetIssued', 'InviteWithdrawn']) {
+      expect(eventTypes).toContain(type);
+    }
   });
 });
