@@ -1,12 +1,13 @@
 /**
  * The real server for end-to-end tests: the whole app (API, live channels, built client from
- * dist/client) listening on a free port, on a fresh database with the demo seeded. `npm run test:e2e`
- * builds the client first.
+ * dist/client) listening on a free port, on a fresh database with the demo seeded (or left empty,
+ * `demo: false`). `npm run test:e2e` builds the client first.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
+import type { Mailer } from '../../server/mail/mailer.ts';
 import type { OidcSettings } from '../../server/config.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -16,7 +17,7 @@ export const clientRoot = path.resolve(process.env.E2E_CLIENT_ROOT ?? 'dist/clie
 
 export type E2EServer = { baseUrl: string; app: FastifyInstance; databaseUrl: string; close: () => Promise<void> };
 
-async function listen(databaseUrl: string, options: Pick<E2EServerOptions, 'port' | 'oidc'> = {}): Promise<{ app: FastifyInstance; baseUrl: string }> {
+async function listen(databaseUrl: string, options: Pick<E2EServerOptions, 'port' | 'oidc' | 'mailer'> = {}): Promise<{ app: FastifyInstance; baseUrl: string }> {
   const port = options.port ?? 0;
   const app = await buildApp({
     databaseUrl,
@@ -27,6 +28,7 @@ async function listen(databaseUrl: string, options: Pick<E2EServerOptions, 'port
     clientRoot,
     ...(options.port === undefined ? {} : { publicUrl: `http://127.0.0.1:${port}` }),
     oidc: options.oidc,
+    ...(options.mailer === undefined ? {} : { mailer: options.mailer }),
   });
   await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
@@ -44,6 +46,10 @@ export type E2EServerOptions = {
   port?: number;
   /** Single sign-on through this provider (off unless given). */
   oidc?: OidcSettings;
+  /** false: the database stays empty, as a real organisation's first start finds it (no demo, no account). Seeded by default. */
+  demo?: boolean;
+  /** Sends invitations and reset links (`smtpMailer` to a test's own SMTP server); none unless given. */
+  mailer?: Mailer | null;
 };
 
 /** One server on its own database; `second()` starts another instance on the same database. */
@@ -57,7 +63,7 @@ export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2
     throw error;
   }
   const first = await listen(database.url, options);
-  await seedDemoIfEmpty(first.app.db, new Date());
+  if (options.demo !== false) await seedDemoIfEmpty(first.app.db, new Date());
   const others: FastifyInstance[] = [];
   return {
     ...first,
