@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import { FIRST_YEAR, isYearInRange, LAST_YEAR } from './years.ts';
 
 // A calendar date, optionally with a time of day (seconds and fraction optional) and its zone (Z or an offset).
 const isoPattern = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|([+-])(\d{2}):(\d{2})))?$/;
 
-/**
- * The years a date may have, in every date field the app takes. PostgreSQL has no year 0 (a query on
- * one fails), and toISOString writes a year past 9999 as "+010000-01-01T...", which PostgreSQL does
- * not read: a date outside these years would fail in the database instead of as a clear 400.
- */
-export const FIRST_YEAR = 1;
-export const LAST_YEAR = 9999;
-export const isYearInRange = (year: number) => Number.isInteger(year) && year >= FIRST_YEAR && year <= LAST_YEAR;
+export { FIRST_YEAR, isYearInRange, LAST_YEAR } from './years.ts';
 
 /**
  * Whether `text` is written as a date of a year no date field takes ('0000-01-01', '10000-01-01',

@@ -5,7 +5,7 @@
  * organisation's time zone (see time-zone.ts).
  */
 
-import { isYearInRange, LAST_YEAR } from '../dates.ts';
+import { isYearInRange, LAST_YEAR } from '../years.ts';
 
 export const DAY_MS = 86_400_000;
 
