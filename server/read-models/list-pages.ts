@@ -1,6 +1,7 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type AliasableExpression, type Expression, expressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { DomainError, formatCursor, listMessages, START } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import { newestFirst, visibleToEveryReader } from '../event-store/commit-order.ts';
 import type { Consistent } from './consistent-read.ts';
 
@@ -16,21 +17,30 @@ import type { Consistent } from './consistent-read.ts';
  */
 
 export type KeyType = 'text' | 'timestamptz' | 'float8' | 'int4';
-/** One ORDER BY term. Text terms must carry `collate "C"`, so that comparing and sorting agree byte for byte. */
-export type SortColumn = { expr: RawBuilder<unknown>; type: KeyType; desc?: boolean };
+/** One ORDER BY term. Text terms must carry `collate "C"` (textInBytes), so that comparing and sorting agree byte for byte. */
+export type SortColumn = { expr: AliasableExpression<unknown>; type: KeyType; desc?: boolean };
 export type SortKeys = (string | number)[];
+
+/**
+ * A list's rows before anything is selected from them: its main table and whatever it joins. The
+ * sources build them with the typed builder; here they are only filtered, ordered and counted.
+ */
+// Any tables: each list joins its own, and this code names none of their columns.
+export type ListRows = SelectQueryBuilder<any, any, {}>;
+/** The page's ids, as `ordered.id`, which a source joins its documents to. */
+export type PageIds = SelectQueryBuilder<Database & { ordered: { id: string } }, 'ordered', {}>;
 
 export type ListSource = {
   /** The rows to filter, count and order: the main table alone when the filters and the order need nothing else. */
-  from: RawBuilder<unknown>;
-  where: RawBuilder<unknown>[];
+  from: (db: DbOrTrx) => ListRows;
+  where: Expression<SqlBool>[];
   /** Ends with the id, so that the order is total and a cursor names one place. */
   order: SortColumn[];
-  /** The main table's id column, in `from` and in `docFrom`. */
-  id: RawBuilder<unknown>;
-  /** The rows' documents, with whatever they join in (built only for the rows of the page). */
-  docFrom: RawBuilder<unknown>;
-  doc: RawBuilder<unknown>;
+  /** The main table's id column, in `from`. */
+  id: AliasableExpression<string>;
+  /** The page's ids joined to the rows' documents, with whatever they join in (built only for the rows of the page). */
+  docFrom: (ids: PageIds) => ListRows;
+  doc: Expression<unknown>;
 };
 
 export type Paging = { limit?: number; offset?: number; after?: SortKeys };
@@ -38,8 +48,6 @@ export type ListPage = { json: string; total: number; lastKeys: SortKeys | null 
 
 /** A text pattern that finds `text` anywhere, case-insensitively, with LIKE's wildcards taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export const textList = (values: readonly string[]) => sql`cast(${[...values]} as text[])`;
 
 const fits: Record<KeyType, (value: string | number) => boolean> = {
   text: (value) => typeof value === 'string',
@@ -55,58 +63,73 @@ function checkKeys(order: readonly SortColumn[], keys: SortKeys) {
   }
 }
 
-const cast = (value: string | number, type: KeyType) => sql`cast(${value} as ${sql.raw(type)})`;
+const eb = expressionBuilder<Database, never>();
+
+const cast = (value: string | number, type: KeyType) => eb.cast(eb.val(value), type);
 
 /** Rows that sort after `keys`: (k1 > v1) or (k1 = v1 and k2 > v2) or ..., each term in its own direction. */
-function afterKeys(order: readonly SortColumn[], keys: SortKeys): RawBuilder<unknown> {
-  const terms = order.map((column, i) => {
-    const equalBefore = order.slice(0, i).map((earlier, j) => sql`${earlier.expr} = ${cast(keys[j]!, earlier.type)}`);
-    const beyond = column.desc ? sql`${column.expr} < ${cast(keys[i]!, column.type)}` : sql`${column.expr} > ${cast(keys[i]!, column.type)}`;
-    return sql`(${sql.join([...equalBefore, beyond], sql` and `)})`;
-  });
-  return sql`(${sql.join(terms, sql` or `)})`;
+function afterKeys(order: readonly SortColumn[], keys: SortKeys): Expression<SqlBool> {
+  return eb.or(order.map((column, i) => eb.and([
+    ...order.slice(0, i).map((earlier, j) => eb(earlier.expr, '=', cast(keys[j]!, earlier.type))),
+    eb(column.expr, column.desc ? '<' : '>', cast(keys[i]!, column.type)),
+  ])));
 }
 
-const whereAll = (conditions: readonly RawBuilder<unknown>[]) =>
-  conditions.length === 0 ? sql`true` : sql.join(conditions.map((c) => sql`(${c})`), sql` and `);
+/** Every condition, joined with AND (none: every row). */
+const whereAll = (conditions: readonly Expression<SqlBool>[]) => (rows: ListRows): ListRows =>
+  conditions.length === 0 ? rows : rows.where(eb.and([...conditions]));
+
+/**
+ * The cursor of the newest event every reader can see, as headCursor reads it: in the event store's
+ * commit order, said with its own fragments (they are SQL the builder has no words for).
+ */
+const headCursor = sql<string>`coalesce((select transaction_id::text || ':' || global_position from events where ${visibleToEveryReader} ${newestFirst} limit 1),
+                    ${formatCursor(START)})`;
 
 export async function readListPage(db: DbOrTrx, source: ListSource, paging: Paging): Promise<Consistent<ListPage>> {
   if (paging.after) checkKeys(source.order, paging.after);
   const conditions = paging.after ? [...source.where, afterKeys(source.order, paging.after)] : source.where;
-  // One row more than asked says whether another page follows.
-  const limit = paging.limit === undefined ? sql`` : sql`limit ${paging.limit + 1}`;
-  const offset = paging.offset ? sql`offset ${paging.offset}` : sql``;
-  const keys = source.order.map((_, i) => sql.id(`k${i}`));
-  const keyColumns = sql.join(source.order.map((c, i) => sql`${c.expr} as ${keys[i]}`));
-  const orderBy = sql.join(source.order.map((c, i) => (c.desc ? sql`${keys[i]} desc` : sql`${keys[i]} asc`)));
-  const shown = paging.limit === undefined ? sql`true` : sql`n <= ${paging.limit}`;
-  const more = paging.limit === undefined ? sql`false` : sql`exists (select 1 from page where n > ${paging.limit})`;
-  // From the first row, with nothing after the page, the page is every match: no need to count.
-  const countAll = paging.offset || paging.after ? sql`true` : more;
+  const { limit, offset } = paging;
+  const keys = source.order.map((_, i) => `k${i}`);
+  const direction = (i: number) => (source.order[i]!.desc ? 'desc' : 'asc');
   // The order first, over ids and sort values only; the documents then for the page's rows alone.
   // Anything built per row before the sort (a document, or even the JSON of the sort values) is built
   // for all 20,000 rows that the sort then mostly drops, and costs more than the rest.
-  const { rows } = await sql<{ snapshot: string; cursor: string; total: number; json: string; last_keys: string | null }>`
-    with page as (
-      select (${source.doc})::text as json,
-             json_build_array(${sql.join(keys.map((k) => sql`ordered.${k}`))})::text as keys,
-             row_number() over (order by ${orderBy}) as n
-        from (select ${source.id} as id, ${keyColumns}
-                from ${source.from}
-               where ${whereAll(conditions)}
-               order by ${orderBy} ${limit} ${offset}) as ordered,
-             ${source.docFrom}
-       where ${source.id} = ordered.id
-    )
-    select pg_current_snapshot()::text as snapshot,
-           coalesce((select transaction_id::text || ':' || global_position from events where ${visibleToEveryReader} ${newestFirst} limit 1),
-                    ${formatCursor(START)}) as cursor,
-           case when ${countAll}
-                then (select count(*) from ${source.from} where ${whereAll(source.where)})
-                else (select count(*) from page where ${shown}) end::int as total,
-           '[' || coalesce((select string_agg(json, ',' order by n) from page where ${shown}), '') || ']' as json,
-           case when ${more} then (select keys from page where n = ${paging.limit ?? 0}) end as last_keys`.execute(db);
-  const row = rows[0]!;
+  const ordered = source
+    .from(db)
+    .select([source.id.as('id'), ...source.order.map((column, i) => column.expr.as(keys[i]!))])
+    .$call(whereAll(conditions))
+    .$call((rows) => keys.reduce((sorted, key, i) => sorted.orderBy(sql.ref(key), direction(i)), rows))
+    // One row more than asked says whether another page follows.
+    .$if(limit !== undefined, (rows) => rows.limit(limit! + 1))
+    .$if(Boolean(offset), (rows) => rows.offset(offset!));
+  const row = await db
+    .with('page', (db) =>
+      source
+        .docFrom(db.selectFrom(ordered.as('ordered')) as PageIds)
+        .select((eb) => [
+          eb.cast<string>(source.doc, 'text').as('json'),
+          eb.cast<string>(eb.fn('json_build_array', keys.map((key) => eb.ref(`ordered.${key}`))), 'text').as('keys'),
+          eb.fn.agg<number>('row_number').over((over) => keys.reduce((sorted, key, i) => sorted.orderBy(eb.ref(`ordered.${key}`), direction(i)), over)).as('n'),
+        ]))
+    .selectNoFrom((eb) => {
+      const shown = <O>(page: SelectQueryBuilder<{ page: { json: string; keys: string; n: number } }, 'page', O>) =>
+        limit === undefined ? page : page.where('n', '<=', limit);
+      const more = limit === undefined ? eb.lit(false) : eb.exists(eb.selectFrom('page').select(eb.lit(1).as('one')).where('n', '>', limit));
+      // From the first row, with nothing after the page, the page is every match: no need to count.
+      const countAll = offset || paging.after ? eb.lit(true) : more;
+      const matches = source.from(db).select((eb) => eb.fn.countAll().as('count')).$call(whereAll(source.where));
+      const onPage = shown(eb.selectFrom('page').select((eb) => eb.fn.countAll().as('count')));
+      const pageJson = shown(eb.selectFrom('page').select((eb) => eb.fn.agg<string>('string_agg', ['json', sql.lit(',')]).orderBy('n').as('json')));
+      return [
+        eb.cast<string>(eb.fn('pg_current_snapshot'), 'text').as('snapshot'),
+        headCursor.as('cursor'),
+        eb.cast<number>(eb.case().when(countAll).then(matches).else(onPage).end(), 'int4').as('total'),
+        eb(eb(sql.lit('['), '||', eb.fn.coalesce(pageJson, sql.lit(''))), '||', sql.lit(']')).as('json'),
+        eb.case().when(more).then(eb.selectFrom('page').select('keys').where('n', '=', limit ?? 0)).end().as('last_keys'),
+      ];
+    })
+    .executeTakeFirstOrThrow();
   return {
     value: { json: row.json, total: row.total, lastKeys: row.last_keys ? (JSON.parse(row.last_keys) as SortKeys) : null },
     cursor: row.cursor,

@@ -1,11 +1,13 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type AliasableExpression, type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import {
   type AssignmentListQuery, type EngineerListQuery, type ProjectListQuery, projectStatuses, seniorities, type SortOrder,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import { instant, textArray, textInBytes } from '../db/expressions.ts';
+import type { Database } from '../db/schema.ts';
 import type { Consistent } from './consistent-read.ts';
-import { containing, type ListPage, type ListSource, readListPage, type SortColumn, textList } from './list-pages.ts';
-import { assignmentsWithNames, populatedAssignmentDoc } from './queries.ts';
+import { containing, type ListPage, type ListSource, readListPage, type SortColumn } from './list-pages.ts';
+import { type AssignmentWithNames, assignmentsWithNames, populatedAssignmentDoc } from './queries.ts';
 
 /**
  * The searched, filtered, sorted and paged lists behind GET /api/assignments, /api/engineers and
@@ -14,24 +16,28 @@ import { assignmentsWithNames, populatedAssignmentDoc } from './queries.ts';
  * serves where it is not. Text sorts use the "C" collation, as the bare lists do.
  */
 
-const text = (expr: RawBuilder<unknown>, desc = false): SortColumn => ({ expr: sql`${expr} collate "C"`, type: 'text', desc });
-const instant = (expr: RawBuilder<unknown>, desc = false): SortColumn => ({ expr, type: 'timestamptz', desc });
-const number = (expr: RawBuilder<unknown>, desc = false): SortColumn => ({ expr, type: 'float8', desc });
-const rank = (expr: RawBuilder<unknown>, values: readonly string[], desc = false): SortColumn => ({
-  expr: sql`coalesce(array_position(${textList(values)}, ${expr}), 0)`,
+const text = (expr: Expression<string>, desc = false): SortColumn => ({ expr: textInBytes(expr), type: 'text', desc });
+const instantKey = (expr: AliasableExpression<Date>, desc = false): SortColumn => ({ expr, type: 'timestamptz', desc });
+const number = (expr: AliasableExpression<number>, desc = false): SortColumn => ({ expr, type: 'float8', desc });
+
+const eb = expressionBuilder<Database, never>();
+
+/** A value's place in `values` (1 for the first; 0 for none of them). */
+const rank = (expr: Expression<string>, values: readonly string[], desc = false): SortColumn => ({
+  expr: eb.fn.coalesce(eb.fn<number | null>('array_position', [textArray(values), expr]), eb.lit(0)),
   type: 'int4',
   desc,
 });
 
-/** Any element of a JSON array of texts matches the pattern. */
-const anyElementLike = (array: RawBuilder<unknown>, pattern: string) =>
-  sql`exists (select 1 from jsonb_array_elements_text(${array}) as item(value) where item.value ilike ${pattern})`;
+/**
+ * Any element of a JSON array of texts matches the pattern. Said in SQL: the builder cannot name the
+ * column of a set-returning function (`item(value)`).
+ */
+const anyElementLike = (array: Expression<string[]>, pattern: string) =>
+  sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(${array}) as item(value) where item.value ilike ${pattern})`;
 
-/** A list of one read-model table's documents, served as stored. */
-const documentsOf = (table: 'engineers' | 'projects', alias: 'e' | 'p') => {
-  const from = sql`${sql.table(table)} as ${sql.id(alias)}`;
-  return { from, docFrom: from, id: sql.ref(`${alias}.id`), doc: sql.ref(`${alias}.doc`) };
-};
+/** `= any(array(<ids>))`: the ids first, as an array, so that each arm can read an index (a bitmap OR). */
+const anyOf = (ids: Expression<unknown>) => eb.fn.any(eb.fn<string[]>('array', [ids]));
 
 const paging = (query: { limit?: number; offset?: number; after?: { keys: (string | number)[] } }) => ({
   limit: query.limit,
@@ -41,35 +47,40 @@ const paging = (query: { limit?: number; offset?: number; after?: { keys: (strin
 
 // ---- assignments
 
+const named = expressionBuilder<Database & AssignmentWithNames, keyof AssignmentWithNames>();
+
 const a = {
-  start: sql`a.start_date`,
-  end: sql`a.end_date`,
-  id: text(sql`a.id`),
-  role: sql`a.doc ->> 'role'`,
-  allocation: sql`(a.doc ->> 'allocationPercentage')::float8`,
+  start: named.ref('a.start_date'),
+  end: named.ref('a.end_date'),
+  id: text(named.ref('a.id')),
+  role: named.ref('a.doc', '->>').key('role'),
+  allocation: named.cast<number>(named.ref('a.doc', '->>').key('allocationPercentage'), 'float8'),
 };
 
+/** `'epoch'::timestamptz`, the constant that fills a term of the order that does not apply. */
+const epoch = named.cast<Date>(sql.lit('epoch'), 'timestamptz');
+
 function assignmentOrder(sort: SortOrder<AssignmentListQuery['sort']['key']>, at: string): SortColumn[] {
-  const moment = sql`cast(${at} as timestamptz)`;
-  const byStart = instant(a.start);
+  const moment = instant(at);
+  const byStart = instantKey(a.start);
   switch (sort.key) {
     case 'current':
       // Active and upcoming (not ended at `at`) by start; then completed, the latest ended first.
       // The constant fills the term that does not apply, so every term stays non-null.
       return [
-        { expr: sql`(${a.end} <= ${moment})::int`, type: 'int4' },
-        instant(sql`case when ${a.end} > ${moment} then ${a.start} else 'epoch'::timestamptz end`),
-        instant(sql`case when ${a.end} <= ${moment} then ${a.end} else 'epoch'::timestamptz end`, true),
+        { expr: named.cast<number>(named(a.end, '<=', moment), 'int4'), type: 'int4' },
+        instantKey(named.case().when(a.end, '>', moment).then(a.start).else(epoch).end()),
+        instantKey(named.case().when(a.end, '<=', moment).then(a.end).else(epoch).end(), true),
         a.id,
       ];
     case 'startDate':
-      return [instant(a.start, sort.desc), a.id];
+      return [instantKey(a.start, sort.desc), a.id];
     case 'endDate':
-      return [instant(a.end, sort.desc), a.id];
+      return [instantKey(a.end, sort.desc), a.id];
     case 'engineer':
-      return [text(sql`e.name`, sort.desc), byStart, a.id];
+      return [text(named.ref('e.name'), sort.desc), byStart, a.id];
     case 'project':
-      return [text(sql`p.name`, sort.desc), byStart, a.id];
+      return [text(named.ref('p.name'), sort.desc), byStart, a.id];
     case 'role':
       return [text(a.role, sort.desc), byStart, a.id];
     case 'allocation':
@@ -77,29 +88,33 @@ function assignmentOrder(sort: SortOrder<AssignmentListQuery['sort']['key']>, at
   }
 }
 
-function assignmentFilters(query: AssignmentListQuery, scope: { ownerId?: string; at: string }): RawBuilder<unknown>[] {
-  const where: RawBuilder<unknown>[] = [];
-  const moment = sql`cast(${scope.at} as timestamptz)`;
-  if (scope.ownerId) where.push(sql`a.engineer_id = ${scope.ownerId}`);
-  if (query.engineerId) where.push(sql`a.engineer_id = ${query.engineerId}`);
-  if (query.projectId) where.push(sql`a.project_id = ${query.projectId}`);
+function assignmentFilters(query: AssignmentListQuery, scope: { ownerId?: string; at: string }): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [];
+  const moment = instant(scope.at);
+  if (scope.ownerId) where.push(named('a.engineer_id', '=', scope.ownerId));
+  if (query.engineerId) where.push(named('a.engineer_id', '=', query.engineerId));
+  if (query.projectId) where.push(named('a.project_id', '=', query.projectId));
   if (query.q) {
     const pattern = containing(query.q);
     // Ids first, from the small tables: each arm then reads an index of assignments (a bitmap OR).
-    where.push(sql`a.engineer_id = any(array(select id from engineers where name ilike ${pattern} or email ilike ${pattern}))
-      or a.project_id = any(array(select id from projects where name ilike ${pattern}))
-      or ${a.role} ilike ${pattern}`);
+    const engineers = named.selectFrom('engineers').select('id').where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
+    const projects = named.selectFrom('projects').select('id').where('name', 'ilike', pattern);
+    where.push(named.or([
+      named('a.engineer_id', '=', anyOf(engineers)),
+      named('a.project_id', '=', anyOf(projects)),
+      named(a.role, 'ilike', pattern),
+    ]));
   }
   if (query.status && query.status.length > 0) {
     const byStatus = {
-      upcoming: sql`${a.start} > ${moment}`,
-      active: sql`${a.start} <= ${moment} and ${a.end} > ${moment}`,
-      completed: sql`${a.end} <= ${moment}`,
+      upcoming: named(a.start, '>', moment),
+      active: named.and([named(a.start, '<=', moment), named(a.end, '>', moment)]),
+      completed: named(a.end, '<=', moment),
     };
-    where.push(sql.join(query.status.map((status) => sql`(${byStatus[status]})`), sql` or `));
+    where.push(named.or(query.status.map((status) => byStatus[status])));
   }
-  if (query.from) where.push(sql`${a.end} > cast(${query.from} as timestamptz)`);
-  if (query.to) where.push(sql`${a.start} < cast(${query.to} as timestamptz)`);
+  if (query.from) where.push(named(a.end, '>', instant(query.from)));
+  if (query.to) where.push(named(a.start, '<', instant(query.to)));
   return where;
 }
 
@@ -107,11 +122,14 @@ function assignmentFilters(query: AssignmentListQuery, scope: { ownerId?: string
 export function assignmentListPage(db: DbOrTrx, query: AssignmentListQuery, scope: { ownerId?: string; at: string }): Promise<Consistent<ListPage>> {
   const byName = query.sort.key === 'engineer' || query.sort.key === 'project';
   const source: ListSource = {
-    from: byName ? assignmentsWithNames : sql`assignments a`,
+    from: byName ? assignmentsWithNames : (db) => db.selectFrom('assignments as a'),
     where: assignmentFilters(query, scope),
     order: assignmentOrder(query.sort, scope.at),
-    id: sql`a.id`,
-    docFrom: assignmentsWithNames,
+    id: named.ref('a.id'),
+    docFrom: (ids) => ids
+      .innerJoin('assignments as a', 'a.id', 'ordered.id')
+      .innerJoin('engineers as e', 'e.id', 'a.engineer_id')
+      .innerJoin('projects as p', 'p.id', 'a.project_id'),
     doc: populatedAssignmentDoc,
   };
   return readListPage(db, source, paging(query));
@@ -119,57 +137,86 @@ export function assignmentListPage(db: DbOrTrx, query: AssignmentListQuery, scop
 
 // ---- engineers
 
+const engineer = expressionBuilder<Database & { e: Database['engineers'] }, 'e'>();
+
 function engineerOrder(sort: SortOrder<EngineerListQuery['sort']['key']>): SortColumn[] {
-  const byName = text(sql`e.name`);
-  const id = text(sql`e.id`);
+  const byName = text(engineer.ref('e.name'));
+  const id = text(engineer.ref('e.id'));
   switch (sort.key) {
     case 'name':
-      return [text(sql`e.name`, sort.desc), id];
+      return [text(engineer.ref('e.name'), sort.desc), id];
     case 'department':
-      return [text(sql`e.doc ->> 'department'`, sort.desc), byName, id];
+      return [text(engineer.ref('e.doc', '->>').key('department'), sort.desc), byName, id];
     case 'seniority':
-      return [rank(sql`e.doc ->> 'seniority'`, seniorities, sort.desc), byName, id];
+      return [rank(engineer.ref('e.doc', '->>').key('seniority'), seniorities, sort.desc), byName, id];
     case 'maxCapacity':
-      return [number(sql`(e.doc ->> 'maxCapacity')::float8`, sort.desc), byName, id];
+      return [number(engineer.cast<number>(engineer.ref('e.doc', '->>').key('maxCapacity'), 'float8'), sort.desc), byName, id];
   }
 }
 
 export function engineerListPage(db: DbOrTrx, query: EngineerListQuery): Promise<Consistent<ListPage>> {
-  const where: RawBuilder<unknown>[] = [];
+  const where: Expression<SqlBool>[] = [];
+  const skills = engineer.ref('e.doc', '->').key('skills');
   if (query.q) {
     const pattern = containing(query.q);
-    where.push(sql`e.name ilike ${pattern} or e.email ilike ${pattern} or ${anyElementLike(sql`e.doc -> 'skills'`, pattern)}`);
+    where.push(engineer.or([engineer('e.name', 'ilike', pattern), engineer('e.email', 'ilike', pattern), anyElementLike(skills, pattern)]));
   }
-  if (query.skills && query.skills.length > 0) where.push(sql`e.doc -> 'skills' ?| ${textList(query.skills)}`);
-  if (query.department) where.push(sql`lower(e.doc ->> 'department') = lower(${query.department})`);
-  if (query.seniority && query.seniority.length > 0) where.push(sql`e.doc ->> 'seniority' = any(${textList(query.seniority)})`);
-  return readListPage(db, { ...documentsOf('engineers', 'e'), where, order: engineerOrder(query.sort) }, paging(query));
+  if (query.skills && query.skills.length > 0) where.push(engineer(skills, '?|', textArray(query.skills)));
+  if (query.department) {
+    where.push(engineer(engineer.fn('lower', [engineer.ref('e.doc', '->>').key('department')]), '=', engineer.fn('lower', [engineer.val(query.department)])));
+  }
+  if (query.seniority && query.seniority.length > 0) where.push(engineer(engineer.ref('e.doc', '->>').key('seniority'), '=', engineer.fn.any(textArray(query.seniority))));
+  const source: ListSource = {
+    from: (db) => db.selectFrom('engineers as e'),
+    where,
+    order: engineerOrder(query.sort),
+    id: engineer.ref('e.id'),
+    docFrom: (ids) => ids.innerJoin('engineers as e', 'e.id', 'ordered.id'),
+    doc: engineer.ref('e.doc'),
+  };
+  return readListPage(db, source, paging(query));
 }
 
 // ---- projects
 
+const project = expressionBuilder<Database & { p: Database['projects'] }, 'p'>();
+
 function projectOrder(sort: SortOrder<ProjectListQuery['sort']['key']>): SortColumn[] {
-  const byName = text(sql`p.name`);
-  const id = text(sql`p.id`);
+  const byName = text(project.ref('p.name'));
+  const id = text(project.ref('p.id'));
   switch (sort.key) {
     case 'startDate':
-      return [instant(sql`p.start_date`, sort.desc), byName, id];
+      return [instantKey(project.ref('p.start_date'), sort.desc), byName, id];
     case 'endDate':
-      return [instant(sql`p.end_date`, sort.desc), byName, id];
+      return [instantKey(project.ref('p.end_date'), sort.desc), byName, id];
     case 'name':
-      return [text(sql`p.name`, sort.desc), id];
+      return [text(project.ref('p.name'), sort.desc), id];
     case 'status':
-      return [rank(sql`p.status`, projectStatuses, sort.desc), instant(sql`p.start_date`), byName, id];
+      return [rank(project.ref('p.status'), projectStatuses, sort.desc), instantKey(project.ref('p.start_date')), byName, id];
   }
 }
 
 export function projectListPage(db: DbOrTrx, query: ProjectListQuery): Promise<Consistent<ListPage>> {
-  const where: RawBuilder<unknown>[] = [];
+  const where: Expression<SqlBool>[] = [];
   if (query.q) {
     const pattern = containing(query.q);
-    where.push(sql`p.name ilike ${pattern} or p.doc ->> 'description' ilike ${pattern} or ${anyElementLike(sql`p.doc -> 'requiredSkills'`, pattern)}`);
+    where.push(project.or([
+      project('p.name', 'ilike', pattern),
+      project(project.ref('p.doc', '->>').key('description'), 'ilike', pattern),
+      anyElementLike(project.ref('p.doc', '->').key('requiredSkills'), pattern),
+    ]));
   }
-  if (query.status && query.status.length > 0) where.push(sql`p.status = any(${textList(query.status)})`);
-  if (query.tentative !== undefined) where.push(sql`coalesce((p.doc ->> 'tentative')::boolean, false) = ${query.tentative}`);
-  return readListPage(db, { ...documentsOf('projects', 'p'), where, order: projectOrder(query.sort) }, paging(query));
+  if (query.status && query.status.length > 0) where.push(project('p.status', '=', project.fn.any(textArray(query.status))));
+  if (query.tentative !== undefined) {
+    where.push(project(project.fn.coalesce(project.cast<boolean>(project.ref('p.doc', '->>').key('tentative'), 'boolean'), project.lit(false)), '=', query.tentative));
+  }
+  const source: ListSource = {
+    from: (db) => db.selectFrom('projects as p'),
+    where,
+    order: projectOrder(query.sort),
+    id: project.ref('p.id'),
+    docFrom: (ids) => ids.innerJoin('projects as p', 'p.id', 'ordered.id'),
+    doc: project.ref('p.doc'),
+  };
+  return readListPage(db, source, paging(query));
 }

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
-import type { AssignmentRecord, Engineer, Project } from '../../domain/index.ts';
+import { expressionBuilder, sql } from 'kysely';
+import type { Assignment, AssignmentRecord, Engineer, Project } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import { inBytes, jsonbBuildObject, jsonText } from '../db/expressions.ts';
+import type { AssignmentsTable, EngineersTable, ProjectsTable } from '../db/schema.ts';
 
 /**
  * Read-side repositories: free functions over `db | trx` that only select from read models.
@@ -8,35 +10,50 @@ import type { DbOrTrx } from '../db/connect.ts';
  * They sort with the "C" collation, the order domain/history.ts reproduces when it rebuilds a past plan.
  */
 export async function engineersJson(db: DbOrTrx): Promise<string> {
-  const { rows } = await sql<{ json: string }>`
-    select coalesce(json_agg(doc order by name collate "C", id collate "C"), '[]')::text as json from engineers`.execute(db);
-  return rows[0]!.json;
+  const row = await db
+    .selectFrom('engineers')
+    .select((eb) => jsonText(eb.fn.jsonAgg('doc').orderBy('name', inBytes).orderBy('id', inBytes)).as('json'))
+    .executeTakeFirstOrThrow();
+  return row.json;
 }
 
 export async function projectsJson(db: DbOrTrx): Promise<string> {
-  const { rows } = await sql<{ json: string }>`
-    select coalesce(json_agg(doc order by start_date, name collate "C", id collate "C"), '[]')::text as json from projects`.execute(db);
-  return rows[0]!.json;
+  const row = await db
+    .selectFrom('projects')
+    .select((eb) => jsonText(eb.fn.jsonAgg('doc').orderBy('start_date').orderBy('name', inBytes).orderBy('id', inBytes)).as('json'))
+    .executeTakeFirstOrThrow();
+  return row.json;
 }
+
+/** An assignment with its engineer and its project: `assignments a` joined to `engineers e` and `projects p`. */
+export type AssignmentWithNames = { a: AssignmentsTable; e: EngineersTable; p: ProjectsTable };
+
+export const assignmentsWithNames = (db: DbOrTrx) =>
+  db
+    .selectFrom('assignments as a')
+    .innerJoin('engineers as e', 'e.id', 'a.engineer_id')
+    .innerJoin('projects as p', 'p.id', 'a.project_id');
+
+const named = expressionBuilder<AssignmentWithNames, keyof AssignmentWithNames>();
 
 /**
  * An assignment populated as the public API's clients expect: engineerId {_id, name, email}, projectId
- * {_id, name, status}; over `assignments a` joined to `engineers e` and `projects p`.
+ * {_id, name, status}; over assignmentsWithNames. (jsonb's `||` merges two objects: the builder would
+ * type it as a record plus a record of the same shape.)
  */
-export const populatedAssignmentDoc = sql`a.doc || jsonb_build_object(
-    'engineerId', jsonb_build_object('_id', e.id, 'name', e.name, 'email', e.email),
-    'projectId', jsonb_build_object('_id', p.id, 'name', p.name, 'status', p.status))`;
+export const populatedAssignmentDoc = sql<Assignment>`${named.ref('a.doc')} || ${jsonbBuildObject({
+  engineerId: jsonbBuildObject({ _id: named.ref('e.id'), name: named.ref('e.name'), email: named.ref('e.email') }),
+  projectId: jsonbBuildObject({ _id: named.ref('p.id'), name: named.ref('p.name'), status: named.ref('p.status') }),
+})}`;
 
-export const assignmentsWithNames = sql`assignments a join engineers e on e.id = a.engineer_id join projects p on p.id = a.project_id`;
-
-export const assignmentsQuery = (options: { engineerId?: string } = {}) => sql<{ json: string }>`
-    select coalesce(json_agg(${populatedAssignmentDoc} order by a.start_date, a.id collate "C"), '[]')::text as json
-      from ${assignmentsWithNames}
-     ${options.engineerId ? sql`where a.engineer_id = ${options.engineerId}` : sql``}`;
+export const assignmentsQuery = (db: DbOrTrx, options: { engineerId?: string } = {}) =>
+  assignmentsWithNames(db)
+    .select((eb) => jsonText(eb.fn.jsonAgg(populatedAssignmentDoc).orderBy('a.start_date').orderBy('a.id', inBytes)).as('json'))
+    .$if(options.engineerId !== undefined, (q) => q.where('a.engineer_id', '=', options.engineerId!));
 
 export async function assignmentsJson(db: DbOrTrx, options: { engineerId?: string } = {}): Promise<string> {
-  const { rows } = await assignmentsQuery(options).execute(db);
-  return rows[0]!.json;
+  const row = await assignmentsQuery(db, options).executeTakeFirstOrThrow();
+  return row.json;
 }
 
 export async function findEngineer(db: DbOrTrx, id: string): Promise<Engineer | undefined> {
@@ -50,8 +67,8 @@ export async function findProject(db: DbOrTrx, id: string): Promise<Project | un
 }
 
 export async function populatedAssignment(db: DbOrTrx, id: string): Promise<unknown> {
-  const { rows } = await sql<{ doc: unknown }>`select ${populatedAssignmentDoc} as doc from ${assignmentsWithNames} where a.id = ${id}`.execute(db);
-  return rows[0]?.doc;
+  const row = await assignmentsWithNames(db).select(populatedAssignmentDoc.as('doc')).where('a.id', '=', id).executeTakeFirst();
+  return row?.doc;
 }
 
 export async function assignmentsOfEngineer(db: DbOrTrx, engineerId: string): Promise<AssignmentRecord[]> {

@@ -67,7 +67,7 @@ export async function benchBackend(databaseUrl: string, progress: (message: stri
       });
       // The anchor: the same JSON text from the same SQL, straight over pg, no HTTP and no framework.
       const text = await assignmentsJson(db);
-      const compiled = assignmentsQuery().compile(db);
+      const compiled = assignmentsQuery(db).compile();
       const rawTimes = await latencies(samples, async () => {
         const result = await rawPool.query(compiled.sql, [...compiled.parameters]);
         if ((result.rows[0] as { json: string }).json.length !== text.length) throw new Error('raw query differs');
