@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { CapacityAssignment, CapacityEngineerRow, CapacityFacts, Holiday, PlaceholderDemand, TimeOffDays } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import { day, dayStart, inBytes, jsonText } from '../db/expressions.ts';
 
 /**
  * Everything the capacity model needs for the dates from..to, read from the read models in one
@@ -15,44 +17,96 @@ export async function loadCapacityFacts(
   db: DbOrTrx,
   range: { from: string; to: string; engineerId?: string },
 ): Promise<CapacityFacts<CapacityEngineerRow>> {
-  const windowStart = sql`(${range.from}::date - 1)::timestamptz`;
-  const windowEnd = sql`(${range.to}::date + 2)::timestamptz`;
-  const onlyEngineer = (column: string) => (range.engineerId ? sql`and ${sql.ref(column)} = ${range.engineerId}` : sql``);
-  // Placeholders are nobody's load: one engineer's view has none.
-  const placeholders = range.engineerId
-    ? sql`'[]'`
-    : sql`(select coalesce(json_agg(json_build_object('_id', doc -> '_id', 'projectId', doc -> 'projectId',
-                   'allocationPercentage', doc -> 'allocationPercentage', 'startDate', doc -> 'startDate', 'endDate', doc -> 'endDate')
-                   order by start_date, id collate "C"), '[]')::text
-             from placeholders where end_date > ${windowStart} and start_date < ${windowEnd})`;
-  const { rows } = await sql<{ engineers: string; tentative: string; timeOff: string; holidays: string; placeholders: string }>`
-    select
-      (select coalesce(json_agg(e order by e.name collate "C", e._id collate "C"), '[]')::text
-         from (select id as "_id", name, email, doc ->> 'department' as department, doc ->> 'seniority' as seniority, doc -> 'skills' as skills,
-                      (doc ->> 'maxCapacity')::float8 as "maxCapacity", version, doc ->> 'avatar' as avatar
-                 from engineers where true ${onlyEngineer('id')}) e) as engineers,
-      (select coalesce(json_agg(p.id), '[]')::text from projects p where (p.doc ->> 'tentative')::boolean) as tentative,
-      (select coalesce(json_agg(json_build_object('engineerId', doc -> 'engineerId', 'from', doc -> 'from', 'to', doc -> 'to')
-                                order by from_date, id collate "C"), '[]')::text
-         from time_off where to_date >= ${range.from}::date and from_date <= ${range.to}::date ${onlyEngineer('engineer_id')}) as "timeOff",
-      (select coalesce(json_agg(json_build_object('date', doc -> 'date', 'name', doc -> 'name') order by date, id collate "C"), '[]')::text
-         from holidays where date >= ${range.from}::date and date <= ${range.to}::date) as holidays,
-      ${placeholders} as placeholders
-  `.execute(db);
-  const assignments = await sql<Required<CapacityAssignment>>`
-    select a.id as "_id", a.engineer_id as "engineerId", a.project_id as "projectId",
-           (a.doc ->> 'allocationPercentage')::float8 as "allocationPercentage", a.doc ->> 'startDate' as "startDate", a.doc ->> 'endDate' as "endDate"
-      from assignments a
-     where a.start_date < ${windowEnd} and a.end_date > ${windowStart} ${onlyEngineer('a.engineer_id')}
-  `.execute(db);
-  const row = rows[0]!;
+  const windowStart = dayStart(range.from, -1);
+  const windowEnd = dayStart(range.to, 2);
+  const oneEngineer = Boolean(range.engineerId);
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom(
+          eb
+            .selectFrom('engineers')
+            .select((eb) => [
+              'id as _id',
+              'name',
+              'email',
+              eb.ref('doc', '->>').key('department').as('department'),
+              eb.ref('doc', '->>').key('seniority').as('seniority'),
+              eb.ref('doc', '->').key('skills').as('skills'),
+              eb.cast<number>(eb.ref('doc', '->>').key('maxCapacity'), 'float8').as('maxCapacity'),
+              'version',
+              eb.ref('doc', '->>').key('avatar').as('avatar'),
+            ])
+            .$if(oneEngineer, (q) => q.where('id', '=', range.engineerId!))
+            .as('e'),
+        )
+        .select((eb) => jsonText(eb.fn.jsonAgg('e').orderBy('e.name', inBytes).orderBy('e._id', inBytes)).as('json'))
+        .as('engineers'),
+      eb
+        .selectFrom('projects as p')
+        .select((eb) => jsonText(eb.fn.jsonAgg('p.id')).as('json'))
+        .where((eb) => eb.cast<boolean>(eb.ref('p.doc', '->>').key('tentative'), 'boolean'))
+        .as('tentative'),
+      eb
+        .selectFrom('time_off')
+        .select((eb) => {
+          const days = jsonBuildObject({ engineerId: eb.ref('doc', '->').key('engineerId'), from: eb.ref('doc', '->').key('from'), to: eb.ref('doc', '->').key('to') });
+          return jsonText(eb.fn.jsonAgg(days).orderBy('from_date').orderBy('id', inBytes)).as('json');
+        })
+        .where('to_date', '>=', day(range.from))
+        .where('from_date', '<=', day(range.to))
+        .$if(oneEngineer, (q) => q.where('engineer_id', '=', range.engineerId!))
+        .as('timeOff'),
+      eb
+        .selectFrom('holidays')
+        .select((eb) => {
+          const holiday = jsonBuildObject({ date: eb.ref('doc', '->').key('date'), name: eb.ref('doc', '->').key('name') });
+          return jsonText(eb.fn.jsonAgg(holiday).orderBy('date').orderBy('id', inBytes)).as('json');
+        })
+        .where('date', '>=', day(range.from))
+        .where('date', '<=', day(range.to))
+        .as('holidays'),
+      // Placeholders are nobody's load: one engineer's view has none.
+      oneEngineer
+        ? sql.lit('[]').as('placeholders')
+        : eb
+            .selectFrom('placeholders')
+            .select((eb) => {
+              const demand = jsonBuildObject({
+                _id: eb.ref('doc', '->').key('_id'),
+                projectId: eb.ref('doc', '->').key('projectId'),
+                allocationPercentage: eb.ref('doc', '->').key('allocationPercentage'),
+                startDate: eb.ref('doc', '->').key('startDate'),
+                endDate: eb.ref('doc', '->').key('endDate'),
+              });
+              return jsonText(eb.fn.jsonAgg(demand).orderBy('start_date').orderBy('id', inBytes)).as('json');
+            })
+            .where('end_date', '>', windowStart)
+            .where('start_date', '<', windowEnd)
+            .as('placeholders'),
+    ])
+    .executeTakeFirstOrThrow();
+  const assignments: Required<CapacityAssignment>[] = await db
+    .selectFrom('assignments as a')
+    .select((eb) => [
+      'a.id as _id',
+      'a.engineer_id as engineerId',
+      'a.project_id as projectId',
+      eb.cast<number>(eb.ref('a.doc', '->>').key('allocationPercentage'), 'float8').as('allocationPercentage'),
+      eb.ref('a.doc', '->>').key('startDate').as('startDate'),
+      eb.ref('a.doc', '->>').key('endDate').as('endDate'),
+    ])
+    .where('a.start_date', '<', windowEnd)
+    .where('a.end_date', '>', windowStart)
+    .$if(oneEngineer, (q) => q.where('a.engineer_id', '=', range.engineerId!))
+    .execute();
   return {
-    engineers: (JSON.parse(row.engineers) as CapacityEngineerRow[]).map(withoutNullAvatar),
-    assignments: assignments.rows,
-    tentativeProjectIds: JSON.parse(row.tentative) as string[],
-    timeOff: JSON.parse(row.timeOff) as TimeOffDays[],
-    holidays: JSON.parse(row.holidays) as Holiday[],
-    placeholders: JSON.parse(row.placeholders) as PlaceholderDemand[],
+    engineers: (JSON.parse(row.engineers!) as CapacityEngineerRow[]).map(withoutNullAvatar),
+    assignments,
+    tentativeProjectIds: JSON.parse(row.tentative!) as string[],
+    timeOff: JSON.parse(row.timeOff!) as TimeOffDays[],
+    holidays: JSON.parse(row.holidays!) as Holiday[],
+    placeholders: JSON.parse(row.placeholders as string) as PlaceholderDemand[],
   };
 }
 

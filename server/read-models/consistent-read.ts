@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import { headCursor } from '../event-store/read.ts';
 
@@ -15,8 +14,8 @@ export async function readConsistent<T>(db: Db, read: (trx: DbOrTrx) => Promise<
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
     .execute(async (trx) => {
-      const { rows } = await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(trx);
+      const { snapshot } = await trx.selectNoFrom((eb) => eb.cast<string>(eb.fn('pg_current_snapshot'), 'text').as('snapshot')).executeTakeFirstOrThrow();
       const value = await read(trx);
-      return { value, cursor: await headCursor(trx), snapshot: rows[0]!.snapshot };
+      return { value, cursor: await headCursor(trx), snapshot };
     });
 }

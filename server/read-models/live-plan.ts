@@ -24,8 +24,10 @@ export class LivePlanCache {
   private last: { key: string; plan: Plan } | null = null;
 
   async read(trx: DbOrTrx): Promise<{ key: string; plan: Plan }> {
-    const { rows } = await sql<{ key: string }>`select coalesce(sum(version), 0)::text as key from streams`.execute(trx);
-    const key = rows[0]!.key;
+    const { key } = await trx
+      .selectFrom('streams')
+      .select((eb) => eb.cast<string>(eb.fn.coalesce(eb.fn.sum('version'), sql.lit(0)), 'text').as('key'))
+      .executeTakeFirstOrThrow();
     if (this.last?.key !== key) this.last = { key, plan: await loadLivePlan(trx) };
     return this.last;
   }

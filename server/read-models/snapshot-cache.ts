@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import { headCursor } from '../event-store/read.ts';
 import type { Consistent } from './consistent-read.ts';
@@ -32,9 +31,12 @@ export class SnapshotCache<T> {
       .setIsolationLevel('repeatable read')
       .setAccessMode('read only')
       .execute(async (trx) => {
-        const { rows } = await sql<{ snapshot: string; started: string }>`
-          select pg_current_snapshot()::text as snapshot, pg_postmaster_start_time()::text as started`.execute(trx);
-        const { snapshot, started } = rows[0]!;
+        const { snapshot, started } = await trx
+          .selectNoFrom((eb) => [
+            eb.cast<string>(eb.fn('pg_current_snapshot'), 'text').as('snapshot'),
+            eb.cast<string>(eb.fn('pg_postmaster_start_time'), 'text').as('started'),
+          ])
+          .executeTakeFirstOrThrow();
         const fresh = async () => ({ value: await read(trx), cursor: await headCursor(trx) });
         if (this.size === 0) return { ...(await fresh()), snapshot };
         const version = `${started} ${snapshot}`;

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { HolidayRecord, Placeholder, TimeOff } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import { day, inBytes, instant, jsonText } from '../db/expressions.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * Read-side repositories of the facts capacity over time needs. Lists come back as JSON text built by
@@ -11,40 +13,37 @@ import type { DbOrTrx } from '../db/connect.ts';
 /** Days are YYYY-MM-DD; `from`/`to` keep the bookings that overlap that range, both ends included. */
 export type TimeOffFilter = { engineerId?: string; from?: string; to?: string };
 
-const timeOffWhere = (f: TimeOffFilter) => sql`
-  where true
-    ${f.engineerId ? sql`and engineer_id = ${f.engineerId}` : sql``}
-    ${f.from ? sql`and to_date >= ${f.from}::date` : sql``}
-    ${f.to ? sql`and from_date <= ${f.to}::date` : sql``}`;
+const timeOffIn = <O>(query: SelectQueryBuilder<Database, 'time_off', O>, f: TimeOffFilter) =>
+  query
+    .$if(Boolean(f.engineerId), (q) => q.where('engineer_id', '=', f.engineerId!))
+    .$if(Boolean(f.from), (q) => q.where('to_date', '>=', day(f.from!)))
+    .$if(Boolean(f.to), (q) => q.where('from_date', '<=', day(f.to!)));
 
 export async function timeOffJson(db: DbOrTrx, filter: TimeOffFilter = {}): Promise<string> {
-  const { rows } = await sql<{ json: string }>`
-    select coalesce(json_agg(doc order by from_date, id collate "C"), '[]')::text as json
-      from time_off ${timeOffWhere(filter)}`.execute(db);
-  return rows[0]!.json;
+  const query = db.selectFrom('time_off').select((eb) => jsonText(eb.fn.jsonAgg('doc').orderBy('from_date').orderBy('id', inBytes)).as('json'));
+  return (await timeOffIn(query, filter).executeTakeFirstOrThrow()).json;
 }
 
 export async function timeOffList(db: DbOrTrx, filter: TimeOffFilter = {}): Promise<TimeOff[]> {
-  const { rows } = await sql<{ doc: TimeOff }>`select doc from time_off ${timeOffWhere(filter)} order by from_date, id collate "C"`.execute(db);
-  return rows.map((r) => r.doc);
+  const query = db.selectFrom('time_off').select('doc').orderBy('from_date').orderBy('id', inBytes);
+  return (await timeOffIn(query, filter).execute()).map((r) => r.doc);
 }
 
 export type DayRange = { from?: string; to?: string };
 
-const holidayWhere = (f: DayRange) => sql`
-  where true
-    ${f.from ? sql`and date >= ${f.from}::date` : sql``}
-    ${f.to ? sql`and date <= ${f.to}::date` : sql``}`;
+const holidaysIn = <O>(query: SelectQueryBuilder<Database, 'holidays', O>, range: DayRange) =>
+  query
+    .$if(Boolean(range.from), (q) => q.where('date', '>=', day(range.from!)))
+    .$if(Boolean(range.to), (q) => q.where('date', '<=', day(range.to!)));
 
 export async function holidaysJson(db: DbOrTrx, range: DayRange = {}): Promise<string> {
-  const { rows } = await sql<{ json: string }>`
-    select coalesce(json_agg(doc order by date, id collate "C"), '[]')::text as json from holidays ${holidayWhere(range)}`.execute(db);
-  return rows[0]!.json;
+  const query = db.selectFrom('holidays').select((eb) => jsonText(eb.fn.jsonAgg('doc').orderBy('date').orderBy('id', inBytes)).as('json'));
+  return (await holidaysIn(query, range).executeTakeFirstOrThrow()).json;
 }
 
 export async function holidayList(db: DbOrTrx, range: DayRange = {}): Promise<HolidayRecord[]> {
-  const { rows } = await sql<{ doc: HolidayRecord }>`select doc from holidays ${holidayWhere(range)} order by date, id collate "C"`.execute(db);
-  return rows.map((r) => r.doc);
+  const query = db.selectFrom('holidays').select('doc').orderBy('date').orderBy('id', inBytes);
+  return (await holidaysIn(query, range).execute()).map((r) => r.doc);
 }
 
 /**
@@ -53,23 +52,20 @@ export async function holidayList(db: DbOrTrx, range: DayRange = {}): Promise<Ho
  */
 export type PlaceholderFilter = { projectId?: string; from?: string; to?: string };
 
-const placeholderWhere = (f: PlaceholderFilter) => sql`
-  where true
-    ${f.projectId ? sql`and project_id = ${f.projectId}` : sql``}
-    ${f.from ? sql`and end_date > ${f.from}::timestamptz` : sql``}
-    ${f.to ? sql`and start_date < ${f.to}::timestamptz` : sql``}`;
+const placeholdersIn = <O>(query: SelectQueryBuilder<Database, 'placeholders', O>, f: PlaceholderFilter) =>
+  query
+    .$if(Boolean(f.projectId), (q) => q.where('project_id', '=', f.projectId!))
+    .$if(Boolean(f.from), (q) => q.where('end_date', '>', instant(f.from!)))
+    .$if(Boolean(f.to), (q) => q.where('start_date', '<', instant(f.to!)));
 
 export async function placeholdersJson(db: DbOrTrx, filter: PlaceholderFilter = {}): Promise<string> {
-  const { rows } = await sql<{ json: string }>`
-    select coalesce(json_agg(doc order by start_date, id collate "C"), '[]')::text as json
-      from placeholders ${placeholderWhere(filter)}`.execute(db);
-  return rows[0]!.json;
+  const query = db.selectFrom('placeholders').select((eb) => jsonText(eb.fn.jsonAgg('doc').orderBy('start_date').orderBy('id', inBytes)).as('json'));
+  return (await placeholdersIn(query, filter).executeTakeFirstOrThrow()).json;
 }
 
 export async function placeholderList(db: DbOrTrx, filter: PlaceholderFilter = {}): Promise<Placeholder[]> {
-  const { rows } = await sql<{ doc: Placeholder }>`
-    select doc from placeholders ${placeholderWhere(filter)} order by start_date, id collate "C"`.execute(db);
-  return rows.map((r) => r.doc);
+  const query = db.selectFrom('placeholders').select('doc').orderBy('start_date').orderBy('id', inBytes);
+  return (await placeholdersIn(query, filter).execute()).map((r) => r.doc);
 }
 
 /** A stream's current version (0 before its first event): what a write on that stream must send. */
@@ -83,9 +79,13 @@ export async function streamVersion(db: DbOrTrx, streamId: string): Promise<numb
  * how many projects: what the schedule's first paint needs to keep room for the schedule's open roles.
  */
 export async function openRolesIn(db: DbOrTrx, range: { from: string; to: string }): Promise<{ count: number; projects: number }> {
-  const { rows } = await sql<{ count: number; projects: number }>`
-    select count(*)::int as count, count(distinct project_id)::int as projects
-      from placeholders
-     where end_date > ${range.from}::date and start_date < ${range.to}::date + 1`.execute(db);
-  return rows[0]!;
+  return db
+    .selectFrom('placeholders')
+    .select((eb) => [
+      eb.cast<number>(eb.fn.countAll(), 'int4').as('count'),
+      eb.cast<number>(eb.fn.count('project_id').distinct(), 'int4').as('projects'),
+    ])
+    .where('end_date', '>', day(range.from))
+    .where('start_date', '<', day(range.to, 1))
+    .executeTakeFirstOrThrow();
 }
