@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { AssignmentRecord, Engineer, HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/index.ts';
+import type { AssignmentRecord, Engineer, EventMetadata, HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/index.ts';
 
 /** One Database interface built from per-table types (model: kysely-org/kysely example/). */
 export interface StreamsTable {
@@ -17,7 +17,7 @@ export interface EventsTable {
   type: string;
   schema_version: Generated<number>;
   data: ColumnType<unknown, string, never>;
-  metadata: ColumnType<unknown, string, never>;
+  metadata: ColumnType<EventMetadata, string, never>;
   recorded_at: ColumnType<Date, Date | string | undefined, never>;
   hash: ColumnType<string, string, never>;
 }

@@ -91,7 +91,7 @@ export async function readNewestFirst(
 }
 
 /** After `from` and up to `to`, by recorded time: the window the history's diff compares. */
-export const recordedBetween = (from: Date, to: Date) => [sql`recorded_at > ${from}`, sql`recorded_at <= ${to}`];
+export const recordedBetween = (from: Date, to: Date) => [sql<boolean>`recorded_at > ${from}`, sql<boolean>`recorded_at <= ${to}`];
 
 /** A page of the events recorded after `from` and up to `to`, oldest first. */
 export async function readRecordedBetween(

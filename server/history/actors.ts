@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTrx } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 
 export type Actor = { id: string; name: string; role: string };
 
@@ -9,14 +10,16 @@ export type Actor = { id: string; name: string; role: string };
  * rename changes the engineer, not the account row.
  */
 export async function listActors(db: DbOrTrx): Promise<Actor[]> {
-  const name = sql<string>`coalesce(engineers.name, users.name)`;
   return db
     .selectFrom('users')
     .leftJoin('engineers', 'engineers.id', 'users.id')
-    .select(['users.id', name.as('name'), 'users.role'])
-    .orderBy(name)
+    .select((eb) => ['users.id', actorName(eb).as('name'), 'users.role'])
+    .orderBy(actorName)
     .execute();
 }
+
+/** Over users left-joined to engineers: the engineer's planning name, else the account's. */
+const actorName = (eb: ExpressionBuilder<Database, 'users' | 'engineers'>) => eb.fn.coalesce('engineers.name', 'users.name');
 
 /** The name an event shows for an actor that is no account (nothing in this app writes one, but old logs may). */
 export const UNKNOWN_ACTOR_NAME = 'System';
@@ -24,11 +27,10 @@ export const UNKNOWN_ACTOR_NAME = 'System';
 /** Actors' names by id: everyone, or only the ids given (a page of history names only its own). */
 export async function actorNames(db: DbOrTrx, ids?: readonly string[]): Promise<Map<string, string>> {
   if (ids?.length === 0) return new Map();
-  const name = sql<string>`coalesce(engineers.name, users.name)`;
   const rows = await db
     .selectFrom('users')
     .leftJoin('engineers', 'engineers.id', 'users.id')
-    .select(['users.id', name.as('name')])
+    .select((eb) => ['users.id', actorName(eb).as('name')])
     .$if(ids !== undefined, (q) => q.where('users.id', 'in', ids!))
     .execute();
   return new Map(rows.map((a) => [a.id, a.name]));

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { streamEntity } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { visibleToEveryReader, whereAll } from '../event-store/commit-order.ts';
+import { textArray } from '../db/expressions.ts';
+import { visibleToEveryReader } from '../event-store/commit-order.ts';
 import { recordedBetween } from '../event-store/read.ts';
 import { actorNames, UNKNOWN_ACTOR_NAME } from './actors.ts';
 
@@ -16,12 +16,16 @@ export type EntityActors = Record<string, { id: string; name: string }[]>;
 export async function entityActors(db: DbOrTrx, entities: readonly EntityRef[], from: Date, to: Date): Promise<EntityActors> {
   if (entities.length === 0) return {};
   const streams = entities.map((e) => `${e.kind}-${e.id}`);
-  const { rows } = await sql<{ stream_id: string; actor_id: string | null }>`
-    select stream_id, metadata ->> 'actorId' as actor_id
-      from events
-     where ${whereAll([visibleToEveryReader, sql`stream_id = any(${streams}::text[])`, ...recordedBetween(from, to)])}
-     group by stream_id, actor_id
-     order by stream_id, min(stream_position)`.execute(db);
+  const rows = await db
+    .selectFrom('events')
+    .select((eb) => ['stream_id', eb.ref('metadata', '->>').key('actorId').$castTo<string | null>().as('actor_id')])
+    .where(visibleToEveryReader)
+    .where((eb) => eb('stream_id', '=', eb.fn.any(textArray(streams))))
+    .where((eb) => eb.and(recordedBetween(from, to)))
+    .groupBy(['stream_id', 'actor_id'])
+    .orderBy('stream_id')
+    .orderBy((eb) => eb.fn.min('stream_position'))
+    .execute();
   const names = await actorNames(db, [...new Set(rows.flatMap((r) => (r.actor_id ? [r.actor_id] : [])))]);
   const actors: EntityActors = {};
   for (const row of rows) {
