@@ -1,6 +1,5 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { firstPaint } from './client/build/firstPaint.ts';
 import { precompress } from './client/build/precompress.ts';
 import { routeHints } from './client/build/routeHints.ts';
 
@@ -10,7 +9,7 @@ import { routeHints } from './client/build/routeHints.ts';
  * channel are proxied to the server on port 3000.
  */
 export default defineConfig({
-  plugins: [react(), routeHints(), firstPaint(), precompress()],
+  plugins: [react(), routeHints(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

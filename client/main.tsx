@@ -11,17 +11,10 @@ import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import './stores/session.ts';
 import { writeRoleHint } from './lib/roleHint.ts';
-import { writeSessionCookie } from './lib/sessionCookie.ts';
-import { dismissFirstPaint } from './lib/firstSchedule.ts';
-import { routePath } from '../domain/page-hints.ts';
 import { readToken, tokenRole } from './lib/token.ts';
 
-// A session stored before the server read these cookies, or whose cookies expired, gets them back.
+// A session stored before the server read the role hint, or whose hint expired, gets it back.
 writeRoleHint(tokenRole(readToken()));
-writeSessionCookie(readToken());
-
-// The schedule's first paint (client/firstPaint) waits for the schedule's grid; any other screen takes it away at once.
-router.subscribe(({ location }) => (routePath(location.pathname) === '/capacity' ? undefined : dismissFirstPaint()));
 
 // In a transition, so the first render of a large screen goes in React's time slices, not one long task.
 void firstScreenReady.then(() =>

@@ -17,7 +17,6 @@ import signOnRoutes from './routes/sign-on.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { OidcSettings } from './config.ts';
 import capacityAnswersPlugin from './plugins/capacity-answers.ts';
-import firstSchedulePlugin from './plugins/first-schedule.ts';
 import capacityRoutes from './routes/capacity.ts';
 import engineerRoutes from './routes/engineers.ts';
 import eventRoutes from './routes/events.ts';
@@ -116,7 +115,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { answersKept: options.historyAnswersKept ?? 4 });
   await app.register(importExportRoutes);
   await app.register(scenarioRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
-  await app.register(firstSchedulePlugin, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot, compression });
   return app;
 }

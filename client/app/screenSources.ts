@@ -1,4 +1,4 @@
-import { routePath } from '../../domain/page-hints.ts';
+import { routePath } from '../../domain/routes.ts';
 import { screenAccess } from './layout/nav.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardedScreenSources, LOGIN_SOURCE, NOT_FOUND_SOURCE, publicScreenSources, SHELL_SOURCE } from '../app/screenSources.ts';
-import { SIGNED_OUT } from '../../domain/page-hints.ts';
-import { type Manifest, routeHintsOf } from './routeHints.ts';
+import { type Manifest, routeHintsOf, SIGNED_OUT } from './routeHints.ts';
 
 /** A build where every screen shares the entry's react chunk and antd's button; the schedule has its own CSS and a grid chunk. */
 function manifest(): Manifest {

@@ -8,8 +8,18 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { roles } from '../../domain/entities.ts';
-import { ROUTE_HINTS_FILE, type RouteHint, type RouteHints, SIGNED_OUT } from '../../domain/page-hints.ts';
 import { firstScreenSources, guardedScreenSources, publicScreenSources, type Visitor } from '../app/screenSources.ts';
+
+/**
+ * The file, its shape and the visitor without a role hint, as server/plugins/web-app.ts reads them
+ * (tests/static/page-contract.test.ts holds the two sides to one another).
+ */
+export const ROUTE_HINTS_FILE = 'route-hints.json';
+export const SIGNED_OUT = 'signed-out';
+/** The files of one route's first screen, as absolute paths ('/assets/...'). */
+export type RouteHint = { js: string[]; css: string[] };
+/** By route ('/capacity', '/scenarios/:id'; '*' for any other address), then by who asks: a role or SIGNED_OUT. */
+export type RouteHints = Record<string, Record<string, RouteHint>>;
 
 /** What Vite's manifest says of a chunk (the fields used here). */
 export type ManifestChunk = { file: string; imports?: string[]; css?: string[] };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE_HINT_COOKIE } from '../../domain/page-hints.ts';
-import { writeRoleHint } from './roleHint.ts';
+import { ROLE_HINT_COOKIE, writeRoleHint } from './roleHint.ts';
 
 /** What a browser keeps of each cookie written: name=value while its Max-Age is above 0. */
 function jar() {

@@ -1,4 +1,3 @@
-import { ROLE_HINT_COOKIE } from '../../domain/page-hints.ts';
 
 /**
  * The signed-in role, told to the server in a cookie, as a hint only: the server names the first
@@ -7,6 +6,9 @@ import { ROLE_HINT_COOKIE } from '../../domain/page-hints.ts';
  * is the one to fetch). The token itself stays in local storage and authorises every request; this
  * cookie authorises nothing.
  */
+
+/** The role hint's cookie; server/plugins/web-app.ts reads it under the same name (tests/static/page-contract.test.ts). */
+export const ROLE_HINT_COOKIE = 'cp_role';
 
 /** Where cookies are written: `document`, or a stand-in in tests (with the page's protocol, for Secure). */
 export type CookieJar = { cookie: string; location?: { protocol: string } };

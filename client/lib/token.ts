@@ -1,5 +1,4 @@
 import { writeRoleHint } from './roleHint.ts';
-import { writeSessionCookie } from './sessionCookie.ts';
 import { tokenClaims } from './tokenClaims.ts';
 
 /** The login token lives in local storage under `userToken`, stored as JSON. */
@@ -28,17 +27,15 @@ export function readToken(storage: TokenStorage | null = browserStorage()): stri
   }
 }
 
-/** Stores the token, and tells the server its role as a hint for the pages it sends (roleHint.ts) and the token for the schedule's first screen (sessionCookie.ts). */
+/** Stores the token, and tells the server its role as a hint for the pages it sends (roleHint.ts). */
 export function writeToken(token: string, storage: TokenStorage | null = browserStorage()) {
   storage?.setItem(TOKEN_KEY, JSON.stringify(token));
   writeRoleHint(tokenRole(token));
-  writeSessionCookie(token);
 }
 
 export function clearToken(storage: TokenStorage | null = browserStorage()) {
   storage?.removeItem(TOKEN_KEY);
   writeRoleHint(null);
-  writeSessionCookie(null);
 }
 
 /**

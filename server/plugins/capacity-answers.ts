@@ -5,22 +5,14 @@ import { loadCapacityFacts } from '../read-models/capacity-facts.ts';
 import { KeptAnswers } from '../read-models/kept-answers.ts';
 import { SnapshotCache } from '../read-models/snapshot-cache.ts';
 
-/** How many rows an answer's head holds: enough for the tallest screen, at 45 px a row. */
-export const HEAD_ROWS = 40;
-
-/**
- * One answer of GET /api/capacity, as the JSON text it is sent as, with the position in the log it
- * reflects; `head` is the same answer cut to its first HEAD_ROWS rows (its total still every match),
- * for a page that shows only the top of it (first-schedule.ts).
- */
-export type CapacityAnswer = { text: string; head: string; total: number; cursor: string; snapshot: string };
+/** One answer of GET /api/capacity, as the JSON text it is sent as, with the position in the log it reflects. */
+export type CapacityAnswer = { text: string; total: number; cursor: string; snapshot: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The capacity grid for a query (an engineer's own row only when `engineerId` is given), shared by
-     * GET /api/capacity and the schedule's first paint (first-schedule.ts): the same view asked by both
-     * is worked out once between two writes.
+     * The capacity grid for a query (an engineer's own row only when `engineerId` is given): the same
+     * view asked again is worked out once between two writes.
      */
     capacityAnswer: (query: CapacityQuery, engineerId: string | undefined) => Promise<CapacityAnswer>;
   }
@@ -30,7 +22,7 @@ export default fp(async function capacityAnswers(app: FastifyInstance, options: 
   // The schedule asks for the same grid again and again between two writes: reading tens of thousands
   // of assignments each time would cost PostgreSQL and Node more than the model itself.
   const factsCache = new SnapshotCache<Awaited<ReturnType<typeof loadCapacityFacts>>>(options.factsCacheSize);
-  const answers = new KeptAnswers<{ total: number; head: string }>(16);
+  const answers = new KeptAnswers<{ total: number }>(16);
 
   app.decorate('capacityAnswer', async (query: CapacityQuery, engineerId: string | undefined) => {
     const range = { from: query.from, to: query.to, engineerId };
@@ -40,8 +32,7 @@ export default fp(async function capacityAnswers(app: FastifyInstance, options: 
     // every cell on the way out would cost more than computing it.
     const { text, extra } = answers.text(facts.value, JSON.stringify(query), () => {
       const answer = answerCapacityQuery(facts.value, query, options.timeZone);
-      const head = { ...answer, rows: answer.rows.slice(0, HEAD_ROWS) };
-      return { text: JSON.stringify(inShape(answer, query.shape)), extra: { total: answer.total, head: JSON.stringify(inShape(head, query.shape)) } };
+      return { text: JSON.stringify(inShape(answer, query.shape)), extra: { total: answer.total } };
     });
     return { text, ...extra, cursor: facts.cursor, snapshot: facts.snapshot };
   });

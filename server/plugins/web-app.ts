@@ -3,8 +3,20 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { cookieValue, FIRST_PAINT_FILE, FIRST_PAINT_PRELOADS_ID, type FirstPaintManifest, ROLE_HINT_COOKIE, ROUTE_HINTS_FILE, type RouteHint, type RouteHints, routePath, SIGNED_OUT } from '../../domain/page-hints.ts';
+import { parseCookie } from 'cookie';
+import { routePath } from '../../domain/routes.ts';
 import { HttpError } from '../http-error.ts';
+
+/**
+ * What the build writes beside index.html (client/build/routeHints.ts) and the cookie the app keeps its
+ * role in (client/lib/roleHint.ts): each side names them itself, and tests/static/page-contract.test.ts
+ * holds the two to one another.
+ */
+export const ROUTE_HINTS_FILE = 'route-hints.json';
+export const ROLE_HINT_COOKIE = 'cp_role';
+export const SIGNED_OUT = 'signed-out';
+export type RouteHint = { js: string[]; css: string[] };
+export type RouteHints = Record<string, Record<string, RouteHint>>;
 
 /**
  * The HTML names the build's assets, so a browser must revalidate it on every load or it stays on an
@@ -21,7 +33,8 @@ function cacheControl(reply: FastifyReply, file: string) {
  * nothing and only picks which public files the page names); SIGNED_OUT without one.
  */
 export function visitorOf(cookieHeader: string | undefined): string {
-  return cookieValue(cookieHeader, ROLE_HINT_COOKIE, /^[a-z]+$/) ?? SIGNED_OUT;
+  const role = parseCookie(cookieHeader ?? '')[ROLE_HINT_COOKIE];
+  return role && /^[a-z]+$/.test(role) ? role : SIGNED_OUT;
 }
 
 /**
@@ -52,10 +65,10 @@ export function pageWithHints(html: string, hint: RouteHint | undefined): string
 /**
  * The page for each route and visitor, made once per build and read again whenever the build changes
  * under a running server (index.html is rewritten by every build). Without route-hints.json (an older
- * build) the page is index.html as it is; without first-paint.json, no page carries a first grid.
+ * build) the page is index.html as it is.
  */
 function pages(root: string) {
-  let built: { at: number; html: string; hints: RouteHints; firstPaint: string | null; made: Map<string, string> } | null = null;
+  let built: { at: number; html: string; hints: RouteHints; made: Map<string, string> } | null = null;
   const readJson = <T>(file: string): T | null => (existsSync(path.join(root, file)) ? (JSON.parse(readFileSync(path.join(root, file), 'utf8')) as T) : null);
   const current = () => {
     const at = statSync(path.join(root, 'index.html')).mtimeMs;
@@ -64,17 +77,13 @@ function pages(root: string) {
         at,
         html: readFileSync(path.join(root, 'index.html'), 'utf8'),
         hints: readJson<RouteHints>(ROUTE_HINTS_FILE) ?? {},
-        firstPaint: readJson<FirstPaintManifest>(FIRST_PAINT_FILE)?.script ?? null,
         made: new Map(),
       };
     }
     return built;
   };
-  /**
-   * The page for an address and visitor, and the script that draws the schedule's first screen from a
-   * grid in the page (client/firstPaint; null in a build without it).
-   */
-  return (pathname: string, visitor: string): { html: string; firstPaint: string | null } => {
+  /** The page for an address and visitor. */
+  return (pathname: string, visitor: string): string => {
     const build = current();
     const route = hintedRoute(build.hints, pathname);
     const byVisitor = build.hints[route];
@@ -87,48 +96,21 @@ function pages(root: string) {
       html = pageWithHints(build.html, byVisitor?.[who]);
       build.made.set(key, html);
     }
-    return { html, firstPaint: build.firstPaint };
+    return html;
   };
-}
-
-/**
- * A page with the top of the schedule's grid and the script that draws it at the end of its body
- * (client/firstPaint), that script asked for first thing in the head: behind the app's sixty-odd
- * files it came 100-230 ms late. Those files wait in a template, which the browser does not fetch
- * from, until the script has drawn the grid: fetched beside it, the work of taking them in kept the
- * main thread from drawing it for 100-200 ms more.
- */
-export function pageWithFirstSchedule(html: string, grid: string, script: string): string {
-  const src = escapeAttribute(script);
-  const preloads: string[] = [];
-  return html
-    .replace(/<link rel="modulepreload"[^>]*>/g, (link) => (preloads.push(link), ''))
-    .replace('<head>', `<head><link rel="preload" as="script" href="${src}" fetchpriority="high">`)
-    .replace('</body>', `${grid}<template id="${FIRST_PAINT_PRELOADS_ID}">${preloads.join('')}</template><script src="${src}"></script></body>`);
 }
 
 /** Serves the built client and falls back to index.html for the app's own routes. */
 export default fp(async function webApp(app: FastifyInstance, options: { root: string; compression?: boolean }) {
   const hasClient = existsSync(path.join(options.root, 'index.html'));
   const pageFor = hasClient ? pages(options.root) : null;
-  // The grid is a head start, never a condition: without it (the database away, say) the page is sent
-  // as it is and the app asks for its data itself.
-  const firstGrid = (request: FastifyRequest) =>
-    app.firstScheduleOf(request).catch((error: unknown) => {
-      request.log.warn({ err: error }, 'the schedule page went without its first grid');
-      return null;
-    });
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { html, firstPaint } = pageFor!(request.url.split(/[?#]/)[0]!, visitorOf(request.headers.cookie));
-    const grid = firstPaint ? await firstGrid(request) : null;
-    return reply
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply
       .type('text/html; charset=utf-8')
-      // A page with a reader's grid in it is theirs alone: no cache may keep it.
-      .header('cache-control', grid ? 'private, no-store' : 'no-cache')
-      // The page differs with the cookies: a shared cache must not give one visitor's to another.
+      .header('cache-control', 'no-cache')
+      // The page differs with the role hint cookie: a shared cache must not give one visitor's to another.
       .header('vary', 'Cookie')
-      .send(grid ? pageWithFirstSchedule(html, grid, firstPaint!) : html);
-  };
+      .send(pageFor!(request.url.split(/[?#]/)[0]!, visitorOf(request.headers.cookie)));
   if (hasClient) {
     // wildcard: files built after start-up (a rebuild while running) are found too. preCompressed: the
     // build's .br or .gz copy of a file when the browser accepts it (client/build/precompress.ts).

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountMessages as M, signOnExchangeInput, userSchema } from '../../domain/index.ts';
-import { cookieValue } from '../../domain/page-hints.ts';
+import { parseCookie } from 'cookie';
 import { useLinkToken } from '../auth/link-tokens.ts';
 import { createOidcClient } from '../auth/oidc.ts';
 import { clearedSignOnCookie, SIGN_ON_COOKIE, signOnCookie, signOnSealer } from '../auth/oidc-state.ts';
@@ -31,6 +31,7 @@ const callbackQuery = z.object({
 });
 /** A sealed pending sign-on is base64url; anything else in the cookie is not one. */
 const sealedValue = /^[A-Za-z0-9_-]{1,2000}$/;
+const sealedOf = (value: string | undefined) => (value && sealedValue.test(value) ? value : undefined);
 
 /**
  * Single sign-on through OpenID Connect (docs/architecture.md). The browser goes to the provider from
@@ -102,7 +103,7 @@ export default async function signOnRoutes(app: FastifyInstance, options: SignOn
         request.log.info({ error: request.query.error, description: request.query.error_description }, 'single sign-on: the identity provider answered with an error');
         return toSignOnPage(reply, { error: M.signOnFailed });
       }
-      const pending = sealer.open(cookieValue(request.headers.cookie, SIGN_ON_COOKIE, sealedValue) ?? undefined);
+      const pending = sealer.open(sealedOf(parseCookie(request.headers.cookie ?? '')[SIGN_ON_COOKIE]));
       if (!pending) {
         request.log.info('single sign-on: callback without a pending sign-on (expired, another browser, or not begun here)');
         return toSignOnPage(reply, { error: M.signOnFailed });

@@ -28,7 +28,7 @@ import { manifestClosure } from '../../client/build/routeHints.ts';
 import { decodeJwt } from '../support/api-helpers.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { LARGE_SCREENS, idleLongTasks, recordLongTasks, screenLongTasks, scrollScheduleGrid } from '../support/long-tasks.ts';
-import { ROLE_HINT_COOKIE, SESSION_COOKIE } from '../../domain/page-hints.ts';
+import { ROLE_HINT_COOKIE } from '../../client/lib/roleHint.ts';
 import { ensureLargePlan, listen, login } from './bench-app.ts';
 import { fmt, percentile, type Row } from './support.ts';
 
@@ -101,10 +101,9 @@ async function loginScreenJs(browser: Browser, base: string): Promise<{ files: S
  * row must also lie in the viewport, and the time is taken once that frame has been painted (a task
  * after its animation frame), not when the row is inserted, before style, layout and paint.
  */
-const rowsProbe = (rows: string, idle?: string, inView = false, firstRows?: string) => `
+const rowsProbe = (rows: string, idle?: string, inView = false) => `
   (() => {
     let seen = false;
-    let firstSeen = ${firstRows ? 'false' : 'true'};
     const shown = (row) => {
       if (!${inView}) return true;
       const box = row.getBoundingClientRect();
@@ -115,20 +114,13 @@ const rowsProbe = (rows: string, idle?: string, inView = false, firstRows?: stri
       requestAnimationFrame(() => setTimeout(() => (window[key] = performance.now())));
     };
     const check = () => {
-      if (!firstSeen) {
-        const first = document.querySelector(${JSON.stringify(firstRows ?? '')});
-        if (first && shown(first)) {
-          firstSeen = true;
-          record('__firstRowsAt');
-        }
-      }
       if (seen) return;
       const row = document.querySelector(${JSON.stringify(rows)});
       if (row && !${idle ? `document.querySelector(${JSON.stringify(idle)})` : 'false'} && shown(row)) {
         seen = true;
         record();
       }
-      if (!seen || !firstSeen) requestAnimationFrame(check);
+      if (!seen) requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
     new MutationObserver(check).observe(document, { childList: true, subtree: true });
@@ -142,8 +134,6 @@ type Visit = {
   idle?: string;
   /** Rows count only once one is in the viewport and painted (a virtualised grid draws rows wherever it is told). */
   inView?: boolean;
-  /** Rows drawn before the app's own (the schedule's first paint, client/firstPaint), or the app's, whichever come first. */
-  firstRows?: string;
   /** The API paths whose first answers the rows are computed from ("data in"). */
   dataPaths: string[];
   /** The anchor: what to fetch and parse in the page, given the URLs the page itself requested. */
@@ -166,7 +156,6 @@ const SCHEDULE: Visit = {
   // A row with its cells: the figures, not an empty frame.
   rows: '[data-testid=schedule-grid] [data-testid=schedule-row] [role=gridcell]',
   inView: true,
-  firstRows: '#first-paint .schedule-row [role=gridcell], [data-testid=schedule-grid] [data-testid=schedule-row] [role=gridcell]',
   dataPaths: SCHEDULE_PATHS,
   // The very requests the page made (with its window in the query), refetched.
   anchorUrls: (requested) => requested.filter((url) => SCHEDULE_PATHS.includes(new URL(url).pathname)),
@@ -221,17 +210,13 @@ async function inAppScheduleTimes(browser: Browser, base: string, token: string,
 
 /**
  * A signed-in context at desktop size that records long tasks, optionally with a rows probe: the token
- * where the app keeps it and in the cookies the app writes beside it at sign-in (client/lib/token.ts).
- * With `firstPaint: false` the session cookie is never there (the app's own writing of it is dropped),
- * so the schedule's page comes without its first paint.
+ * where the app keeps it and the role hint the app writes beside it at sign-in (client/lib/token.ts).
  */
-async function signedInContext(browser: Browser, base: string, token: string, probe?: string, firstPaint = true) {
+async function signedInContext(browser: Browser, base: string, token: string, probe?: string) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(`localStorage.setItem('userToken', ${JSON.stringify(JSON.stringify(token))});`);
   const role = decodeJwt(token).role as string;
   await context.addCookies([{ name: ROLE_HINT_COOKIE, value: role, url: base }]);
-  if (firstPaint) await context.addCookies([{ name: SESSION_COOKIE, value: token, url: base, sameSite: 'Strict' }]);
-  else await context.addInitScript(WITHOUT_SESSION_COOKIE);
   await recordLongTasks(context);
   if (probe) await context.addInitScript(probe);
   return context;
@@ -239,25 +224,14 @@ async function signedInContext(browser: Browser, base: string, token: string, pr
 
 const sorted = (list: number[]) => list.sort((a, b) => a - b);
 
-/** Drops the app's writes of the session cookie, so the server never sees it. */
-const WITHOUT_SESSION_COOKIE = `(() => {
-  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
-  Object.defineProperty(Document.prototype, 'cookie', {
-    configurable: true,
-    get() { return cookie.get.call(this); },
-    set(value) { if (!String(value).startsWith(${JSON.stringify(`${SESSION_COOKIE}=`)})) cookie.set.call(this, value); },
-  });
-})();`;
-
 /** A link slower than the loopback: Chromium's own network emulation, per page. */
 type Link = { mbps: number; rttMs: number };
 const OFFICE_LINK: Link = { mbps: 20, rttMs: 30 };
 
 /** Navigation to a screen's rendered rows, beside fetching and parsing its data in the same page; one warm-up visit, then RUNS. */
-async function navigationTimes(browser: Browser, base: string, token: string, visit: Visit, progress: (message: string) => void, link?: Link, firstPaint = true) {
-  const context = await signedInContext(browser, base, token, rowsProbe(visit.rows, visit.idle, visit.inView, visit.firstRows), firstPaint);
+async function navigationTimes(browser: Browser, base: string, token: string, visit: Visit, progress: (message: string) => void, link?: Link) {
+  const context = await signedInContext(browser, base, token, rowsProbe(visit.rows, visit.idle, visit.inView));
   const render: number[] = [];
-  const first: number[] = [];
   const fetches: number[] = [];
   const dataIn: number[] = [];
   let anchored: string[] = [];
@@ -277,7 +251,6 @@ async function navigationTimes(browser: Browser, base: string, token: string, vi
     // Functions, not strings: the app's CSP forbids eval (the init scripts are injected by the browser itself).
     await page.waitForFunction(() => (window as { __rowsAt?: number }).__rowsAt !== undefined, undefined, { timeout: 120_000, polling: 50 });
     const rowsAt = await page.evaluate(() => (window as { __rowsAt?: number }).__rowsAt!);
-    const firstRowsAt = await page.evaluate(() => (window as { __firstRowsAt?: number }).__firstRowsAt ?? Number.NaN);
     // Every API answer so far, in the page's clock (no named functions inside: tsx would wrap them in a helper the page does not have).
     const requested = await page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
@@ -301,14 +274,13 @@ async function navigationTimes(browser: Browser, base: string, token: string, vi
     )) as number;
     if (run > 0) {
       render.push(rowsAt);
-      first.push(firstRowsAt);
       fetches.push(fetchMs);
       dataIn.push(dataAt);
     }
     if (run < RUNS) await page.close();
   }
   // The last page stays open for whoever measures more on it.
-  return { render: sorted(render), first: sorted(first), fetches: sorted(fetches), dataIn: sorted(dataIn), wire, anchored: anchored.map((url) => new URL(url, base).pathname), context, page: page! };
+  return { render: sorted(render), fetches: sorted(fetches), dataIn: sorted(dataIn), wire, anchored: anchored.map((url) => new URL(url, base).pathname), context, page: page! };
 }
 
 /** The largest long task per screen, from navigation to rows plus a second: one warm-up visit, then RUNS. */
@@ -413,28 +385,8 @@ export async function benchClient(databaseUrl: string, progress: (message: strin
 
     const schedule = await navigationTimes(browser, base, tokens.manager, SCHEDULE, progress);
     const summary = (await schedule.page.getByTestId('schedule-summary').innerText()).replace(/\s+/g, ' ').trim();
-    const first50 = percentile(schedule.first, 50);
-    const scheduleFetch50 = percentile(schedule.fetches, 50);
-    rows.push({
-      section: 'client',
-      measure: `navigation to the Schedule's first rows painted (26 weeks by week, drawn from the page before the app has loaded: client/firstPaint), ${sizeText}, ${RUNS} runs (goal <= 500 ms)`,
-      figure: `p50 ${fmt(first50, 0)} ms, max ${fmt(schedule.first.at(-1)!, 0)} ms`,
-      anchor: `fetch + JSON.parse of ${schedule.anchored.join(' + ')} in the page: p50 ${fmt(scheduleFetch50, 0)} ms`,
-      ratio: `${fmt(first50 / scheduleFetch50, 2)}x p50`,
-    });
-    rows.push(navigationRow(`Schedule: the app's own grid, which takes over from the first paint ('${summary}')`, schedule, 'grid + time off + placeholders'));
+    rows.push(navigationRow(`Schedule's rows painted, the one renderer (a new tab, 26 weeks by week: '${summary}')`, schedule, 'grid + time off + placeholders', ' (goal <= 500 ms)'));
     const scheduleCold = percentile(schedule.render, 50);
-    // The same page without the session cookie: no first paint, the app alone, as before it.
-    const alone = await navigationTimes(browser, base, tokens.manager, { ...SCHEDULE, label: 'Schedule without the first paint' }, progress, undefined, false);
-    await alone.context.close();
-    const alone50 = percentile(alone.render, 50);
-    rows.push({
-      section: 'client',
-      measure: `the app's own grid of the Schedule above, with the first paint drawn before it (its cost to the app)`,
-      figure: `p50 ${fmt(scheduleCold, 0)} ms`,
-      anchor: `the same page without it (no session cookie): app's grid at p50 ${fmt(alone50, 0)} ms, first rows at p50 ${fmt(percentile(alone.first, 50), 0)} ms`,
-      ratio: `${fmt(scheduleCold / alone50, 2)}x`,
-    });
 
     // Scrolling the schedule's virtualised grid, on the last timed page once it has settled, a few times over.
     await schedule.page.waitForTimeout(1_000);
@@ -496,7 +448,7 @@ export async function benchClient(databaseUrl: string, progress: (message: strin
     rows.push({
       section: 'client',
       measure: `navigation to the rendered Schedule, 26 weeks, over ${linkText}, answers compressed, ${RUNS} runs`,
-      figure: `p50 ${fmt(link50, 0)} ms, max ${fmt(overLink.render.at(-1)!, 0)} ms (first rows painted at p50 ${fmt(percentile(overLink.first, 50), 0)} ms, data in at p50 ${fmt(percentile(overLink.dataIn, 50), 0)} ms)`,
+      figure: `p50 ${fmt(link50, 0)} ms, max ${fmt(overLink.render.at(-1)!, 0)} ms (data in at p50 ${fmt(percentile(overLink.dataIn, 50), 0)} ms)`,
       anchor: `the same with compression off (COMPRESSION=off): p50 ${fmt(plainLink50, 0)} ms (data in at p50 ${fmt(percentile(plainOverLink.dataIn, 50), 0)} ms)`,
       ratio: `${fmt(link50 / plainLink50, 2)}x`,
     });

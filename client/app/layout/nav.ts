@@ -1,5 +1,5 @@
 import type { Role } from '../../../domain/entities.ts';
-import { routePath } from '../../../domain/page-hints.ts';
+import { routePath } from '../../../domain/routes.ts';
 import { homePath, navRole } from '../../lib/roleHome.ts';
 
 export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'scenarios' | 'history' | 'import' | 'people' | 'profile';
@@ -11,8 +11,7 @@ const people: NavItem = { key: 'people', label: 'People & access', path: PEOPLE_
 
 /**
  * Role-based navigation: engineers get Dashboard and Profile; every other role the full list. Admins
- * also get People & access, just above Profile (the schedule's first paint, which knows only the role,
- * draws every entry above it in the same place).
+ * also get People & access, just above Profile.
  */
 export function navItems(role: Role | string | null | undefined, admin = false): NavItem[] {
   const admins = admin ? [people] : [];

@@ -1,4 +1,4 @@
-import { cookieValue } from '../../../domain/page-hints.ts';
+import { parseCookie } from 'cookie';
 
 /**
  * The sidebar's constants and the pure parts of its behaviour: the state cookie and the
@@ -15,8 +15,8 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** The remembered open state from a `document.cookie` string; null when none is stored. */
 export function readSidebarCookie(cookie: string): boolean | null {
-  const value = cookieValue(cookie, SIDEBAR_COOKIE, /^(true|false)$/);
-  return value === null ? null : value === 'true';
+  const value = parseCookie(cookie)[SIDEBAR_COOKIE];
+  return value === 'true' ? true : value === 'false' ? false : null;
 }
 
 /** The cookie that remembers the open state for 7 days. */

@@ -6,7 +6,6 @@ import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import type { TimeOff } from '../../../domain/entities.ts';
 import { cellLines, cellTones, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, holdsDay, holidayLine, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
-import { dismissFirstPaint } from '../../lib/firstSchedule.ts';
 import { GridTip } from './GridTip.tsx';
 import { EngineerName, EngineerRow } from './ScheduleRow.tsx';
 
@@ -157,9 +156,6 @@ export function ScheduleGrid(props: Props) {
     const row = rows[item.index]!;
     return { key: item.key, row, top: item.start - virtualizer.options.scrollMargin, height: item.size, isOpen: open.has(row.engineer._id) };
   });
-  // The page's first paint (client/firstPaint) covers the screen until these rows are drawn, in this frame.
-  const drawn = lines.length > 0;
-  useLayoutEffect(() => (drawn ? dismissFirstPaint() : undefined), [drawn]);
   const variables = gridVariables(columnWidth) as CSSProperties;
   return (
     <div ref={scrollRef} className="schedule-scroll" role="grid" aria-rowcount={rows.length} data-testid="schedule-grid" style={variables}>

@@ -8,7 +8,6 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { afterNextPaint } from '../../lib/afterPaint.ts';
-import { dismissFirstPaint } from '../../lib/firstSchedule.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { columnWidths, windowRange } from '../../../domain/schedule/window.ts';
 import { useAssignments } from '../../stores/assignments.ts';
@@ -66,10 +65,6 @@ export default function SchedulePage() {
   const gridSettled = data !== null || error !== null;
   // Not before the grid is on screen, either: the lists' loading state re-renders the whole page.
   useEffect(() => (gridSettled ? afterNextPaint(() => void loadCollections(ALL_COLLECTIONS)) : undefined), [gridSettled]);
-  // The page's first paint (client/firstPaint) covers the screen until the grid is drawn (ScheduleGrid),
-  // or until there is none to draw.
-  const noRows = error !== null || grid?.rows.length === 0;
-  useLayoutEffect(() => (noRows ? dismissFirstPaint() : undefined), [noRows]);
   // A vertical scroll bar takes its width from the room.
   const columnWidth = fittedColumnWidth(room - 16, nameWidth, grid?.periods.length ?? 0, columnWidths[view.step]);
   const today = todayShown();

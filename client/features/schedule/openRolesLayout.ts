@@ -1,10 +1,6 @@
 import { plural } from '../../lib/format.ts';
 
-/**
- * The open roles' block above the engineers (PlaceholderRows), in numbers and words: the schedule's
- * first paint (client/firstPaint) keeps the same room for it and writes the same header, so the rows
- * below start where the app will draw them.
- */
+/** The open roles' block above the engineers (PlaceholderRows), in numbers and words. */
 export const OPEN_ROLES_HEADER = 36;
 export const OPEN_ROLES_PROJECT = 28;
 export const OPEN_ROLES_LINE = 36;

@@ -2,10 +2,7 @@ import dayjs from 'dayjs';
 import type { CapacityEngineerRow } from '../../../domain/capacity/contracts.ts';
 import { capitalize, percent, plural } from '../../lib/format.ts';
 
-/**
- * The schedule's words that both the screen and its first paint (client/firstPaint) write, so the two
- * read the same.
- */
+/** The schedule's words, in one place: the toolbar's, the rows' and the open roles'. */
 
 /** The window, both ends with their year: 'Nov 23, 2026 - May 23, 2027' (the toolbar). */
 export const windowText = (range: { from: string; to: string }) => `${dayjs(range.from).format('MMM D, YYYY')} - ${dayjs(range.to).format('MMM D, YYYY')}`;
