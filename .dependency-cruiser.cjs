@@ -60,7 +60,7 @@ module.exports = {
       'server-base-not-up',
       'The server\'s base (database, event store, projections, read models, auth, mail) is what commands, ' +
         'history, scenarios, live and routes are built on: it must not import them back.',
-      { path: '^server/(db|event-store|projections|read-models|mail)/' },
+      { path: '^server/(db|event-store|projections|read-models|auth|mail)/' },
       { path: '^server/(commands|history|scenarios|live|routes|plugins|cli|import|seed)/' },
     ),
     forbid(

@@ -14,4 +14,27 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ COMPRESSION: value })).toThrow(/COMPRESSION: COMPRESSION must be on or off/);
     }
   });
+
+  it('reads the accounts settings: DEMO, PUBLIC_URL, SMTP and single sign-on', () => {
+    const c = loadConfig({ PORT: '8080' });
+    expect({ demo: c.demo, publicUrl: c.publicUrl, smtp: c.smtp, oidc: c.oidc }).toEqual({ demo: 'auto', publicUrl: 'http://localhost:8080', smtp: undefined, oidc: undefined });
+    const full = loadConfig({
+      DEMO: 'off', PUBLIC_URL: 'https://plan.example.com/', SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'planner', OIDC_CLIENT_SECRET: 's', OIDC_NAME: 'Okta', OIDC_AUTO_CREATE: 'engineer',
+    });
+    expect(full.publicUrl).toBe('https://plan.example.com');
+    expect(full.smtp).toEqual({ url: 'smtps://u:p@mail.example.com:465', from: 'Capacity Planner <no-reply@localhost>' });
+    expect(full.oidc).toEqual({ issuer: 'https://id.example.com', clientId: 'planner', clientSecret: 's', name: 'Okta', autoCreate: 'engineer' });
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'x' }).oidc?.issuer).toBe('http://127.0.0.1:4000');
+  });
+
+  it.each([
+    [{ DEMO: 'yes' }, /DEMO must be on, off or auto/],
+    [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL must look like/],
+    [{ OIDC_ISSUER: 'https://id.example.com' }, /OIDC_CLIENT_ID is required with OIDC_ISSUER/],
+    [{ OIDC_ISSUER: 'http://id.example.com', OIDC_CLIENT_ID: 'x' }, /OIDC_ISSUER must be an https address/],
+    [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL must be an http/],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
 });

@@ -32,7 +32,12 @@ const configSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(60).default('single sign-on'),
   OIDC_AUTO_CREATE: z.enum(['off', 'engineer'], 'OIDC_AUTO_CREATE must be off or engineer').default('off'),
-}).refine((c) => !c.OIDC_ISSUER || c.OIDC_CLIENT_ID, { path: ['OIDC_CLIENT_ID'], message: 'OIDC_CLIENT_ID is required with OIDC_ISSUER' });
+})
+  .refine((c) => !c.OIDC_ISSUER || c.OIDC_CLIENT_ID, { path: ['OIDC_CLIENT_ID'], message: 'OIDC_CLIENT_ID is required with OIDC_ISSUER' })
+  // Plain http would hand the provider's answers to anyone on the way; only a provider on this machine may use it.
+  .refine((c) => !c.OIDC_ISSUER || c.OIDC_ISSUER.startsWith('https:') || /^http:\/\/(localhost|127(\.\d+){3}|\[::1\])(:\d+)?(\/|$)/.test(c.OIDC_ISSUER), {
+    path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER must be an https address (plain http only for a provider on this machine)',
+  });
 
 export type Config = {
   port: number;

@@ -80,10 +80,7 @@ export async function inviteAccount(trx: DbOrTrx, input: InviteInput, metadata: 
   await lockAccounts(trx);
   if (await findAccountByEmail(trx, input.email)) throw emailTaken();
   let accountId = uuidv7();
-  if (input.role === 'engineer') {
-    const engineer = await trx.selectFrom('engineers').select('id').where('email', '=', input.email).executeTakeFirst();
-    accountId = engineer?.id ?? await registerPlanningRecord(trx, input, metadata);
-  }
+  if (input.role === 'engineer') accountId = await engineerRecordFor(trx, input, metadata);
   const result = await executeCommand(trx, accountStream, accountId, {
     expectedVersion: 0,
     metadata,
@@ -108,11 +105,17 @@ export async function registerEngineerWithAccount(trx: DbOrTrx, input: RegisterE
   return result;
 }
 
-/** An invited engineer nobody has planned yet gets a planning record, to be completed on the Engineers screen. */
-async function registerPlanningRecord(trx: DbOrTrx, input: InviteInput, metadata: EventMetadata): Promise<string> {
-  const record = registerEngineerInput.parse({ name: input.name, email: input.email, department: '', seniority: 'mid', maxCapacity: 100, skills: [] });
+/**
+ * The id of the engineer record with this e-mail, which an engineer's account shares. Someone nobody
+ * has planned yet (invited, or signing on with OIDC_AUTO_CREATE=engineer) gets a record first, to be
+ * completed on the Engineers screen.
+ */
+export async function engineerRecordFor(trx: DbOrTrx, person: { email: string; name: string }, metadata: EventMetadata): Promise<string> {
+  const engineer = await trx.selectFrom('engineers').select('id').where('email', '=', person.email).executeTakeFirst();
+  if (engineer) return engineer.id;
+  const record = registerEngineerInput.parse({ name: person.name, email: person.email, department: '', seniority: 'mid', maxCapacity: 100, skills: [] });
   const result = await registerEngineer(trx, record, metadata);
-  return (result.state as { _id: string })._id;
+  return result.state!._id;
 }
 
 export async function withdrawInvite(trx: DbOrTrx, accountId: string, metadata: EventMetadata) {

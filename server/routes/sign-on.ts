@@ -6,7 +6,7 @@ import { parseCookie } from 'cookie';
 import { useLinkToken } from '../auth/link-tokens.ts';
 import { createOidcClient } from '../auth/oidc.ts';
 import { clearedSignOnCookie, SIGN_ON_COOKIE, signOnCookie, signOnSealer } from '../auth/oidc-state.ts';
-import { signOnAccount } from '../auth/sign-on-accounts.ts';
+import { signOnAccount } from '../commands/sign-on.ts';
 import type { OidcSettings } from '../config.ts';
 import { HttpError } from '../http-error.ts';
 import { errorResponses } from './schemas.ts';

@@ -1,10 +1,9 @@
 import { accountMessages as M, registerEngineerInput, type EventMetadata } from '../../domain/index.ts';
-import { activateInvited, createActiveAccount } from '../commands/accounts.ts';
-import { registerEngineer } from '../commands/planning.ts';
+import { findAccountByEmail } from '../auth/accounts.ts';
+import { issueLinkToken } from '../auth/link-tokens.ts';
+import type { SignOnIdentity } from '../auth/oidc.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { findAccountByEmail } from './accounts.ts';
-import { issueLinkToken } from './link-tokens.ts';
-import type { SignOnIdentity } from './oidc.ts';
+import { activateInvited, createActiveAccount, engineerRecordFor } from './accounts.ts';
 
 /**
  * Which account a verified e-mail from the identity provider signs in to (docs/architecture.md): an
@@ -42,13 +41,7 @@ export async function signOnAccount(trx: DbOrTrx, identity: SignOnIdentity, poli
  */
 async function createEngineerAccount(trx: DbOrTrx, email: string, providerName: string | undefined): Promise<string> {
   const name = nameFor(email, providerName);
-  const engineer = await trx.selectFrom('engineers').select('id').where('email', '=', email).executeTakeFirst();
-  let accountId = engineer?.id;
-  if (!accountId) {
-    const record = registerEngineerInput.parse({ name, email, department: '', seniority: 'mid', maxCapacity: 100, skills: [] });
-    const result = await registerEngineer(trx, record, SIGN_ON_ACTOR);
-    accountId = (result.state as { _id: string })._id;
-  }
+  const accountId = await engineerRecordFor(trx, { email, name }, SIGN_ON_ACTOR);
   await createActiveAccount(trx, { email, name, role: 'engineer', admin: false }, 'sign-on', null, accountId);
   return accountId;
 }
