@@ -34,8 +34,8 @@ describe('manager screens with the demo data', () => {
     const text = normalize(await card.innerText());
     for (const part of ['MR', MANAGER.name, 'Manager', MANAGER.email]) expect(text).toContain(part);
     const links = await page.getByTestId('sidebar').getByRole('link').allInnerTexts();
-    // History is for managers and auditors; Import / Export for managers.
-    expect(links.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'Scenarios', 'History', 'Import / Export', 'Profile']);
+    // History is for managers and auditors; Import / Export for managers; People & access for admins (the demo manager is one).
+    expect(links.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'Scenarios', 'History', 'Import / Export', 'People & access', 'Profile']);
     await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).waitFor();
   });
 
