@@ -351,6 +351,39 @@ describe('decideUpdateAssignment', () => {
       .when({ input: update({ startDate: '2025-09-01' }), project: project() })
       .thenThrows('invalid', 'End date must be after start date', 'endDate');
   });
+
+  it('hands the assignment to another engineer, recording whom it was taken from', () => {
+    spec([assignmentCreated()])
+      .when({ input: update({ engineerId: otherEngineerId }), project: project(), engineer: engineer({ _id: otherEngineerId }) })
+      .then([{ type: 'AssignmentUpdated', data: { assignmentId, changes: { engineerId: otherEngineerId }, previous: { engineerId } } }]);
+  });
+
+  it('a reassignment with new dates is one event with both', () => {
+    spec([assignmentCreated()])
+      .when({ input: update({ engineerId: otherEngineerId, endDate: '2025-09-15' }), project: project(), engineer: engineer({ _id: otherEngineerId }) })
+      .then([{
+        type: 'AssignmentUpdated',
+        data: { assignmentId, changes: { engineerId: otherEngineerId, endDate: '2025-09-15T00:00:00.000Z' }, previous: { engineerId, endDate: '2025-08-31T00:00:00.000Z' } },
+      }]);
+  });
+
+  it('refuses to hand the assignment to an engineer who does not exist', () => {
+    spec([assignmentCreated()])
+      .when({ input: update({ engineerId: otherEngineerId }), project: project(), engineer: null })
+      .thenThrows('invalid', 'Engineer not found', 'engineerId');
+  });
+
+  it('naming the engineer it already has changes nothing (and needs no lookup)', () => {
+    spec([assignmentCreated()])
+      .when({ input: update({ engineerId }), project: project() })
+      .thenNothing();
+  });
+
+  it('after a reassignment the stream belongs to the new engineer', () => {
+    spec([assignmentCreated(), { type: 'AssignmentUpdated', data: { assignmentId, changes: { engineerId: otherEngineerId }, previous: { engineerId } } }])
+      .when({ input: update({ engineerId }), project: project(), engineer: engineer() })
+      .then([{ type: 'AssignmentUpdated', data: { assignmentId, changes: { engineerId }, previous: { engineerId: otherEngineerId } } }]);
+  });
 });
 
 describe('decideRemoveAssignment', () => {

@@ -44,6 +44,9 @@ const allowedStatusMoves: Record<ProjectStatus, ProjectStatus[]> = {
   completed: ['active'],
 };
 
+/** Whether a project's status may move from `from` to `to` (an undo asks before moving one back). */
+export const canMoveStatus = (from: ProjectStatus, to: ProjectStatus) => allowedStatusMoves[from].includes(to);
+
 export function decideUpdateProject(state: Project | null, input: UpdateProjectInput): ProjectEvent[] {
   if (!state) throw new DomainError('not-found', 'Project not found');
   const { status, version: _version, ...rest } = input;
@@ -93,12 +96,18 @@ export function decideCreateAssignment(
   return [{ type: 'AssignmentCreated', data: { assignmentId: command.assignmentId, ...command.input } }];
 }
 
+/**
+ * Changes an assignment's fields. A new `engineerId` hands it to that engineer (who must exist: `engineer`
+ * is the one named, looked up by the caller); the event records the engineer it was taken from in `previous`.
+ */
 export function decideUpdateAssignment(
   state: AssignmentRecord | null,
-  command: { input: UpdateAssignmentInput; project: Project | null },
+  command: { input: UpdateAssignmentInput; project: Project | null; engineer?: Engineer | null },
 ): AssignmentEvent[] {
   if (!state) throw new DomainError('not-found', 'Assignment not found');
   if (command.project?.status === 'completed') throw new DomainError('invalid', A.projectCompleted, 'projectId');
+  const reassigns = command.input.engineerId !== undefined && command.input.engineerId !== state.engineerId;
+  if (reassigns && !command.engineer) throw new DomainError('invalid', A.engineerNotFound, 'engineerId');
   const { version: _version, ...input } = command.input;
   const merged = { ...state, ...input };
   if (Date.parse(merged.endDate) <= Date.parse(merged.startDate)) {

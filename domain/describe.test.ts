@@ -40,6 +40,26 @@ describe('describeEvent', () => {
     );
   });
 
+  it("a reassignment names both engineers: '<actor> moved <from>'s assignment on <project> to <to>'", () => {
+    const event: PlanningEvent = { type: 'AssignmentUpdated', data: { assignmentId: 'a1', changes: { engineerId: 'e2' }, previous: { engineerId: 'e1' } } };
+    const engineerName = (id: string) => ({ e1: 'Lucas Silva', e2: 'Priya Patel' })[id];
+    expect(describeEvent(event, { ...names, engineerName })).toBe("Dana Whitfield moved Lucas Silva's assignment on Payments to Priya Patel");
+  });
+
+  it('a reassignment with other changes says them after the move', () => {
+    const event: PlanningEvent = {
+      type: 'AssignmentUpdated',
+      data: { assignmentId: 'a1', changes: { engineerId: 'e2', allocationPercentage: 40 }, previous: { engineerId: 'e1', allocationPercentage: 60 } },
+    };
+    const engineerName = (id: string) => ({ e1: 'Lucas Silva', e2: 'Priya Patel' })[id];
+    expect(describeEvent(event, { ...names, engineerName })).toBe("Dana Whitfield moved Lucas Silva's assignment on Payments to Priya Patel; allocation from 60% to 40%");
+  });
+
+  it('a reassignment whose engineers are unknown still reads', () => {
+    const event: PlanningEvent = { type: 'AssignmentUpdated', data: { assignmentId: 'a1', changes: { engineerId: 'e2' }, previous: { engineerId: 'e1' } } };
+    expect(describeEvent(event, names)).toBe("Dana Whitfield moved an engineer's assignment on Payments to another engineer");
+  });
+
   it('a created project, with its status', () => {
     expect(describeEvent(projectCreated, names)).toBe('Dana Whitfield created project Payments (planning)');
   });

@@ -2,7 +2,13 @@ import { describeAccountEvent } from './accounts/describe.ts';
 import { isAccountEvent } from './accounts/events.ts';
 import { assertNever, type PlanningEvent } from './events.ts';
 
-export type EventNames = { actor: string; engineer?: string; project?: string };
+export type EventNames = {
+  actor: string;
+  engineer?: string;
+  project?: string;
+  /** Any engineer's name by id: the two a reassignment names (from whom, to whom). */
+  engineerName?: (id: string) => string | undefined;
+};
 
 const pct = (value: unknown) => `${value}%`;
 const day = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : String(value));
@@ -37,7 +43,17 @@ export function describeEvent(event: PlanningEvent, names: EventNames): string {
     case 'AssignmentCreated':
       return `${names.actor} assigned ${engineer} to ${project} as ${event.data.role} at ${pct(event.data.allocationPercentage)} from ${day(event.data.startDate)} to ${day(event.data.endDate)}`;
     case 'AssignmentUpdated': {
-      const { changes, previous } = event.data;
+      const { changes: all, previous: before } = event.data;
+      if (all.engineerId !== undefined) {
+        const { engineerId: to, ...changes } = all;
+        const { engineerId: from, ...previous } = before ?? {};
+        const fromName = (from !== undefined ? names.engineerName?.(from) : undefined) ?? 'an engineer';
+        const toName = names.engineerName?.(to) ?? 'another engineer';
+        const rest = Object.keys(changes).length > 0 ? `; ${describeChanges(changes, previous)}` : '';
+        return `${names.actor} moved ${fromName}'s assignment on ${project} to ${toName}${rest}`;
+      }
+      const changes = all;
+      const previous = before;
       const keys = Object.keys(changes);
       if (keys.length === 1 && keys[0] === 'allocationPercentage' && previous?.allocationPercentage !== undefined) {
         return `${names.actor} moved ${engineer} on ${project} from ${pct(previous.allocationPercentage)} to ${pct(changes.allocationPercentage)}`;

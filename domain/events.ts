@@ -28,12 +28,16 @@ export type ProjectStatusChanged = {
   data: { projectId: string; from: ProjectStatus; to: ProjectStatus };
 };
 export type AssignmentCreated = { type: 'AssignmentCreated'; data: { assignmentId: string } & AssignmentFields };
+/**
+ * A change of an assignment's role, allocation, dates or engineer (a reassignment: `engineerId` in
+ * `changes`, the one it was taken from in `previous`). Its project never changes.
+ */
 export type AssignmentUpdated = {
   type: 'AssignmentUpdated';
   data: {
     assignmentId: string;
-    changes: Partial<Omit<AssignmentFields, 'engineerId' | 'projectId'>>;
-    previous?: Partial<Omit<AssignmentFields, 'engineerId' | 'projectId'>>;
+    changes: Partial<Omit<AssignmentFields, 'projectId'>>;
+    previous?: Partial<Omit<AssignmentFields, 'projectId'>>;
   };
 };
 export type AssignmentRemoved = { type: 'AssignmentRemoved'; data: { assignmentId: string } };

@@ -75,13 +75,14 @@ export const createAssignmentInput = z
   .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 export type CreateAssignmentInput = z.output<typeof createAssignmentInput>;
 
+/** A change of some fields; `engineerId` hands the assignment to another engineer (its project never changes). */
 export const updateAssignmentInput = z
-  .object({ ...assignmentFields, version: expectedVersion })
+  .object({ engineerId: wellFormedText('Engineer', A.engineerRequired).min(1, A.engineerRequired).max(100), ...assignmentFields, version: expectedVersion })
   .partial()
   .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 export type UpdateAssignmentInput = z.output<typeof updateAssignmentInput>;
 
-/** PUT: every editable field at once. The engineer and project of an assignment never change. */
+/** PUT: every editable field at once, the engineer and project aside (PATCH `engineerId` reassigns). */
 export const replaceAssignmentInput = z
   .object({ ...assignmentFields, version: expectedVersion })
   .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });

@@ -3,7 +3,7 @@ import type { Assignment, Project, User } from '../../domain/entities.ts';
 import type { RecordedEvent } from '../../domain/events.ts';
 import { memoryStorage } from '../lib/memoryStorage.ts';
 import { setAssignments } from './assignments.ts';
-import { assignmentNoticeFor } from './live.ts';
+import { assignmentNoticeFor, reassignmentReloads } from './live.ts';
 import { resetAll } from './plan.ts';
 import { setProfile } from './profile.ts';
 import { setProjects } from './projects.ts';
@@ -52,5 +52,28 @@ describe("an engineer's 'New assignment' notice", () => {
     expect(await assignmentNoticeFor(created('e1', 'p9'), [], false)).toBeNull();
     expect((await assignmentNoticeFor(created('e1', 'p9'), [], true))?.projectName).toBe('Zephyr');
     expect(fetchMock).toHaveBeenCalledWith('/api/projects/p9', expect.anything());
+  });
+});
+
+describe('a reassignment on the live channel', () => {
+  const handed = (changes: Record<string, unknown>) =>
+    ({ cursor: '11:1', streamId: 'assignment-a1', streamPosition: 2, type: 'AssignmentUpdated', metadata: { actorId: 'm1' }, recordedAt: '', data: { assignmentId: 'a1', changes } }) as unknown as RecordedEvent;
+  beforeEach(() => {
+    resetAll();
+    vi.stubGlobal('localStorage', memoryStorage({ userToken: '"t"' }));
+    setProfile(engineer);
+    setAssignments([] as Assignment[]);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("makes an engineer read their own assignments again (one handed to them is not in their list; one handed away must leave it)", () => {
+    expect(reassignmentReloads(handed({ engineerId: 'e1' }))).toBe(true);
+    expect(reassignmentReloads(handed({ engineerId: 'e2' }))).toBe(true);
+  });
+
+  it('not for other changes, nor for managers, whose lists hold every assignment and fold it in', () => {
+    expect(reassignmentReloads(handed({ allocationPercentage: 40 }))).toBe(false);
+    setProfile({ ...engineer, role: 'manager' });
+    expect(reassignmentReloads(handed({ engineerId: 'e2' }))).toBe(false);
   });
 });

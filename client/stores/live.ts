@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../../domain/events.ts';
 import { api, request } from '../lib/api.ts';
 import { socketIoActor } from '../lib/liveClient.ts';
 import { liveConnectionMachine, liveStatusOf } from '../machines/liveConnection.machine.ts';
-import { assignmentsStore } from './assignments.ts';
+import { assignmentsStore, loadAssignments } from './assignments.ts';
 import { type ListName, loadsInFlight, onLoadsSettled, receiveEvent, reloadLoadedLists, resetLiveSync, setFloor, startCursor } from './liveSync.ts';
 import { profileStore } from './profile.ts';
 import { projectsStore } from './projects.ts';
@@ -41,6 +41,15 @@ async function noticeIfNew(event: RecordedEvent, takers: ListName[], live: boole
   if (notice) for (const listener of [...noticeListeners]) listener(notice);
 }
 
+/**
+ * An engineer's assignments are only their own: an assignment handed to them is one their list never had
+ * (the event carries only what changed), and one handed away must leave it. Either way they read it again.
+ */
+export function reassignmentReloads(event: RecordedEvent): boolean {
+  if (event.type !== 'AssignmentUpdated' || event.data.changes.engineerId === undefined) return false;
+  return profileStore.data?.role === 'engineer' && assignmentsStore.loaded;
+}
+
 /** An event the live channel delivered, or null when it said to reload everything. */
 type LiveChangeListener = (event: RecordedEvent | null) => void;
 const changeListeners = new Set<LiveChangeListener>();
@@ -63,6 +72,7 @@ export const liveActor = createActor(
     actions: {
       applyEvent: (_, { event, live }) => {
         const takers = receiveEvent(event);
+        if (reassignmentReloads(event)) void loadAssignments();
         void noticeIfNew(event, takers, live);
         liveChanged(event);
       },

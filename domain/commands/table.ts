@@ -78,11 +78,13 @@ export const planningCommands: { [K in PlanningCommandKind]: Spec<CommandOf<K>> 
     writes: assignment,
     reads: (c, read) => {
       const state = read.assignment(c.assignmentId);
-      return state ? [{ kind: 'project', id: state.projectId }] : [];
+      const engineer: Reference[] = c.input.engineerId !== undefined ? [{ kind: 'engineer', id: c.input.engineerId }] : [];
+      return state ? [{ kind: 'project', id: state.projectId }, ...engineer] : engineer;
     },
     decide: (c, { read }) => {
       const state = read.assignment(c.assignmentId);
-      return on(streamIds.assignment(c.assignmentId), decideUpdateAssignment(state, { input: c.input, project: state && read.project(state.projectId) }));
+      const engineer = c.input.engineerId !== undefined ? read.engineer(c.input.engineerId) : undefined;
+      return on(streamIds.assignment(c.assignmentId), decideUpdateAssignment(state, { input: c.input, project: state && read.project(state.projectId), engineer }));
     },
   },
   removeAssignment: {

@@ -1,6 +1,6 @@
 import { describeEvent, isAccountEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { readAssignmentCreations } from '../event-store/assignment-creations.ts';
+import { type AssignmentReassignment, readAssignmentCreations, readAssignmentReassignments } from '../event-store/assignment-creations.ts';
 import { scenarioNames } from '../read-models/scenario-names.ts';
 import { actorNames, UNKNOWN_ACTOR_NAME } from './actors.ts';
 
@@ -26,26 +26,42 @@ export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Prom
   const actors = await actorNames(db, [...new Set(events.map((e) => e.metadata.actorId).filter(Boolean))]);
   const assignmentStreams = [...new Set(events.map(assignmentStreamOf).filter((s): s is string => s !== undefined))];
   const created = new Map<string, { engineerId: string; projectId: string }>();
+  const reassigned = new Map<string, AssignmentReassignment[]>();
   if (assignmentStreams.length > 0) {
     for (const c of await readAssignmentCreations(db, assignmentStreams)) created.set(c.streamId, { engineerId: c.engineerId, projectId: c.projectId });
+    for (const r of await readAssignmentReassignments(db, assignmentStreams)) reassigned.set(r.streamId, [...(reassigned.get(r.streamId) ?? []), r]);
   }
+  // Whose the assignment was when the event was appended: its creation's engineer, or the last one it was handed to before.
+  const refOf = (event: RecordedEvent) => {
+    const stream = assignmentStreamOf(event) ?? '';
+    const ref = created.get(stream);
+    if (!ref) return undefined;
+    const at = event.streamId === stream ? event.streamPosition : Number.POSITIVE_INFINITY;
+    const handed = (reassigned.get(stream) ?? []).filter((r) => r.streamPosition < at).at(-1);
+    return handed ? { ...ref, engineerId: handed.engineerId } : ref;
+  };
   const engineerIds = new Set<string>();
   const projectIds = new Set<string>();
   for (const e of events) {
     const entity = streamEntity(e.streamId);
     if (entity?.kind === 'engineer') engineerIds.add(entity.id);
     if (entity?.kind === 'project') projectIds.add(entity.id);
-    const ref = created.get(assignmentStreamOf(e) ?? '');
+    const ref = refOf(e);
     if (ref) {
       engineerIds.add(ref.engineerId);
       projectIds.add(ref.projectId);
     }
+    if (e.type === 'AssignmentUpdated') {
+      if (e.data.changes.engineerId) engineerIds.add(e.data.changes.engineerId);
+      if (e.data.previous?.engineerId) engineerIds.add(e.data.previous.engineerId);
+    }
   }
   const names = await entityNames(db, [...engineerIds], [...projectIds]);
+  const engineerName = (id: string) => names.get(id);
   const scenarios = await scenarioNames(db, [...new Set(events.map((e) => e.metadata.scenarioId).filter((id): id is string => Boolean(id)))]);
   return events.map((event) => {
     const entity = streamEntity(event.streamId)!;
-    const ref = created.get(assignmentStreamOf(event) ?? '');
+    const ref = refOf(event);
     const engineer = names.get(ref?.engineerId ?? (entity.kind === 'engineer' ? entity.id : ''));
     const project = names.get(ref?.projectId ?? (entity.kind === 'project' ? entity.id : ''));
     const actor = { id: event.metadata.actorId, name: actors.get(event.metadata.actorId) ?? UNKNOWN_ACTOR_NAME };
@@ -54,7 +70,7 @@ export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Prom
       : entity.kind === 'calendar' ? CALENDAR_NAME
       : entity.kind === 'account' ? (isAccountEvent(event) ? event.data.email : entity.id)
       : (entity.kind === 'engineer' ? engineer : project) ?? entity.id;
-    const summary = describeEvent(event, { actor: actor.name, engineer, project });
+    const summary = describeEvent(event, { actor: actor.name, engineer, project, engineerName });
     const scenarioId = event.metadata.scenarioId;
     if (!scenarioId) return { ...event, actor, entity: { ...entity, name: entityName }, summary };
     const scenario = { id: scenarioId, name: scenarios.get(scenarioId) ?? 'a scenario' };

@@ -1,17 +1,19 @@
 import { assertNever, isAccountEvent, streamIds, type PlanningEvent, type RecordedEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { readAssignmentCreations } from '../event-store/assignment-creations.ts';
+import { readAssignmentCreations, readAssignmentReassignments } from '../event-store/assignment-creations.ts';
 
 /**
  * Which engineer each assignment belongs to, so events that carry only an assignment id
  * (AssignmentUpdated, AssignmentRemoved) can be routed to that engineer's sockets.
- * Filled once from the log, then from every AssignmentCreated that any reader sees first.
+ * Filled once from the log, then from every AssignmentCreated, and every reassignment (an
+ * AssignmentUpdated naming a new engineer), that any reader sees first.
  */
 export class AssignmentOwners {
   private readonly owners = new Map<string, string>();
 
   async load(db: DbOrTrx): Promise<void> {
     for (const c of await readAssignmentCreations(db)) this.owners.set(c.assignmentId, c.engineerId);
+    for (const r of await readAssignmentReassignments(db)) this.owners.set(r.assignmentId, r.engineerId);
   }
 
   /**
@@ -28,6 +30,7 @@ export class AssignmentOwners {
     }
     if (unknown.size === 0) return;
     for (const c of await readAssignmentCreations(db, [...unknown])) this.owners.set(c.assignmentId, c.engineerId);
+    for (const r of await readAssignmentReassignments(db, [...unknown])) this.owners.set(r.assignmentId, r.engineerId);
   }
 
   learn(event: RecordedEvent): void {
@@ -41,7 +44,7 @@ export class AssignmentOwners {
 }
 
 type OwnershipFact =
-  | { kind: 'owner'; assignmentId: string; engineerId: string }
+  | { kind: 'owner'; assignmentId: string; engineerId: string; previousEngineerId?: string }
   | { kind: 'needs-owner'; assignmentId: string }
   | { kind: 'none' };
 
@@ -51,7 +54,12 @@ export function ownershipFact(event: PlanningEvent): OwnershipFact {
   switch (event.type) {
     case 'AssignmentCreated':
       return { kind: 'owner', assignmentId: event.data.assignmentId, engineerId: event.data.engineerId };
-    case 'AssignmentUpdated':
+    case 'AssignmentUpdated': {
+      // A reassignment says whose the assignment is from now on, and whose it was.
+      const { assignmentId, changes, previous } = event.data;
+      if (changes.engineerId !== undefined) return { kind: 'owner', assignmentId, engineerId: changes.engineerId, previousEngineerId: previous?.engineerId };
+      return { kind: 'needs-owner', assignmentId };
+    }
     case 'AssignmentRemoved':
       return { kind: 'needs-owner', assignmentId: event.data.assignmentId };
     case 'ProjectCreated':

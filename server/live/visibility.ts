@@ -33,7 +33,12 @@ export function canSee(viewer: Viewer, event: RecordedEvent, ownerOf: (assignmen
       return event.data.engineerId === viewer.id;
     case 'AssignmentCreated':
       return event.data.engineerId === viewer.id;
-    case 'AssignmentUpdated':
+    case 'AssignmentUpdated': {
+      // A reassignment is both engineers' news: one stops seeing the assignment, the other starts.
+      const { changes, previous } = event.data;
+      if (changes.engineerId !== undefined) return changes.engineerId === viewer.id || previous?.engineerId === viewer.id;
+      return ownerOf(event.data.assignmentId) === viewer.id;
+    }
     case 'AssignmentRemoved':
       return ownerOf(event.data.assignmentId) === viewer.id;
     default:
