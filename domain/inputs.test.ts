@@ -214,8 +214,12 @@ describe('updateAssignmentInput', () => {
     expect(updateAssignmentInput.parse({})).toEqual({});
   });
 
-  it('does not take engineer or project (they are fixed once assigned)', () => {
-    expect(updateAssignmentInput.parse({ engineerId: 'other', projectId: 'other', role: 'Lead' })).toEqual({ role: 'Lead' });
+  it('takes another engineer (a reassignment), never another project', () => {
+    expect(updateAssignmentInput.parse({ engineerId: 'other', projectId: 'other', role: 'Lead' })).toEqual({ engineerId: 'other', role: 'Lead' });
+  });
+
+  it("refuses an empty engineer: 'Engineer is required'", () => {
+    expect(updateAssignmentInput.safeParse({ engineerId: '' }).error?.issues[0]).toMatchObject({ path: ['engineerId'], message: 'Engineer is required' });
   });
 
   it.each([
