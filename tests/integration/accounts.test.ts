@@ -249,6 +249,34 @@ describe('sessions', () => {
     expectError(await t.request({ method: 'POST', url: '/api/auth/logout', token: second }), 401);
   });
 
+  it("sign-out and a password change close the ended sessions' sockets within a second; the changer's own stays", async () => {
+    const person = await activeAccount(t, admin, 'manager', PASSWORD);
+    const other = (await signIn(t, person.email, PASSWORD)).json().token as string;
+    const after = await headCursor(t.app.db);
+    const closedAt = (client: Awaited<ReturnType<typeof connectSocketIo>>) => {
+      const at = { ms: 0 };
+      client.socket.on('disconnect', () => (at.ms = Date.now()));
+      return at;
+    };
+    const own = await connectSocketIo(url, { token: person.token, after });
+    const others = await connectSocketIo(url, { token: other, after });
+    const ownClosed = closedAt(own);
+    const otherClosed = closedAt(others);
+    const changedAt = Date.now();
+    const changed = await t.request({ method: 'POST', url: '/api/auth/password', token: person.token, body: { currentPassword: PASSWORD, newPassword: 'a different passphrase' } });
+    expect(changed.statusCode).toBe(204);
+    await eventually(() => otherClosed.ms > 0, () => "the other session's socket is still open");
+    expect(otherClosed.ms - changedAt).toBeLessThanOrEqual(WITHIN_MS);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(ownClosed.ms).toBe(0);
+
+    const signedOutAt = Date.now();
+    expect((await t.request({ method: 'POST', url: '/api/auth/logout', token: person.token })).statusCode).toBe(204);
+    await eventually(() => ownClosed.ms > 0, () => 'the signed-out socket is still open');
+    expect(ownClosed.ms - signedOutAt).toBeLessThanOrEqual(WITHIN_MS);
+    console.log(`sockets closed: ${otherClosed.ms - changedAt} ms after a password change, ${ownClosed.ms - signedOutAt} ms after sign-out`);
+  });
+
   it('each token names its own session', async () => {
     const a = decodeJwt((await signIn(t, demo.auditor, 'demo1234')).json().token);
     const b = decodeJwt((await signIn(t, demo.auditor, 'demo1234')).json().token);
