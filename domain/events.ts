@@ -135,6 +135,8 @@ export type EventMetadata = {
   correlationId?: string;
   /** Set on the events a published scenario appended: the History screen says which scenario they came from. */
   scenarioId?: string;
+  /** Set on the events of an undo: the command id of the write they reverse (the History says "undid: ..."). */
+  undoOf?: string;
 };
 
 /** An event as stored and sent to readers: the envelope the live channel and /api/events carry. */

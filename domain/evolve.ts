@@ -157,7 +157,8 @@ export function evolveProjectPlan(state: ProjectPlan | null, event: ProjectEvent
   return {
     project,
     placeholders: withEntry(placeholders, id, evolvePlaceholder(entryOf(placeholders, id) ?? null, event, version)),
-    closed: ending ? withEntry(closed, id, ending) : closed,
+    // A placeholder added again under its own id (an undone removal or fill) is open, no longer closed.
+    closed: ending ? withEntry(closed, id, ending) : event.type === 'PlaceholderAdded' && entryOf(closed, id) ? withEntry<'filled' | 'removed'>(closed, id, null) : closed,
   };
 }
 

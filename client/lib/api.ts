@@ -76,6 +76,26 @@ function recordVersion(response: Response, data: object) {
 
 export const answerVersion = (data: unknown): number | undefined => (isRecord(data) ? answerVersions.get(data) : undefined);
 
+/**
+ * The command a write's answer came from (`X-Command-Id`), kept beside the body like its version: what
+ * `undoCommand` (undoApi.ts) takes. The write helpers keep returning the entity as before.
+ */
+const answerCommands = new WeakMap<object, string>();
+
+function recordCommand(response: Response, data: object) {
+  const id = response.headers?.get?.('x-command-id');
+  if (id) answerCommands.set(data, id);
+}
+
+/** The command id of a write's answer, when the server named one (every live planning write does). */
+export const commandIdOf = (answer: unknown): string | undefined => (isRecord(answer) ? answerCommands.get(answer) : undefined);
+
+/** A write's answer together with its command id: `const { result, commandId } = await withCommandId(planningApi.updateAssignment(...))`. */
+export async function withCommandId<T>(answer: Promise<T>): Promise<{ result: T; commandId: string | undefined }> {
+  const result = await answer;
+  return { result, commandId: commandIdOf(result) };
+}
+
 /** `to`, an answer rewritten in the page (the schedule's grid, unpacked), keeps the position and version of `from`, as received. */
 export function withMarksOf<T extends object>(from: object, to: T): T {
   const position = listPositions.get(from);
@@ -143,6 +163,7 @@ async function exchange(method: string, path: string, options: RequestOptions): 
   if (response.ok && isRecord(data)) {
     recordListPosition(response, data);
     recordVersion(response, data);
+    recordCommand(response, data);
   }
   if (!response.ok) {
     if (response.status === 401 && token && options.token === undefined) unauthorizedHandler();

@@ -6,7 +6,10 @@ import { draft, foundIn as found, liveOnly, liveOrDrafted, newId } from './draft
 /**
  * The planning writes. Every edit carries the version it was made against (as `version` in
  * the body); a stale one is refused with 409 VERSION_CONFLICT, a missing one with 428.
+ * Each live write's answer also names its command (`commandIdOf(answer)`, or `withCommandId(write)`,
+ * from api.ts), which `undoCommand` (undoApi.ts) reverses; a drafted write has none.
  */
+export { commandIdOf, withCommandId } from './api.ts';
 
 /** `availableCapacity`: the lowest weekly free figure over the dates asked; `onProject`: already assigned to the project. */
 export type SuitableEngineer = Engineer & { matchingSkills: string[]; availableCapacity: number; onProject?: boolean };
