@@ -15,14 +15,25 @@ let stopFollowing: (() => void) | null = null;
 let generation = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-const fetchFolded = (id: string) => request<{ plan: Plan; scenario: { _id: string; name: string } }>('GET', `/api/scenarios/${encodeURIComponent(id)}/plan`);
+const fetchFolded = (id: string) =>
+  request<{ plan: Plan; scenario: { _id: string; name: string; status: string } }>('GET', `/api/scenarios/${encodeURIComponent(id)}/plan`);
 
-async function fold(id: string, editable: boolean): Promise<void> {
+/**
+ * Folds the scenario again and shows it; false when the lens has nothing left to show. Only a draft is
+ * shown: once published its changes are the live plan itself (and discarded, they never will be), so
+ * the lens closes and every screen is live again, whoever published it and wherever.
+ */
+async function fold(id: string, editable: boolean): Promise<boolean> {
   const mine = ++generation;
   const { plan, scenario } = await fetchFolded(id);
   // A newer fold, another scenario, time travel or Back to live came in meanwhile: this answer is stale.
-  if (mine !== generation) return;
+  if (mine !== generation) return false;
+  if (scenario.status !== 'draft') {
+    if (viewMode.scenario?.id === id) closeScenarioLens();
+    return false;
+  }
   showScenario({ id: scenario._id, name: scenario.name, editable }, plan, new Date());
+  return true;
 }
 
 /**
@@ -31,7 +42,7 @@ async function fold(id: string, editable: boolean): Promise<void> {
  */
 export async function openScenarioLens(id: string, { editable }: { editable: boolean }): Promise<void> {
   closeFollowing();
-  await fold(id, editable);
+  if (!(await fold(id, editable))) return;
   setDraftTarget(editable ? { scenarioId: id, refold: async () => (await fold(id, editable), viewMode.past!) } : null);
   stopFollowing = onLiveChange(() => {
     if (viewMode.scenario?.id !== id) return closeFollowing();
@@ -52,6 +63,11 @@ export function closeScenarioLens(): void {
   generation++;
   closeFollowing();
   showLive();
+}
+
+/** The scenario was published or discarded here: if the lens shows it, back to the live plan at once. */
+export function scenarioClosed(id: string): void {
+  if (viewMode.scenario?.id === id) closeScenarioLens();
 }
 
 registerSignOutCleanup(closeScenarioLens);

@@ -181,3 +181,30 @@ export async function readStreamAfter(db: DbOrTrx, streamId: string, position: n
     select ${eventColumns} from events where stream_id = ${streamId} and stream_position > ${position} order by stream_position`.execute(db);
   return rows.map(toRecorded);
 }
+
+/**
+ * Where the log stood when a scenario was published: the newest event of the transactions before the
+ * one that appended its changes. That transaction is found by a stream position it wrote (`written`,
+ * each stream's first event after the version its change was drafted against) carrying the scenario's
+ * id. START when nothing came before it; null when no event of the publish is found.
+ */
+export async function cursorBeforePublish(
+  db: DbOrTrx,
+  scenarioId: string,
+  written: readonly { streamId: string; position: number }[],
+): Promise<Cursor | null> {
+  if (written.length === 0) return null;
+  const publish = await sql<{ transaction_id: string }>`
+    select transaction_id::text as transaction_id from events
+     where (stream_id, stream_position) in (select * from unnest(${written.map((w) => w.streamId)}::text[], ${written.map((w) => w.position)}::bigint[]))
+       and metadata ->> 'scenarioId' = ${scenarioId}
+     limit 1`.execute(db);
+  const transactionId = publish.rows[0]?.transaction_id;
+  if (transactionId === undefined) return null;
+  const before = await sql<{ transaction_id: string; global_position: number }>`
+    select transaction_id::text as transaction_id, global_position from events
+     where transaction_id < ${transactionId}::xid8
+     ${newestFirst} limit 1`.execute(db);
+  const row = before.rows[0];
+  return row ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) } : START;
+}

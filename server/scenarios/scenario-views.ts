@@ -1,10 +1,13 @@
 import {
-  canReadScenario, describeChanges, foldScenario, type ChangeOutcome, type DescribedChange, type Plan, type PublishConflict, type Scenario,
+  canReadScenario, compareCursors, describeChanges, foldScenario, formatCursor, parseCursor, type ChangeOutcome, type DescribedChange, type Plan,
+  type PublishConflict, type Scenario,
 } from '../../domain/index.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
-import { readStreamAfter } from '../event-store/read.ts';
+import { cursorBeforePublish, readStreamAfter } from '../event-store/read.ts';
 import { actorNames } from '../history/actors.ts';
 import { describeEvents } from '../history/describe-events.ts';
+import { planAt } from '../history/plan-at.ts';
+import { RestoredSnapshots } from '../history/restored-snapshots.ts';
 import { HttpError } from '../http-error.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
 import { LivePlanCache } from '../read-models/live-plan.ts';
@@ -34,15 +37,26 @@ export async function listScenarios(db: DbOrTrx, viewer: Viewer): Promise<Scenar
   return readable.map((s) => summaryOf(s, names));
 }
 
+/**
+ * `live`: the plan the scenario is folded on. For a draft (or a discarded one), the live plan now; for
+ * a published one, the plan as it stood when it was published, so its record is what it published.
+ */
 type Folded = { scenario: Scenario; live: Plan; plan: Plan; outcomes: ChangeOutcome[]; owner: string; cursor: string };
+type Base = { key: string; plan: Plan; keep: boolean };
 
 /**
  * The live plan and a scenario folded on it, read in one snapshot. The last few folds are kept, keyed
- * by the live plan's state and the scenario's version: a manager's screens ask for the same fold
- * several times between two writes, and folding 50 changes on 20,000 assignments is not free.
+ * by the plan folded on and the scenario's version: a manager's screens ask for the same fold several
+ * times between two writes, and folding 50 changes on 20,000 assignments is not free.
+ *
+ * A published scenario's changes are in the live plan already: folded on it again they would no longer
+ * apply ("Assignment already exists") and say nothing. It is folded on the plan its publish was decided
+ * on instead (every event of the transactions before the publish's), which never changes once all of
+ * them are visible.
  */
 export class ScenarioViews {
   private readonly livePlans = new LivePlanCache();
+  private readonly restored = new RestoredSnapshots(1);
   private readonly folds = new Map<string, Folded>();
 
   constructor(private readonly db: Db) {}
@@ -50,18 +64,37 @@ export class ScenarioViews {
   async fold(scenarioId: string, viewer: Viewer): Promise<Folded> {
     const read = await readConsistent(this.db, async (trx) => {
       const scenario = await readableScenario(trx, scenarioId, viewer);
-      return { scenario, live: await this.livePlans.read(trx) };
+      const published = scenario.status === 'published' ? await this.publishedOn(trx, scenario) : null;
+      return { scenario, base: published ?? { ...(await this.livePlans.read(trx)), keep: true } };
     });
-    const { scenario, live } = read.value;
-    const key = `${scenario._id} ${scenario.version} ${live.key}`;
+    const { scenario, base } = read.value;
+    const key = `${scenario._id} ${scenario.version} ${base.key}`;
     const kept = this.folds.get(key);
     if (kept) return { ...kept, scenario, cursor: read.cursor };
     const names = await actorNames(this.db, [scenario.ownerId]);
-    const folded = foldScenario(live.plan, scenario.changes, { id: scenario.ownerId, role: 'manager' });
-    const result = { scenario, live: live.plan, plan: folded.plan, outcomes: folded.outcomes, owner: names.get(scenario.ownerId) ?? 'Unknown', cursor: read.cursor };
+    const folded = foldScenario(base.plan, scenario.changes, { id: scenario.ownerId, role: 'manager' });
+    const result = { scenario, live: base.plan, plan: folded.plan, outcomes: folded.outcomes, owner: names.get(scenario.ownerId) ?? 'Unknown', cursor: read.cursor };
+    if (!base.keep) return result;
     this.folds.set(key, result);
     if (this.folds.size > 8) this.folds.delete(this.folds.keys().next().value!);
     return result;
+  }
+
+  /**
+   * The plan a published scenario was published on: the log folded up to the last event before its
+   * publish. Kept only once every one of those events was visible to the fold (a transaction older than
+   * the publish may still be committing). Null when its publish is not found in the log.
+   */
+  private async publishedOn(trx: DbOrTrx, scenario: Scenario): Promise<Base | null> {
+    const written = new Map<string, number>();
+    for (const change of scenario.changes) {
+      for (const [streamId, version] of Object.entries(change.base)) if (!written.has(streamId)) written.set(streamId, version + 1);
+    }
+    const before = await cursorBeforePublish(trx, scenario._id, [...written].map(([streamId, position]) => ({ streamId, position })));
+    if (!before) return null;
+    const at = await planAt(trx, { cursor: before }, this.restored);
+    const reached = parseCursor(at.cursor);
+    return { key: `published ${formatCursor(before)}`, plan: at.plan, keep: reached !== null && compareCursors(reached, before) === 0 };
   }
 
   /** The scenario with each change in sentences, the live plan and the folded one. */

@@ -265,12 +265,31 @@ describe('the live plan moves under the scenario', () => {
     await conflict.waitFor({ state: 'hidden' });
     await expect.poll(() => page.locator('[data-testid=scenario-change][data-moved=true]').count(), POLL).toBe(0);
     expect(await page.getByTestId('scenario-change').count()).toBe(4);
+    const drafted = await sentences(page);
+    expect(drafted).toHaveLength(4);
 
+    // Published while shown on every screen: the lens lets go, since its changes are the live plan now.
+    await page.getByTestId('show-everywhere').click();
+    await page.waitForURL(/\/capacity/);
+    await page.getByTestId('scenario-lens-banner').waitFor();
+    await page.getByTestId('scenario-lens-open').click();
+    await page.waitForURL((url) => url.pathname === scenarioUrl);
+    await page.getByTestId('scenario-change').first().waitFor();
     await page.getByTestId('publish').click();
     await page.getByTestId('publish-confirm-button').click();
     await expect.poll(() => page.getByTestId('scenario-banner').getAttribute('data-status'), POLL).toBe('published');
     expect(normalize(await page.getByTestId('scenario-banner-title').innerText())).toBe('Scenario: Win the mobile deal — published, its changes are live');
     for (const control of ['undo-change', 'draft-buttons', 'publish', 'rebase']) expect(await page.getByTestId(control).count(), control).toBe(0);
+    await page.getByTestId('scenario-lens-banner').waitFor({ state: 'detached', timeout: POLL.timeout });
+    // Its record: each change in the sentences it was published with, none "no longer applies".
+    expect(await page.getByTestId('change-not-applied').count()).toBe(0);
+    expect(await sentences(page)).toEqual(drafted);
+    await page.reload();
+    await page.getByTestId('scenario-change').first().waitFor();
+    expect(await sentences(page)).toEqual(drafted);
+    await screenshotBoth(page, 'scenario-published');
+    await navigate(page, 'Schedule', '/capacity');
+    expect(await page.getByTestId('scenario-lens-banner').count()).toBe(0);
   });
 
   it("the second manager's Assignments screen follows without a reload", async () => {

@@ -167,6 +167,31 @@ describe('publishing', () => {
     expect(rebuilt.equal).toBe(true);
   });
 
+  it('keeps its record once published: each change in the sentences it was published with, not run again on the plan that now holds it', async () => {
+    const world = await givenWorld();
+    const scenario = await draftTheUsualPlan(world, await newScenario());
+    const drafted = scenario.changes.map((c) => ({ changeId: c.changeId, applied: true, sentences: c.sentences }));
+    expect(drafted.every((c) => c.sentences.length > 0)).toBe(true);
+    const published = await ok<Scenario>(await call('POST', `/api/scenarios/${scenario._id}/publish`, {}));
+    // The answer to the publish itself: no "no longer applies: Assignment already exists" for its own change.
+    expect(published.changes.map(({ changeId, applied, sentences }) => ({ changeId, applied, sentences }))).toEqual(drafted);
+    expect(published.changes.some((c) => c.error !== undefined)).toBe(false);
+
+    // Later live writes, even to the streams it wrote, leave the record as it was published.
+    const boId = (scenario.changes[3]! as unknown as { command: { assignmentId: string } }).command.assignmentId;
+    await ok(await call('PATCH', `/api/assignments/${boId}`, { allocationPercentage: 20 }, 'manager2', ifMatch(1)));
+    const read = await ok<Scenario>(await call('GET', `/api/scenarios/${scenario._id}`, undefined, 'manager'));
+    expect(read.changes.map(({ changeId, applied, sentences }) => ({ changeId, applied, sentences }))).toEqual(drafted);
+
+    // Its views are the publish: the plan it made, compared with the plan it was published on.
+    const { plan } = await ok<{ plan: { assignments: Assignment[] } }>(await call('GET', `/api/scenarios/${scenario._id}/plan`));
+    expect(plan.assignments.find((a) => a._id === boId)).toMatchObject({ allocationPercentage: 60 });
+    expect(plan.assignments.some((a) => a._id === world.adaLive._id)).toBe(false);
+    const range = `from=${dayFromToday(0).slice(0, 10)}&to=${dayFromToday(83).slice(0, 10)}`;
+    const compare = await ok<{ statusChanges: { engineerId: string; sentence: string }[] }>(await call('GET', `/api/scenarios/${scenario._id}/compare?${range}`));
+    expect(compare.statusChanges.filter((c) => c.engineerId === world.bo).map((c) => c.sentence)).toEqual([expect.stringMatching(/^Bo .*: underutilized -> optimal in weeks \d+-\d+$/)]);
+  });
+
   it('publishes nothing when another manager moved a stream meanwhile, shows both sides, and publishes after a rebase', async () => {
     const world = await givenWorld();
     const scenario = await draftTheUsualPlan(world, await newScenario());

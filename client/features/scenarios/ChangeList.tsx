@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import type { DraftedCommandKind } from '../../../domain/scenarios/index.ts';
 import type { DescribedChange } from './scenariosApi.ts';
 
-/** What a change that no longer applies set out to do (it has no sentences: nothing it would write can be described). */
+/** What a change set out to do, when it has no sentences: it no longer applies, or writes nothing on the live plan now. */
 const kindLabels: Record<DraftedCommandKind, string> = {
   createAssignment: 'Add an assignment',
   updateAssignment: 'Change an assignment',
@@ -63,10 +63,13 @@ export function ChangeList({ changes, moved, editable, busy, onUndo }: Props) {
         >
           <Tag style={{ marginInlineEnd: 0, flex: 'none' }}>{i + 1}</Tag>
           <div style={{ flex: 1, minWidth: 0, display: 'grid', gap: 2 }}>
-            {change.applied ? (
+            {change.applied && change.sentences.length > 0 ? (
               change.sentences.map((sentence) => (
                 <span key={sentence} data-role="sentence" style={{ overflowWrap: 'anywhere' }}>{sentence}</span>
               ))
+            ) : change.applied ? (
+              // Applies, and writes nothing: the live plan already made this change.
+              <Typography.Text type="secondary" data-role="sentence">{kindLabels[change.command.kind]}: already so on the live plan</Typography.Text>
             ) : (
               <Typography.Text delete type="secondary" data-role="sentence">{kindLabels[change.command.kind]}</Typography.Text>
             )}

@@ -11,6 +11,7 @@ import { assignmentsStore } from '../../stores/assignments.ts';
 import { engineersStore } from '../../stores/engineers.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { projectsStore } from '../../stores/projects.ts';
+import { scenarioClosed } from '../../stores/scenarioLens.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { ChangeList } from './ChangeList.tsx';
 import { CompareSection } from './CompareSection.tsx';
@@ -62,7 +63,7 @@ function ScenarioScreen({ id }: { id: string }) {
             rebase: fromPromise(() => scenariosApi.rebase(id)),
             publish: fromPromise<unknown, void>(() => scenariosApi.publish(id)),
           },
-          actions: { changed: () => view.reload(), notify: (_, { text }) => void message.success(text) },
+          actions: { changed: () => view.reload(), published: () => scenarioClosed(id), notify: (_, { text }) => void message.success(text) },
         }),
       // Made once per scenario: view.reload only sends to the query's machine, which lives as long as the screen.
       [id],

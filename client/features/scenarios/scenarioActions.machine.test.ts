@@ -10,16 +10,17 @@ const refusal = () => new ApiError('1 drafted change conflicts with the live pla
 function start(options: { run?: (a: ScenarioAction) => Promise<unknown>; publish?: () => Promise<unknown>; rebase?: () => Promise<Rebased> } = {}) {
   const changed = vi.fn();
   const notify = vi.fn();
+  const published = vi.fn();
   const run = vi.fn(options.run ?? (async () => ({})));
   const publish = vi.fn(options.publish ?? (async () => ({})));
   const rebase = vi.fn(options.rebase ?? (async () => ({ dropped: [] }) as unknown as Rebased));
   const actor = createActor(
     scenarioActionsMachine.provide({
       actors: { run: fromPromise(({ input }) => run(input)), publish: fromPromise<unknown, void>(() => publish()), rebase: fromPromise<Rebased, void>(() => rebase()) },
-      actions: { changed: () => changed(), notify: (_, params) => notify(params.text) },
+      actions: { changed: () => changed(), published: () => published(), notify: (_, params) => notify(params.text) },
     }),
   ).start();
-  return { actor, changed, notify, run, publish, rebase };
+  return { actor, changed, notify, published, run, publish, rebase };
 }
 
 describe('scenario actions machine', () => {
@@ -41,8 +42,8 @@ describe('scenario actions machine', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
-  it('publishes only after a confirmation, and is then published for good', async () => {
-    const { actor, publish, notify } = start();
+  it('publishes only after a confirmation, and is then published for good (the screen lets go of its lens)', async () => {
+    const { actor, publish, notify, published } = start();
     actor.send({ type: 'PUBLISH' });
     expect(actor.getSnapshot().value).toBe('confirming');
     actor.send({ type: 'CANCEL' });
@@ -51,6 +52,7 @@ describe('scenario actions machine', () => {
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('published'));
     expect(notify).toHaveBeenCalledWith('Scenario published: its changes are live');
+    expect(published).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().status).toBe('done');
   });
 
@@ -80,10 +82,11 @@ describe('scenario actions machine', () => {
   });
 
   it('any other refused publish goes back to idle with its message', async () => {
-    const { actor } = start({ publish: async () => { throw new ApiError('Cannot assign engineers to a completed project', 400); } });
+    const { actor, published } = start({ publish: async () => { throw new ApiError('Cannot assign engineers to a completed project', 400); } });
     actor.send({ type: 'PUBLISH' });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('Cannot assign engineers to a completed project');
+    expect(published).not.toHaveBeenCalled();
   });
 });

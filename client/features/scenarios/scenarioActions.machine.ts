@@ -52,6 +52,8 @@ export const scenarioActionsMachine = setup({
   actions: {
     /** The scenario changed on the server: the screen fetches its views again. Provided by the screen. */
     changed: () => {},
+    /** The scenario is live now and read-only: the screen lets go of anything that showed it as a draft (the lens). */
+    published: () => {},
     /** A short confirmation ('Published'); provided by the screen. */
     notify: (_, _params: { text: string }) => {},
     clear: assign(clean),
@@ -100,7 +102,7 @@ export const scenarioActionsMachine = setup({
     publishing: {
       invoke: {
         src: 'publish',
-        onDone: { target: 'published', actions: ['changed', { type: 'notify', params: { text: 'Scenario published: its changes are live' } }] },
+        onDone: { target: 'published', actions: ['published', 'changed', { type: 'notify', params: { text: 'Scenario published: its changes are live' } }] },
         onError: [
           { guard: 'isConflict', target: 'conflict', actions: { type: 'recordConflicts', params: ({ event }) => ({ error: event.error }) } },
           { target: 'idle', actions: [{ type: 'recordError', params: ({ event }) => ({ error: event.error }) }, 'changed'] },
