@@ -48,22 +48,30 @@ describe('manager screens with the demo data', () => {
 
     const table = page.getByTestId('team-utilization');
     const headers = normalize(await table.locator('thead').innerText());
-    for (const title of ['Engineer', 'Seniority', 'Current Allocation', 'Active Projects', 'Capacity']) expect(headers).toContain(title);
+    for (const title of ['Engineer', 'Seniority', 'Load this week', 'Active Projects', 'Capacity']) expect(headers).toContain(title);
+    // One figure, the schedule's: this week's load as its week column reads it, and the week named.
+    const week = demoThisWeek();
+    expect(normalize(await table.innerText())).toContain(`Week of ${monthDayUs(week.monday)} – ${monthDayUs(week.sunday)}`);
+    await expect.poll(async () => (await tableRows(table)).every((cells) => !cells.includes('…')), { timeout: 15_000 }).toBe(true);
     const rows = await tableRows(table);
     expect(rows).toHaveLength(8);
+    const days = (percentDays: number) => Math.round(percentDays / 10) / 10;
     for (const e of expected.perEngineer) {
       const row = rowWith(rows, e.name);
       expect(row.join(' | ')).toContain(e.email);
-      expect(row.join(' | ')).toContain(`${e.allocation}% of ${e.maxCapacity}%`);
+      const schedule = week.rows.find((r) => r.name === e.name)!;
+      // Tom (60 % of work, 50 % capacity) reads 120 % here as on the schedule, not '60% of 50%'.
+      expect(row.join(' | ')).toContain(`${schedule.label} Booked ${days(schedule.booked)} of ${days(schedule.capacity)} days`);
       expect(row.join(' | ')).toContain(`${e.activeProjects} ${e.activeProjects === 1 ? 'project' : 'projects'}`);
       expect(row.join(' | ')).toContain(e.maxCapacity === 100 ? 'Full-time' : 'Part-time');
       expect(row.join(' | ')).toContain(e.seniority[0]!.toUpperCase() + e.seniority.slice(1));
       // The status is not printed here: no badge text.
       expect(row.join(' ')).not.toMatch(/Overloaded|Underutilized|Optimal/);
     }
-    // The progress bar is capped at 100: Priya is at 120%.
-    const priya = table.locator('tr', { hasText: 'Priya Patel' }).locator('.ant-progress');
-    expect(await priya.getAttribute('aria-valuenow')).toBe('100');
+    // The progress bar is capped at 100: Tom is at 120% this week.
+    const tom = table.locator('tr', { hasText: 'Tom Becker' }).locator('.ant-progress');
+    expect(await tom.getAttribute('aria-valuenow')).toBe('100');
+    expect(await table.locator('tr', { hasText: 'Tom Becker' }).getByTestId('week-load').getAttribute('data-status')).toBe('overloaded');
     await screenshotBoth(page, 'manager-dashboard');
   });
 

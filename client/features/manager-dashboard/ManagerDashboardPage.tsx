@@ -11,11 +11,17 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { PercentBar, SeniorityTag, utilizationColors } from '../../components/tags.tsx';
 import { capitalize, percent, plural } from '../../lib/format.ts';
+import { todayDate, weeksFrom } from '../../lib/weeks.ts';
 import { useProjects } from '../../stores/projects.ts';
+import { useCapacity } from '../../stores/useLiveQuery.ts';
 import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
+import { weekLoad, weekTitle, type WeekLoad } from './weekLoad.ts';
 
-type Row = EngineerWithFigures<Engineer, Assignment>;
+/** An engineer with today's figures and this week's load (null while it loads). */
+type Row = EngineerWithFigures<Engineer, Assignment> & { week: WeekLoad | null };
+
+const statusColors: Record<WeekLoad['status'], string> = { ...utilizationColors, off: '#94a3b8' };
 
 const columns: TableColumnsType<Row> = [
   {
@@ -30,19 +36,22 @@ const columns: TableColumnsType<Row> = [
     render: (_, e) => <SeniorityTag seniority={e.seniority} />,
   },
   {
-    title: 'Current Allocation',
+    title: 'Load this week',
     key: 'allocation',
-    sorter: (a, b) => a.utilizationPercentage - b.utilizationPercentage,
-    // The utilisation status is computed but not printed in this column; it only colours the bar.
-    render: (_, e) => (
-      <div style={{ minWidth: 150 }} data-status={e.utilizationStatus}>
-        <div className="tabular" style={{ marginBottom: 4 }}>
-          <strong>{percent(e.currentAllocation)}</strong>{' '}
-          <Typography.Text type="secondary">of {percent(e.maxCapacity)}</Typography.Text>
+    sorter: (a, b) => (a.week?.value ?? -2) - (b.week?.value ?? -2),
+    // The status is not printed in this column; it only colours the bar.
+    render: (_, e) =>
+      e.week ? (
+        <div style={{ minWidth: 150 }} data-status={e.week.status} data-testid="week-load">
+          <div className="tabular" style={{ marginBottom: 4 }}>
+            <strong>{e.week.text}</strong>{' '}
+            <Typography.Text type="secondary">{e.week.detail}</Typography.Text>
+          </div>
+          <PercentBar value={Math.max(0, e.week.value)} color={statusColors[e.week.status]} />
         </div>
-        <PercentBar value={e.utilizationPercentage} color={utilizationColors[e.utilizationStatus]} />
-      </div>
-    ),
+      ) : (
+        <Typography.Text type="secondary">…</Typography.Text>
+      ),
   },
   {
     title: 'Active Projects',
@@ -67,27 +76,40 @@ const columns: TableColumnsType<Row> = [
 /** Manager Dashboard: four cards and the Team Utilization Overview. */
 export default function ManagerDashboardPage() {
   useScreenData();
-  const { figures, computing, engineers, assignments } = useEngineerFigures();
+  const { figures, computing, engineers, assignments, now } = useEngineerFigures();
   const projects = useProjects();
   // Counted from the figures, not from 20,000 assignments again: every engineer of a current
   // assignment is in the directory (engineers are never removed), so both counts agree.
   const running = useMemo(() => figures.filter((e) => e.activeProjects > 0).length, [figures]);
   const figuresLoading = (!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading) || computing;
+  // This week, as the schedule's week column has it: the same model, the same answer.
+  const today = todayDate(now);
+  const week = useMemo(() => weeksFrom(today, 1), [today]);
+  const load = useCapacity({ ...week, step: 'week' });
+  const rows = useMemo(() => {
+    const byEngineer = new Map((load.data?.rows ?? []).map((row) => [row.engineer._id, row.periods[0]]));
+    return figures.map((e): Row => ({ ...e, week: load.data ? weekLoad(byEngineer.get(e._id)) : null }));
+  }, [figures, load.data]);
 
   return (
     <div>
       <PageHeader title="Manager Dashboard" subtitle="Your team's capacity and work at a glance" />
-      <LoadErrors errors={[engineers.error, projects.error, assignments.error]} />
+      <LoadErrors errors={[engineers.error, projects.error, assignments.error, load.error]} />
       <StatGrid>
         <StatCard title="Total Engineers" value={engineers.data.length} hint="Team members" icon={<TeamOutlined />} loading={!engineers.loaded && engineers.loading} testId="card-total-engineers" />
         <StatCard title="Total Projects" value={projects.data.length} hint="All projects" icon={<ProjectOutlined />} tone="violet" loading={!projects.loaded && projects.loading} testId="card-total-projects" />
         <StatCard title="Assignments" value={assignments.data.length} hint="Total assignments" icon={<ScheduleOutlined />} tone="cyan" loading={!assignments.loaded && assignments.loading} testId="card-assignments" />
         <StatCard title="Current Running" value={running} hint="Engineers with active assignments" icon={<CheckCircleOutlined />} tone="green" loading={figuresLoading} testId="card-current-running" />
       </StatGrid>
-      <SectionCard title="Team Utilization Overview" subtitle="Current allocation of every engineer against their capacity" bodyPadding={0} testId="team-utilization">
+      <SectionCard
+        title="Team Utilization Overview"
+        subtitle={`${weekTitle(week)}: confirmed work against each engineer's capacity that week, as the Schedule shows it`}
+        bodyPadding={0}
+        testId="team-utilization"
+      >
         <DataTable<Row>
           columns={columns}
-          dataSource={figures}
+          dataSource={rows}
           loading={figuresLoading}
         />
       </SectionCard>
