@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shortDate } from './format.ts';
-import { assignmentImpact, impactText, otherAssignments } from './impact.ts';
+import { asksToConfirm, assignmentImpact, impactText, otherAssignments } from './impact.ts';
 
 // Noon UTC, so the formatted day is the same in every time zone.
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1, 12) + n * 86_400_000).toISOString();
@@ -60,5 +60,23 @@ describe('the overload preview', () => {
     ];
     expect(otherAssignments(list, 'e1').map((a) => a._id)).toEqual(['a1', 'a2']);
     expect(otherAssignments(list, 'e1', 'a1').map((a) => a._id)).toEqual(['a2']);
+  });
+
+  it('asks only when the change makes or worsens an overload: new work that overloads, or a change that raises the peak', () => {
+    const others = [existing(0, 60, 70)];
+    const original = existing(0, 30, 40); // 110 % over days 0..30: already over
+    const shorter = assignmentImpact(jordan, others, { allocationPercentage: 40, startDate: day(0), endDate: day(20) }, early, original);
+    expect(shorter).toMatchObject({ after: 110, was: 110, overloaded: true, worsens: false });
+    expect(asksToConfirm(shorter)).toBe(false);
+    const lower = assignmentImpact(jordan, others, { allocationPercentage: 35, startDate: day(0), endDate: day(30) }, early, original);
+    expect(asksToConfirm(lower)).toBe(false);
+    const higher = assignmentImpact(jordan, others, { allocationPercentage: 45, startDate: day(0), endDate: day(30) }, early, original);
+    expect(higher).toMatchObject({ after: 115, worsens: true });
+    expect(asksToConfirm(higher)).toBe(true);
+    // From 60 % alone to 110 %: this change makes the overload.
+    const made = assignmentImpact(jordan, [existing(0, 60, 70)], { allocationPercentage: 40, startDate: day(0), endDate: day(30) }, early, existing(70, 90, 40));
+    expect(asksToConfirm(made)).toBe(true);
+    // New work always counts as making it.
+    expect(asksToConfirm(assignmentImpact(jordan, others, { allocationPercentage: 40, startDate: day(0), endDate: day(30) }, early))).toBe(true);
   });
 });

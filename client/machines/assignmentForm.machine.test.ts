@@ -344,3 +344,93 @@ describe('assignment form machine: editing', () => {
     expect(t.snapshot().context.conflict).toMatchObject({ loadError: null, latestVersion: 5 });
   });
 });
+
+describe('assignment form machine: handing an assignment to someone else', () => {
+  it('CHANGE_ENGINEER opens the list for the assignment\'s dates; the one picked is sent as engineerId with the version', async () => {
+    const t = start();
+    t.actor.send({ type: 'OPEN_EDIT', assignment: existing });
+    t.actor.send({ type: 'PICK_ENGINEER', engineerId: 'e2' });
+    expect(t.snapshot().context.engineer?._id).toBe('e1');
+    t.actor.send({ type: 'CHANGE_ENGINEER' });
+    expect(t.snapshot().matches({ editing: 'loadingEngineers' })).toBe(true);
+    expect(t.snapshot().context.rankingFor).toEqual(workedDates(existing.startDate, existing.endDate));
+    await waitFor(t.actor, (s) => s.matches({ editing: 'ready' }));
+    expect(t.snapshot().context.engineer?._id).toBe('e1');
+    t.actor.send({ type: 'PICK_ENGINEER', engineerId: 'e2' });
+    expect(t.snapshot().context.engineer).toEqual({ _id: 'e2', name: 'Sam Rivera', maxCapacity: 100 });
+    t.actor.send({ type: 'SUBMIT' });
+    await waitFor(t.actor, (s) => s.matches('closed'));
+    expect(t.save).toHaveBeenCalledWith({ mode: 'edit', id: 'a1', version: 3, payload: { engineerId: 'e2' } });
+  });
+
+  it('KEEP_ENGINEER puts back the engineer it has; then nothing changed and no request is made', async () => {
+    const t = start();
+    t.actor.send({ type: 'OPEN_EDIT', assignment: existing });
+    t.actor.send({ type: 'CHANGE_ENGINEER' });
+    await waitFor(t.actor, (s) => s.matches({ editing: 'ready' }));
+    t.actor.send({ type: 'PICK_ENGINEER', engineerId: 'e2' });
+    t.actor.send({ type: 'KEEP_ENGINEER' });
+    expect(t.snapshot().context).toMatchObject({ choosingEngineer: false, engineer: { _id: 'e1' } });
+    t.actor.send({ type: 'SUBMIT' });
+    expect(t.snapshot().value).toBe('closed');
+    expect(t.save).not.toHaveBeenCalled();
+  });
+
+  it('the preview is for the new engineer, counting the whole assignment as new work for them', async () => {
+    const t = start();
+    t.actor.send({ type: 'OPEN_EDIT', assignment: { ...existing, _id: 'a9', engineerId: { _id: 'e2', name: 'Sam Rivera', email: 'e2@x.test' }, allocationPercentage: 80 } });
+    t.actor.send({ type: 'CHANGE_ENGINEER' });
+    await waitFor(t.actor, (s) => s.matches({ editing: 'ready' }));
+    t.actor.send({ type: 'PICK_ENGINEER', engineerId: 'e1' });
+    // Jordan has 30 % already: 110 %, an overload this change makes.
+    expect(impactOf(t.snapshot().context, plan, new Date(day(-100)))).toMatchObject({ name: 'Jordan Lee', before: 30, after: 110, overloaded: true, worsens: true });
+    t.actor.send({ type: 'SUBMIT' });
+    expect(t.snapshot().value).toBe('confirmingOverload');
+  });
+});
+
+describe('assignment form machine: the overload question', () => {
+  // Jordan: 30 % (x1) and this 90 % one (a1) over the same weeks: 120 %, already over.
+  const over: PlanView = { engineers: [jordan, sam], assignments: [...plan.assignments, { _id: 'a1', engineerId: { _id: 'e1' }, allocationPercentage: 90, startDate: day(-20), endDate: day(60) }] };
+  const startOver = () => {
+    const save = vi.fn(async (_input: AssignmentSaveInput) => existing);
+    const machine = assignmentFormMachine.provide({
+      actors: { suitableEngineers: fromPromise(async () => [jordan, sam]), save: fromPromise(async ({ input }) => save(input)), loadLatest: fromPromise(async (): Promise<Latest<AssignmentValues> | null> => null) },
+    });
+    const actor = createActor(machine, { input: { plan: () => over, now: () => new Date(day(-100)) } }).start();
+    actor.send({ type: 'OPEN_EDIT', assignment: { ...existing, allocationPercentage: 90 } });
+    return { actor, save };
+  };
+
+  it('is not asked when the change lowers the load of someone already over', async () => {
+    const { actor, save } = startOver();
+    actor.send({ type: 'CHANGE', field: 'allocationPercentage', value: 80 });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().matches('saving')).toBe(true);
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ payload: { allocationPercentage: 80 } }));
+  });
+
+  it('is asked when the change makes it worse', () => {
+    const { actor } = startOver();
+    actor.send({ type: 'CHANGE', field: 'allocationPercentage', value: 95 });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().matches('confirmingOverload')).toBe(true);
+  });
+});
+
+describe('assignment form machine: opened from the schedule with a person and dates', () => {
+  it('keeps the person and the dates when a project is picked, and ranks for those dates', async () => {
+    const t = start();
+    t.actor.send({ type: 'OPEN_CREATE', engineer: { _id: 'e2', name: 'Sam Rivera', maxCapacity: 100 }, startDate: day(3), endDate: day(10) });
+    expect(t.snapshot().context).toMatchObject({ engineer: { _id: 'e2' }, form: { startDate: day(3), endDate: day(10) }, datesTouched: true });
+    t.actor.send({ type: 'PICK_PROJECT', project: portal });
+    expect(t.snapshot().context.rankingFor).toEqual(workedDates(day(3), day(10)));
+    await waitFor(t.actor, (s) => s.matches({ editing: 'ready' }));
+    expect(t.snapshot().context).toMatchObject({ engineer: { _id: 'e2' }, form: { startDate: day(3), endDate: day(10) } });
+    t.actor.send({ type: 'CHANGE', field: 'role', value: 'Developer' });
+    t.actor.send({ type: 'SUBMIT' });
+    await waitFor(t.actor, (s) => s.matches('closed'));
+    expect(t.save).toHaveBeenCalledWith({ mode: 'create', payload: expect.objectContaining({ engineerId: 'e2', projectId: 'p1', startDate: day(3), endDate: day(10) }) });
+  });
+});

@@ -2,11 +2,11 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Assignment } from '../../domain/entities.ts';
 import { errorMessage } from '../lib/api.ts';
 import { changedKeys } from '../lib/conflict.ts';
-import type { Impact } from '../lib/impact.ts';
+import { asksToConfirm, type Impact } from '../lib/impact.ts';
 import type { SuitableEngineer } from '../lib/planningApi.ts';
 import {
   type AssignmentValues, assignmentValuesOf, defaultStart, emptyAssignment, impactOf, type PickedEngineer, type PickedProject, type PlanView,
-  rankingDates, type RankingDates, validateAssignment, type ValidAssignmentValues,
+  rankingDates, type RankingDates, reassigns, validateAssignment, type ValidAssignmentValues,
 } from './assignmentValues.ts';
 import { editPayload, type FormErrors, type FormMode, issueErrors } from './editForm.machine.ts';
 import { type ConflictState, conflictGuards, errorOf, formConflictActions, formConflictState, type Latest, saveFailed } from './formConflict.ts';
@@ -14,12 +14,17 @@ import { type ConflictState, conflictGuards, errorOf, formConflictActions, formC
 /**
  * The New assignment / Edit assignment form:
  *
- *   closed -> editing (pick a project -> editing.loadingEngineers -> the suitable engineers, best first
- *             by free capacity over the form's dates; pick one; role, allocation, dates defaulting to the
- *             later of today and the project's start, and the project's end; new dates rank again after
- *             a short pause, editing.rankingSoon; a search narrows the list shown)
- *   editing -SUBMIT-> saving, or confirmingOverload first when the change puts the engineer above
- *             their capacity ('Puts <name> at 130% of 100% capacity from <date>'): CONFIRM saves, BACK edits
+ *   closed -> editing (pick a project -> editing.loadingEngineers -> every engineer, best first: those
+ *             with the project's skills, then the freest on average over the form's dates; pick one; role,
+ *             allocation, dates defaulting to the later of today and the project's start, and the
+ *             project's end; new dates rank again after a short pause, editing.rankingSoon; a search by
+ *             name or skill finds anyone). OPEN_CREATE may come with the engineer and the dates already
+ *             chosen (a drag across a person's row on the schedule): picking a project keeps them.
+ *   editing (an edit) -CHANGE_ENGINEER-> the same list, to hand the assignment to someone else;
+ *             KEEP_ENGINEER puts the one it has back
+ *   editing -SUBMIT-> saving, or confirmingOverload first when the change makes or worsens an overload
+ *             ('Puts <name> at 130% of 100% capacity from <date>'; shortening the work of someone already
+ *             over does not ask): CONFIRM saves, BACK edits
  *   saving -> closed (saved) | editing (refused, with the messages) | conflict (409, edits only)
  *   conflict.loading -> conflict.showing -> REAPPLY (the user's changes on the latest version) or
  *             TAKE_LATEST, both back to editing, or CANCEL
@@ -33,6 +38,10 @@ export type AssignmentFormContext = {
   form: AssignmentValues;
   project: PickedProject | null;
   engineer: PickedEngineer | null;
+  /** Whose the edited assignment is now (null for a new one): another engineer picked hands it to them. */
+  ownerId: string | null;
+  /** The engineer list is open on an edit, to hand the assignment to someone else. */
+  choosingEngineer: boolean;
   suitable: SuitableEngineer[];
   suitableError: string | null;
   /** The dates the list is being ranked for, and the ones it was ranked for (null: the project's own). */
@@ -54,11 +63,16 @@ export type AssignmentFormContext = {
   now: () => Date;
 };
 
+/** What a new assignment may open with: the person and the dates picked on the schedule. */
+export type CreatePrefill = { engineer?: PickedEngineer; startDate?: string; endDate?: string };
+
 export type AssignmentFormEvent =
-  | { type: 'OPEN_CREATE'; project?: PickedProject }
+  | ({ type: 'OPEN_CREATE'; project?: PickedProject } & CreatePrefill)
   | { type: 'OPEN_EDIT'; assignment: Assignment }
   | { type: 'PICK_PROJECT'; project: PickedProject }
   | { type: 'PICK_ENGINEER'; engineerId: string }
+  | { type: 'CHANGE_ENGINEER' }
+  | { type: 'KEEP_ENGINEER' }
   | { type: 'RETRY_ENGINEERS' }
   | { type: 'SEARCH_SUITABLE'; text: string }
   | { type: 'CHANGE'; field: keyof AssignmentValues; value: unknown }
@@ -75,7 +89,7 @@ export const RANK_DELAY_MS = 400;
 
 export type AssignmentSaveInput =
   | { mode: 'create'; payload: { engineerId: string; projectId: string } & ValidAssignmentValues }
-  | { mode: 'edit'; id: string; version: number; payload: Partial<ValidAssignmentValues> };
+  | { mode: 'edit'; id: string; version: number; payload: Partial<ValidAssignmentValues> & { engineerId?: string } };
 
 const closedContext = (plan: () => PlanView, now: () => Date): AssignmentFormContext => ({
   mode: 'create',
@@ -85,6 +99,8 @@ const closedContext = (plan: () => PlanView, now: () => Date): AssignmentFormCon
   form: emptyAssignment(),
   project: null,
   engineer: null,
+  ownerId: null,
+  choosingEngineer: false,
   suitable: [],
   suitableError: null,
   rankingFor: null,
@@ -129,14 +145,17 @@ export const assignmentFormMachine = setup({
   delays: { rankDelay: RANK_DELAY_MS },
   guards: {
     isCreate: ({ context }) => context.mode === 'create',
-    /** A new date in a new assignment with a project: the list ranks again for the dates typed. */
+    isEdit: ({ context }) => context.mode === 'edit',
+    /** The engineer list is in use: a new assignment, or an edit handing it to someone else. */
+    picksEngineer: ({ context }) => context.mode === 'create' || context.choosingEngineer,
+    /** A new date while the list is in use, with a project: the list ranks again for the dates typed. */
     ranksAgain: ({ context, event }) =>
-      context.mode === 'create' && context.project !== null && event.type === 'CHANGE' && (event.field === 'startDate' || event.field === 'endDate'),
+      (context.mode === 'create' || context.choosingEngineer) && context.project !== null && event.type === 'CHANGE' && (event.field === 'startDate' || event.field === 'endDate'),
     hasProject: ({ context }) => context.project !== null,
     eventHasProject: ({ event }) => event.type === 'OPEN_CREATE' && event.project !== undefined,
     formIsInvalid: ({ context }) => !validateAssignment(context).ok,
-    nothingChanged: ({ context }) => context.mode === 'edit' && changedKeys(context.base, context.form).length === 0,
-    wouldOverload: ({ context }) => impactOf(context, context.plan(), context.now())?.overloaded === true,
+    nothingChanged: ({ context }) => context.mode === 'edit' && changedKeys(context.base, context.form).length === 0 && !reassigns(context),
+    wouldOverload: ({ context }) => asksToConfirm(impactOf(context, context.plan(), context.now())),
     ...conflictGuards,
   },
   actions: {
@@ -144,7 +163,18 @@ export const assignmentFormMachine = setup({
     saved: (_, _params: { mode: FormMode; assignment: Assignment }) => {},
     /** The screen reloads the assignments so the table shows the latest; provided by the screen. */
     conflicted: () => {},
-    openCreate: assign(({ context }) => closedContext(context.plan, context.now)),
+    openCreate: assign(({ context, event }) => {
+      const closed = closedContext(context.plan, context.now);
+      if (event.type !== 'OPEN_CREATE') return closed;
+      const { engineer, startDate, endDate } = event;
+      const dated = Boolean(startDate && endDate);
+      return {
+        ...closed,
+        engineer: engineer ?? null,
+        form: dated ? { ...closed.form, startDate: startDate!, endDate: endDate! } : closed.form,
+        datesTouched: dated,
+      };
+    }),
     openEdit: assign(({ context, event }) => {
       if (event.type !== 'OPEN_EDIT') return {};
       const a = event.assignment;
@@ -160,6 +190,7 @@ export const assignmentFormMachine = setup({
         project: a.projectId,
         // Before the engineers are loaded the capacity is unknown: no preview until they are.
         engineer: known ?? { _id: a.engineerId._id, name: a.engineerId.name, maxCapacity: Number.NaN },
+        ownerId: a.engineerId._id,
         datesTouched: true,
       };
     }),
@@ -176,7 +207,9 @@ export const assignmentFormMachine = setup({
     startRanking: assign(({ context }) => ({ rankingFor: rankingDates(context.form) })),
     recordSuitable: assign(({ context, event }) => {
       const suitable = (event as { output?: SuitableEngineer[] }).output ?? [];
-      const engineer = context.engineer && suitable.some((e) => e._id === context.engineer!._id) ? context.engineer : null;
+      // An edit keeps its engineer; a new assignment drops one the new list does not have (another project's).
+      const kept = context.mode === 'edit' || suitable.length === 0 || suitable.some((e) => e._id === context.engineer?._id);
+      const engineer = context.engineer && kept ? context.engineer : null;
       return { suitable, suitableError: null, rankedFor: context.rankingFor, engineer, errors: revalidate(context, { engineer }) };
     }),
     search: assign(({ event }) => (event.type === 'SEARCH_SUITABLE' ? { suitableSearch: event.text } : {})),
@@ -187,6 +220,14 @@ export const assignmentFormMachine = setup({
       if (!picked) return {};
       const engineer = { _id: picked._id, name: picked.name, maxCapacity: picked.maxCapacity };
       return { engineer, errors: revalidate(context, { engineer }) };
+    }),
+    startChoosing: assign({ choosingEngineer: true, suitableSearch: '' }),
+    keepEngineer: assign(({ context }) => {
+      const owner = context.ownerId;
+      const known = owner ? context.plan().engineers.find((e) => e._id === owner) : undefined;
+      const kept = context.suitable.find((e) => e._id === owner);
+      const engineer = known ?? (kept ? { _id: kept._id, name: kept.name, maxCapacity: kept.maxCapacity } : context.engineer);
+      return { choosingEngineer: false, engineer: engineer ?? null };
     }),
     applyChange: assign(({ context, event }) => {
       if (event.type !== 'CHANGE') return {};
@@ -238,7 +279,9 @@ export const assignmentFormMachine = setup({
         CHANGE: [{ guard: 'ranksAgain', target: '.rankingSoon', actions: 'applyChange' }, { actions: 'applyChange' }],
         SEARCH_SUITABLE: { actions: 'search' },
         PICK_PROJECT: { guard: 'isCreate', target: '.loadingEngineers', actions: 'pickProject' },
-        PICK_ENGINEER: { guard: 'isCreate', actions: 'pickEngineer' },
+        PICK_ENGINEER: { guard: 'picksEngineer', actions: 'pickEngineer' },
+        CHANGE_ENGINEER: { guard: 'isEdit', target: '.loadingEngineers', actions: 'startChoosing' },
+        KEEP_ENGINEER: { guard: 'isEdit', actions: 'keepEngineer' },
         RETRY_ENGINEERS: { guard: 'hasProject', target: '.loadingEngineers' },
         CANCEL: { target: 'closed', actions: 'reset' },
         SUBMIT: [
@@ -264,7 +307,9 @@ export const assignmentFormMachine = setup({
           const result = validateAssignment(context);
           if (!result.ok) throw new Error('The form changed while saving');
           if (context.mode === 'create') return { mode: 'create', payload: result.payload as Extract<AssignmentSaveInput, { mode: 'create' }>['payload'] };
-          return { mode: 'edit', id: context.id!, version: context.version!, payload: editPayload(context.base, context.form, result.payload) };
+          const payload = editPayload(context.base, context.form, result.payload) as Partial<ValidAssignmentValues> & { engineerId?: string };
+          if (reassigns(context)) payload.engineerId = context.engineer!._id;
+          return { mode: 'edit', id: context.id!, version: context.version!, payload };
         },
         onDone: {
           target: 'closed',

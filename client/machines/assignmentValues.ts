@@ -36,6 +36,10 @@ export type AssignmentDraft = {
   form: AssignmentValues;
   project: PickedProject | null;
   engineer: PickedEngineer | null;
+  /** The edited assignment's values as saved (its allocation and dates before the change). */
+  base?: AssignmentValues;
+  /** Whose the edited assignment is now: picking someone else hands it to them. Null for a new one. */
+  ownerId?: string | null;
 };
 
 /** The form's values once valid: the allocation is a number. */
@@ -66,13 +70,24 @@ export function validateAssignment(context: Pick<AssignmentDraft, 'mode' | 'form
   return { ok: false, errors };
 }
 
-/** What the form's change does to the engineer now (null until engineer, allocation and dates are readable). */
-export function impactOf(context: Pick<AssignmentDraft, 'engineer' | 'form' | 'id'>, plan: PlanView, now: Date): Impact | null {
+/** Whether an edit hands the assignment to someone else. */
+export const reassigns = (context: Pick<AssignmentDraft, 'mode' | 'engineer' | 'ownerId'>) =>
+  context.mode === 'edit' && Boolean(context.ownerId) && context.engineer !== null && context.engineer._id !== context.ownerId;
+
+/**
+ * What the form's change does to the engineer now (null until engineer, allocation and dates are
+ * readable). An edit of the engineer's own assignment is judged against it as it was (does the change
+ * make their load worse?); work new to them (a new assignment, or one handed to them) against nothing.
+ */
+export function impactOf(context: Pick<AssignmentDraft, 'engineer' | 'form' | 'id'> & Partial<Pick<AssignmentDraft, 'mode' | 'base' | 'ownerId'>>, plan: PlanView, now: Date): Impact | null {
   const engineer = context.engineer;
   if (!engineer) return null;
   const current = plan.engineers.find((e) => e._id === engineer._id) ?? engineer;
   if (!Number.isFinite(current.maxCapacity)) return null;
-  return assignmentImpact(current, otherAssignments(plan.assignments, engineer._id, context.id), context.form, now);
+  const base = context.base;
+  const own = context.mode === 'edit' && base && typeof base.allocationPercentage === 'number' && !reassigns({ mode: 'edit', engineer, ownerId: context.ownerId ?? null });
+  const original = own ? { allocationPercentage: base.allocationPercentage as number, startDate: base.startDate, endDate: base.endDate } : null;
+  return assignmentImpact(current, otherAssignments(plan.assignments, engineer._id, context.id), context.form, now, original);
 }
 
 /** The start a new assignment defaults to: the later of today (its local midnight) and the project's start. */

@@ -25,9 +25,13 @@ const drag = (a: { startDate: string; endDate: string }, edge: DragEdge, days: n
   endDate: edge === 'start' ? a.endDate : new Date(Date.parse(a.endDate) + days * DAY).toISOString(),
 });
 
-function start() {
+// Priya is at 80 % over the bar's weeks.
+const priyas = { _id: 'a3', engineerId: 'priya', allocationPercentage: 80, startDate: iso(0), endDate: iso(30) };
+
+function start(assignments: { _id: string; engineerId: string; allocationPercentage: number; startDate: string; endDate: string }[] = [other, priyas]) {
+  const engineers = [{ _id: 'sam', name: 'Sam Rivera', maxCapacity: 100 }, { _id: 'priya', name: 'Priya Patel', maxCapacity: 100 }, { _id: 'mei', name: 'Mei Chen', maxCapacity: 100 }];
   const actor = createActor(barDragMachine, {
-    input: { drag, plan: () => ({ engineers: [{ _id: 'sam', name: 'Sam Rivera', maxCapacity: 100 }], assignments: [other] }), now: () => new Date(iso(-30)) },
+    input: { drag, plan: () => ({ engineers, assignments }), now: () => new Date(iso(-30)) },
   }).start();
   const emitted: BarDragEmitted[] = [];
   actor.on('*', (event) => void emitted.push(event as BarDragEmitted));
@@ -117,5 +121,63 @@ describe('dragging a bar', () => {
     s.actor.send({ type: 'CANCEL' });
     expect(s.emitted).toEqual([]);
     expect(s.state().value).toBe('idle');
+  });
+
+  it('a resize that lowers the load of someone already over saves without asking', () => {
+    // Sam is at 60 + 50 = 110 % from day 21 with the bar as it is (days 0..28 here): already over.
+    const s = start([{ ...other, startDate: iso(7) }]);
+    s.actor.send({ type: 'PRESS', assignment: { ...bar, endDate: iso(28) }, edge: 'end', toDays: (dx) => Math.round(dx / 10) });
+    s.actor.send({ type: 'MOVE', dx: -50 });
+    expect(s.state().context.impact).toMatchObject({ after: 110, overloaded: true, worsens: false });
+    s.actor.send({ type: 'RELEASE' });
+    expect(s.state().value).toBe('idle');
+    expect(s.emitted).toMatchObject([{ type: 'commit', action: { kind: 'resize', changes: { endDate: iso(23) } } }]);
+  });
+
+  it('a resize that makes an overload longer, or higher, still asks', () => {
+    const s = start();
+    s.press('end');
+    // To day 24: overlaps the 50 % from day 21, 110 % where there was 60 %.
+    s.actor.send({ type: 'MOVE', dx: 100 });
+    expect(s.state().context.impact).toMatchObject({ after: 110, overloaded: true, worsens: true });
+    s.actor.send({ type: 'RELEASE' });
+    expect(s.state().value).toBe('confirming');
+  });
+
+  it("dropped on another person's row: hands it to them, with the preview for them, and asks when it overloads them", () => {
+    const s = start();
+    s.press();
+    s.actor.send({ type: 'MOVE', dx: 0, dy: 45, engineerId: 'priya' });
+    expect(s.state().value).toBe('dragging');
+    expect(s.state().context.target).toMatchObject({ _id: 'priya' });
+    expect(s.state().context.impact).toMatchObject({ name: 'Priya Patel', before: 80, after: 140, overloaded: true, worsens: true });
+    s.actor.send({ type: 'RELEASE' });
+    expect(s.state().value).toBe('confirming');
+    s.actor.send({ type: 'CONFIRM' });
+    expect(s.emitted).toEqual([{
+      type: 'commit',
+      action: expect.objectContaining({ kind: 'reassign', id: 'a1', version: 3, changes: { engineerId: 'priya' }, label: expect.stringMatching(/^Hand Sam Rivera's assignment on Portal to Priya Patel/) }),
+    }]);
+  });
+
+  it('to someone free, with new dates: one change with both, saved at once', () => {
+    const s = start();
+    s.press();
+    s.actor.send({ type: 'MOVE', dx: 20, dy: 90, engineerId: 'mei' });
+    s.actor.send({ type: 'RELEASE' });
+    expect(s.emitted).toMatchObject([{ type: 'commit', action: { kind: 'reassign', changes: { engineerId: 'mei', startDate: iso(2), endDate: iso(16) } } }]);
+  });
+
+  it('back over its own row it stays theirs; an edge never changes the person', () => {
+    const s = start();
+    s.press();
+    s.actor.send({ type: 'MOVE', dx: 0, dy: 45, engineerId: 'priya' });
+    s.actor.send({ type: 'MOVE', dx: 0, dy: 2, engineerId: 'sam' });
+    expect(s.state().context.target).toBeNull();
+    s.actor.send({ type: 'RELEASE' });
+    expect(s.emitted).toEqual([]);
+    s.press('end');
+    s.actor.send({ type: 'MOVE', dx: 30, engineerId: 'priya' });
+    expect(s.state().context.target).toBeNull();
   });
 });

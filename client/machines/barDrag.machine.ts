@@ -2,18 +2,20 @@ import { assign, emit, setup } from 'xstate';
 import type { Assignment } from '../../domain/entities.ts';
 import type { Dated } from '../../domain/figures.ts';
 import { shortDate } from '../lib/format.ts';
-import { assignmentImpact, type Impact, otherAssignments } from '../lib/impact.ts';
-import { assignmentValuesOf, type PlanView } from './assignmentValues.ts';
+import { asksToConfirm, assignmentImpact, type Impact, otherAssignments } from '../lib/impact.ts';
+import { assignmentValuesOf, type PickedEngineer, type PlanView } from './assignmentValues.ts';
 import type { RowAction } from './rowAction.machine.ts';
 
 /**
  * Dragging an assignment's bar on the schedule: the whole bar moves it, an edge resizes it, snapped
- * to whole days. While it moves, the preview says what the new dates do to the engineer, as the edit
- * form does; a drop that would overload them asks first, as the form does.
+ * to whole days; the whole bar dropped on another person's row hands it to them. While it moves, the
+ * preview says what the change does to the engineer who will have it, as the edit form does; a drop
+ * that makes or worsens an overload asks first, as the form does (a resize that lowers someone's load
+ * never asks).
  *
- *   idle -PRESS-> pressed -MOVE (past a few pixels)-> dragging -MOVE-> dragging (new dates, new preview)
+ *   idle -PRESS-> pressed -MOVE (past a few pixels)-> dragging -MOVE-> dragging (new dates or row, new preview)
  *   pressed -RELEASE-> idle, emitting 'open' (a click: the screen opens the edit form)
- *   dragging -RELEASE-> idle (dates unchanged) | confirming (it would overload) | idle emitting 'commit'
+ *   dragging -RELEASE-> idle (nothing changed) | confirming (makes or worsens an overload) | idle emitting 'commit'
  *   confirming -CONFIRM-> idle emitting 'commit'; -BACK-> idle (nothing saved)
  *   CANCEL (Escape, a lost pointer) -> idle, nothing saved
  *
@@ -30,6 +32,8 @@ export type BarDragContext = {
   days: number;
   /** The bar's dates where the pointer holds it now. */
   dates: Dated | null;
+  /** The person whose row the pointer is over, when it is not the assignment's own (a move only). */
+  target: PickedEngineer | null;
   impact: Impact | null;
   /** Turns pointer travel in pixels into whole days on the screen's axis. */
   toDays: (dx: number) => number;
@@ -41,7 +45,8 @@ export type BarDragContext = {
 
 export type BarDragEvent =
   | { type: 'PRESS'; assignment: Assignment; edge: DragEdge; toDays: (dx: number) => number }
-  | { type: 'MOVE'; dx: number }
+  /** `engineerId`: whose row the pointer is over (undefined: the screen cannot tell; the bar stays on its row). */
+  | { type: 'MOVE'; dx: number; dy?: number; engineerId?: string | null }
   | { type: 'RELEASE' }
   | { type: 'CANCEL' }
   | { type: 'CONFIRM' }
@@ -56,12 +61,23 @@ export const DRAG_THRESHOLD_PX = 4;
 
 const unchanged = (a: Dated, b: Dated | null) => !b || (a.startDate === b.startDate && a.endDate === b.endDate);
 
-/** The edit a drop makes, in words and values, against the version the bar showed. */
-export function dropAction(a: Assignment, edge: DragEdge, dates: Dated): RowAction {
+/** The edit a drop makes, in words and values, against the version the bar showed; `to` hands it to another person. */
+export function dropAction(a: Assignment, edge: DragEdge, dates: Dated, to: Pick<PickedEngineer, '_id' | 'name'> | null = null): RowAction {
   const changes: Record<string, string> = {};
+  if (to && to._id !== a.engineerId._id) changes.engineerId = to._id;
   if (dates.startDate !== a.startDate) changes.startDate = dates.startDate;
   if (dates.endDate !== a.endDate) changes.endDate = dates.endDate;
   const span = `${shortDate(dates.startDate)} - ${shortDate(dates.endDate)}`;
+  if (changes.engineerId) {
+    return {
+      kind: 'reassign',
+      id: a._id,
+      version: a.version,
+      label: `Hand ${a.engineerId.name}'s assignment on ${a.projectId.name} to ${to!.name}, ${span}`,
+      before: assignmentValuesOf(a),
+      changes,
+    };
+  }
   const verb = edge === 'move' ? 'Move' : 'Change the dates of';
   return {
     kind: edge === 'move' ? 'move' : 'resize',
@@ -73,14 +89,25 @@ export function dropAction(a: Assignment, edge: DragEdge, dates: Dated): RowActi
   };
 }
 
-function impactOfDrop(context: BarDragContext, dates: Dated): Impact | null {
+/** What the drop does to whoever will have the assignment: its own engineer (against it as it was), or the person it is handed to. */
+function impactOfDrop(context: BarDragContext, dates: Dated, target: PickedEngineer | null): Impact | null {
   const a = context.assignment;
   if (!a) return null;
   const plan = context.plan();
-  const engineer = plan.engineers.find((e) => e._id === a.engineerId._id);
+  const engineer = target ?? plan.engineers.find((e) => e._id === a.engineerId._id);
   if (!engineer || !Number.isFinite(engineer.maxCapacity)) return null;
   const others = otherAssignments(plan.assignments, engineer._id, a._id);
-  return assignmentImpact(engineer, others, { allocationPercentage: a.allocationPercentage, ...dates }, context.now());
+  const original = target ? null : { allocationPercentage: a.allocationPercentage, startDate: a.startDate, endDate: a.endDate };
+  return assignmentImpact(engineer, others, { allocationPercentage: a.allocationPercentage, ...dates }, context.now(), original);
+}
+
+/** The person whose row the pointer is over, when it is another's and the whole bar is moving. */
+function targetOf(context: BarDragContext, engineerId: string | null | undefined): PickedEngineer | null {
+  const a = context.assignment;
+  if (!a || context.edge !== 'move') return null;
+  if (engineerId === undefined) return context.target;
+  if (!engineerId || engineerId === a.engineerId._id) return null;
+  return context.plan().engineers.find((e) => e._id === engineerId) ?? null;
 }
 
 const idleContext = (context: Pick<BarDragContext, 'drag' | 'plan' | 'now'>): BarDragContext => ({
@@ -88,6 +115,7 @@ const idleContext = (context: Pick<BarDragContext, 'drag' | 'plan' | 'now'>): Ba
   edge: 'move',
   days: 0,
   dates: null,
+  target: null,
   impact: null,
   toDays: () => 0,
   drag: context.drag,
@@ -103,9 +131,9 @@ export const barDragMachine = setup({
     emitted: {} as BarDragEmitted,
   },
   guards: {
-    farEnough: ({ event }) => event.type === 'MOVE' && Math.abs(event.dx) >= DRAG_THRESHOLD_PX,
-    datesUnchanged: ({ context }) => !context.assignment || unchanged(context.assignment, context.dates),
-    wouldOverload: ({ context }) => context.impact?.overloaded === true,
+    farEnough: ({ event }) => event.type === 'MOVE' && Math.hypot(event.dx, event.dy ?? 0) >= DRAG_THRESHOLD_PX,
+    nothingChanged: ({ context }) => !context.assignment || (unchanged(context.assignment, context.dates) && context.target === null),
+    wouldOverload: ({ context }) => asksToConfirm(context.impact),
   },
   actions: {
     press: assign(({ context, event }) => {
@@ -116,13 +144,14 @@ export const barDragMachine = setup({
     follow: assign(({ context, event }) => {
       if (event.type !== 'MOVE' || !context.assignment) return {};
       const days = context.toDays(event.dx);
-      if (days === context.days && context.impact) return {};
+      const target = targetOf(context, event.engineerId);
+      if (days === context.days && target === context.target && context.impact) return {};
       const dates = context.drag(context.assignment, context.edge, days);
-      return { days, dates, impact: impactOfDrop(context, dates) };
+      return { days, dates, target, impact: impactOfDrop(context, dates, target) };
     }),
     reset: assign(({ context }) => idleContext(context)),
     open: emit(({ context }) => ({ type: 'open' as const, assignment: context.assignment! })),
-    commit: emit(({ context }) => ({ type: 'commit' as const, action: dropAction(context.assignment!, context.edge, context.dates!) })),
+    commit: emit(({ context }) => ({ type: 'commit' as const, action: dropAction(context.assignment!, context.edge, context.dates!, context.target) })),
   },
 }).createMachine({
   id: 'barDrag',
@@ -143,7 +172,7 @@ export const barDragMachine = setup({
       on: {
         MOVE: { actions: 'follow' },
         RELEASE: [
-          { guard: 'datesUnchanged', target: 'idle', actions: 'reset' },
+          { guard: 'nothingChanged', target: 'idle', actions: 'reset' },
           { guard: 'wouldOverload', target: 'confirming' },
           { target: 'idle', actions: ['commit', 'reset'] },
         ],

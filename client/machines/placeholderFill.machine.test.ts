@@ -12,7 +12,7 @@ const placeholder: Placeholder = {
 const target = { placeholder, projectName: 'Assistant', version: 7, from: '2026-04-01', to: '2026-05-31' };
 const engineer = (id: string, free: number): SuitableEngineer => ({
   _id: id, name: id, email: `${id}@x`, department: 'Data', seniority: 'mid', skills: ['Python'], maxCapacity: 100,
-  matchingSkills: ['Python'], availableCapacity: free, onProject: false,
+  matchingSkills: ['Python'], availableCapacity: free, averageFree: free, freeWeeks: 8, weeks: 8, onProject: false,
 });
 const conflict = () => new ApiError('This project was changed by someone else. Reload to see the latest version.', 409, { code: 'VERSION_CONFLICT' });
 

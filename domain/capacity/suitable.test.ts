@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suitableDates } from './suitable.ts';
+import { availabilityOver, suitableDates, suitableEngineers } from './suitable.ts';
 
 const project = { startDate: '2026-03-02T00:00:00.000Z', endDate: '2026-06-01T00:00:00.000Z' };
 const now = new Date('2026-04-15T09:00:00Z');
@@ -16,5 +16,42 @@ describe('suitableDates', () => {
   it('given only a from near the last date there is, then the weeks end on 9999-12-31, not in year 10000', () => {
     expect(suitableDates(project, { from: '9999-12-20' }, now, 'UTC')).toEqual({ from: '9999-12-20', to: '9999-12-31' });
     expect(suitableDates(project, { from: '9999-12-31' }, now, 'UTC')).toEqual({ from: '9999-12-31', to: '9999-12-31' });
+  });
+});
+
+describe('suitableEngineers: availability judged fairly, skills rank and never filter', () => {
+  const row = (id: string, name: string, skills: string[], maxCapacity = 100) => ({
+    _id: id, name, email: `${id}@x.test`, department: 'Eng', seniority: 'mid' as const, skills, maxCapacity,
+  });
+  const lucas = row('lucas', 'Lucas Silva', ['Go']);
+  const busy = row('busy', 'Always Busy', ['Go']);
+  const sam = row('sam', 'Sam Rivera', ['React']);
+  // Ten weeks from Monday 2026-12-07 to Sunday 2027-02-14.
+  const ask = { project: { requiredSkills: ['Go', 'Kubernetes'] }, from: '2026-12-07', to: '2027-02-14', onProject: new Set<string>(), timeZone: 'UTC' };
+  const facts = {
+    engineers: [busy, lucas, sam],
+    // 70 % of Always Busy's every week.
+    assignments: [{ engineerId: 'busy', projectId: 'p', allocationPercentage: 70, startDate: '2026-12-01T00:00:00.000Z', endDate: '2027-03-01T00:00:00.000Z' }],
+    // Lucas is away one whole week.
+    timeOff: [{ engineerId: 'lucas', from: '2026-12-21', to: '2026-12-25' }],
+  };
+
+  it('one week of vacation is one week without room, not a whole window "Full": Lucas ranks first, free on average', () => {
+    const ranked = suitableEngineers(facts, ask);
+    expect(ranked.map((e) => e.name)).toEqual(['Lucas Silva', 'Always Busy', 'Sam Rivera']);
+    expect(ranked[0]).toMatchObject({ availableCapacity: 0, averageFree: 90, freeWeeks: 9, weeks: 10 });
+    expect(ranked[1]).toMatchObject({ availableCapacity: 30, averageFree: 30, freeWeeks: 10, weeks: 10 });
+  });
+
+  it('everyone is in the list: those without a required skill come after, ranked the same way', () => {
+    const ranked = suitableEngineers(facts, ask);
+    expect(ranked.at(-1)).toMatchObject({ name: 'Sam Rivera', matchingSkills: [], averageFree: 100 });
+  });
+
+  it('availabilityOver weighs each week by its working days and skips weeks without any', () => {
+    expect(availabilityOver([{ free: 100, workingDays: 5 }, { free: 0, workingDays: 5 }, { free: 40, workingDays: 0 }, { free: null, workingDays: 0 }]))
+      .toEqual({ averageFree: 50, freeWeeks: 1, weeks: 2, lowest: 0 });
+    expect(availabilityOver([{ free: 100, workingDays: 4 }, { free: -20, workingDays: 1 }])).toEqual({ averageFree: 76, freeWeeks: 1, weeks: 2, lowest: -20 });
+    expect(availabilityOver([])).toEqual({ averageFree: 0, freeWeeks: 0, weeks: 0, lowest: 0 });
   });
 });

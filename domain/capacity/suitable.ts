@@ -21,6 +21,14 @@ export const suitableEngineerSchema = capacityEngineerSchema.extend({
   matchingSkills: z.array(z.string()),
   /** The lowest free figure of any week of the dates asked, in percent of a day (what can still be booked throughout). */
   availableCapacity: z.number(),
+  /**
+   * Free on average over the dates asked, in percent of a day: each week's free figure weighted by its
+   * working days (a week away counts as none free, not as the whole range full).
+   */
+  averageFree: z.number(),
+  /** How many weeks of the dates asked have any room (free above 0), of `weeks` (those with working days). */
+  freeWeeks: z.number().int(),
+  weeks: z.number().int(),
   onProject: z.boolean(),
 });
 export type SuitableEngineer = z.infer<typeof suitableEngineerSchema>;
@@ -48,27 +56,59 @@ export function suitableDates(
   return { from: dateOfDay(from), to: dateOfDay(to) };
 }
 
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
 /**
- * Engineers with at least one of the project's required skills, ranked for those dates: most free
- * first (the weekly low, since an assignment has to fit in every week), then most matching skills.
+ * How free someone is over the weeks of the dates asked, judged fairly: on average (each week's free
+ * figure weighted by its working days), and in how many weeks there is any room. One week away makes
+ * that week full, not the whole range: someone free in nine weeks of ten ranks high.
+ */
+export function availabilityOver(periods: readonly { free: number | null; workingDays: number }[]): { averageFree: number; freeWeeks: number; weeks: number; lowest: number } {
+  let weighted = 0;
+  let days = 0;
+  let weeks = 0;
+  let freeWeeks = 0;
+  let lowest: number | null = null;
+  for (const p of periods) {
+    if (p.free === null || p.workingDays === 0) continue;
+    weeks += 1;
+    if (p.free > 0) freeWeeks += 1;
+    weighted += p.free * p.workingDays;
+    days += p.workingDays;
+    if (lowest === null || p.free < lowest) lowest = p.free;
+  }
+  return { averageFree: days > 0 ? oneDecimal(weighted / days) : 0, freeWeeks, weeks, lowest: lowest ?? 0 };
+}
+
+/**
+ * Every engineer, ranked for a project over those dates, so the form finds anyone by name: skills rank,
+ * they never filter anyone out. First those with at least one of the project's required skills, then,
+ * within each, the most free on average over the weeks (availabilityOver), then the most matching
+ * skills, then by name.
  */
 export function suitableEngineers(
   facts: CapacityFacts<CapacityEngineerRow>,
   ask: { project: Pick<Project, 'requiredSkills'>; from: string; to: string; onProject: ReadonlySet<string>; timeZone: string },
 ): SuitableEngineer[] {
   const required = new Set(ask.project.requiredSkills);
-  const candidates = facts.engineers.filter((e) => e.skills.some((skill) => required.has(skill)));
-  const view = capacityOverTime({ ...facts, engineers: candidates, timeZone: ask.timeZone }, { from: ask.from, to: ask.to, step: 'week' });
+  const view = capacityOverTime({ ...facts, timeZone: ask.timeZone }, { from: ask.from, to: ask.to, step: 'week' });
   return view.engineers
-    .map(({ engineer, minFree }) => ({
-      ...engineer,
-      matchingSkills: engineer.skills.filter((skill) => required.has(skill)),
-      availableCapacity: minFree ?? 0,
-      onProject: ask.onProject.has(engineer._id),
-    }))
+    .map(({ engineer, periods }) => {
+      const { averageFree, freeWeeks, weeks, lowest } = availabilityOver(periods);
+      return {
+        ...engineer,
+        matchingSkills: engineer.skills.filter((skill) => required.has(skill)),
+        availableCapacity: lowest,
+        averageFree,
+        freeWeeks,
+        weeks,
+        onProject: ask.onProject.has(engineer._id),
+      };
+    })
     .sort(
       (a, b) =>
-        b.availableCapacity - a.availableCapacity ||
+        Number(b.matchingSkills.length > 0) - Number(a.matchingSkills.length > 0) ||
+        b.averageFree - a.averageFree ||
         b.matchingSkills.length - a.matchingSkills.length ||
         a.name.localeCompare(b.name) ||
         a._id.localeCompare(b._id),

@@ -2,7 +2,7 @@
  * Safe concurrent edits end to end: two managers never overwrite each other silently. Manager B opens an edit form,
  * manager A changes the same assignment and saves, then B saves a stale form: B gets the conflict
  * dialog, keeps what they typed, sees what changed, and either re-applies their changes on the latest
- * version or reloads it. A one-click change on a stale row (End today) gets the same dialog.
+ * version or reloads it. A one-click change on a stale row (End, on today) gets the same dialog.
  *
  * Demo: Sam Rivera is Tech Lead on Customer Portal Redesign at 60 % (40 % more from day 30, so the
  * edits here lower it and stay within capacity); Mei Chen (50 %) is Data Engineer on Data Warehouse
@@ -134,14 +134,15 @@ describe('two managers edit the same assignment', () => {
     await formB.waitFor({ state: 'hidden' });
   });
 
-  it('End today on a stale row gets the conflict dialog, and can be done on the latest version', async () => {
-    await actionsOf(b, MEI).getByRole('button', { name: 'End assignment today' }).waitFor();
+  it('End (today) on a stale row gets the conflict dialog, and can be done on the latest version', async () => {
+    await actionsOf(b, MEI).getByRole('button', { name: 'End assignment' }).waitFor();
     const formA = await openEdit(a, MEI);
     await formA.getByTestId('assignment-allocation').fill('45');
     await saveAndClose(formA);
 
-    await actionsOf(b, MEI).getByRole('button', { name: 'End assignment today' }).click();
-    await b.getByRole('button', { name: 'End today', exact: true }).click();
+    await actionsOf(b, MEI).getByRole('button', { name: 'End assignment' }).click();
+    // The end date starts on today; ending on today ends it now.
+    await b.getByTestId('end-confirm').click();
     const dialog = conflictDialog(b);
     await dialog.getByTestId('conflict-retry').waitFor();
     expect(normalize(await dialog.getByTestId('conflict-message').innerText())).toBe(CONFLICT);

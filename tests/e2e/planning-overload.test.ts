@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => closePageSession(session));
 
 describe('a manager assigns an engineer beyond their capacity', () => {
-  it('the form ranks suitable engineers by free capacity over its dates, with their matching skills, starting today and ending with the project', async () => {
+  it('the form ranks everyone, those with the skills first, by free capacity on average over its dates, with their matching skills, starting today and ending with the project', async () => {
     await navigate(page, 'Assignments', '/assignments');
     expect(await cardValue(page, 'card-total-assignments')).toBe('14');
     await page.getByTestId('new-assignment').click();
@@ -40,12 +40,16 @@ describe('a manager assigns an engineer beyond their capacity', () => {
     const list = form.getByTestId('suitable-engineers');
     await list.waitFor();
     const names = await list.getByTestId('suitable-engineer').evaluateAll((items) => items.map((item) => item.getAttribute('data-name')));
-    // Most free in every week from today to the project's end: Jordan 70 %, Lucas 50 % (the assistant
-    // project takes half of him from day 30), Sam nothing (60 % + 40 % from day 30).
-    expect(names).toEqual(['Jordan Lee', 'Lucas Silva', 'Sam Rivera']);
+    // Those with a required skill first, the most free on average from today to the project's end
+    // first: Lucas about 74 % (all free until the assistant project takes half of him from day 30),
+    // Jordan 70 % every week, Sam about 20 % (60 %, then 100 % from day 30); then everyone else.
+    expect(names.slice(0, 3)).toEqual(['Lucas Silva', 'Jordan Lee', 'Sam Rivera']);
+    expect(names).toHaveLength(8);
     const jordan = list.locator('[data-name="Jordan Lee"]');
     const jordanText = normalize(await jordan.innerText());
-    for (const part of ['Jordan Lee', 'Junior', 'React', 'CSS', '70% free', 'of 100%']) expect(jordanText).toContain(part);
+    for (const part of ['Jordan Lee', 'Junior', 'React', 'CSS', '70% free', 'room every week']) expect(jordanText).toContain(part);
+    expect(normalize(await list.locator('[data-name="Lucas Silva"]').innerText())).toMatch(/7\d(\.\d)?% free/);
+    expect(normalize(await list.locator('[data-name="Elena Rossi"]').innerText())).toContain('None of the skills needed');
 
     expect(await form.getByTestId('assignment-start').inputValue()).toBe(shortUs(demoDay(0)));
     expect(await form.getByTestId('assignment-end').inputValue()).toBe(shortUs(demoDay(60)));

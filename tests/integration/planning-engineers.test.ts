@@ -20,7 +20,7 @@ type Engineer = {
   _id: string; name: string; email: string; department: string; avatar?: string; skills: string[];
   seniority: 'junior' | 'mid' | 'senior'; maxCapacity: number; version: number;
 };
-type Suitable = Engineer & { matchingSkills: string[]; availableCapacity: number; onProject: boolean };
+type Suitable = Engineer & { matchingSkills: string[]; availableCapacity: number; averageFree: number; freeWeeks: number; weeks: number; onProject: boolean };
 
 const CONFLICT = 'This engineer was changed by someone else. Reload to see the latest version.';
 const OWN_SKILLS_ONLY = 'Engineers may change only their own skills';
@@ -97,7 +97,7 @@ const streamEvents = (engineerId: string) => dbStreamEvents(t, `engineer-${engin
 // ---- suitable (first: the seeded data is still as the seed made it)
 
 describe('GET /api/engineers/suitable?projectId=', () => {
-  it("ranks the demo engineers for Payments Platform Migration: most capacity free in every week from today to the project's end, then most matching skills", async () => {
+  it("ranks every demo engineer for Payments Platform Migration: those with a required skill first, then the most free on average from today to the project's end, then most matching skills", async () => {
     const response = await suitable(paymentsId);
     expect(response.statusCode).toBe(200);
     const body = response.json() as Suitable[];
@@ -108,22 +108,27 @@ describe('GET /api/engineers/suitable?projectId=', () => {
     const onProject = new Set((await capacityFactsFromLists(t, tokens.manager)).assignments
       .filter((a) => a.projectId === paymentsId).map((a) => a.engineerId as string));
     const expected = suitableEngineers(await capacityFactsFromLists(t, tokens.manager), { project, ...dates, onProject, timeZone: 'UTC' });
-    expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.onProject]))
-      .toEqual(expected.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.onProject]));
-    expect(body.map((e) => e.name).sort()).toEqual(['Aisha Khan', 'Elena Rossi', 'Mei Chen', 'Priya Patel']);
+    expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.averageFree, e.freeWeeks, e.weeks, e.onProject]))
+      .toEqual(expected.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.averageFree, e.freeWeeks, e.weeks, e.onProject]));
+    // Everyone is offered (the form finds anyone by name); the skills rank them.
+    const skilled = body.filter((e) => e.matchingSkills.length > 0);
+    expect(skilled.map((e) => e.name).sort()).toEqual(['Aisha Khan', 'Elena Rossi', 'Mei Chen', 'Priya Patel']);
+    expect(body.slice(0, skilled.length)).toEqual(skilled);
+    expect(body.length).toBe((await t.request({ method: 'GET', url: '/api/engineers', token: tokens.manager })).json().length);
     // Priya: 80 % (to 90) + 40 % (to 30) overlap: 120 % a day, so -20 free at best; Aisha is at 100 % until day 45.
     expect(body.find((e) => e.name === 'Priya Patel')!.availableCapacity).toBeLessThanOrEqual(-20);
     expect(body.find((e) => e.name === 'Aisha Khan')!.availableCapacity).toBeLessThanOrEqual(0);
-    for (let i = 1; i < body.length; i += 1) expect(body[i - 1]!.availableCapacity).toBeGreaterThanOrEqual(body[i]!.availableCapacity);
+    for (let i = 1; i < skilled.length; i += 1) expect(skilled[i - 1]!.averageFree).toBeGreaterThanOrEqual(skilled[i]!.averageFree);
     for (const engineer of body) {
-      expect(Object.keys(engineer).sort()).toEqual([...engineerKeys, 'availableCapacity', 'matchingSkills', 'onProject'].sort());
-      const { matchingSkills: _m, availableCapacity: _a, onProject: _o, ...rest } = engineer;
-      expect(rest).toEqual(Object.values(seeded).find((e) => e._id === engineer._id));
+      expect(Object.keys(engineer).sort()).toEqual([...engineerKeys, 'availableCapacity', 'averageFree', 'freeWeeks', 'matchingSkills', 'onProject', 'weeks'].sort());
+      const { matchingSkills: _m, availableCapacity: _a, averageFree: _f, freeWeeks: _w, weeks: _n, onProject: _o, ...rest } = engineer;
+      const known = Object.values(seeded).find((e) => e._id === engineer._id);
+      if (known) expect(rest).toEqual(known);
     }
     expect(credentialKeys(body)).toEqual([]);
   });
 
-  it('orders by free capacity over the dates, then matching skills, then name; flags who is on the project; leaves out engineers with no required skill', async () => {
+  it('orders those with a required skill first, then by free capacity on average over the dates, then matching skills, then name; flags who is on the project; offers the others after them', async () => {
     const projectResponse = await t.request({
       method: 'POST', url: '/api/projects', token: tokens.manager,
       body: validProjectPayload({ name: 'Functional Rewrite', requiredSkills: ['Elixir', 'Haskell', 'OCaml'], startDate: dayFromToday(100), endDate: dayFromToday(160) }),
@@ -137,7 +142,15 @@ describe('GET /api/engineers/suitable?projectId=', () => {
     const oneOutside = await registered({ name: 'One Skill Busy Elsewhen', skills: ['Haskell'] });
     const zed = await registered({ name: 'Zed Part Timer', skills: ['OCaml'], maxCapacity: 50 });
     const amy = await registered({ name: 'Amy Part Timer', skills: ['OCaml'], maxCapacity: 50 });
-    await registered({ name: 'No Shared Skill', skills: ['COBOL'] });
+    const noSkill = await registered({ name: 'No Shared Skill', skills: ['COBOL'] });
+    const mine = new Set([three, twoFree, twoBusy, oneOutside, zed, amy, noSkill].map((e) => e._id));
+    const ours = (list: Suitable[]) => list.filter((e) => mine.has(e._id)).map((e) => [e.name, e.matchingSkills, e.onProject]);
+    const expected = async (project: { _id: string }) => {
+      const found = (await t.request({ method: 'GET', url: `/api/projects/${project._id}`, token: tokens.manager })).json();
+      const onProject = new Set((await capacityFactsFromLists(t, tokens.manager)).assignments.filter((a) => a.projectId === project._id).map((a) => a.engineerId as string));
+      const facts = await capacityFactsFromLists(t, tokens.manager);
+      return suitableEngineers(facts, { project: found, ...suitableDates(found, {}, new Date(), 'UTC'), onProject, timeZone: 'UTC' });
+    };
 
     await assign(three._id, projectId, { allocationPercentage: 60, startDate: dayFromToday(100), endDate: dayFromToday(130) });
     // Overlapping for 15 days, so a whole week at 130 % whatever weekday today is.
@@ -146,27 +159,28 @@ describe('GET /api/engineers/suitable?projectId=', () => {
     await assign(oneOutside._id, paymentsId, { allocationPercentage: 90, startDate: dayFromToday(10), endDate: dayFromToday(100) });
 
     const body = (await suitable(projectId)).json() as Suitable[];
-    expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.onProject])).toEqual([
-      [twoFree.name, ['Elixir', 'Haskell'], 100, false],
-      [oneOutside.name, ['Haskell'], 100, false],
-      [amy.name, ['OCaml'], 50, false],
-      [zed.name, ['OCaml'], 50, false],
-      [twoBusy.name, ['Elixir', 'Haskell'], 40, true],
-      [three.name, ['Haskell', 'OCaml', 'Elixir'], -30, true],
+    // Two Skills Busy is at 60 % for three of the nine weeks: free 40 % then, 100 % the rest, so ahead of the part-timers' 50 %.
+    expect(ours(body)).toEqual([
+      [twoFree.name, ['Elixir', 'Haskell'], false],
+      [oneOutside.name, ['Haskell'], false],
+      [twoBusy.name, ['Elixir', 'Haskell'], true],
+      [amy.name, ['OCaml'], false],
+      [zed.name, ['OCaml'], false],
+      [three.name, ['Haskell', 'OCaml', 'Elixir'], true],
+      ['No Shared Skill', [], false],
     ]);
+    expect(body.find((e) => e._id === twoBusy._id)).toMatchObject({ availableCapacity: 40, freeWeeks: expect.any(Number) });
+    expect(body.find((e) => e._id === three._id)).toMatchObject({ availableCapacity: -30 });
+    expect(body.find((e) => e._id === amy._id)).toMatchObject({ availableCapacity: 50, averageFree: 50 });
+    expect(body.map((e) => e._id)).toEqual((await expected({ _id: projectId })).map((e) => e._id));
 
     // Read-your-writes: a new overlapping assignment and a skill change show in the next answer.
     await assign(twoFree._id, projectId, { allocationPercentage: 75, startDate: dayFromToday(150), endDate: dayFromToday(170) });
     expect((await patch(amy._id, { skills: ['OCaml', 'Elixir'] }, { ifMatch: '"1"' })).statusCode).toBe(200);
     const again = (await suitable(projectId, tokens.auditor)).json() as Suitable[];
-    expect(again.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.onProject])).toEqual([
-      [oneOutside.name, ['Haskell'], 100, false],
-      [amy.name, ['OCaml', 'Elixir'], 50, false],
-      [zed.name, ['OCaml'], 50, false],
-      [twoBusy.name, ['Elixir', 'Haskell'], 40, true],
-      [twoFree.name, ['Elixir', 'Haskell'], 25, true],
-      [three.name, ['Haskell', 'OCaml', 'Elixir'], -30, true],
-    ]);
+    expect(again.find((e) => e._id === twoFree._id)).toMatchObject({ availableCapacity: 25, onProject: true });
+    expect(again.find((e) => e._id === amy._id)).toMatchObject({ matchingSkills: ['OCaml', 'Elixir'] });
+    expect(again.map((e) => e._id)).toEqual((await expected({ _id: projectId })).map((e) => e._id));
 
     // Dates asked: before anyone's work on it (days 100..109), everyone but the busy one elsewhere is free.
     const early = (await t.request({

@@ -42,10 +42,28 @@ function WeeklyLoadPreview({ name, load }: { name: string; load: WeeklyLoad }) {
   );
 }
 
-/** The preview of what the change does to the engineer; a warning when it overloads them. */
+/**
+ * The preview of what the change does to the engineer: a warning when it makes or worsens an overload
+ * (saving asks first); a note when they stay over but no higher than before (saving does not ask).
+ * Work on tentative projects counts, as in the week strip.
+ */
 export function ImpactPreview({ impact, confirming }: { impact: Impact | null; confirming: boolean }) {
   if (!impact) return null;
-  const others = impact.before > 0 ? `Their other assignments already take up to ${percent(impact.before)} in this period.` : 'No other assignments in this period.';
+  const others = impact.before > 0 ? `Their other assignments already take up to ${percent(impact.before)} in this period (tentative work included).` : 'No other assignments in this period.';
+  if (impact.overloaded && !impact.worsens) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        icon={<InfoCircleOutlined />}
+        title={impact.text}
+        description={`${impact.name} stays over capacity, but no higher than before (${percent(impact.was ?? impact.after)} at the most): this change does not make it worse.`}
+        data-testid="impact-preview"
+        data-overloaded="true"
+        data-worsens="false"
+      />
+    );
+  }
   if (!impact.overloaded) {
     return (
       <Alert
@@ -76,6 +94,7 @@ export function ImpactPreview({ impact, confirming }: { impact: Impact | null; c
       }
       data-testid="impact-preview"
       data-overloaded="true"
+      data-worsens="true"
     />
   );
 }
@@ -114,7 +133,7 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
       title={
         <DialogTitle
           title={mode === 'create' ? 'New assignment' : 'Edit assignment'}
-          subtitle={mode === 'create' ? 'Put an engineer on a project with a role, an allocation and dates.' : 'Change the role, the allocation or the dates.'}
+          subtitle={mode === 'create' ? 'Put an engineer on a project with a role, an allocation and dates.' : 'Change the person, the role, the allocation or the dates.'}
         />
       }
       onCancel={() => send(confirming ? { type: 'BACK' } : { type: 'CANCEL' })}
@@ -182,13 +201,40 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
               />
             </Form.Item>
           </>
+        ) : context.choosingEngineer ? (
+          <Form.Item
+            label={
+              <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+                Engineer on {project?.name}
+                <Button size="small" type="link" onClick={() => send({ type: 'KEEP_ENGINEER' })} disabled={locked} data-testid="keep-engineer" style={{ paddingInline: 0 }}>
+                  Keep it with the engineer it has
+                </Button>
+              </span>
+            }
+            required
+          >
+            <SuitableEngineers
+              projectPicked
+              loading={step === 'loadingEngineers'}
+              error={context.suitableError}
+              engineers={context.suitable}
+              selectedId={engineer?._id ?? null}
+              disabled={locked}
+              invalid={false}
+              rankedFor={context.rankedFor}
+              search={context.suitableSearch}
+              onSearch={(text) => send({ type: 'SEARCH_SUITABLE', text })}
+              onPick={(engineerId) => send({ type: 'PICK_ENGINEER', engineerId })}
+              onRetry={() => send({ type: 'RETRY_ENGINEERS' })}
+            />
+          </Form.Item>
         ) : (
           <div
             style={{ display: 'flex', gap: 12, alignItems: 'center', padding: '10px 12px', background: '#f8fafc', borderRadius: 10, marginBottom: 16 }}
             data-testid="assignment-subject"
           >
             {engineer ? <EngineerAvatar name={engineer.name} size={36} /> : null}
-            <div style={{ minWidth: 0 }}>
+            <div style={{ minWidth: 0, flex: 1 }}>
               <Typography.Text strong style={{ display: 'block' }}>
                 {engineer?.name}
               </Typography.Text>
@@ -196,6 +242,9 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
                 on {project?.name}
               </Typography.Text>
             </div>
+            <Button size="small" onClick={() => send({ type: 'CHANGE_ENGINEER' })} disabled={locked} data-testid="change-engineer">
+              Change person
+            </Button>
           </div>
         )}
         <Row gutter={16}>

@@ -1,22 +1,25 @@
 import { DeleteOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Button, message as messageApi, Popconfirm, Tooltip } from 'antd';
-import { type ReactNode, useMemo, useRef } from 'react';
+import { Button, DatePicker, message as messageApi, Popconfirm, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Assignment, Project } from '../../../domain/entities.ts';
 import type { AssignmentStatus } from '../../../domain/figures.ts';
 import { FormConflictDialog, RowConflictDialog } from '../ConflictDialog.tsx';
 import { planningApi, unlessGone } from '../../lib/planningApi.ts';
-import { type AssignmentFormContext, assignmentFormMachine } from '../../machines/assignmentForm.machine.ts';
-import { assignmentValuesOf, impactOf, type PickedProject, rankingDates } from '../../machines/assignmentValues.ts';
+import { type AssignmentFormContext, assignmentFormMachine, type CreatePrefill } from '../../machines/assignmentForm.machine.ts';
+import { assignmentValuesOf, impactOf, type PickedProject, rankingDates, reassigns } from '../../machines/assignmentValues.ts';
+import { endAssignmentMachine } from '../../machines/endAssignment.machine.ts';
 import { type RowAction, rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { assignmentsStore, loadAssignments } from '../../stores/assignments.ts';
 import { engineersStore } from '../../stores/engineers.ts';
 import { useCapacity } from '../../stores/useLiveQuery.ts';
+import { Modal } from '../Modal.tsx';
 import { AssignmentFormDialog, type WeeklyLoad } from './AssignmentFormDialog.tsx';
-import { assignableProjects, assignmentConflictFields, canEndToday, endTodayAction, removeAction, roleSuggestions } from './actions.ts';
+import { assignableProjects, assignmentConflictFields, canEnd, removeAction, roleSuggestions, weeklyLoadQuery } from './actions.ts';
 
-/** An assignment as a table row shows it: with its status now (End today is only offered while it runs). */
+/** An assignment as a table row shows it: with its status now (End is only offered until it has ended). */
 type PlannedAssignment = Assignment & { status: AssignmentStatus };
 
 /** The assignment as saved now, in the form's shape; null once it was removed. */
@@ -29,19 +32,22 @@ async function latestAssignment(id: string) {
 const doneMessages: Record<string, string> = {
   remove: 'Assignment removed',
   endToday: 'Assignment ends today',
+  end: 'Assignment end date set',
   move: 'Assignment moved',
   resize: 'Assignment dates changed',
+  reassign: 'Assignment handed over',
 };
 
 /**
- * A new assignment's engineer, week by week over the form's dates (GET /api/capacity for them alone),
- * with the assignment's allocation added in points of their capacity: it is on every working day of
- * those dates, so it adds allocation / maxCapacity to each week's utilisation.
+ * The engineer who would take the work (a new assignment's, or the one an assignment is handed to), week
+ * by week over the form's dates (GET /api/capacity for them alone, tentative work counted as the warning
+ * counts it), with the assignment's allocation added in points of their capacity: it is on every working
+ * day of those dates, so it adds allocation / maxCapacity to each week's utilisation.
  */
 function useWeeklyLoad(context: AssignmentFormContext): WeeklyLoad | null {
   const { mode, engineer, form } = context;
-  const dates = mode === 'create' && engineer ? rankingDates(form) : null;
-  const load = useCapacity(dates && engineer ? { ...dates, step: 'week', engineerId: engineer._id } : null);
+  const dates = (mode === 'create' || reassigns(context)) && engineer ? rankingDates(form) : null;
+  const load = useCapacity(dates && engineer ? weeklyLoadQuery(engineer._id, dates) : null);
   if (!dates || !engineer) return null;
   const row = load.data?.rows.find((r) => r.engineer._id === engineer._id);
   const addPoints = Number.isFinite(engineer.maxCapacity) && engineer.maxCapacity > 0 ? ((form.allocationPercentage ?? 0) / engineer.maxCapacity) * 100 : 0;
@@ -120,6 +126,11 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
     [],
   );
   const [row, sendRow] = useMachine(rowMachine);
+  const [ending, sendEnding, endingActor] = useMachine(endAssignmentMachine, { input: {} });
+  useEffect(() => {
+    const subscription = endingActor.on('end', ({ action }) => sendRow({ type: 'RUN', action }));
+    return () => subscription.unsubscribe();
+  }, [endingActor, sendRow]);
 
   const impact = useMemo(() => impactOf(form.context, { engineers, assignments }, new Date()), [form.context, engineers, assignments]);
   const weeklyLoad = useWeeklyLoad(form.context);
@@ -169,6 +180,41 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
         context={row.context}
         send={sendRow}
       />
+      <Modal
+        open={ending.matches('choosing')}
+        title="End this assignment"
+        onCancel={() => sendEnding({ type: 'CANCEL' })}
+        onOk={() => sendEnding({ type: 'CONFIRM' })}
+        okText="End it"
+        okButtonProps={{ disabled: ending.context.problem !== null, ...({ 'data-testid': 'end-confirm' } as Record<string, string>) }}
+        destroyOnHidden
+        width={420}
+        data-testid="end-assignment"
+      >
+        {ending.context.assignment ? (
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            {ending.context.assignment.engineerId.name} comes off {ending.context.assignment.projectId.name} on the end date: today ends it now.
+          </Typography.Paragraph>
+        ) : null}
+        <label style={{ display: 'block', fontWeight: 500, marginBottom: 4 }} htmlFor="end-date">
+          End date
+        </label>
+        <DatePicker
+          id="end-date"
+          allowClear={false}
+          format="MMM DD, YYYY"
+          value={dayjs(ending.context.day)}
+          onChange={(day) => day && sendEnding({ type: 'PICK', day: day.format('YYYY-MM-DD') })}
+          status={ending.context.problem ? 'error' : undefined}
+          style={{ width: '100%' }}
+          data-testid="end-date"
+        />
+        {ending.context.problem ? (
+          <Typography.Text type="danger" style={{ fontSize: 13 }} data-testid="end-problem">
+            {ending.context.problem}
+          </Typography.Text>
+        ) : null}
+      </Modal>
     </>
   );
 
@@ -181,17 +227,17 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
         <Tooltip title="Edit">
           <Button size="small" type="text" icon={<EditOutlined />} aria-label="Edit assignment" onClick={() => sendForm({ type: 'OPEN_EDIT', assignment: a })} />
         </Tooltip>
-        {canEndToday(a) ? (
-          <Popconfirm
-            title="End this assignment today?"
-            description={`${a.engineerId.name} comes off ${a.projectId.name} as of now.`}
-            okText="End today"
-            onConfirm={() => sendRow({ type: 'RUN', action: endTodayAction(a, new Date()) })}
-          >
-            <Tooltip title="End today">
-              <Button size="small" type="text" icon={<StopOutlined />} aria-label="End assignment today" loading={busy && rowAction?.kind === 'endToday'} />
-            </Tooltip>
-          </Popconfirm>
+        {canEnd(a) ? (
+          <Tooltip title="End on a date">
+            <Button
+              size="small"
+              type="text"
+              icon={<StopOutlined />}
+              aria-label="End assignment"
+              loading={busy && rowAction?.kind === 'end'}
+              onClick={() => sendEnding({ type: 'OPEN', assignment: a })}
+            />
+          </Tooltip>
         ) : (
           // Keeps Remove in line with the rows that have End today.
           <span aria-hidden="true" style={{ display: 'inline-block', width: 24 }} />
@@ -214,7 +260,7 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
   return {
     dialogs,
     renderActions,
-    openCreate: (project?: PickedProject) => sendForm({ type: 'OPEN_CREATE', project }),
+    openCreate: (project?: PickedProject, prefill: CreatePrefill = {}) => sendForm({ type: 'OPEN_CREATE', project, ...prefill }),
     openEdit: (assignment: Assignment) => sendForm({ type: 'OPEN_EDIT', assignment }),
     /** Runs a one-click change (a bar dragged on the schedule) with the same conflict handling as the row actions. */
     run: (action: RowAction) => sendRow({ type: 'RUN', action }),

@@ -9,10 +9,24 @@ import { suitableShown } from '../../lib/suitableList.ts';
 import type { RankingDates } from '../../machines/assignmentValues.ts';
 import { freeText } from './actions.ts';
 
-/** What the list shows of an engineer; `onProject` marks one already on the project. */
+/**
+ * What the list shows of an engineer; `onProject` marks one already on the project. `averageFree`,
+ * `freeWeeks` and `weeks` say how free they are over the dates, fairly (GET /api/engineers/suitable):
+ * one week away is one week without room, not the whole range full.
+ */
 export type SuitableCandidate = Pick<SuitableEngineer, '_id' | 'name' | 'avatar' | 'seniority' | 'skills' | 'maxCapacity' | 'matchingSkills' | 'availableCapacity'> & {
   onProject?: boolean;
+  averageFree?: number;
+  freeWeeks?: number;
+  weeks?: number;
 };
+
+/** The figure on the right: free on average over the dates when known, else the weekly low. */
+export const freeFigure = (e: SuitableCandidate) => (e.averageFree !== undefined ? `${freeText(e.averageFree)}` : freeText(e.availableCapacity));
+
+/** Under it: in how many weeks there is room ('room 9 of 10 weeks'), else their capacity. */
+export const freeWeeksText = (e: SuitableCandidate) =>
+  e.weeks !== undefined && e.freeWeeks !== undefined && e.weeks > 0 ? `room ${e.freeWeeks === e.weeks ? 'every week' : `${e.freeWeeks} of ${e.weeks} weeks`}` : `of ${e.maxCapacity}%`;
 
 type Props = {
   projectPicked: boolean;
@@ -45,17 +59,15 @@ const box: CSSProperties = {
 const capacityColor = (available: number) => (available <= 0 ? '#dc2626' : available < 30 ? '#b45309' : '#15803d');
 
 const rankedText = (dates: RankingDates | null) =>
-  dates
-    ? `Best match first: most free in every week from ${monthDay(dates.from)} to ${shortDate(dates.to)}, then most matching skills.`
-    : "Best match first. Free capacity is measured over the project's dates.";
+  `Best match first: the project's skills, then the most free on average ${dates ? `from ${monthDay(dates.from)} to ${shortDate(dates.to)}` : "over the project's dates"} (a week away counts as that week full, not the whole range), then the most matching skills. Anyone can be found by name.`;
 
 /**
- * The engineers who share a required skill of the picked project, best first (GET /api/engineers/suitable):
- * their matching skills, their free capacity over the dates typed, and whether they are on the project
- * already. The best 20 show; a search by name or skill finds anyone else. One is picked like a radio.
+ * Every engineer for the picked project, best first (GET /api/engineers/suitable): those with a required
+ * skill first, their matching skills, how free they are over the dates typed, and whether they are on
+ * the project already. The best 20 show; a search by name or skill finds anyone else. One is picked like a radio.
  */
 export function SuitableEngineers({ projectPicked, loading, error, engineers, caption, selectedId, disabled, invalid, rankedFor = null, search = '', onSearch, onPick, onRetry }: Props) {
-  if (!projectPicked) return <div style={box}>Pick a project to see the engineers whose skills match it.</div>;
+  if (!projectPicked) return <div style={box}>Pick a project to see everyone, best match for it first.</div>;
   // New dates rank the list again: the old ranking stays in view meanwhile.
   if (loading && engineers.length === 0) {
     return (
@@ -79,7 +91,7 @@ export function SuitableEngineers({ projectPicked, loading, error, engineers, ca
       />
     );
   }
-  if (engineers.length === 0) return <div style={box}>No engineer has any of the skills this project needs.</div>;
+  if (engineers.length === 0) return <div style={box}>There are no engineers yet.</div>;
   const { shown, matching, total } = suitableShown(engineers, search, selectedId);
 
   return (
@@ -98,7 +110,7 @@ export function SuitableEngineers({ projectPicked, loading, error, engineers, ca
         />}
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="suitable-count">
           {loading ? <LoadingOutlined style={{ marginRight: 6 }} /> : null}
-          {search.trim() ? `${matching} of ${total} match` : total > shown.length ? `Best ${Math.min(total, shown.length)} of ${total}: search to find anyone else` : `${total} suitable`}
+          {search.trim() ? `${matching} of ${total} match` : total > shown.length ? `Best ${Math.min(total, shown.length)} of ${total}: search to find anyone else` : `${total} engineers`}
         </Typography.Text>
       </div>
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBottom: 6 }} data-testid="suitable-ranked-for">
@@ -119,7 +131,7 @@ export function SuitableEngineers({ projectPicked, loading, error, engineers, ca
         }}
         data-testid="suitable-engineers"
       >
-        {shown.length === 0 ? <div style={box}>No suitable engineer matches "{search.trim()}".</div> : null}
+        {shown.length === 0 ? <div style={box}>Nobody's name or skills match "{search.trim()}".</div> : null}
         {shown.map((e) => {
           const selected = e._id === selectedId;
           return (
@@ -161,6 +173,7 @@ export function SuitableEngineers({ projectPicked, loading, error, engineers, ca
                   ) : null}
                 </span>
                 <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginTop: 4 }}>
+                  {e.matchingSkills.length === 0 ? <span style={{ fontSize: 11, color: '#94a3b8' }}>None of the skills needed</span> : null}
                   {e.matchingSkills.map((skill) => (
                     <Tag key={skill} color="green" icon={<CheckOutlined />} style={{ marginInlineEnd: 0, fontSize: 11 }}>
                       {skill}
@@ -169,10 +182,10 @@ export function SuitableEngineers({ projectPicked, loading, error, engineers, ca
                 </span>
               </span>
               <span style={{ textAlign: 'right', flex: 'none', lineHeight: 1.3 }}>
-                <span className="tabular" style={{ display: 'block', fontWeight: 600, fontSize: 13, color: capacityColor(e.availableCapacity) }}>
-                  {freeText(e.availableCapacity)}
+                <span className="tabular" style={{ display: 'block', fontWeight: 600, fontSize: 13, color: capacityColor(e.averageFree ?? e.availableCapacity) }} data-testid="suitable-free">
+                  {freeFigure(e)}
                 </span>
-                <span style={{ fontSize: 11, color: '#64748b' }}>of {e.maxCapacity}%</span>
+                <span style={{ fontSize: 11, color: '#64748b' }} data-testid="suitable-weeks">{freeWeeksText(e)}</span>
               </span>
               {selected ? <CheckCircleFilled style={{ color: '#2563eb', fontSize: 16 }} aria-hidden="true" /> : null}
             </button>

@@ -2,6 +2,7 @@ import type { Assignment, Project } from '../../../domain/entities.ts';
 import { type AssignmentStatus, sortedUnique } from '../../../domain/figures.ts';
 import type { FieldSpec } from '../../lib/conflict.ts';
 import { percent, shortDate } from '../../lib/format.ts';
+import { PLANNING_COUNTS_TENTATIVE } from '../../lib/impact.ts';
 import { assignmentValuesOf } from '../../machines/assignmentValues.ts';
 import type { RowAction } from '../../machines/rowAction.machine.ts';
 
@@ -15,6 +16,16 @@ export const assignmentConflictFields: FieldSpec[] = [
 
 /** Only a running assignment can end today: an upcoming one would end before it starts, a finished one has ended. */
 export const canEndToday = (row: { status: AssignmentStatus }) => row.status === 'active';
+
+/** A running or upcoming assignment can be given an end date; a finished one has ended. */
+export const canEnd = (row: { status: AssignmentStatus }) => row.status !== 'completed';
+
+/**
+ * The week strip of the form: the engineer's load per week over the dates, with work on tentative
+ * projects counted as the overload warning counts it (one rule, PLANNING_COUNTS_TENTATIVE).
+ */
+export const weeklyLoadQuery = (engineerId: string, dates: { from: string; to: string }) =>
+  ({ ...dates, step: 'week' as const, engineerId, includeTentative: PLANNING_COUNTS_TENTATIVE });
 
 /** 'End today': the end date becomes now. */
 export const endTodayAction = (a: Assignment, now: Date): RowAction => ({
