@@ -19,15 +19,14 @@ function start(save: (input: SaveInput) => Promise<unknown>) {
 }
 
 describe('engineer form machine', () => {
-  it('a new engineer needs name, a valid email, seniority, capacity 1-100 and an 8-character password', () => {
-    expect(validateEngineer({ ...emptyEngineer(), email: 'nope', maxCapacity: 0, seniority: '', password: 'short' }, 'create')).toEqual({
+  it('a new engineer needs name, a valid email, seniority and capacity 1-100, and no password (an admin invites them)', () => {
+    expect(validateEngineer({ ...emptyEngineer(), email: 'nope', maxCapacity: 0, seniority: '' }, 'create')).toEqual({
       ok: false,
       errors: {
         name: 'Name is required',
         email: 'A valid email is required',
         seniority: 'Seniority must be junior, mid or senior',
         maxCapacity: 'Max capacity must be between 1 and 100',
-        password: 'Password must be at least 8 characters',
       },
     });
   });
@@ -35,14 +34,14 @@ describe('engineer form machine', () => {
   it('registers with the parsed fields; an empty department becomes the default', async () => {
     const t = start(async () => engineer);
     t.actor.send({ type: 'OPEN_CREATE' });
-    for (const [field, value] of Object.entries({ name: 'Ana Lopez', email: 'Ana@X.test', skills: ['Go'], password: 'longenough' })) {
+    for (const [field, value] of Object.entries({ name: 'Ana Lopez', email: 'Ana@X.test', skills: ['Go'] })) {
       t.actor.send({ type: 'CHANGE', field: field as 'name', value });
     }
     t.actor.send({ type: 'SUBMIT' });
     await waitFor(t.actor, (s) => s.matches('closed'));
     expect(t.saves[0]).toEqual({
       mode: 'create', id: null, version: null,
-      payload: { name: 'Ana Lopez', email: 'ana@x.test', department: 'Engineering', seniority: 'mid', maxCapacity: 100, skills: ['Go'], password: 'longenough' },
+      payload: { name: 'Ana Lopez', email: 'ana@x.test', department: 'Engineering', seniority: 'mid', maxCapacity: 100, skills: ['Go'] },
     });
   });
 
@@ -60,7 +59,7 @@ describe('engineer form machine', () => {
     const t = start(async () => {
       throw new ApiError('An account with this email already exists', 409, { code: 'CONFLICT' });
     });
-    t.actor.send({ type: 'OPEN_CREATE', values: { name: 'Ana', email: 'ana@x.test', password: 'longenough' } });
+    t.actor.send({ type: 'OPEN_CREATE', values: { name: 'Ana', email: 'ana@x.test' } });
     t.actor.send({ type: 'SUBMIT' });
     await waitFor(t.actor, (s) => s.matches('editing') && s.context.submitError !== null);
     expect(t.actor.getSnapshot().context.errors).toEqual({ email: 'An account with this email already exists' });

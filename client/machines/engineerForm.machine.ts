@@ -5,8 +5,9 @@ import { ApiError } from '../lib/api.ts';
 import { createEditFormMachine, firstByField, type FormErrors, type FormValidation, issueErrors } from './editForm.machine.ts';
 
 /**
- * Add engineer / Edit engineer on the shared edit-form machine (editForm.machine.ts): a new
- * engineer gets an account with a first password; an edit changes the planning fields, never the email.
+ * Add engineer / Edit engineer on the shared edit-form machine (editForm.machine.ts): a new engineer is
+ * a planning record (an admin invites them to sign in, People & access); an edit changes the planning
+ * fields, never the email.
  */
 
 export type EngineerValues = {
@@ -17,8 +18,6 @@ export type EngineerValues = {
   seniority: Seniority | '';
   maxCapacity: number | null;
   skills: string[];
-  /** Their first password, on registration only. */
-  password: string;
 };
 
 export const engineerValuesOf = (e: Pick<Engineer, 'name' | 'email' | 'department' | 'seniority' | 'maxCapacity' | 'skills'>): EngineerValues => ({
@@ -28,11 +27,10 @@ export const engineerValuesOf = (e: Pick<Engineer, 'name' | 'email' | 'departmen
   seniority: e.seniority,
   maxCapacity: e.maxCapacity,
   skills: [...e.skills],
-  password: '',
 });
 
 export const emptyEngineer = (): EngineerValues => ({
-  name: '', email: '', department: '', seniority: 'mid', maxCapacity: 100, skills: [], password: '',
+  name: '', email: '', department: '', seniority: 'mid', maxCapacity: 100, skills: [],
 });
 
 export function validateEngineer(form: EngineerValues, mode: 'create' | 'edit'): FormValidation {
@@ -45,7 +43,7 @@ export function validateEngineer(form: EngineerValues, mode: 'create' | 'edit'):
   };
   const result =
     mode === 'create'
-      ? registerEngineerInput.safeParse({ ...common, email: form.email, password: form.password })
+      ? registerEngineerInput.safeParse({ ...common, email: form.email })
       : updateEngineerInput.safeParse(common);
   const errors = result.success ? {} : firstByField(result.error.issues);
   // The update schema is partial: every field of this form is still required.

@@ -25,7 +25,8 @@ export type InviteFormContext = {
 };
 
 export type InviteFormEvent =
-  | { type: 'OPEN' }
+  /** `values` prefill the form (an engineer just registered, say). */
+  | { type: 'OPEN'; values?: Partial<InviteValues> }
   | { type: 'CHANGE'; field: 'email' | 'name'; value: string }
   | { type: 'CHANGE'; field: 'role'; value: Role }
   | { type: 'CHANGE'; field: 'admin'; value: boolean }
@@ -71,7 +72,9 @@ export const inviteFormMachine = setup({
   actions: {
     /** The screen shows the new account in its list; provided by the screen. */
     invited: (_, _params: InviteSent) => {},
-    reset: assign(() => ({ form: empty(), errors: {}, attempted: false, submitError: null, sent: null })),
+    reset: assign(({ event }) => ({
+      form: { ...empty(), ...(event.type === 'OPEN' ? event.values : {}) }, errors: {}, attempted: false, submitError: null, sent: null,
+    })),
     applyChange: assign(({ context, event }) => {
       if (event.type !== 'CHANGE') return {};
       const form = { ...context.form, [event.field]: event.value };

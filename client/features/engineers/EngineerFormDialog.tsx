@@ -30,7 +30,7 @@ export function EngineerFormDialog({ open, saving, locked, context, skills, send
       title={
         <DialogTitle
           title={creating ? 'Add engineer' : 'Edit engineer'}
-          subtitle={creating ? 'Register an engineer and give them a first password to sign in with.' : "Change the engineer's planning details."}
+          subtitle={creating ? 'Register an engineer to plan. An admin invites them to sign in, from here or People & access.' : "Change the engineer's planning details."}
         />
       }
       onCancel={() => send({ type: 'CANCEL' })}
@@ -111,11 +111,6 @@ export function EngineerFormDialog({ open, saving, locked, context, skills, send
         <Form.Item label="Skills" validateStatus={status('skills')} help={errors.skills} extra="Pick known skills or type a new one and press Enter.">
           <SkillsSelect value={form.skills} options={skills} onChange={(value) => change('skills', value)} aria-label="Skills" />
         </Form.Item>
-        {creating ? (
-          <Form.Item label="First password" required validateStatus={status('password')} help={errors.password} extra="At least 8 characters. Share it with them to sign in." style={{ marginBottom: 0 }}>
-            <Input.Password value={form.password} onChange={(e) => change('password', e.target.value)} autoComplete="new-password" aria-label="First password" />
-          </Form.Item>
-        ) : null}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
     </Modal>

@@ -2,6 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
 import { Button, message as messageApi, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import type { Engineer } from '../../../domain/entities.ts';
 import { FormConflictDialog } from '../../components/ConflictDialog.tsx';
@@ -9,6 +10,7 @@ import { planningApi, unlessGone } from '../../lib/planningApi.ts';
 import { engineerFormMachine, engineerValuesOf } from '../../machines/engineerForm.machine.ts';
 import { loadAssignments } from '../../stores/assignments.ts';
 import { loadEngineers } from '../../stores/engineers.ts';
+import { useProfile } from '../../stores/profile.ts';
 import { EngineerFormDialog } from './EngineerFormDialog.tsx';
 import { engineerConflictFields } from './helpers.ts';
 
@@ -23,6 +25,9 @@ export function useEngineerPlanning({ skills }: { skills: readonly string[] }) {
   const [message, messageHolder] = messageApi.useMessage({ maxCount: 3 });
   const messageRef = useRef(message);
   messageRef.current = message;
+  const adminRef = useRef(false);
+  adminRef.current = useProfile().data?.admin === true;
+  const navigateRef = useRef(useNavigate());
 
   const machine = useMemo(
     () =>
@@ -41,8 +46,25 @@ export function useEngineerPlanning({ skills }: { skills: readonly string[] }) {
         actions: {
           saved: (_, { mode, result }) => {
             reload();
-            const name = (result as Engineer | undefined)?.name ?? 'The engineer';
-            void messageRef.current.success(mode === 'create' ? `${name} is on the team` : `${name} updated`);
+            const engineer = result as Engineer | undefined;
+            const name = engineer?.name ?? 'The engineer';
+            if (mode !== 'create' || !engineer || !adminRef.current) {
+              void messageRef.current.success(mode === 'create' ? `${name} is on the team` : `${name} updated`);
+              return;
+            }
+            // Registering plans someone; signing in is an invitation, which an admin sends on People & access.
+            const invite = `/people?${new URLSearchParams({ invite: engineer.email, name: engineer.name, role: 'engineer' })}`;
+            void messageRef.current.success({
+              content: (
+                <span>
+                  {name} is on the team.{' '}
+                  <Button type="link" size="small" style={{ padding: 0 }} onClick={() => navigateRef.current(invite)} data-testid="invite-registered">
+                    Invite them to sign in
+                  </Button>
+                </span>
+              ),
+              duration: 8,
+            });
           },
           conflicted: reload,
         },

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Assignment, Engineer } from '../../../domain/entities.ts';
 import { resetAll } from '../../stores/plan.ts';
 import EngineersPage from './EngineersPage.tsx';
+import { MemoryRouter } from 'react-router';
 
 const day = 86_400_000;
 const iso = (offset: number) => new Date(Date.now() + offset * day).toISOString();
@@ -40,7 +41,7 @@ afterEach(() => {
 
 describe('Engineers screen', () => {
   it('shows the cards, the planning helper and the directory with every column', async () => {
-    render(<EngineersPage />);
+    render(<MemoryRouter><EngineersPage /></MemoryRouter>);
     await screen.findByText('ana@x.test');
     const directory = screen.getByTestId('engineers-directory');
     for (const title of ['Engineer', 'Skills', 'Seniority', 'Work Type', 'Capacity', 'Status', 'Available Capacity']) {
@@ -63,7 +64,7 @@ describe('Engineers screen', () => {
   });
 
   it('narrows the directory to those free over the range on request', async () => {
-    render(<EngineersPage />);
+    render(<MemoryRouter><EngineersPage /></MemoryRouter>);
     await screen.findByText('ana@x.test');
     await within(screen.getByTestId('free-over-range')).findByText('Ben Ode');
     fireEvent.click(screen.getByTestId('only-free'));
@@ -73,7 +74,7 @@ describe('Engineers screen', () => {
   });
 
   it('filters through the panel, counts active filters and clears them', async () => {
-    render(<EngineersPage />);
+    render(<MemoryRouter><EngineersPage /></MemoryRouter>);
     await screen.findByText('ana@x.test');
     expect(screen.queryByTestId('filter-panel')).toBeNull();
     fireEvent.click(screen.getByTestId('filters-toggle'));

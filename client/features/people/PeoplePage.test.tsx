@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountView } from '../../../domain/accounts/inputs.ts';
 import PeoplePage from './PeoplePage.tsx';
 import { lastSignInText } from './peopleLook.tsx';
+import { MemoryRouter } from 'react-router';
 
 const account = (over: Partial<AccountView>): AccountView => ({
   _id: 'a1', name: 'Avery Admin', email: 'avery@org.test', role: 'manager', admin: true, status: 'active', lastSignInAt: '2026-03-02T14:05:00.000Z', version: 3, ...over,
@@ -40,7 +41,7 @@ afterEach(() => {
 
 describe('People & access screen', () => {
   it('lists every account with role, admin, status and last sign-in ("never" when none), and counts them', async () => {
-    render(<PeoplePage />);
+    render(<MemoryRouter><PeoplePage /></MemoryRouter>);
     await screen.findByText('eli@org.test');
     const table = screen.getByTestId('accounts');
     for (const title of ['Person', 'Role', 'Admin', 'Status', 'Last sign-in', 'Actions']) expect(within(table).getByText(title, { selector: 'th, th *' })).toBeTruthy();
@@ -53,7 +54,7 @@ describe('People & access screen', () => {
   });
 
   it('searches by name or e-mail', async () => {
-    render(<PeoplePage />);
+    render(<MemoryRouter><PeoplePage /></MemoryRouter>);
     await screen.findByText('eli@org.test');
     fireEvent.change(screen.getByPlaceholderText('Search name or e-mail'), { target: { value: 'ARI@' } });
     await act(async () => {});
@@ -63,7 +64,7 @@ describe('People & access screen', () => {
   });
 
   it('deactivates after a confirmation, with If-Match of the row\'s version, and reloads the list', async () => {
-    render(<PeoplePage />);
+    render(<MemoryRouter><PeoplePage /></MemoryRouter>);
     await screen.findByText('eli@org.test');
     const row = screen.getByText('avery@org.test').closest('tr')!;
     fireEvent.click(within(row).getByTestId('account-actions'));
@@ -79,5 +80,13 @@ describe('People & access screen', () => {
     expect(patch.body).toEqual({ active: false });
     expect((await screen.findByTestId('account-action-error')).textContent).toContain('last active admin');
     expect(calls.filter((c) => c.url === '/api/accounts')).toHaveLength(2);
+  });
+
+  it('opens the invitation prefilled when it arrives from a registered engineer (?invite=&name=&role=)', async () => {
+    render(<MemoryRouter initialEntries={['/people?invite=noor%40org.test&name=Noor+Haddad&role=engineer']}><PeoplePage /></MemoryRouter>);
+    await screen.findByText('eli@org.test');
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText(/E-?mail/i) as HTMLInputElement).value).toBe('noor@org.test');
+    expect((within(dialog).getByLabelText(/^Name/i) as HTMLInputElement).value).toBe('Noor Haddad');
   });
 });

@@ -4,10 +4,11 @@ import {
 } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
 import { Alert, Button, Dropdown, Input, type MenuProps, Select, type TableColumnsType, Tooltip, Typography, message } from 'antd';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { fromPromise } from 'xstate';
 import type { AccountView } from '../../../domain/accounts/inputs.ts';
-import type { Role } from '../../../domain/entities.ts';
+import { roles, type Role } from '../../../domain/entities.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PersonCell } from '../../components/EngineerAvatar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -84,6 +85,15 @@ export default function PeoplePage() {
     actors: { invite: inviteSomeone },
     actions: { invited: () => sendList({ type: 'RELOAD' }) },
   }));
+  // Arriving with ?invite=<e-mail>&name=&role= (an engineer just registered): the invitation, prefilled.
+  const [params, setParams] = useSearchParams();
+  const prefill = params.get('invite');
+  useEffect(() => {
+    if (!prefill) return;
+    const role = roles.find((r) => r === params.get('role')) ?? 'engineer';
+    sendInvite({ type: 'OPEN', values: { email: prefill, name: params.get('name') ?? '', role } });
+    setParams({}, { replace: true });
+  }, [prefill, params, setParams, sendInvite]);
   const [action, sendAction] = useMachine(accountActionMachine.provide({
     actors: { run: runAccountAction },
     actions: {
