@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { dateOfDay, dayOfDate } from '../../domain/capacity/calendar-days.ts';
 import type { SuitableEngineer } from '../../domain/capacity/suitable.ts';
 import type { Assignment, Placeholder } from '../../domain/entities.ts';
 import { errorMessage } from '../lib/api.ts';
@@ -22,10 +23,26 @@ export type FillTarget = {
   projectName: string;
   /** The project's version: a fill is made against it. */
   version: number;
-  /** The calendar dates the placeholder covers (both included), to rank engineers by what is free then. */
+  /**
+   * The calendar dates engineers are ranked over, by what is free then: the days the placeholder counts
+   * on, both included, so `to` is the day before its end date (an end date is the first day not worked).
+   * Not the dates to show: those are the placeholder's own, as saved (an open role saved as ending
+   * May 26 ends May 26, and is worked through May 25).
+   */
   from: string;
   to: string;
 };
+
+const DAY_MS = 86_400_000;
+/** Whole days from one instant to another (the hour a daylight-saving change adds or takes rounds away). */
+const daysMoved = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+
+/** The ranking's dates moved as far as the placeholder's own dates moved: the latest is ranked over its dates, not the old ones. */
+export function movedTarget(target: FillTarget, latest: Placeholder, version: number): FillTarget {
+  const from = dateOfDay(dayOfDate(target.from) + daysMoved(target.placeholder.startDate, latest.startDate));
+  const to = dateOfDay(Math.max(dayOfDate(from), dayOfDate(target.to) + daysMoved(target.placeholder.endDate, latest.endDate)));
+  return { ...target, version, placeholder: latest, from, to };
+}
 
 export type PlaceholderFillContext = {
   target: FillTarget | null;
@@ -89,7 +106,7 @@ export const placeholderFillMachine = setup({
     takeLatest: assign(({ context, event }) => {
       const latest = (event as { output?: LatestPlaceholder }).output;
       if (!context.target || !latest?.placeholder) return {};
-      return { target: { ...context.target, version: latest.version, placeholder: latest.placeholder }, notice: PLACEHOLDER_CHANGED };
+      return { target: movedTarget(context.target, latest.placeholder, latest.version), notice: PLACEHOLDER_CHANGED };
     }),
     gone: assign({ notice: PLACEHOLDER_GONE }),
     filled: emit(({ event }) => ({ type: 'filled' as const, assignment: (event as { output?: { assignment: Assignment } }).output!.assignment })),

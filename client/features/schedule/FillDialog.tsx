@@ -1,8 +1,7 @@
 import { Alert, Button, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { SuitableEngineers } from '../../components/assignment-planning/SuitableEngineers.tsx';
 import { DialogTitle } from '../../components/formParts.tsx';
-import { percent } from '../../lib/format.ts';
+import { dateRange, percent } from '../../lib/format.ts';
 import type { PlaceholderFillContext, PlaceholderFillEvent } from '../../machines/placeholderFill.machine.ts';
 import { Modal } from '../../components/Modal.tsx';
 
@@ -44,7 +43,8 @@ export function FillDialog({ step, context, send }: Props) {
       {p ? (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center', margin: '4px 0 12px' }}>
           <Typography.Text>
-            {percent(p.allocationPercentage)} · {dayjs(target.from).format('MMM D, YYYY')} - {dayjs(target.to).format('MMM D, YYYY')}
+            {/* The open role's dates as it was saved and as its list shows them; target.to is the last day worked, one before its end. */}
+            {percent(p.allocationPercentage)} · {dateRange(p.startDate, p.endDate)}
           </Typography.Text>
           {p.skills.map((skill) => (
             <Tag key={skill} style={{ marginInlineEnd: 0 }}>

@@ -1,0 +1,60 @@
+/**
+ * Defects a planner's review found (issue 29), each seen on screen in Chromium on the demo, each
+ * checked where it showed:
+ * - an open role's Fill dialog gives the dates it was saved with (it showed the day before its end);
+ *
+ * Screenshots of each go to screenshots/e2e/ (git-ignored).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { E2EServer } from '../support/e2e-server.ts';
+import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
+import { MANAGER, navigate, normalize, screenshotBoth, shortUs, signIn } from '../support/screens.ts';
+
+let session: PageSession | undefined;
+let server: E2EServer;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(async () => {
+  session = await openPageSession();
+  ({ server, page, pageErrors } = session);
+  await signIn(page, server.baseUrl, MANAGER.email);
+});
+afterAll(() => closePageSession(session));
+
+/** A GET of the API as the signed-in user of `on` (the token the app keeps). */
+const apiGet = <T,>(on: Page, path: string) =>
+  on.evaluate(async (url) => {
+    const token = JSON.parse(localStorage.getItem('userToken') ?? 'null') as string;
+    const response = await fetch(url, { headers: { Authorization: token } });
+    return (await response.json()) as unknown;
+  }, path) as Promise<T>;
+
+type ApiPlaceholder = { _id: string; role: string; allocationPercentage: number; startDate: string; endDate: string };
+
+describe('the Fill dialog of an open role', () => {
+  it('shows the dates the role was saved with, its end date as saved, not the day before', async () => {
+    const [open] = await apiGet<ApiPlaceholder[]>(page, '/api/placeholders');
+    expect(open).toBeDefined();
+    await navigate(page, 'Schedule', '/capacity');
+    const row = page.locator(`[data-testid=placeholder-row][data-role="${open!.role}"]`);
+    await row.getByTestId('placeholder-fill').click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Fill ${open!.role}`) });
+    await dialog.getByTestId('suitable-engineer').first().waitFor();
+    const shown = normalize(await dialog.innerText());
+    const end = shortUs(new Date(open!.endDate));
+    const dayBefore = shortUs(new Date(Date.parse(open!.endDate) - 86_400_000));
+    expect(shown).toContain(`${open!.allocationPercentage}% · ${shortUs(new Date(open!.startDate))} - ${end}`);
+    expect(shown).not.toContain(dayBefore);
+    await screenshotBoth(page, 'defects-fill-dates', { overlay: dialog });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('the page', () => {
+  it('threw nothing', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
