@@ -96,3 +96,20 @@ export function describeEvent(event: PlanningEvent, names: EventNames): string {
       return assertNever(event);
   }
 }
+
+/** What an event says was done, without who did it: 'moved Sam on Portal from 50% to 80%'. */
+export function describeDeed(event: PlanningEvent, names: EventNames): string {
+  const sentence = describeEvent(event, names);
+  return sentence.startsWith(`${names.actor} `) ? sentence.slice(names.actor.length + 1) : sentence;
+}
+
+/**
+ * The sentence of an undo's event, from the write it reversed (`undone`: who made it and what its
+ * events on the same record said): 'Dana undid: moved Sam on Portal from 50% to 80%', or "Dana undid
+ * Lee's change: ..." when the write was someone else's. Without the write (not found) it says so.
+ */
+export function describeUndo(actor: string, undone: { actor: string; deeds: readonly string[] } | null): string {
+  if (!undone || undone.deeds.length === 0) return `${actor} undid a change`;
+  const whose = undone.actor === actor ? '' : ` ${undone.actor}'s change`;
+  return `${actor} undid${whose}: ${[...new Set(undone.deeds)].join('; ')}`;
+}

@@ -29,6 +29,8 @@ export const historyEventSchema = recordedEventSchema.extend({
   summary: z.string(),
   /** Set when the event was appended by publishing a scenario. */
   scenario: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** Set when the event is part of an undo (metadata.undoOf): the write it reversed, and who had made it. */
+  undid: z.object({ commandId: z.string(), actor: z.object({ id: z.string(), name: z.string() }) }).optional(),
 });
 export type HistoryEvent = z.infer<typeof historyEventSchema>;
 

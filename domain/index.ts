@@ -22,3 +22,5 @@ export * from './lists/index.ts';
 export * from './scenarios/index.ts';
 export * from './accounts/index.ts';
 export * from './commands/index.ts';
+export * from './undo.ts';
+export * from './bulk.ts';

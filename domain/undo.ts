@@ -54,6 +54,27 @@ export function movedThing(streamId: string): string {
   return kind === 'engineer' ? "engineer's record" : kind === 'calendar' ? 'holiday calendar' : kind ?? 'record';
 }
 
+const evolveOf = {
+  assignment: evolveAssignment, project: evolveProjectPlan, engineer: evolveEngineerTimeOff, calendar: evolveCalendar,
+} as const;
+
+/** A stream's state as a plan reads it: versions move on with every event, and how placeholders closed is their past. */
+const asPlanned = (state: unknown) => JSON.stringify(state, (key, value: unknown) => (key === 'version' || key === 'closed' ? undefined : value));
+
+/**
+ * Whether a stream is, in effect, still as a write at `position` left it: its events since (if any)
+ * changed nothing that stays (a change and its undo, say). Then the write can still be undone as it
+ * was, which lets undo go back step by step: the last change undone, the one before it is next.
+ */
+export function unchangedSince(streamId: string, events: readonly PlanningEvent[], position: number): boolean {
+  if (events.length === position) return true;
+  const kind = streamEntity(streamId)?.kind;
+  if (!kind || kind === 'account') return false;
+  const evolve = evolveOf[kind] as (state: unknown, event: PlanningEvent, version: number) => unknown;
+  const then = fold(evolve, events.slice(0, position));
+  return asPlanned(then) === asPlanned(fold(evolve, events.slice(position), then, position));
+}
+
 /** The compensating commands of a write, stream by stream, last stream written first. */
 export function compensationsOf(streams: readonly WrittenByCommand[]): PlanningCommand[] {
   const commands = [...streams].reverse().flatMap(compensateStream);

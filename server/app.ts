@@ -30,6 +30,8 @@ import projectRoutes from './routes/projects.ts';
 import holidayRoutes from './routes/holidays.ts';
 import placeholderRoutes from './routes/placeholders.ts';
 import timeOffRoutes from './routes/time-off.ts';
+import bulkAssignmentRoutes from './routes/bulk-assignments.ts';
+import undoRoutes from './routes/undo.ts';
 
 export type AppOptions = {
   databaseUrl: string;
@@ -108,6 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(engineerRoutes);
   await app.register(projectRoutes);
   await app.register(assignmentRoutes);
+  await app.register(bulkAssignmentRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
+  await app.register(undoRoutes);
   await app.register(timeOffRoutes);
   await app.register(holidayRoutes);
   await app.register(placeholderRoutes);

@@ -5,7 +5,10 @@ import { retryOnceIfDisconnected } from '../db/connection-errors.ts';
 import { HttpError } from '../http-error.ts';
 
 export type Outcome = { status: number; body: unknown; headers?: Record<string, string> };
-export type Idempotency = { scope: string; key: string; request: unknown };
+/** The command id a request's events carry, once it has one (see request-context's metadataOf). */
+export type CommandSlot = { id?: string };
+/** `command`: recorded with the answer, and given back on a replay, so the retry names the same command. */
+export type Idempotency = { scope: string; key: string; request: unknown; command?: CommandSlot };
 
 const requestHash = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
@@ -36,7 +39,7 @@ async function runInTransaction(
       await sql`select pg_advisory_xact_lock(hashtextextended(${`${idempotency.scope}:${idempotency.key}`}, 0))`.execute(trx);
       const stored = await trx
         .selectFrom('idempotency_keys')
-        .select(['request_hash', 'status_code', 'response'])
+        .select(['request_hash', 'status_code', 'response', 'command_id'])
         .where('scope', '=', idempotency.scope)
         .where('key', '=', idempotency.key)
         .executeTakeFirst();
@@ -44,6 +47,7 @@ async function runInTransaction(
         if (stored.request_hash !== hash) {
           throw new HttpError(422, 'This Idempotency-Key was already used for a different request', 'IDEMPOTENCY_KEY_REUSED');
         }
+        if (idempotency.command) idempotency.command.id = stored.command_id ?? undefined;
         return { status: stored.status_code, body: stored.response, replayed: true };
       }
       const outcome = await work(trx);
@@ -55,6 +59,7 @@ async function runInTransaction(
           request_hash: hash,
           status_code: outcome.status,
           response: JSON.stringify(outcome.body ?? null),
+          command_id: idempotency.command?.id ?? null,
         })
         .execute();
       return { ...outcome, replayed: false };

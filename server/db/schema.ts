@@ -62,6 +62,8 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   status_code: number;
   response: ColumnType<unknown, string, string>;
+  /** The command id of the write the answer came from, so a replay names it too (X-Command-Id). */
+  command_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
 }
 

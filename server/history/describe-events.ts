@@ -1,6 +1,9 @@
-import { describeEvent, isAccountEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind } from '../../domain/index.ts';
+import {
+  describeDeed, describeEvent, describeUndo, isAccountEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind,
+} from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { type AssignmentReassignment, readAssignmentCreations, readAssignmentReassignments } from '../event-store/assignment-creations.ts';
+import { readEventsOfCommands } from '../event-store/command-events.ts';
 import { scenarioNames } from '../read-models/scenario-names.ts';
 import { actorNames, UNKNOWN_ACTOR_NAME } from './actors.ts';
 
@@ -10,7 +13,16 @@ export type DescribedEvent = RecordedEvent & {
   summary: string;
   /** The scenario whose publishing appended the event, when one did. */
   scenario?: { id: string; name: string };
+  /** The write an undo's event reversed: its command id, and who made it. */
+  undid?: { commandId: string; actor: { id: string; name: string } };
 };
+
+/** The events of the writes that the page's undos reversed, shaped as the page's are (enough to name them). */
+async function undoneEvents(db: DbOrTrx, events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
+  const undone = [...new Set(events.map((e) => e.metadata.undoOf).filter((id): id is string => Boolean(id)))];
+  const found = await readEventsOfCommands(db, undone);
+  return found.map((e) => ({ ...e.event, streamId: e.streamId, streamPosition: e.streamPosition, metadata: e.metadata, cursor: '', recordedAt: '' }));
+}
 
 /**
  * The assignment stream an event names its engineer through: its own, or for a filled placeholder the
@@ -22,7 +34,10 @@ const assignmentStreamOf = (event: RecordedEvent) =>
 const CALENDAR_NAME = 'Holiday calendar';
 
 /** Adds who, about what and a readable sentence to a page of events, with a few lookups per page. */
-export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Promise<DescribedEvent[]> {
+export async function describeEvents(db: DbOrTrx, page: RecordedEvent[]): Promise<DescribedEvent[]> {
+  // An undo's event is told by the write it reversed: those events are named with the page's.
+  const originals = await undoneEvents(db, page);
+  const events = [...page, ...originals];
   const actors = await actorNames(db, [...new Set(events.map((e) => e.metadata.actorId).filter(Boolean))]);
   const assignmentStreams = [...new Set(events.map(assignmentStreamOf).filter((s): s is string => s !== undefined))];
   const created = new Map<string, { engineerId: string; projectId: string }>();
@@ -59,22 +74,40 @@ export async function describeEvents(db: DbOrTrx, events: RecordedEvent[]): Prom
   const names = await entityNames(db, [...engineerIds], [...projectIds]);
   const engineerName = (id: string) => names.get(id);
   const scenarios = await scenarioNames(db, [...new Set(events.map((e) => e.metadata.scenarioId).filter((id): id is string => Boolean(id)))]);
-  return events.map((event) => {
+  const namesOf = (event: RecordedEvent) => {
     const entity = streamEntity(event.streamId)!;
     const ref = refOf(event);
     const engineer = names.get(ref?.engineerId ?? (entity.kind === 'engineer' ? entity.id : ''));
     const project = names.get(ref?.projectId ?? (entity.kind === 'project' ? entity.id : ''));
     const actor = { id: event.metadata.actorId, name: actors.get(event.metadata.actorId) ?? UNKNOWN_ACTOR_NAME };
+    return { entity, engineer, project, actor };
+  };
+  /** What the reversed write did to this event's record, in words, and who made it. */
+  const undoneOn = (event: RecordedEvent, commandId: string) => {
+    const reversed = originals.filter((o) => o.metadata.commandId === commandId && o.streamId === event.streamId);
+    if (reversed.length === 0) return null;
+    const by = namesOf(reversed[0]!).actor;
+    const deeds = reversed.map((o) => {
+      const { engineer, project, actor } = namesOf(o);
+      return describeDeed(o, { actor: actor.name, engineer, project, engineerName });
+    });
+    return { actor: by, deeds };
+  };
+  return page.map((event) => {
+    const { entity, engineer, project, actor } = namesOf(event);
     const entityName =
       entity.kind === 'assignment' ? `${engineer ?? 'engineer'} on ${project ?? 'project'}`
       : entity.kind === 'calendar' ? CALENDAR_NAME
       : entity.kind === 'account' ? (isAccountEvent(event) ? event.data.email : entity.id)
       : (entity.kind === 'engineer' ? engineer : project) ?? entity.id;
-    const summary = describeEvent(event, { actor: actor.name, engineer, project, engineerName });
+    const undoOf = event.metadata.undoOf;
+    const undone = undoOf ? undoneOn(event, undoOf) : null;
+    const summary = undoOf ? describeUndo(actor.name, undone && { actor: undone.actor.name, deeds: undone.deeds }) : describeEvent(event, { actor: actor.name, engineer, project, engineerName });
+    const undid = undoOf && undone ? { undid: { commandId: undoOf, actor: undone.actor } } : {};
     const scenarioId = event.metadata.scenarioId;
-    if (!scenarioId) return { ...event, actor, entity: { ...entity, name: entityName }, summary };
+    if (!scenarioId) return { ...event, actor, entity: { ...entity, name: entityName }, summary, ...undid };
     const scenario = { id: scenarioId, name: scenarios.get(scenarioId) ?? 'a scenario' };
-    return { ...event, actor, entity: { ...entity, name: entityName }, summary: `${summary} (published from scenario ${scenario.name} by ${actor.name})`, scenario };
+    return { ...event, actor, entity: { ...entity, name: entityName }, summary: `${summary} (published from scenario ${scenario.name} by ${actor.name})`, scenario, ...undid };
   });
 }
 

@@ -42,8 +42,9 @@ export default fp(async function security(app: FastifyInstance, options: { corsO
   if (options.corsOrigin) {
     await app.register(cors, {
       origin: options.corsOrigin.split(',').map((o) => o.trim()),
-      // A browser on another origin may read only the headers listed here: the lists' paging and position.
-      exposedHeaders: ['X-Total-Count', 'X-Next-After', 'X-Cursor', 'X-Snapshot', 'ETag'],
+      // A browser on another origin may read only the headers listed here: the lists' paging and position,
+      // and the command id a write's undo takes.
+      exposedHeaders: ['X-Total-Count', 'X-Next-After', 'X-Cursor', 'X-Snapshot', 'ETag', 'X-Command-Id'],
     });
   }
   // Refused as invalid input (400) before it reaches SQL, where it would fail as a 500.

@@ -10,7 +10,7 @@ import type { DbOrTrx } from '../db/connect.ts';
 import { HttpError } from '../http-error.ts';
 import { assignmentListPage } from '../read-models/list-queries.ts';
 import { assignmentsJson, populatedAssignment } from '../read-models/queries.ts';
-import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome } from './request-context.ts';
+import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome, withCommandId } from './request-context.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 const writeErrors = { ...errorResponses, 404: errorBody, 409: errorBody, 428: errorBody };
@@ -108,12 +108,13 @@ export default async function assignmentRoutes(app: FastifyInstance) {
       body: versionOnlyInput.nullish(),
       response: { 200: z.object({ message: z.string(), version: z.number() }), ...writeErrors },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const expected = requiredVersionOf(request, request.body?.version);
       const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
         const result = await removeAssignment(trx, request.params.id, metadataOf(request), expected);
         return { status: 200, body: { message: 'Assignment removed', version: result.version } };
       });
+      withCommandId(reply);
       return outcome.body as { message: string; version: number };
     },
   });

@@ -1,19 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encodePageCursor, type EventMetadata } from '../../domain/index.ts';
-import type { Idempotency, Outcome } from '../commands/transaction.ts';
+import type { CommandSlot, Idempotency, Outcome } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import { type Consistent, readConsistent } from '../read-models/consistent-read.ts';
 import type { ListPage } from '../read-models/list-pages.ts';
 
+/**
+ * The command id of a request: one per request, however many times its handler asks, so every event a
+ * write appends (a bulk edit's many) carries the same one, and one undo reverses them all. An
+ * Idempotency-Key retry is given the id of the write it replays (runCommand sets it).
+ */
+const commandSlots = new WeakMap<FastifyRequest, CommandSlot>();
+
+export function commandSlotOf(request: FastifyRequest): CommandSlot {
+  let slot = commandSlots.get(request);
+  if (!slot) commandSlots.set(request, (slot = {}));
+  return slot;
+}
+
+const commandIdOf = (request: FastifyRequest): string => {
+  const slot = commandSlotOf(request);
+  return (slot.id ??= randomUUID());
+};
+
 /** Who did it and as part of what: stored on every event. */
 export const metadataOf = (request: FastifyRequest): EventMetadata => ({
   actorId: request.user.sub,
   actorRole: request.user.role,
-  commandId: randomUUID(),
+  commandId: commandIdOf(request),
   correlationId: request.id,
 });
+
+export const COMMAND_ID_HEADER = 'x-command-id';
+
+/**
+ * Names the planning write's command in its answer (`X-Command-Id`): what `POST /api/undo/:commandId`
+ * takes. Only a write whose events carry the id says it; a replayed answer says the id it replayed.
+ */
+export function withCommandId(reply: FastifyReply): FastifyReply {
+  const id = commandSlots.get(reply.request)?.id;
+  return id ? reply.header(COMMAND_ID_HEADER, id) : reply;
+}
 
 export function idempotencyOf(request: FastifyRequest): Idempotency | null {
   const key = request.headers['idempotency-key'];
@@ -21,7 +50,7 @@ export function idempotencyOf(request: FastifyRequest): Idempotency | null {
   if (typeof key !== 'string' || key.length === 0 || key.length > 200) {
     throw new HttpError(400, 'Idempotency-Key must be 1 to 200 characters', 'BAD_IDEMPOTENCY_KEY');
   }
-  return { scope: request.user.sub, key, request: { method: request.method, url: request.url, body: request.body } };
+  return { scope: request.user.sub, key, request: { method: request.method, url: request.url, body: request.body }, command: commandSlotOf(request) };
 }
 
 /** The version a write expects: `If-Match: "3"` (or W/"3", or 3) or `version` in the body. */
@@ -61,13 +90,14 @@ export function sendJsonList(reply: FastifyReply, list: Consistent<string>): Fas
 }
 
 /**
- * Answers a write with the entity it produced: its status, ETag = its version, and a marker when an
- * Idempotency-Key retry replayed the stored answer instead of running the command again.
+ * Answers a write with the entity it produced: its status, ETag = its version, the command id its
+ * events carry (X-Command-Id), and a marker when an Idempotency-Key retry replayed the stored answer
+ * instead of running the command again.
  */
 export function sendWriteOutcome(reply: FastifyReply, outcome: Outcome & { replayed: boolean }): FastifyReply {
   if (outcome.replayed) reply.header('idempotent-replayed', 'true');
   const body = outcome.body as { version: number };
-  return reply.code(outcome.status).header('etag', etag(body.version)).send(body);
+  return withCommandId(reply).code(outcome.status).header('etag', etag(body.version)).send(body);
 }
 
 /**
