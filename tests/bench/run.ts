@@ -6,7 +6,7 @@ import { benchHistory } from './history.ts';
 import { benchDatabase, printTable, type Row } from './support.ts';
 
 /** `npm run bench`: every figure printed beside an anchor measured in the same run on the same machine. */
-const sections = (process.env.BENCH_SECTIONS ?? 'backend,history,capacity,scenarios,live,client,import').split(',');
+const sections = (process.env.BENCH_SECTIONS ?? 'backend,history,capacity,scenarios,bulk,live,client,import').split(',');
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const rows: Row[] = [];
 const database = await benchDatabase();
@@ -15,6 +15,7 @@ const benches: Record<string, () => Promise<Row[]>> = {
   history: () => benchHistory(database.url, progress),
   capacity: () => benchCapacity(database.url, progress),
   scenarios: async () => (await import('./scenarios.ts')).benchScenarios(database.url, progress),
+  bulk: async () => (await import('./bulk.ts')).benchBulk(database.url, progress),
   live: async () => (await import('./live.ts')).benchLive(database.url, progress),
   client: async () => (await import('./client.ts')).benchClient(database.url, progress),
   import: async () => (await import('./import.ts')).benchImport(database.url, progress),
