@@ -2,14 +2,17 @@
  * Defects a planner's review found (issue 29), each seen on screen in Chromium on the demo, each
  * checked where it showed:
  * - an open role's Fill dialog gives the dates it was saved with (it showed the day before its end);
+ * - a screen opened from the sidebar opens at the top (it opened as far down as the last screen was);
  *
  * Screenshots of each go to screenshots/e2e/ (git-ignored).
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
-import { MANAGER, navigate, normalize, screenshotBoth, shortUs, signIn } from '../support/screens.ts';
+import { MANAGER, navigate, normalize, SCREENSHOT_DIR, screenshotBoth, shortUs, signIn } from '../support/screens.ts';
 
 let session: PageSession | undefined;
 let server: E2EServer;
@@ -50,6 +53,46 @@ describe('the Fill dialog of an open role', () => {
     await screenshotBoth(page, 'defects-fill-dates', { overlay: dialog });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('a screen opened from the sidebar', () => {
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  const toBottom = async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(scrollY).toBeGreaterThan(200);
+    return scrollY();
+  };
+  const engineersShown = () => page.getByTestId('engineers-directory').getByText('Tom Becker').first().waitFor();
+  const assignmentsShown = () => page.getByTestId('all-assignments').getByText('Tom Becker').first().waitFor();
+
+  it('opens at the top, however far down the last screen was; Back puts that screen where it was', async () => {
+    // Both screens' code is loaded once, as a planner going back and forth has it: the next screen then
+    // replaces the last one in the same frame, and used to keep its scroll.
+    await navigate(page, 'Assignments', '/assignments');
+    await assignmentsShown();
+    await navigate(page, 'Engineers', '/engineers');
+    await engineersShown();
+    const engineersAt = await toBottom();
+
+    await navigate(page, 'Assignments', '/assignments');
+    await assignmentsShown();
+    const assignmentsOpenedAt = await scrollY();
+    const assignmentsAt = await toBottom();
+    await navigate(page, 'Engineers', '/engineers');
+    await engineersShown();
+    expect({ assignmentsOpenedAt, engineersOpenedAt: await scrollY() }).toEqual({ assignmentsOpenedAt: 0, engineersOpenedAt: 0 });
+    // What the planner sees on arriving: the viewport, not the whole page from its top.
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'defects-sidebar-scroll-desktop.png') });
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/assignments');
+    await expect.poll(scrollY, { timeout: 5_000 }).toBe(assignmentsAt);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/engineers');
+    await expect.poll(scrollY, { timeout: 5_000 }).toBe(engineersAt);
+    await page.evaluate(() => window.scrollTo(0, 0));
   });
 });
 

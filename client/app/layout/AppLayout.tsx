@@ -7,6 +7,7 @@ import { HeaderStatusSlot } from './HeaderStatusSlot.tsx';
 import { ScenarioLensBanner } from './ScenarioLensBanner.tsx';
 import { TimeTravelBanner } from './TimeTravelBanner.tsx';
 import { pageTitleOf } from './nav.ts';
+import { useScreenScroll } from './screenScroll.ts';
 import { SidebarContent } from './Sidebar.tsx';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from './sidebarState.ts';
 import { useSidebar } from './useSidebar.ts';
@@ -27,6 +28,7 @@ export function AppLayout() {
   const location = useLocation();
   const title = pageTitleOf(location.pathname);
   const collapsed = !sidebar.open;
+  useScreenScroll();
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
