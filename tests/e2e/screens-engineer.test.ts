@@ -83,7 +83,9 @@ describe('engineer screens with the demo data', () => {
     const card = page.getByTestId('user-card');
     await card.getByText(ENGINEER.name).waitFor();
     const text = normalize(await card.innerText());
-    for (const part of ['ER', ENGINEER.name, 'Engineer', ENGINEER.email]) expect(text).toContain(part);
+    // The person's initials on the avatar, not the role's ('MR' for every manager).
+    expect(await card.locator('[data-role=initials]').innerText()).toBe('SR');
+    for (const part of [ENGINEER.name, 'Engineer', ENGINEER.email]) expect(text).toContain(part);
     const links = await page.getByTestId('sidebar').getByRole('link').allInnerTexts();
     expect(links.map((l) => l.trim())).toEqual(['Dashboard', 'Profile']);
   });

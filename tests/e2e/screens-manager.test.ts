@@ -32,7 +32,9 @@ describe('manager screens with the demo data', () => {
     const card = page.getByTestId('user-card');
     await card.getByText(MANAGER.name).waitFor();
     const text = normalize(await card.innerText());
-    for (const part of ['MR', MANAGER.name, 'Manager', MANAGER.email]) expect(text).toContain(part);
+    // The person's initials on the avatar, not the role's ('MR' for every manager).
+    expect(await card.locator('[data-role=initials]').innerText()).toBe('DW');
+    for (const part of [MANAGER.name, 'Manager', MANAGER.email]) expect(text).toContain(part);
     const links = await page.getByTestId('sidebar').getByRole('link').allInnerTexts();
     // History is for managers and auditors; Import / Export for managers; People & access for admins (the demo manager is one).
     expect(links.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'Scenarios', 'History', 'Import / Export', 'People & access', 'Profile']);

@@ -55,7 +55,8 @@ describe('guarded area', () => {
     expect(card.textContent).toContain('Dana Whitfield');
     expect(card.textContent).toContain('Manager');
     expect(card.textContent).toContain('manager@demo.test');
-    expect(card.textContent).toContain('MR');
+    // The person's initials, not the role's: every manager's avatar read 'MR'.
+    expect(card.querySelector('[data-role=initials]')?.textContent).toBe('DW');
     for (const label of ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'Profile', 'Logout']) {
       expect(screen.getAllByText(label).length).toBeGreaterThan(0);
     }

@@ -1,16 +1,16 @@
 import { Tag, Tooltip, Typography } from 'antd';
 import type { User } from '../../../domain/entities.ts';
+import { initials } from '../../../domain/figures.ts';
 import { InitialsAvatar } from '../../components/InitialsAvatar.tsx';
 import { capitalize } from '../../lib/format.ts';
 import { palette } from '../theme.ts';
-import { roleInitials } from './nav.ts';
 
 type Props = { user: Pick<User, 'name' | 'email' | 'role'> | null; collapsed: boolean; tooltipDelay: number };
 
-/** Name, capitalised role badge, email and the role's initials. */
+/** Name, capitalised role badge, email, and the person's initials ('DW' for Dana Whitfield), as every other avatar has them. */
 export function UserCard({ user, collapsed, tooltipDelay }: Props) {
   const avatar = (
-    <InitialsAvatar text={roleInitials(user?.role)} size={collapsed ? 32 : 40} background={palette.primary} fontSize={collapsed ? 12 : 14} />
+    <InitialsAvatar text={user ? initials(user.name) : ''} size={collapsed ? 32 : 40} background={palette.primary} fontSize={collapsed ? 12 : 14} />
   );
   if (collapsed) {
     return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navItems, navPathOf, pageTitleOf, roleInitials, screenAccess } from './nav.ts';
+import { navItems, navPathOf, pageTitleOf, screenAccess } from './nav.ts';
 import {
   isToggleShortcut,
   readSidebarCookie,
@@ -77,12 +77,6 @@ describe('navigation', () => {
     expect(navPathOf('/engineers')).toBe('/engineers');
     expect(pageTitleOf('/scenarios/abc')).toBe('Scenarios');
     expect(pageTitleOf('/nowhere')).toBe('');
-  });
-  it('shows ER for engineers and MR otherwise', () => {
-    expect(roleInitials('engineer')).toBe('ER');
-    expect(roleInitials('manager')).toBe('MR');
-    expect(roleInitials('auditor')).toBe('MR');
-    expect(roleInitials(undefined)).toBe('MR');
   });
 });
 

@@ -91,6 +91,3 @@ export function navPathOf(pathname: string): string {
 
 /** The header's title for a path, including the screens under an entry. */
 export const pageTitleOf = (pathname: string) => pageTitles[navPathOf(pathname)] ?? '';
-
-/** The user card's avatar text: 'ER' for an engineer, 'MR' for anyone else. */
-export const roleInitials = (role: Role | string | null | undefined) => (role === 'engineer' ? 'ER' : 'MR');
