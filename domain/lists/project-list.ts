@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { projectStatuses } from '../entities.ts';
+import { type Project, projectStatuses } from '../entities.ts';
 import { choiceList, flag, listQuery, searchText, sortParam } from './params.ts';
 
 export const projectSortKeys = ['startDate', 'endDate', 'name', 'status'] as const;
@@ -17,3 +17,54 @@ export const projectListQuery = listQuery({
 });
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 export type ProjectListParams = z.input<typeof projectListQuery>;
+
+const time = (iso: string) => Date.parse(iso);
+const contains = (text: string, needle: string) => text.toLowerCase().includes(needle);
+/** Ordered as PostgreSQL's "C" collation orders text (code points), which the server sorts with. */
+const compareKeys = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Whether a project is in the list the query asks for (the server's rules: text in name, description or a required skill). */
+export function matchesProjectQuery(p: Project, query: ProjectListQuery): boolean {
+  if (query.q) {
+    const needle = query.q.toLowerCase();
+    if (![p.name, p.description, ...p.requiredSkills].some((text) => contains(text, needle))) return false;
+  }
+  if (query.status && query.status.length > 0 && !query.status.includes(p.status)) return false;
+  if (query.tentative !== undefined && p.tentative !== query.tentative) return false;
+  return true;
+}
+
+/** The server's order of a sort: its key (backwards for `-key`), then start date, name and id. */
+export function projectListOrder(sort: ProjectListQuery['sort']): (a: Project, b: Project) => number {
+  const primary = (p: Project): number => {
+    switch (sort.key) {
+      case 'startDate':
+        return time(p.startDate);
+      case 'endDate':
+        return time(p.endDate);
+      case 'status':
+        return projectStatuses.indexOf(p.status);
+      case 'name':
+        return 0;
+    }
+  };
+  const ties = (p: Project): (string | number)[] => (sort.key === 'status' ? [time(p.startDate), p.name] : sort.key === 'name' ? [] : [p.name]);
+  return (a, b) => {
+    const first = sort.key === 'name' ? compareKeys(a.name, b.name) : compareKeys(primary(a), primary(b));
+    if (first !== 0) return sort.desc ? -first : first;
+    const ta = ties(a);
+    const tb = ties(b);
+    for (let i = 0; i < ta.length; i += 1) {
+      const order = compareKeys(ta[i]!, tb[i]!);
+      if (order !== 0) return order;
+    }
+    return compareKeys(a._id, b._id);
+  };
+}
+
+/** The server's answer to a project list query, worked out from a list in memory (a plan as it was at a past moment). */
+export function answerProjectList(projects: readonly Project[], query: ProjectListQuery) {
+  const matching = projects.filter((p) => matchesProjectQuery(p, query)).sort(projectListOrder(query.sort));
+  const start = query.offset ?? 0;
+  return { rows: matching.slice(start, query.limit === undefined ? undefined : start + query.limit), total: matching.length };
+}

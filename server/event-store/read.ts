@@ -12,6 +12,8 @@ export type ReadFilter = {
   actorId?: string;
   from?: Date;
   to?: Date;
+  /** One project's history: its own stream and the streams of every assignment made on it (removed ones too). */
+  projectId?: string;
 };
 
 /** An events row as the readers select it (`eventColumns`). */
@@ -51,6 +53,10 @@ function filterConditions(f: ReadFilter): Array<RawBuilder<unknown> | false | un
     f.actorId ? sql`metadata ->> 'actorId' = ${f.actorId}` : undefined,
     f.from ? sql`recorded_at >= ${f.from}` : undefined,
     f.to ? sql`recorded_at <= ${f.to}` : undefined,
+    f.projectId
+      ? sql`(stream_id = ${`project-${f.projectId}`} or stream_id in (
+          select made.stream_id from events as made where made.type = 'AssignmentCreated' and made.data ->> 'projectId' = ${f.projectId}))`
+      : undefined,
   ];
 }
 

@@ -39,6 +39,7 @@ const historyQuery = z.object({
   type: z.enum(planningEventTypes, { error: 'type must be a known event type' }).optional(),
   entity: z.enum(entityKinds, { error: 'entity must be project, engineer, assignment or calendar' }).optional(),
   actorId: z.string().max(100).optional(),
+  projectId: z.string().max(100).optional().describe("one project's events and those of the assignments made on it"),
   from: isoTime('from').optional(),
   to: isoTime('to').optional(),
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
@@ -137,7 +138,7 @@ export default async function historyRoutes(app: FastifyInstance, options: { ans
       const recorded = await readNewestFirst(app.db, {
         before: before ?? undefined,
         limit,
-        filter: { type: q.type, entity: q.entity, actorId: q.actorId, from: q.from, to: q.to },
+        filter: { type: q.type, entity: q.entity, actorId: q.actorId, projectId: q.projectId, from: q.from, to: q.to },
       });
       const events = await describeEvents(app.db, recorded);
       if (q.format === 'csv') {
