@@ -3,6 +3,7 @@
  * checked where it showed:
  * - an open role's Fill dialog gives the dates it was saved with (it showed the day before its end);
  * - a screen opened from the sidebar opens at the top (it opened as far down as the last screen was);
+ * - an engineer's work on a tentative project says so (it looked as certain as the rest);
  *
  * Screenshots of each go to screenshots/e2e/ (git-ignored).
  */
@@ -12,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
-import { MANAGER, navigate, normalize, SCREENSHOT_DIR, screenshotBoth, shortUs, signIn } from '../support/screens.ts';
+import { MANAGER, navigate, newContext, normalize, SCREENSHOT_DIR, screenshotBoth, shortUs, signIn } from '../support/screens.ts';
 
 let session: PageSession | undefined;
 let server: E2EServer;
@@ -93,6 +94,27 @@ describe('a screen opened from the sidebar', () => {
     await page.waitForURL((url) => url.pathname === '/engineers');
     await expect.poll(scrollY, { timeout: 5_000 }).toBe(engineersAt);
     await page.evaluate(() => window.scrollTo(0, 0));
+  });
+});
+
+describe("an engineer's tentative work", () => {
+  it('carries a Tentative label where the engineer sees it, and their load says what its stripes are', async () => {
+    // Tom Becker: Mobile App v2 (tentative, not won) from day 14 at 30 %; Customer Portal Redesign now.
+    const context = await newContext(session!.browser);
+    try {
+      const tom = await context.newPage();
+      await signIn(tom, server.baseUrl, 'tom.becker@demo.test');
+      const upcoming = tom.getByTestId('upcoming-projects').locator('tbody tr', { hasText: 'Mobile App v2' });
+      await upcoming.getByTestId('tentative-tag').waitFor();
+      expect(normalize(await upcoming.innerText())).toContain('Mobile App v2 Tentative');
+      const current = tom.getByTestId('current-projects').locator('tbody tr', { hasText: 'Customer Portal Redesign' });
+      await current.waitFor();
+      expect(await current.getByTestId('tentative-tag').count()).toBe(0);
+      await tom.getByTestId('my-load-tentative').waitFor();
+      await screenshotBoth(tom, 'defects-engineer-tentative');
+    } finally {
+      await context.close();
+    }
   });
 });
 

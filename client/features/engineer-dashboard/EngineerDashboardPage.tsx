@@ -1,7 +1,6 @@
 import { CalendarOutlined, ClockCircleOutlined, FolderOpenOutlined, InboxOutlined, LineChartOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Button, Col, Row, type TableColumnsType, Tag } from 'antd';
+import { Button, Col, Row, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
-import type { Assignment } from '../../../domain/entities.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
@@ -16,12 +15,31 @@ import { useAssignments } from '../../stores/assignments.ts';
 import { todayDate, weeksFrom } from '../../lib/weeks.ts';
 import { useCanEditOwnSkills } from '../../stores/permissions.ts';
 import { useProfile } from '../../stores/profile.ts';
+import { useProjects } from '../../stores/projects.ts';
 import { useCapacity } from '../../stores/useLiveQuery.ts';
 import { ALL_COLLECTIONS, useScreenData } from '../../stores/useScreenData.ts';
-import { ownAssignments, splitByTiming } from './own.ts';
+import { markTentative, type OwnAssignment, ownAssignments, splitByTiming } from './own.ts';
 
-const columns: TableColumnsType<Assignment> = [
-  { title: 'Project Name', key: 'project', render: (_, a) => <strong>{a.projectId.name}</strong> },
+/** Work on a project not won yet: it may not happen, and is not counted in the load until it is. */
+const TentativeTag = () => (
+  <Tooltip title="This project is not won yet: the work may not happen">
+    <Tag color="orange" variant="outlined" style={{ marginInlineEnd: 0, borderStyle: 'dashed' }} data-testid="tentative-tag">
+      Tentative
+    </Tag>
+  </Tooltip>
+);
+
+const columns: TableColumnsType<OwnAssignment> = [
+  {
+    title: 'Project Name',
+    key: 'project',
+    render: (_, a) => (
+      <span style={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 6 }} data-tentative={String(a.tentative)}>
+        <strong>{a.projectId.name}</strong>
+        {a.tentative ? <TentativeTag /> : null}
+      </span>
+    ),
+  },
   { title: 'Role', dataIndex: 'role', key: 'role' },
   {
     title: 'Allocation',
@@ -46,7 +64,8 @@ export default function EngineerDashboardPage() {
   const profile = useProfile();
   const assignments = useAssignments();
   const now = useNow();
-  const own = useMemo(() => ownAssignments(assignments.data, profile.data), [assignments.data, profile.data]);
+  const projects = useProjects();
+  const own = useMemo(() => markTentative(ownAssignments(assignments.data, profile.data), projects.data), [assignments.data, profile.data, projects.data]);
   const { current, upcoming } = useMemo(() => splitByTiming(own, now), [own, now]);
   const loading = !assignments.loaded && assignments.loading;
   const firstName = profile.data?.name.split(/\s+/)[0];
@@ -75,7 +94,7 @@ export default function EngineerDashboardPage() {
       <Row gutter={[16, 16]}>
         <Col span={24}>
           <SectionCard title="Current Projects" subtitle="Projects you are working on now" icon={<ThunderboltOutlined />} bodyPadding={0} testId="current-projects">
-            <DataTable<Assignment>
+            <DataTable<OwnAssignment>
               columns={columns}
               dataSource={current}
               loading={loading}
@@ -85,7 +104,7 @@ export default function EngineerDashboardPage() {
         </Col>
         <Col span={24}>
           <SectionCard title="Upcoming Projects" subtitle="Projects scheduled to start later" icon={<ClockCircleOutlined />} bodyPadding={0} testId="upcoming-projects">
-            <DataTable<Assignment>
+            <DataTable<OwnAssignment>
               columns={columns}
               dataSource={upcoming}
               loading={loading}
@@ -101,6 +120,11 @@ export default function EngineerDashboardPage() {
             testId="my-load"
           >
             <WeekLoadCells periods={myWeeks} loading={load.loading} error={load.error} onRetry={load.retry} testId="my-load-cells" cellWidth={64} />
+            {myWeeks?.some((week) => week.tentative > 0) ? (
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 8 }} data-testid="my-load-tentative">
+                Striped weeks hold tentative work (a project not won yet): not counted in the figure until it is won.
+              </Typography.Text>
+            ) : null}
           </SectionCard>
         </Col>
         <Col span={24}>

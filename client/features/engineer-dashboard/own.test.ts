@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Assignment } from '../../../domain/entities.ts';
-import { ownAssignments, splitByTiming } from './own.ts';
+import { markTentative, ownAssignments, splitByTiming } from './own.ts';
 
 const a = (id: string, engineer: string, start: string, end: string): Assignment => ({
   _id: id,
@@ -32,5 +32,11 @@ describe('engineer dashboard helpers', () => {
     const { current, upcoming } = splitByTiming(ownAssignments(list, { _id: 'eli', email: '' }), now);
     expect(current.map((x) => x._id)).toEqual(['1']);
     expect(upcoming.map((x) => x._id)).toEqual(['5', '2']);
+  });
+  it('marks the assignments whose project is tentative, from the projects list', () => {
+    const onPipeline = { ...a('6', 'eli', '2026-09-01T00:00:00Z', '2026-10-01T00:00:00Z'), projectId: { _id: 'pipeline', name: 'Pipeline', status: 'planning' as const } };
+    const marked = markTentative([list[0]!, onPipeline], [{ _id: 'p', tentative: false }, { _id: 'pipeline', tentative: true }]);
+    expect(marked.map((x) => [x._id, x.tentative])).toEqual([['1', false], ['6', true]]);
+    expect(markTentative([onPipeline], [])[0]!.tentative).toBe(false);
   });
 });

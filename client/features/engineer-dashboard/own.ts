@@ -1,5 +1,5 @@
-import type { Assignment, User } from '../../../domain/entities.ts';
-import { isCurrent, isUpcoming } from '../../../domain/figures.ts';
+import type { Assignment, Project, User } from '../../../domain/entities.ts';
+import { type Dated, isCurrent, isUpcoming } from '../../../domain/figures.ts';
 
 /**
  * The signed-in engineer's own assignments. The server already answers an engineer with only their
@@ -11,12 +11,24 @@ export function ownAssignments(assignments: readonly Assignment[], user: Pick<Us
   return assignments.filter((a) => a.engineerId._id === user._id || a.engineerId.email.toLowerCase() === email);
 }
 
-const byStart = (a: Assignment, b: Assignment) => Date.parse(a.startDate) - Date.parse(b.startDate);
+const byStart = (a: Dated, b: Dated) => Date.parse(a.startDate) - Date.parse(b.startDate);
 
 /** The two tables of the Engineer Dashboard: current (start <= now < end) and upcoming (start > now). */
-export function splitByTiming(assignments: readonly Assignment[], now: Date) {
+export function splitByTiming<A extends Dated>(assignments: readonly A[], now: Date) {
   return {
     current: assignments.filter((a) => isCurrent(a, now)).sort(byStart),
     upcoming: assignments.filter((a) => isUpcoming(a, now)).sort(byStart),
   };
+}
+
+/** An assignment as the engineer's tables show it: whether its project is tentative (not won yet). */
+export type OwnAssignment = Assignment & { tentative: boolean };
+
+/**
+ * Marks the assignments on tentative projects. An assignment names its project without that flag, so
+ * it comes from the projects list (everyone's): an engineer saw pipeline work as if it were certain.
+ */
+export function markTentative(assignments: readonly Assignment[], projects: readonly Pick<Project, '_id' | 'tentative'>[]): OwnAssignment[] {
+  const tentative = new Set(projects.filter((p) => p.tentative).map((p) => p._id));
+  return assignments.map((a) => ({ ...a, tentative: tentative.has(a.projectId._id) }));
 }
