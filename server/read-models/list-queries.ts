@@ -36,7 +36,10 @@ const rank = (expr: Expression<string>, values: readonly string[], desc = false)
 const anyElementLike = (array: Expression<string[]>, pattern: string) =>
   sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(${array}) as item(value) where item.value ilike ${pattern})`;
 
-/** `= any(array(<ids>))`: the ids first, as an array, so that each arm can read an index (a bitmap OR). */
+/**
+ * `any(array(<ids>))`, the right side of an `=`: the ids first, as an array (the ARRAY constructor; the
+ * builder writes it `array((select ...))`), so that each arm of a search can read an index (a bitmap OR).
+ */
 const anyOf = (ids: Expression<unknown>) => eb.fn.any(eb.fn<string[]>('array', [ids]));
 
 const paging = (query: { limit?: number; offset?: number; after?: { keys: (string | number)[] } }) => ({
