@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api.ts';
 import { canImport, followJob, importFlowMachine } from './importFlow.machine.ts';
 
 const preview = (counts: Partial<ImportPreview['counts']> = {}): ImportPreview => ({
-  kind: 'engineers', total: 2, counts: { create: 1, update: 1, unchanged: 0, error: 0, ...counts }, fileErrors: [], rows: [],
+  kind: 'engineers', total: 2, counts: { create: 1, update: 1, unchanged: 0, error: 0, ...counts }, fileErrors: [], fileWarnings: [], rows: [],
 });
 const job = (overrides: Partial<ImportJob> = {}): ImportJob => ({
   id: 'j1', kind: 'engineers', state: 'running', done: 0, total: 2, created: 0, updated: 0, unchanged: 0, startedAt: '2026-01-01T00:00:00.000Z', ...overrides,
@@ -45,6 +45,8 @@ describe('importFlow machine', () => {
     expect(canImport(preview({ error: 1 }))).toBe(false);
     expect(canImport(preview({ create: 0, update: 0, unchanged: 3 }))).toBe(false);
     expect(canImport({ ...preview(), fileErrors: [{ line: 1, column: 'x', message: "Unknown column 'x'" }] })).toBe(false);
+    // A column the list does not have is left out with a warning: the rest still imports.
+    expect(canImport({ ...preview(), fileWarnings: [{ line: 1, column: 'Notes', message: "Unknown column 'Notes': it is ignored" }] })).toBe(true);
     const { actor, startCall } = start({ preview: async () => preview({ error: 1 }) });
     actor.send({ type: 'CHOOSE', file });
     await waitFor(actor, (s) => s.matches('previewed'));

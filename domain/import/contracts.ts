@@ -14,11 +14,14 @@ export const importPreviewSchema = z.object({
   total: z.number().int().describe('Data rows in the file (blank lines not counted)'),
   counts: countsSchema,
   fileErrors: z.array(rowIssueSchema).describe('Problems with the file as a whole (its header); no row is read then'),
+  fileWarnings: z.array(rowIssueSchema).describe('What the import leaves out of the file (a column the kind does not have is ignored); the rest imports'),
   rows: z.array(z.object({
     line: z.number().int().describe('The line of the file the row starts on (the header is line 1)'),
     key: z.string().describe('The row named by its natural key'),
     action: z.enum(rowActions),
     changes: z.array(z.string()).describe('For an update: the fields it changes'),
+    diff: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() }))
+      .describe("For an update: each field it changes, from its value now to the file's, written as the file writes them"),
     errors: z.array(rowIssueSchema),
   })),
 });

@@ -78,25 +78,34 @@ export function guessKind(header: readonly string[]): ImportKind | null {
   return fits[0]?.kind ?? null;
 }
 
-/** The header read against a kind: each position's column name (in the kind's spelling) or the problems with it. */
-export type HeaderReading = { columns: string[]; errors: RowIssue[] };
+/**
+ * The header read against a kind: each position's column name (in the kind's spelling; '' for a column
+ * the import ignores), the problems that refuse the file, and the columns it leaves out (warnings).
+ */
+export type HeaderReading = { columns: string[]; errors: RowIssue[]; warnings: RowIssue[] };
 
-/** Names are matched without regard to case or surrounding spaces; unknown, repeated and missing columns are errors. */
+/**
+ * Names are matched without regard to case or surrounding spaces. A column the kind does not have is
+ * ignored with a warning (a spreadsheet's extra 'Notes' column, a column from a newer export): the
+ * rest of the file still imports. A repeated column, or a required one missing, refuses the file.
+ */
 export function readHeader(kind: ImportKind, header: readonly string[], line = 1): HeaderReading {
   const specs = importColumns[kind];
   const errors: RowIssue[] = [];
+  const warnings: RowIssue[] = [];
   const columns: string[] = [];
-  header.forEach((cell) => {
+  header.forEach((cell, index) => {
     const spec = specs.find((c) => normalise(c.name) === normalise(cell));
     if (!spec) {
-      errors.push({ line, column: cell, message: `Unknown column '${cell}': the ${kind} columns are ${columnNames(kind).join(', ')}` });
+      const named = cell.trim() === '' ? `Column ${index + 1} has no name` : `Unknown column '${cell}'`;
+      warnings.push({ line, column: cell, message: `${named}: it is ignored (the ${kind} columns are ${columnNames(kind).join(', ')})` });
     } else if (columns.includes(spec.name)) {
       errors.push({ line, column: spec.name, message: `Column '${spec.name}' appears twice` });
     }
-    columns.push(spec?.name ?? '');
+    columns.push(spec && !columns.includes(spec.name) ? spec.name : '');
   });
   for (const spec of specs) {
     if (spec.required && !columns.includes(spec.name)) errors.push({ line, column: spec.name, message: `Missing column '${spec.name}'` });
   }
-  return { columns, errors };
+  return { columns, errors, warnings };
 }

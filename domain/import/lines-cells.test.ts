@@ -55,16 +55,29 @@ describe('header', () => {
     expect(guessKind(['what', 'ever'])).toBeNull();
   });
 
-  it('maps columns whatever their case and spacing, and reports unknown, repeated and missing ones on line 1', () => {
+  it('maps columns whatever their case and spacing, and refuses repeated and missing ones on line 1', () => {
     expect(readHeader('engineers', [' NAME ', 'email', 'seniority', 'maxcapacity'])).toEqual({
-      columns: ['name', 'email', 'seniority', 'maxCapacity'], errors: [],
+      columns: ['name', 'email', 'seniority', 'maxCapacity'], errors: [], warnings: [],
     });
-    const { errors } = readHeader('engineers', ['name', 'emial', 'name', 'seniority']);
+    const { errors, warnings } = readHeader('engineers', ['name', 'emial', 'name', 'seniority']);
     expect(errors).toEqual([
-      { line: 1, column: 'emial', message: "Unknown column 'emial': the engineers columns are name, email, department, seniority, maxCapacity, skills" },
       { line: 1, column: 'name', message: "Column 'name' appears twice" },
       { line: 1, column: 'email', message: "Missing column 'email'" },
       { line: 1, column: 'maxCapacity', message: "Missing column 'maxCapacity'" },
     ]);
+    expect(warnings).toEqual([
+      { line: 1, column: 'emial', message: "Unknown column 'emial': it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills)" },
+    ]);
+  });
+
+  it('ignores a column the kind does not have, with a warning, and reads the rest', () => {
+    expect(readHeader('engineers', ['name', 'email', 'Notes', 'seniority', 'maxCapacity', ''])).toEqual({
+      columns: ['name', 'email', '', 'seniority', 'maxCapacity', ''],
+      errors: [],
+      warnings: [
+        { line: 1, column: 'Notes', message: "Unknown column 'Notes': it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills)" },
+        { line: 1, column: '', message: 'Column 6 has no name: it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills)' },
+      ],
+    });
   });
 });

@@ -4,7 +4,7 @@ import type { CreateAssignmentInput, UpdateAssignmentInput } from '../inputs.ts'
 import { assignmentMessages as A } from '../messages.ts';
 import { momentText } from './cells.ts';
 import { ambiguousName, projectsByName } from './plan-projects.ts';
-import { changedKeys, decideRow, errorRow } from './plan-rows.ts';
+import { decideRow, errorRow, fieldChanges, updateRow } from './plan-rows.ts';
 import { assignmentRowInput, type AssignmentRowInput, type RowValues } from './rows.ts';
 import type { PlannedRow } from './types.ts';
 
@@ -72,9 +72,7 @@ export function planAssignments(rows: readonly RowValues[], now: AssignmentsNow)
     const decided = decideRow(row.line, () => decideUpdateAssignment(assignment, { input: update, project: projectsById.get(assignment.projectId) ?? null }), columnOf);
     if (!decided.value) return errorRow(row.line, key, decided.errors);
     const event = decided.value[0];
-    return {
-      line: row.line, key, action: 'update', changes: changedKeys(event?.type === 'AssignmentUpdated' ? event.data.changes : undefined), errors: [],
-      command: { type: 'update', assignmentId: assignment._id, input: update },
-    };
+    const diff = event?.type === 'AssignmentUpdated' ? fieldChanges(event.data.changes, event.data.previous) : [];
+    return updateRow(row.line, key, diff, { type: 'update', assignmentId: assignment._id, input: update });
   });
 }

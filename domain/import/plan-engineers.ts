@@ -2,7 +2,7 @@ import { decideUpdateEngineer } from '../decide.ts';
 import type { Engineer } from '../entities.ts';
 import type { UpdateEngineerInput } from '../inputs.ts';
 import { engineerMessages } from '../messages.ts';
-import { changedKeys, decideRow, errorRow, repeatedKeys } from './plan-rows.ts';
+import { decideRow, errorRow, fieldChanges, repeatedKeys, updateRow } from './plan-rows.ts';
 import { engineerRowInput, type EngineerRowInput, type RowValues } from './rows.ts';
 import type { PlannedRow } from './types.ts';
 
@@ -41,9 +41,7 @@ export function planEngineers(rows: readonly RowValues[], now: EngineersNow): Pl
     if (!decided.value) return errorRow(row.line, key, decided.errors);
     const event = decided.value[0];
     if (!event) return { line: row.line, key, action: 'unchanged', changes: [], errors: [] };
-    return {
-      line: row.line, key, action: 'update', changes: changedKeys(event.type === 'EngineerProfileUpdated' ? event.data.changes : undefined), errors: [],
-      command: { type: 'update', engineerId: engineer._id, input },
-    };
+    const diff = event.type === 'EngineerProfileUpdated' ? fieldChanges(event.data.changes, event.data.previous) : [];
+    return updateRow(row.line, key, diff, { type: 'update', engineerId: engineer._id, input });
   });
 }

@@ -25,7 +25,7 @@ describe('time off', () => {
     ]);
     expect(plan.rows[1]!.command).toEqual({ type: 'book', engineerId: 'e1', input: { from: '2026-09-01', to: '2026-09-01', kind: 'sick' } });
     const rebook = planImport('time-off', [header, ['sam@demo.test', '2026-08-03', '2026-08-14', 'other', 'Summer']], now);
-    expect(rebook.rows[0]).toMatchObject({ action: 'update', changes: ['kind'], command: { type: 'rebook', timeOffId: 't1' } });
+    expect(rebook.rows[0]).toMatchObject({ action: 'update', changes: ['kind'], diff: [{ field: 'kind', from: 'vacation', to: 'other' }], command: { type: 'rebook', timeOffId: 't1' } });
   });
 
   it("refuses what the API refuses, overlaps with earlier rows of the file included, with the API's messages", () => {
@@ -65,7 +65,7 @@ describe('holidays', () => {
       { line: 5, column: 'name', message: 'Holiday name is required' },
     ]);
     const renamed = planImport('holidays', [['date', 'name'], ['2027-01-01', 'New Year']], now);
-    expect(renamed.rows[0]).toMatchObject({ action: 'update', changes: ['name'], command: { type: 'rename', holidayId: 'h1', input: { date: '2027-01-01', name: 'New Year' } } });
+    expect(renamed.rows[0]).toMatchObject({ action: 'update', changes: ['name'], diff: [{ field: 'name', from: "New Year's Day", to: 'New Year' }], command: { type: 'rename', holidayId: 'h1', input: { date: '2027-01-01', name: 'New Year' } } });
   });
 });
 

@@ -2,7 +2,7 @@ import { decideAddHoliday, decideRemoveHoliday } from '../decide-holidays.ts';
 import type { HolidayRecord } from '../entities.ts';
 import { evolveCalendar, type Calendar } from '../evolve.ts';
 import type { AddHolidayInput } from '../inputs.ts';
-import { decideRow, errorRow, repeatedKeys } from './plan-rows.ts';
+import { decideRow, errorRow, repeatedKeys, updateRow } from './plan-rows.ts';
 import { holidayRowInput, type RowValues } from './rows.ts';
 import type { PlannedRow } from './types.ts';
 
@@ -31,6 +31,6 @@ export function planHolidays(rows: readonly RowValues[], holidays: readonly Holi
     if (!decided.value) return errorRow(row.line, key, decided.errors);
     calendar = decided.value.reduce((c, event) => evolveCalendar(c, event, 0), calendar);
     if (!existing) return { line: row.line, key, action: 'create', changes: [], errors: [], command: { type: 'add', input: value } };
-    return { line: row.line, key, action: 'update', changes: ['name'], errors: [], command: { type: 'rename', holidayId: existing._id, input: value } };
+    return updateRow(row.line, key, [{ field: 'name', from: existing.name, to: value.name }], { type: 'rename', holidayId: existing._id, input: value });
   });
 }

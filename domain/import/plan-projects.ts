@@ -1,7 +1,7 @@
 import { decideUpdateProject } from '../decide.ts';
 import type { Project } from '../entities.ts';
 import type { CreateProjectInput, UpdateProjectInput } from '../inputs.ts';
-import { changedKeys, decideRow, errorRow, repeatedKeys } from './plan-rows.ts';
+import { decideRow, errorRow, fieldChanges, repeatedKeys, updateRow } from './plan-rows.ts';
 import { projectRowInput, type RowValues } from './rows.ts';
 import type { PlannedRow, RowIssue } from './types.ts';
 
@@ -38,7 +38,9 @@ export function planProjects(rows: readonly RowValues[], projects: readonly Proj
     const decided = decideRow(row.line, () => decideUpdateProject(project, input));
     if (!decided.value) return errorRow(row.line, key, decided.errors);
     if (decided.value.length === 0) return { line: row.line, key, action: 'unchanged', changes: [], errors: [] };
-    const changes = decided.value.flatMap((event) => (event.type === 'ProjectUpdated' ? changedKeys(event.data.changes) : ['status']));
-    return { line: row.line, key, action: 'update', changes, errors: [], command: { type: 'update', projectId: project._id, input } };
+    const diff = decided.value.flatMap((event) =>
+      event.type === 'ProjectUpdated' ? fieldChanges(event.data.changes, event.data.previous)
+        : event.type === 'ProjectStatusChanged' ? [{ field: 'status', from: event.data.from, to: event.data.to }] : []);
+    return updateRow(row.line, key, diff, { type: 'update', projectId: project._id, input });
   });
 }

@@ -1,5 +1,6 @@
 import { DomainError } from '../errors.ts';
-import type { PlannedRow, RowIssue } from './types.ts';
+import { listText, momentText } from './cells.ts';
+import type { FieldChange, PlannedRow, RowIssue } from './types.ts';
 
 /** A row whose cells did not validate: every message, nothing to run. */
 export const errorRow = <C>(line: number, key: string, errors: RowIssue[]): PlannedRow<C> => ({ line, key, action: 'error', changes: [], errors });
@@ -34,5 +35,18 @@ export function repeatedKeys() {
   };
 }
 
-/** The fields an update's event changes, for the preview. */
-export const changedKeys = (changes: object | undefined) => Object.keys(changes ?? {});
+/** A field's value as the file writes it: a list with ';', a moment at midnight UTC as its date, nothing as ''. */
+export function cellText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return listText(value.map(String));
+  return typeof value === 'string' ? momentText(value) : String(value);
+}
+
+/** Each field an update's event changes, from the value it replaces (`previous`) to the file's, for the preview. */
+export const fieldChanges = (changes: object | undefined, previous: object | undefined): FieldChange[] =>
+  Object.entries(changes ?? {}).map(([field, to]) => ({ field, from: cellText((previous as Record<string, unknown> | undefined)?.[field]), to: cellText(to) }));
+
+/** An update's row: the fields it changes, by name and from old to new. */
+export const updateRow = <C>(line: number, key: string, diff: FieldChange[], command: C): PlannedRow<C> => ({
+  line, key, action: 'update', changes: diff.map((d) => d.field), diff, errors: [], command,
+});

@@ -4,7 +4,7 @@ import type { EngineerEvent } from '../events.ts';
 import { evolveEngineerTimeOff, type EngineerTimeOff, withEntry } from '../evolve.ts';
 import type { BookTimeOffInput } from '../inputs.ts';
 import { timeOffMessages as T } from '../messages.ts';
-import { decideRow, errorRow, repeatedKeys } from './plan-rows.ts';
+import { decideRow, errorRow, repeatedKeys, updateRow } from './plan-rows.ts';
 import { timeOffRowInput, type RowValues } from './rows.ts';
 import type { PlannedRow } from './types.ts';
 
@@ -61,7 +61,10 @@ export function planTimeOff(rows: readonly RowValues[], now: TimeOffNow): Planne
     if (!decided.value) return errorRow(row.line, key, decided.errors);
     fold(engineer._id, decided.value);
     if (!booked) return { line: row.line, key, action: 'create', changes: [], errors: [], command: { type: 'book', engineerId: engineer._id, input } };
-    const changes = [...(booked.kind === input.kind ? [] : ['kind']), ...(sameNote(booked.note, input.note) ? [] : ['note'])];
-    return { line: row.line, key, action: 'update', changes, errors: [], command: { type: 'rebook', engineerId: engineer._id, timeOffId: booked._id, input } };
+    const diff = [
+      ...(booked.kind === input.kind ? [] : [{ field: 'kind', from: booked.kind, to: input.kind }]),
+      ...(sameNote(booked.note, input.note) ? [] : [{ field: 'note', from: booked.note ?? '', to: input.note ?? '' }]),
+    ];
+    return updateRow(row.line, key, diff, { type: 'rebook', engineerId: engineer._id, timeOffId: booked._id, input });
   });
 }

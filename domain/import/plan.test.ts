@@ -41,8 +41,26 @@ describe('engineers', () => {
       type: 'register', input: { name: 'Ann Lee', email: 'ann@demo.test', department: 'Data', seniority: 'mid', maxCapacity: 50, skills: ['Python', 'SQL'] },
     });
     expect(plan.rows[1]!.command).toMatchObject({ type: 'update', engineerId: 'e1' });
+    // An update says what it changes from and to, as the file writes values.
+    expect(plan.rows[1]!.diff).toEqual([{ field: 'maxCapacity', from: '100', to: '80' }]);
     expect(plan.rows[2]!.errors).toEqual([{ line: 4, column: null, message: 'Repeats line 3: one row per email' }]);
     expect(plan.counts).toEqual({ create: 1, update: 1, unchanged: 0, error: 1 });
+  });
+
+  it('imports a file with a column the list does not have: the column is ignored, with a warning, not the file', () => {
+    const plan = planImport('engineers', csv(
+      ['name', 'email', 'Notes', 'department', 'seniority', 'maxCapacity', 'skills'],
+      ['Sam Rivera', 'sam@demo.test', 'ask about Q3', 'Product', 'senior', '80', 'React; Go; Rust'],
+    ), now);
+    expect(plan.fileErrors).toEqual([]);
+    expect(plan.fileWarnings).toEqual([
+      { line: 1, column: 'Notes', message: "Unknown column 'Notes': it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills)" },
+    ]);
+    expect(plan.rows[0]).toMatchObject({
+      action: 'update',
+      changes: ['skills', 'maxCapacity'],
+      diff: [{ field: 'skills', from: 'React; Go', to: 'React; Go; Rust' }, { field: 'maxCapacity', from: '100', to: '80' }],
+    });
   });
 
   it("reports every rule a row breaks with the API's own messages, on its column", () => {
@@ -98,6 +116,11 @@ describe('projects', () => {
   it('names the fields an update changes', () => {
     const plan = planImport('projects', csv(header, ['Portal', 'Rebuild the customer portal again', '2026-01-01', '2026-07-31', '4', 'React', 'completed']), now);
     expect(plan.rows[0]).toMatchObject({ action: 'update', changes: ['description', 'endDate', 'status'], command: { type: 'update', projectId: 'p1' } });
+    expect(plan.rows[0]!.diff).toEqual([
+      { field: 'description', from: 'Rebuild the customer portal', to: 'Rebuild the customer portal again' },
+      { field: 'endDate', from: '2026-06-30', to: '2026-07-31' },
+      { field: 'status', from: 'active', to: 'completed' },
+    ]);
   });
 
   it('cannot key a row by a name that several projects share', () => {
@@ -130,6 +153,7 @@ describe('assignments', () => {
     });
     const changed = planImport('assignments', csv(header, ['sam@demo.test', 'Portal', 'Tech Lead', '80', '2026-01-01', '2026-03-01']), now);
     expect(changed.rows[0]).toMatchObject({ action: 'update', changes: ['allocationPercentage'], command: { type: 'update', assignmentId: 'a1', input: { allocationPercentage: 80 } } });
+    expect(changed.rows[0]!.diff).toEqual([{ field: 'allocationPercentage', from: '60', to: '80' }]);
   });
 
   it("refuses unknown people and projects, changes on a completed project and the API's field rules", () => {

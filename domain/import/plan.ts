@@ -32,6 +32,8 @@ export type ImportPlan<K extends ImportKind = ImportKind> = {
   kind: K;
   /** Problems with the file as a whole (its header): no row is planned then. */
   fileErrors: RowIssue[];
+  /** What the import leaves out of the file (columns the kind does not have): the rest imports. */
+  fileWarnings: RowIssue[];
   rows: PlannedRow<ImportCommandOf[K]>[];
   counts: ActionCounts;
 };
@@ -43,10 +45,10 @@ export type ImportPlan<K extends ImportKind = ImportKind> = {
 export function planImport<K extends ImportKind>(kind: K, records: readonly string[][], now: ImportSnapshot): ImportPlan<K> {
   const { header, rows } = numberRecords(records);
   if (!header) {
-    return { kind, fileErrors: [{ line: 1, column: null, message: 'The file is empty: its first line must name the columns' }], rows: [], counts: countActions([]) };
+    return { kind, fileErrors: [{ line: 1, column: null, message: 'The file is empty: its first line must name the columns' }], fileWarnings: [], rows: [], counts: countActions([]) };
   }
-  const { columns, errors } = readHeader(kind, header.cells, header.line);
-  if (errors.length > 0) return { kind, fileErrors: errors, rows: [], counts: countActions([]) };
+  const { columns, errors, warnings } = readHeader(kind, header.cells, header.line);
+  if (errors.length > 0) return { kind, fileErrors: errors, fileWarnings: warnings, rows: [], counts: countActions([]) };
 
   const read = rows.map((row) => rowValues(row, columns));
   const values = read.map((r) => r.row);
@@ -56,7 +58,7 @@ export function planImport<K extends ImportKind>(kind: K, records: readonly stri
     const shape = read[index]!.errors;
     return shape.length === 0 ? row : { ...row, action: 'error' as const, command: undefined, errors: [...shape, ...row.errors] };
   });
-  return { kind, fileErrors: [], rows: withShape, counts: countActions(withShape) };
+  return { kind, fileErrors: [], fileWarnings: warnings, rows: withShape, counts: countActions(withShape) };
 }
 
 /** Every error of a plan, the file's first, then row by row in line order. */

@@ -6,15 +6,20 @@ export type RowIssue = { line: number; column: string | null; message: string };
 
 export type RowAction = 'create' | 'update' | 'unchanged' | 'error';
 
+/** One field an update changes: the value it has now and the file's, each written as the file writes it. */
+export type FieldChange = { field: string; from: string; to: string };
+
 /**
  * What importing one row will do. `key` names the row by its natural key (an email, a name...), so a
- * person can find it; `changes` lists the fields an update changes; `command` is what the import runs.
+ * person can find it; `changes` lists the fields an update changes, `diff` each of them from its
+ * value now to the file's; `command` is what the import runs.
  */
 export type PlannedRow<C> = {
   line: number;
   key: string;
   action: RowAction;
   changes: string[];
+  diff?: FieldChange[];
   errors: RowIssue[];
   command?: C;
 };

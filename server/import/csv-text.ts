@@ -3,14 +3,21 @@ import { stringify } from 'csv-stringify/sync';
 import { guessKind, numberRecords, type ImportKind, type RowIssue } from '../../domain/import/index.ts';
 
 /**
- * Reads CSV text into records (RFC 4180: quoted cells with commas, quotes and line breaks; CRLF or LF;
+ * Every line end a file may use, CR LF first so it is one end, not two. The parser otherwise takes the
+ * first end it meets for the whole file: a file edited on two systems (CR LF, then LF further down)
+ * had its LF lines merged into one record ("This line has 16 cells; the header has 6").
+ */
+const LINE_ENDS = ['\r\n', '\n', '\r'];
+
+/**
+ * Reads CSV text into records (RFC 4180: quoted cells with commas, quotes and line breaks; CRLF, LF or both mixed;
  * a UTF-8 byte order mark dropped). Blank lines stay as records so the domain can number lines; rows of
  * another length are kept for the domain to report. Text that is not CSV at all (a quote never closed)
  * is one problem with the file, at the line the parser stopped on.
  */
 export function readCsv(text: string): { records: string[][] } | { error: RowIssue } {
   try {
-    return { records: parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][] };
+    return { records: parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, record_delimiter: LINE_ENDS }) as string[][] };
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     const line = Number((error as CsvError & { lines?: number }).lines ?? 1);

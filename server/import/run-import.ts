@@ -16,17 +16,18 @@ async function planCsv<K extends ImportKind>(db: DbOrTrx, kind: K, records: stri
   return planImport(kind, records, now);
 }
 
-/** The preview: per row its line, action, key, changed fields and every error; a file that is not CSV is one file error. */
+/** The preview: per row its line, action, key, changed fields (from old to new) and every error; a file that is not CSV is one file error. */
 export async function previewCsv(db: Db, kind: ImportKind, text: string): Promise<ImportPreview> {
   const read = readCsv(text);
-  if ('error' in read) return { kind, total: 0, counts: { create: 0, update: 0, unchanged: 0, error: 0 }, fileErrors: [read.error], rows: [] };
+  if ('error' in read) return { kind, total: 0, counts: { create: 0, update: 0, unchanged: 0, error: 0 }, fileErrors: [read.error], fileWarnings: [], rows: [] };
   const plan = await planCsv(db, kind, read.records);
   return {
     kind,
     total: plan.rows.length,
     counts: plan.counts,
     fileErrors: plan.fileErrors,
-    rows: plan.rows.map(({ command: _command, ...row }) => row),
+    fileWarnings: plan.fileWarnings,
+    rows: plan.rows.map(({ command: _command, diff = [], ...row }) => ({ ...row, diff })),
   };
 }
 

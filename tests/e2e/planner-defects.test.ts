@@ -4,6 +4,8 @@
  * - an open role's Fill dialog gives the dates it was saved with (it showed the day before its end);
  * - a screen opened from the sidebar opens at the top (it opened as far down as the last screen was);
  * - an engineer's work on a tentative project says so (it looked as certain as the rest);
+ * - a CSV file with CR LF and LF line ends and a column the list does not have previews line by line,
+ *   warns about the column and imports; an update says what it changes from and to.
  *
  * Screenshots of each go to screenshots/e2e/ (git-ignored).
  */
@@ -115,6 +117,31 @@ describe("an engineer's tentative work", () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('a CSV import', () => {
+  it('reads CR LF and LF lines alike, leaves an unknown column out with a warning, and says what an update changes from and to', async () => {
+    // Edited on two systems: CR LF, then LF. 'Notes' is no engineers column. Mei Chen has 50 % now.
+    const file = [
+      'name,email,department,seniority,maxCapacity,skills,Notes\r\n',
+      'Mei Chen,mei.chen@demo.test,Data,senior,60,Python; Spark; PostgreSQL; dbt; Airflow,back from leave\r\n',
+      'Rafa Lima,rafa.lima@import.test,Data,mid,80,Python,\n',
+      'Noa Levi,noa.levi@import.test,Platform,junior,100,Go,\n',
+    ].join('');
+    await navigate(page, 'Import / Export', '/import-export');
+    await page.getByTestId('import-card').locator('input[type=file]').setInputFiles({ name: 'engineers.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    const summary = page.getByTestId('import-summary');
+    await expect.poll(async () => normalize(await summary.innerText().catch(() => '')), { timeout: 15_000 }).toBe('2 to create 1 to update 0 unchanged 0 with errors');
+    expect(normalize(await page.getByTestId('import-warnings').innerText())).toContain("Unknown column 'Notes': it is ignored");
+    const update = page.getByTestId('import-preview').locator('tbody tr.ant-table-row', { hasText: 'mei.chen@demo.test' });
+    expect(normalize(await update.getByTestId('import-diff').innerText())).toBe('maxCapacity: 50 → 60');
+    await screenshotBoth(page, 'defects-csv-preview');
+    expect(await page.getByTestId('import-run').isDisabled()).toBe(false);
+    await page.getByTestId('import-run').click();
+    const result = page.getByTestId('import-result');
+    await result.waitFor({ timeout: 30_000 });
+    expect(normalize(await result.innerText())).toContain('Imported: 2 created, 1 updated, 0 unchanged');
   });
 });
 

@@ -47,6 +47,7 @@ describe('preview', () => {
       [4, 'mei.chen@demo.test', 'unchanged', []],
       [5, 'olu.bello@import.test', 'create', []],
     ]);
+    expect(result.rows[1]!.diff).toEqual([{ field: 'seniority', from: 'mid', to: 'senior' }]);
     expect(await dbEventCount(t)).toBe(before);
   });
 
@@ -77,11 +78,47 @@ describe('preview', () => {
     expect(result.rows[1]!.errors).toEqual([{ line: 5, column: 'email', message: 'A valid email is required' }]);
   });
 
+  it('reads a file whose lines end in CR LF and in LF both (edited on two systems) line by line, not merged', async () => {
+    const lines = [
+      engineersHeader.join(','),
+      'Ana Mixed,ana.mixed@import.test,Data,mid,80,Python',
+      'Ben Mixed,ben.mixed@import.test,Data,mid,80,Go',
+      'Cy Mixed,cy.mixed@import.test,Data,junior,60,',
+      'Di Mixed,di.mixed@import.test,Data,senior,100,SQL',
+    ];
+    const file = `${lines[0]}\r\n${lines[1]}\n${lines[2]}\n${lines[3]}\r\n${lines[4]}\n`;
+    const result = await preview(t, manager, 'engineers', file);
+    expect(result.rows.flatMap((r) => r.errors)).toEqual([]);
+    expect(result.rows.map((r) => [r.line, r.key, r.action])).toEqual([
+      [2, 'ana.mixed@import.test', 'create'],
+      [3, 'ben.mixed@import.test', 'create'],
+      [4, 'cy.mixed@import.test', 'create'],
+      [5, 'di.mixed@import.test', 'create'],
+    ]);
+  });
+
+  it('ignores a column the list does not have, with a warning, and imports the rest of the file', async () => {
+    const file = csvOf([
+      [...engineersHeader, 'Notes'],
+      ['Eve Extra', 'eve.extra@import.test', 'Data', 'mid', '70', 'R', 'met at the conference'],
+    ]);
+    const result = await preview(t, manager, 'engineers', file);
+    expect(result.fileErrors).toEqual([]);
+    expect(result.fileWarnings).toEqual([{
+      line: 1, column: 'Notes', message: "Unknown column 'Notes': it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills)",
+    }]);
+    expect(result.rows.map((r) => [r.line, r.action])).toEqual([[2, 'create']]);
+    expect(await importCsv(t, manager, 'engineers', file)).toMatchObject({ state: 'done', created: 1 });
+    expect((await restLists(t, manager)).engineers.find((e) => e.email === 'eve.extra@import.test')).toMatchObject({ name: 'Eve Extra', maxCapacity: 70 });
+  });
+
   it('reports a wrong header, or text that is not CSV, as problems with the file', async () => {
     const header = await preview(t, manager, 'assignments', csvOf([['engineerEmail', 'project', 'role'], ['a', 'b', 'c']]));
     expect(header.rows).toEqual([]);
+    expect(header.fileWarnings.map((e) => e.message)).toEqual([
+      "Unknown column 'project': it is ignored (the assignments columns are engineerEmail, projectName, role, allocationPercentage, startDate, endDate)",
+    ]);
     expect(header.fileErrors.map((e) => e.message)).toEqual([
-      "Unknown column 'project': the assignments columns are engineerEmail, projectName, role, allocationPercentage, startDate, endDate",
       "Missing column 'projectName'",
       "Missing column 'allocationPercentage'",
       "Missing column 'startDate'",

@@ -5,8 +5,10 @@ import type { Api } from './api-client.ts';
 import { eventually } from './api-helpers.ts';
 
 export type Job = { id: string; state: 'running' | 'done' | 'failed'; done: number; total: number; created: number; updated: number; unchanged: number; message?: string };
-export type PreviewRow = { line: number; key: string; action: string; changes: string[]; errors: { line: number; column: string | null; message: string }[] };
-export type Preview = { kind: string; total: number; counts: Record<string, number>; fileErrors: PreviewRow['errors']; rows: PreviewRow[] };
+export type PreviewRow = {
+  line: number; key: string; action: string; changes: string[]; diff: { field: string; from: string; to: string }[]; errors: { line: number; column: string | null; message: string }[];
+};
+export type Preview = { kind: string; total: number; counts: Record<string, number>; fileErrors: PreviewRow['errors']; fileWarnings: PreviewRow['errors']; rows: PreviewRow[] };
 
 /** One CSV line per array, cells quoted only when they must be (a comma, a quote or a line break). */
 export const csvOf = (rows: readonly (readonly string[])[]) =>

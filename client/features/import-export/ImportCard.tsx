@@ -70,6 +70,15 @@ export function ImportCard() {
             <Tag color={errors > 0 ? 'red' : 'default'}>{preview.counts.error} with errors</Tag>
           </div>
         )}
+        {preview && preview.fileWarnings.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="import-warnings"
+            message={preview.fileWarnings.length === 1 ? 'One column of the file is left out' : `${preview.fileWarnings.length} columns of the file are left out`}
+            description={preview.fileWarnings.map((w) => <div key={`${w.column}-${w.message}`}>Line {w.line}: {w.message}</div>)}
+          />
+        )}
         {preview && preview.fileErrors.length > 0 && (
           <Alert type="error" showIcon message="The file cannot be read as this list" description={preview.fileErrors.map((e) => <div key={e.message}>Line {e.line}: {e.message}</div>)} />
         )}

@@ -1,7 +1,7 @@
 import { Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import type { ImportPreview } from '../../../domain/import/index.ts';
-import { errorLines, errorsFirst, type PreviewRow } from './helpers.ts';
+import { changeLines, errorLines, errorsFirst, type PreviewRow } from './helpers.ts';
 
 const actionLook: Record<PreviewRow['action'], { color: string; label: string }> = {
   create: { color: 'green', label: 'Create' },
@@ -21,6 +21,10 @@ const columns: TableColumnsType<PreviewRow> = [
       row.action === 'error' ? (
         <ul style={{ margin: 0, paddingInlineStart: 18, color: '#b91c1c' }}>
           {errorLines(row).map((text) => <li key={text}>{text}</li>)}
+        </ul>
+      ) : row.diff.length > 0 ? (
+        <ul style={{ margin: 0, paddingInlineStart: 18 }} data-testid="import-diff">
+          {changeLines(row).map((text) => <li key={text} style={{ wordBreak: 'break-word' }}>{text}</li>)}
         </ul>
       ) : row.changes.length > 0 ? (
         `Changes ${row.changes.join(', ')}`

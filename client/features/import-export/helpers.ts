@@ -13,4 +13,9 @@ export const errorsFirst = (rows: readonly PreviewRow[]): PreviewRow[] =>
 /** 'line 4: email — A valid email is required' for each error of a row. */
 export const errorLines = (row: PreviewRow) => row.errors.map((e) => `${e.column ? `${e.column}: ` : ''}${e.message}`);
 
+const shown = (value: string) => (value === '' ? '(empty)' : value);
+
+/** 'maxCapacity: 80 → 100' for each field an update changes, from its value now to the file's. */
+export const changeLines = (row: PreviewRow) => row.diff.map((d) => `${d.field}: ${shown(d.from)} → ${shown(d.to)}`);
+
 export const percentDone = (done: number, total: number) => (total === 0 ? 100 : Math.floor((done / total) * 100));
