@@ -50,3 +50,14 @@ describe('SessionChecks', () => {
     expect(s.lookups()).toBe(2);
   });
 });
+
+describe('SessionChecks.forgetAll', () => {
+  it('asks again for every session once this process changed rights', async () => {
+    const s = setUp();
+    expect(await s.accounts.get('a')).toBe('manager');
+    s.roles.set('a', 'engineer');
+    s.accounts.forgetAll();
+    expect(await s.accounts.get('a')).toBe('engineer');
+    expect(s.lookups()).toBe(2);
+  });
+});

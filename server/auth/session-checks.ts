@@ -1,5 +1,5 @@
 /** An answer is kept this long: an ended session, a deactivated or demoted account loses its rights within it, on every instance. */
-export const SESSION_CHECK_TTL_MS = 500;
+export const SESSION_CHECK_TTL_MS = 300;
 /** Beyond this many remembered accounts, expired ones are dropped (and all of them if none has expired). */
 const MAX_ENTRIES = 10_000;
 
@@ -37,6 +37,11 @@ export class SessionChecks<V> {
   /** This process ended the session: refuse it from the next request, not after the time to live. */
   forget(key: string): void {
     this.entries.delete(key);
+  }
+
+  /** This process changed an account's rights or ended its sessions: ask again for every session. */
+  forgetAll(): void {
+    this.entries.clear();
   }
 
   private prune(now: number) {

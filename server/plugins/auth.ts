@@ -34,7 +34,7 @@ declare module 'fastify' {
     /** Opens a session for the account (inside the caller's transaction) and returns the sign-in answer. */
     signIn: (db: DbOrTrx, userId: string) => Promise<{ token: string; user: User }>;
     /** The session checks this process keeps: ending a session here forgets it at once. */
-    sessions: { forget: (sessionId: string) => void; rightsOf: (sessionIds: readonly string[]) => Promise<Map<string, SessionRights & { userId: string }>> };
+    sessions: { forget: (sessionId: string) => void; forgetAll: () => void; rightsOf: (sessionIds: readonly string[]) => Promise<Map<string, SessionRights & { userId: string }>> };
   }
 }
 
@@ -112,6 +112,7 @@ export default fp(async function auth(app: FastifyInstance, options: { secret: s
 
   app.decorate('sessions', {
     forget: (sessionId: string) => checks.forget(sessionId),
+    forgetAll: () => checks.forgetAll(),
     rightsOf: (sessionIds: readonly string[]) => sessionRights(app.db, sessionIds),
   });
 });

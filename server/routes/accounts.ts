@@ -98,6 +98,8 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
     handler: async (request, reply) => {
       const version = requiredVersionOf(request, request.body.version);
       await app.db.transaction().execute((trx) => changeAccount(trx, request.params.id, { ...request.body, version }, metadataOf(request)));
+      // This instance answers for the account's sessions at once; the others within their checks' time to live.
+      app.sessions.forgetAll();
       const view = (await findAccountView(app.db, request.params.id))!;
       return reply.header('etag', etag(view.version)).send(view);
     },

@@ -70,6 +70,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       const valid = await verifyPassword(request.body.currentPassword, account?.password_hash ?? (await dummyPasswordHash()));
       if (!valid) throw new HttpError(400, M.currentPasswordWrong, 'VALIDATION_FAILED', { issues: [{ path: 'currentPassword', message: M.currentPasswordWrong }] });
       await app.db.transaction().execute((trx) => changePassword(trx, request.user.sub, request.body.newPassword, 'change', request.user.sid));
+      app.sessions.forgetAll();
       return reply.code(204).send(null);
     },
   });
@@ -118,7 +119,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       if (link.state === 'gone' || !link.userId) throw new HttpError(410, M.resetGone, 'GONE');
       await changePassword(trx, link.userId, request.body.password, 'reset');
       return app.signIn(trx, link.userId);
-    }),
+    }).finally(() => app.sessions.forgetAll()),
   });
 
   api.post('/api/auth/logout', {
@@ -136,7 +137,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     schema: { tags: ['auth'], description: 'Ends every session of your account, on every device.', response: { 204: z.null(), ...errorResponses } },
     handler: async (request, reply) => {
       await endSessionsOf(app.db, request.user.sub);
-      app.sessions.forget(request.user.sid);
+      app.sessions.forgetAll();
       return reply.code(204).send(null);
     },
   });
