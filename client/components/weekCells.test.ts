@@ -10,7 +10,7 @@ describe('weekCell', () => {
   it('reads the week\'s utilisation and status, with what is free', () => {
     const cell = weekCell(week({}));
     expect(cell).toMatchObject({ key: '2026-W10', label: 'Mar 02', text: '60%', status: 'optimal', tentative: false });
-    expect(cell.details).toEqual(['Week of Mar 02: 60% of capacity', '40% of a day free']);
+    expect(cell.details).toEqual(['Week of Mar 02: 60% of capacity', '2 days free this week']);
   });
 
   it('adds the preview of an assignment and judges the status again', () => {

@@ -1,6 +1,6 @@
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
 import { utilizationStatus } from '../../domain/figures.ts';
-import { percent, plural } from '../lib/format.ts';
+import { freeTimeText, percent, plural } from '../lib/format.ts';
 import { weekLabel } from '../lib/weeks.ts';
 
 /** One period of an engineer's row as GET /api/capacity answers it. */
@@ -40,7 +40,7 @@ export function weekCell(period: LoadPeriod, addPoints = 0): WeekCell {
   const tentativePoints = period.capacity > 0 ? Math.round((period.tentative / period.capacity) * 1000) / 10 : 0;
   const details = [
     `Week of ${label}: ${percent(load)} of capacity${addPoints ? ` with this assignment (${percent(period.utilization)} without)` : ''}`,
-    ...(addPoints === 0 && period.free !== null ? [`${percent(period.free)} of a day free`] : []),
+    ...(addPoints === 0 && period.free !== null ? [freeTimeText(period.free, period.workingDays, 'week')] : []),
     ...(tentative ? [`Tentative work: ${percent(tentativePoints)} more if it is won`] : []),
     ...away,
   ];

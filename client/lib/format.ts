@@ -40,3 +40,28 @@ export function availableCapacityText(availableCapacity: number): string {
   if (availableCapacity === 0) return 'Fully allocated';
   return `${percent(-availableCapacity)} over capacity`;
 }
+
+/** A number of days as a person says it: to the nearest half day, 'about' unless it is that. */
+function daysSaid(days: number): string {
+  const halves = Math.round(days * 2) / 2;
+  if (halves === 0) return 'less than half a day';
+  const about = Math.abs(days - halves) < 0.05 ? '' : 'about ';
+  if (halves === 0.5) return `${about}half a day`;
+  return `${about}${halves} ${halves === 1 ? 'day' : 'days'}`;
+}
+
+/** Which kind of period a capacity period's key names: '2026-W12' a week, '2026-03' a month, '2026-03-16' a day. */
+export const periodKind = (key: string): 'week' | 'month' | 'day' => (/W\d+$/.test(key) ? 'week' : /^\d{4}-\d{2}$/.test(key) ? 'month' : 'day');
+
+/**
+ * What is free in a period, in days as a person counts them: 'about 1 day free this week', 'Over by
+ * half a day this week', 'Fully booked this month'. `free` is the model's figure: per working day, in
+ * percent of a day (18.7 is '18.7 % of a day' each day, about a day over a five-day week).
+ */
+export function freeTimeText(free: number, workingDays: number, kind: 'week' | 'month' | 'day'): string {
+  const when = kind === 'day' ? 'that day' : `this ${kind}`;
+  const days = (free / 100) * workingDays;
+  if (days <= -0.05) return `Over by ${daysSaid(-days)} ${when}`;
+  if (days < 0.05) return `Fully booked ${when}`;
+  return `${capitalize(daysSaid(days))} free ${when}`;
+}

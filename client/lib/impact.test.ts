@@ -76,6 +76,9 @@ describe('the overload preview', () => {
     // From 60 % alone to 110 %: this change makes the overload.
     const made = assignmentImpact(jordan, [existing(0, 60, 70)], { allocationPercentage: 40, startDate: day(0), endDate: day(30) }, early, existing(70, 90, 40));
     expect(asksToConfirm(made)).toBe(true);
+    // Moved five days later, it is just as high, but over on five more days: that worsens it.
+    const later = assignmentImpact(jordan, others, { allocationPercentage: 40, startDate: day(5), endDate: day(35) }, early, original);
+    expect(later).toMatchObject({ after: 110, was: 110, worsens: true });
     // New work always counts as making it.
     expect(asksToConfirm(assignmentImpact(jordan, others, { allocationPercentage: 40, startDate: day(0), endDate: day(30) }, early))).toBe(true);
   });

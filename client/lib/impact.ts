@@ -21,10 +21,10 @@ export type Impact = {
   /** Above their capacity with the change. */
   overloaded: boolean;
   /**
-   * The change makes their load higher than it was: always for new work (or work handed to them); for a
-   * change of their own assignment, when the peak with it is above the peak with the assignment as it was.
-   * Only an overload the change makes or worsens is worth asking about: shortening or lowering work
-   * of someone already over is not.
+   * The change makes or worsens an overload: on some day from now on it adds load, and that day ends
+   * up above their capacity (new work, or work handed to them, adds load on all of its days; moving or
+   * lengthening their own work, on the days it now covers). Only that is worth asking about:
+   * shortening or lowering the work of someone already over is not.
    */
   worsens: boolean;
   /** Their peak with the assignment as it was, over its own dates (from now on); null for new work. */
@@ -73,7 +73,8 @@ export function assignmentImpact(
   const before = peakAllocation(others, range).peak;
   const withChange = peakAllocation([...others, { startDate: change.startDate, endDate: change.endDate, allocationPercentage: allocation }], range);
   const status = utilizationStatus(withChange.peak, engineer.maxCapacity);
-  const was = original && Date.parse(original.endDate) > Date.parse(original.startDate) ? peakAllocation([...others, original], judgedRange(original, now)).peak : null;
+  const known = original && Date.parse(original.endDate) > Date.parse(original.startDate) ? original : null;
+  const was = known ? peakAllocation([...others, known], judgedRange(known, now)).peak : null;
   return {
     name: engineer.name,
     maxCapacity: engineer.maxCapacity,
@@ -82,10 +83,32 @@ export function assignmentImpact(
     from: withChange.from,
     status,
     overloaded: status === 'overloaded',
-    worsens: was === null ? withChange.peak > before : withChange.peak > was,
+    worsens: overloadsMore(engineer.maxCapacity, others, known, { startDate: change.startDate, endDate: change.endDate, allocationPercentage: allocation }, now),
     was,
     text: impactText(engineer.name, withChange.peak, engineer.maxCapacity, withChange.from),
   };
+}
+
+/**
+ * Whether some day from now on gets more load with `after` than with `before` (null: the work is new)
+ * and ends up above `maxCapacity`. The days are cut at every start and end, so each piece has one load.
+ */
+function overloadsMore(maxCapacity: number, others: readonly Allocated[], before: Allocated | null, after: Allocated, now: Date): boolean {
+  const time = (iso: string) => Date.parse(iso);
+  // From now on, as the preview judges; a change of work that has ended (a correction) over all of it.
+  const start = Math.min(time(after.startDate), before ? time(before.startDate) : Number.POSITIVE_INFINITY);
+  const from = time(after.endDate) > now.getTime() ? Math.max(now.getTime(), start) : start;
+  const edges = [...new Set([from, ...[...others, after, ...(before ? [before] : [])].flatMap((a) => [time(a.startDate), time(a.endDate)])])]
+    .filter((t) => t >= from)
+    .sort((a, b) => a - b);
+  const on = (a: Allocated, t: number) => (time(a.startDate) <= t && t < time(a.endDate) ? a.allocationPercentage : 0);
+  for (const t of edges) {
+    const rest = others.reduce((sum, a) => sum + on(a, t), 0);
+    const withAfter = rest + on(after, t);
+    const withBefore = rest + (before ? on(before, t) : 0);
+    if (withAfter > withBefore && utilizationStatus(withAfter, maxCapacity) === 'overloaded') return true;
+  }
+  return false;
 }
 
 /** Whether to ask before saving: only when the change makes or worsens an overload. */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
 import { defaultScheduleView, searchOfView, viewFromSearch } from '../../domain/schedule/view.ts';
-import { SCHEDULE_DEBOUNCE_MS, type ScheduleData, type ScheduleFetchInput, scheduleMachine } from './schedule.machine.ts';
+import { isRowOpen, SCHEDULE_DEBOUNCE_MS, type ScheduleData, type ScheduleFetchInput, scheduleMachine } from './schedule.machine.ts';
 
 const TODAY = '2026-03-18'; // a Wednesday: its week starts on Monday 2026-03-16
 
@@ -216,5 +216,25 @@ describe('schedule machine', () => {
     s.actor.send({ type: 'TOGGLE_PLACEHOLDERS', shown: false });
     expect(s.state().context.placeholdersOpen).toBe(true);
     expect(s.requests).toHaveLength(1);
+  });
+
+  it('Expand all is the detailed mode: every row open, those of people filtered in later too; a row closed in it stays closed; Collapse all closes every row', () => {
+    const s = start();
+    s.actor.send({ type: 'TOGGLE_ROW', engineerId: 'a' });
+    s.actor.send({ type: 'EXPAND_ALL' });
+    const open = (id: string) => isRowOpen(s.state().context, id);
+    expect([open('a'), open('b'), open('someone-new')]).toEqual([true, true, true]);
+    s.actor.send({ type: 'TOGGLE_ROW', engineerId: 'b' });
+    expect([open('a'), open('b')]).toEqual([true, false]);
+    s.actor.send({ type: 'TOGGLE_ROW', engineerId: 'b' });
+    expect(open('b')).toBe(true);
+    s.actor.send({ type: 'COLLAPSE_ALL' });
+    expect([open('a'), open('b'), s.state().context.detailed]).toEqual([false, false, false]);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('the filter fields start folded, and open when the view comes with a filter on', () => {
+    expect(start().state().context.filtersOpen).toBe(false);
+    expect(start('minFree=50').state().context.filtersOpen).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
 import type { Placeholder, TimeOff } from '../../domain/entities.ts';
 import { errorMessage } from '../lib/api.ts';
-import { defaultScheduleView, noFilters, normalizeView, type ScheduleView, searchOfView } from '../../domain/schedule/view.ts';
+import { defaultScheduleView, filterCount, noFilters, normalizeView, type ScheduleView, searchOfView } from '../../domain/schedule/view.ts';
 import { alignedFrom, capacityQuery, localDateOf, shiftedFrom } from '../../domain/schedule/window.ts';
 
 /**
@@ -13,6 +13,9 @@ import { alignedFrom, capacityQuery, localDateOf, shiftedFrom } from '../../doma
  *   SEARCH (typing) and REFRESH (a live event) -> waiting, then loading after a short pause, so a
  *     burst of keystrokes or events costs one request; the grid already shown stays until then
  *   RELOAD -> loading at once (e.g. switching between the live plan and a past moment)
+ *   TOGGLE_ROW opens or closes one person's row on their bars; EXPAND_ALL turns on the detailed mode
+ *     (every row shows its bars, those of people filtered in later too), COLLAPSE_ALL turns it off and
+ *     closes every row; a row closed in the detailed mode stays closed until it is opened or all are
  *
  * The fetch is the `fetchSchedule` actor (the screen provides it), so the machine runs without HTTP in tests.
  */
@@ -25,9 +28,13 @@ export type ScheduleContext = {
   /** What was last received; kept while the next one loads. */
   data: ScheduleData | null;
   error: string | null;
-  /** Engineers whose rows are open on their assignments. */
+  /** Engineers whose rows are open on their assignments (outside the detailed mode). */
   expanded: string[];
-  /** The filter fields shown (phones fold them away). */
+  /** The detailed mode: every row shows its bars, but those in `collapsed`. */
+  detailed: boolean;
+  /** Rows closed one by one in the detailed mode. */
+  collapsed: string[];
+  /** The filter fields shown: folded away behind their button, open from the start when the view has a filter on. */
   filtersOpen: boolean;
   /** The open roles (placeholders) shown above the engineers; null until the user chooses (the screen decides by their number). */
   placeholdersOpen: boolean | null;
@@ -50,6 +57,8 @@ export type ScheduleEvent =
   | { type: 'GO_TO'; date: string }
   | { type: 'CLEAR_FILTERS' }
   | { type: 'TOGGLE_ROW'; engineerId: string }
+  | { type: 'EXPAND_ALL' }
+  | { type: 'COLLAPSE_ALL' }
   | { type: 'TOGGLE_FILTERS' }
   | { type: 'TOGGLE_PLACEHOLDERS'; shown: boolean }
   | { type: 'REFRESH' }
@@ -94,14 +103,13 @@ export const scheduleMachine = setup({
       view: ({ context, event }) => (event.type === 'GO_TO' ? normalizeView({ ...context.view, from: alignedFrom(context.view, event.date) }) : context.view),
     }),
     clearFilters: assign({ view: ({ context }) => ({ ...context.view, ...noFilters }) }),
-    toggleRow: assign({
-      expanded: ({ context, event }) => {
-        if (event.type !== 'TOGGLE_ROW') return context.expanded;
-        return context.expanded.includes(event.engineerId)
-          ? context.expanded.filter((id) => id !== event.engineerId)
-          : [...context.expanded, event.engineerId];
-      },
+    toggleRow: assign(({ context, event }) => {
+      if (event.type !== 'TOGGLE_ROW') return {};
+      const flip = (list: string[]) => (list.includes(event.engineerId) ? list.filter((id) => id !== event.engineerId) : [...list, event.engineerId]);
+      return context.detailed ? { collapsed: flip(context.collapsed) } : { expanded: flip(context.expanded) };
     }),
+    expandAll: assign({ detailed: true, collapsed: [] }),
+    collapseAll: assign({ detailed: false, collapsed: [], expanded: [] }),
     toggleFilters: assign({ filtersOpen: ({ context }) => !context.filtersOpen }),
     togglePlaceholders: assign({ placeholdersOpen: ({ context, event }) => (event.type === 'TOGGLE_PLACEHOLDERS' ? !event.shown : context.placeholdersOpen) }),
     recordData: assign({ data: ({ event }) => (event as { output?: ScheduleData }).output ?? null, error: null }),
@@ -117,7 +125,9 @@ export const scheduleMachine = setup({
     data: input?.data ?? null,
     error: null,
     expanded: [],
-    filtersOpen: false,
+    detailed: false,
+    collapsed: [],
+    filtersOpen: filterCount(normalizeView(input?.view ?? defaultScheduleView)) > 0,
     placeholdersOpen: null,
     stale: false,
     today: input?.today ?? (() => localDateOf(new Date())),
@@ -135,6 +145,8 @@ export const scheduleMachine = setup({
     REFRESH: { target: '.waiting' },
     RELOAD: { target: '.loading', reenter: true },
     TOGGLE_ROW: { actions: 'toggleRow' },
+    EXPAND_ALL: { actions: 'expandAll' },
+    COLLAPSE_ALL: { actions: 'collapseAll' },
     TOGGLE_FILTERS: { actions: 'toggleFilters' },
     TOGGLE_PLACEHOLDERS: { actions: 'togglePlaceholders' },
   },
@@ -171,3 +183,7 @@ export const scheduleMachine = setup({
     },
   },
 });
+
+/** Whether a person's row shows their bars. */
+export const isRowOpen = (context: Pick<ScheduleContext, 'detailed' | 'expanded' | 'collapsed'>, engineerId: string) =>
+  context.detailed ? !context.collapsed.includes(engineerId) : context.expanded.includes(engineerId);

@@ -12,7 +12,11 @@ describe('the schedule window', () => {
 
   it('covers whole months in a month zoom', () => {
     expect(windowRange({ from: null, weeks: 4, step: 'month' }, TODAY)).toEqual({ from: '2026-12-01', to: '2026-12-31' });
-    expect(windowRange({ from: '2027-02-14', weeks: 12, step: 'month' }, TODAY)).toEqual({ from: '2027-02-01', to: '2027-04-30' }); // 84 days from Feb 1 end in April
+    expect(windowRange({ from: '2027-02-14', weeks: 12, step: 'month' }, TODAY)).toEqual({ from: '2027-02-01', to: '2027-04-30' }); // 12 weeks: 3 months
+    // 26 weeks from January would reach into July (181 days): it is six months, January to June.
+    expect(windowRange({ from: '2027-01-01', weeks: 26, step: 'month' }, TODAY)).toEqual({ from: '2027-01-01', to: '2027-06-30' });
+    expect(windowRange({ from: '2027-01-01', weeks: 52, step: 'month' }, TODAY)).toEqual({ from: '2027-01-01', to: '2027-12-31' });
+    expect(windowRange({ from: '2027-01-31', weeks: 8, step: 'month' }, TODAY)).toEqual({ from: '2027-01-01', to: '2027-02-28' });
   });
 
   it('moves by a week of days, four weeks, or a month', () => {

@@ -11,15 +11,19 @@ export type ScheduleRange = { from: string; to: string };
 
 type Window = Pick<ScheduleView, 'from' | 'weeks' | 'step'>;
 
+/** The months a span of weeks stands for in the month zoom: 4 weeks a month, 12 a quarter, 26 half a year, 52 a year. */
+export const monthsOfSpan = (weeks: number) => (weeks >= 52 ? 12 : weeks >= 26 ? 6 : Math.max(1, Math.round(weeks / 4)));
+
 /**
  * The window of a view: weeks start on Monday (days too, so a day zoom shows whole weeks); a month
- * zoom covers whole months, as many as the span reaches into.
+ * zoom covers whole months, as many as its span says (12 weeks is 3 months, whatever their lengths).
  */
 export function windowRange(view: Window, today: string): ScheduleRange {
   const anchor = dayOfDate(view.from ?? today);
   if (view.step === 'month') {
-    const first = firstOfMonth(anchor);
-    return { from: dateOfDay(first), to: dateOfDay(firstOfNextMonth(first + view.weeks * 7 - 1) - 1) };
+    let last = firstOfMonth(anchor);
+    for (let month = 0; month < monthsOfSpan(view.weeks); month += 1) last = firstOfNextMonth(last);
+    return { from: dateOfDay(firstOfMonth(anchor)), to: dateOfDay(last - 1) };
   }
   const monday = mondayOf(anchor);
   return { from: dateOfDay(monday), to: dateOfDay(monday + view.weeks * 7 - 1) };

@@ -144,6 +144,8 @@ describe('the schedule', () => {
     const expected = (await get<{ name: string }[]>(`/api/engineers/available?from=${from}&to=${to}&minFree=50&skills=React`)).map((e) => e.name).sort();
     expect(expected.length).toBeGreaterThan(0);
 
+    // The filters fold behind their button, so the people come first on screen.
+    await a.getByTestId('schedule-filters-toggle').click();
     await a.getByRole('combobox', { name: 'Skills' }).click();
     await a.keyboard.type('React');
     await a.locator('.ant-select-item-option[title="React"]').click();

@@ -57,7 +57,7 @@ export function ImpactPreview({ impact, confirming }: { impact: Impact | null; c
         showIcon
         icon={<InfoCircleOutlined />}
         title={impact.text}
-        description={`${impact.name} stays over capacity, but no higher than before (${percent(impact.was ?? impact.after)} at the most): this change does not make it worse.`}
+        description={`${impact.name} stays over capacity on some days, but this change adds nothing to those days: it does not make it worse.`}
         data-testid="impact-preview"
         data-overloaded="true"
         data-worsens="false"
@@ -185,6 +185,20 @@ export function AssignmentFormDialog({ open, step, context, projects, roles, imp
               </div>
             ) : null}
             <Form.Item label="Engineer" required validateStatus={status('engineerId')} help={errors.engineerId}>
+              {!project && engineer ? (
+                // Opened from a person's row on the schedule: they are chosen, the project is next.
+                <div style={{ display: 'flex', gap: 10, alignItems: 'center', padding: '8px 12px', background: '#f8fafc', borderRadius: 10, marginBottom: 6 }} data-testid="assignment-prefilled-engineer">
+                  <EngineerAvatar name={engineer.name} size={28} />
+                  <span style={{ minWidth: 0 }}>
+                    <Typography.Text strong style={{ display: 'block', whiteSpace: 'nowrap' }}>
+                      {engineer.name}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      Chosen on the schedule: pick the project (another person can be chosen then)
+                    </Typography.Text>
+                  </span>
+                </div>
+              ) : null}
               <SuitableEngineers
                 projectPicked={project !== null}
                 loading={step === 'loadingEngineers'}

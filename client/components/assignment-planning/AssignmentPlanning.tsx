@@ -7,6 +7,7 @@ import { fromPromise } from 'xstate';
 import type { Assignment, Project } from '../../../domain/entities.ts';
 import type { AssignmentStatus } from '../../../domain/figures.ts';
 import { FormConflictDialog, RowConflictDialog } from '../ConflictDialog.tsx';
+import { commandIdOf } from '../../lib/api.ts';
 import { planningApi, unlessGone } from '../../lib/planningApi.ts';
 import { type AssignmentFormContext, assignmentFormMachine, type CreatePrefill } from '../../machines/assignmentForm.machine.ts';
 import { assignmentValuesOf, impactOf, type PickedProject, rankingDates, reassigns } from '../../machines/assignmentValues.ts';
@@ -63,6 +64,11 @@ type Options = {
   projects: readonly Project[];
   /** Called once the assignments have reloaded after a write (the screen moves its clock on: an assignment ended now shows as ended). */
   onWritten?: () => void;
+  /**
+   * A live write that can be undone: its command, what it did in words, and what to say now (the screen
+   * says it with an Undo button instead of the plain message).
+   */
+  onUndoable?: (entry: { commandId: string; label: string; said: string }) => void;
 };
 
 /**
@@ -70,9 +76,17 @@ type Options = {
  * assignment form, the edit form, the one-click changes (end today, remove, a dragged bar) and the
  * conflict dialogs. After every write the assignments reload.
  */
-export function useAssignmentPlanning({ engineers, assignments, projects, onWritten }: Options) {
+export function useAssignmentPlanning({ engineers, assignments, projects, onWritten, onUndoable }: Options) {
   const onWrittenRef = useRef(onWritten);
   onWrittenRef.current = onWritten;
+  const onUndoableRef = useRef(onUndoable);
+  onUndoableRef.current = onUndoable;
+  /** Says what was done: with Undo when the screen offers it and the write was live, else plainly. */
+  const tell = (answer: unknown, label: string, said: string) => {
+    const commandId = commandIdOf(answer);
+    if (commandId && onUndoableRef.current) onUndoableRef.current({ commandId, label, said });
+    else void messageRef.current.success(said);
+  };
   const reload = () => void loadAssignments().then(() => onWrittenRef.current?.());
 
   const [message, messageHolder] = messageApi.useMessage({ maxCount: 3 });
@@ -92,9 +106,8 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
         actions: {
           saved: (_, { mode, assignment }) => {
             reload();
-            void messageRef.current.success(
-              mode === 'create' ? `${assignment.engineerId.name} is now on ${assignment.projectId.name}` : 'Assignment updated',
-            );
+            const said = mode === 'create' ? `${assignment.engineerId.name} is now on ${assignment.projectId.name}` : 'Assignment updated';
+            tell(assignment, mode === 'create' ? `Put ${assignment.engineerId.name} on ${assignment.projectId.name}` : `Changed ${assignment.engineerId.name}'s assignment on ${assignment.projectId.name}`, said);
           },
           conflicted: () => void loadAssignments(),
         },
@@ -115,9 +128,9 @@ export function useAssignmentPlanning({ engineers, assignments, projects, onWrit
           loadLatest: fromPromise(({ input }) => latestAssignment(input.id)),
         },
         actions: {
-          done: (_, { action }) => {
+          done: (_, { action, result }) => {
             reload();
-            void messageRef.current.success(doneMessages[action.kind] ?? 'Assignment updated');
+            tell(result, action.label, doneMessages[action.kind] ?? 'Assignment updated');
           },
           failed: (_, { message: text }) => void messageRef.current.error(text),
           conflicted: () => void loadAssignments(),

@@ -6,25 +6,57 @@ import type { Dated } from '../../../domain/figures.ts';
 import { avatarColor } from '../../components/avatarColor.ts';
 import { capitalize, percent, plural, shortDate } from '../../lib/format.ts';
 import type { barDragMachine, DragEdge } from '../../machines/barDrag.machine.ts';
+import type { barSelectionMachine } from '../../machines/barSelection.machine.ts';
 import type { RowAction } from '../../machines/rowAction.machine.ts';
-import { barGeometry, daysDragged, daysOffGeometry, type ScheduleAxis } from './axis.ts';
+import { barGeometry, daysDragged, daysOffGeometry, daysOf, type ScheduleAxis } from './axis.ts';
 import { TENTATIVE_HATCH, timeOffLine } from './cellLook.ts';
+import { engineerAt } from './pointerTargets.ts';
 
 export type BarDragActor = Actor<typeof barDragMachine>;
+export type BarSelectionActor = Actor<typeof barSelectionMachine>;
 
 /** Heights of an open row's parts: the line that explains (or previews a drag), and one lane per bar. */
 export const INFO_HEIGHT = 26;
 export const LANE_HEIGHT = 28;
 const PADDING = 8;
 
-/** How tall an open row's details are, for the row virtualiser: a lane per bar, and one for time off when there is any. */
-export const detailsHeight = (bars: number, hasTimeOff: boolean) => INFO_HEIGHT + (Math.max(bars, 1) + (hasTimeOff ? 1 : 0)) * LANE_HEIGHT + PADDING;
+/**
+ * How tall an open row's details are, for the row virtualiser: a lane per row of bars, and one for time
+ * off when there is any; the detailed mode leaves out the explaining line (the preview shows above the grid).
+ */
+export const detailsHeight = (lanes: number, hasTimeOff: boolean, withInfo = true) =>
+  (withInfo ? INFO_HEIGHT : 0) + (Math.max(lanes, 1) + (hasTimeOff ? 1 : 0)) * LANE_HEIGHT + PADDING;
+
+/**
+ * Bars packed into lanes: each goes to the first lane whose last bar ends before it starts (they come
+ * sorted by start), so bars that do not overlap share a lane and an open row is as short as its
+ * busiest stretch. Returns each bar's lane, in the bars' order, and how many lanes there are.
+ */
+export function packLanes(spans: readonly { startDay: number; endDay: number }[]): { lanes: number[]; count: number } {
+  const ends: number[] = [];
+  const lanes = spans.map((span) => {
+    let lane = ends.findIndex((end) => end <= span.startDay);
+    if (lane === -1) lane = ends.length;
+    ends[lane] = span.endDay;
+    return lane;
+  });
+  return { lanes, count: ends.length };
+}
+
+/** An open row's bars, each with its lane. */
+export type LaidOutBars = { bars: readonly Assignment[]; lanes: readonly number[]; count: number };
+
+export const layOutBars = (bars: readonly Assignment[], timeZone: string): LaidOutBars => {
+  const { lanes, count } = packLanes(bars.map((a) => daysOf(a, timeZone)));
+  return { bars, lanes, count };
+};
 
 type Shared = {
   axis: ScheduleAxis;
   timeZone: string;
   canPlan: boolean;
   drag: BarDragActor;
+  selection: BarSelectionActor;
   /** A change of this engineer's being saved: its bar stays where it was dropped until the saved data arrives. */
   saving: RowAction | null;
   tentativeProjects: ReadonlySet<string>;
@@ -33,9 +65,10 @@ type Shared = {
 
 const edgeOf = (target: EventTarget): DragEdge => ((target as HTMLElement).dataset?.edge as DragEdge | undefined) ?? 'move';
 
-function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, saving, tentativeProjects, onOpen }: Shared & { a: Assignment; lane: number }) {
-  const pressedAt = useRef<number | null>(null);
+function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, selection, saving, tentativeProjects, onOpen }: Shared & { a: Assignment; lane: number }) {
+  const pressedAt = useRef<{ x: number; y: number } | null>(null);
   const dragged = useSelector(drag, (s) => (!s.matches('idle') && s.context.assignment?._id === a._id ? s.context.dates : null));
+  const chosen = useSelector(selection, (s) => s.context.selected.some((x) => x._id === a._id));
   const dates: Dated = dragged ?? (saving?.id === a._id && saving.changes ? { ...a, ...(saving.changes as Partial<Dated>) } : a);
   const geometry = barGeometry(dates, axis, timeZone);
   if (!geometry) return null;
@@ -44,14 +77,24 @@ function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, saving, tentati
 
   const press = (event: PointerEvent<HTMLDivElement>) => {
     if (!canPlan || event.button !== 0) return;
+    // Not the grid's: a press on a bar never starts a new assignment or a lasso.
+    event.stopPropagation();
+    // Shift-click chooses the bar for a bulk edit (or lets it go).
+    if (event.shiftKey) {
+      selection.send({ type: 'TOGGLE', assignment: a });
+      return;
+    }
     const edge = edgeOf(event.target);
     const from = edge === 'end' ? Math.min(geometry.endDay, axis.endDay) : Math.max(geometry.startDay, axis.firstDay);
     event.currentTarget.setPointerCapture(event.pointerId);
-    pressedAt.current = event.clientX;
+    pressedAt.current = { x: event.clientX, y: event.clientY };
     drag.send({ type: 'PRESS', assignment: a, edge, toDays: (dx) => daysDragged(axis, from, dx) });
   };
   const move = (event: PointerEvent<HTMLDivElement>) => {
-    if (pressedAt.current !== null) drag.send({ type: 'MOVE', dx: event.clientX - pressedAt.current });
+    const at = pressedAt.current;
+    if (at === null) return;
+    // Whose row the pointer is over: the whole bar dropped there hands it to them.
+    drag.send({ type: 'MOVE', dx: event.clientX - at.x, dy: event.clientY - at.y, engineerId: engineerAt(event.clientX, event.clientY) });
   };
   const release = (type: 'RELEASE' | 'CANCEL') => () => {
     if (pressedAt.current === null) return;
@@ -61,7 +104,10 @@ function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, saving, tentati
   const key = (event: KeyboardEvent<HTMLDivElement>) => {
     if (canPlan && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
-      onOpen(a);
+      event.stopPropagation();
+      // Shift+Space chooses it for a bulk edit, as Shift-click does.
+      if (event.shiftKey) selection.send({ type: 'TOGGLE', assignment: a });
+      else onOpen(a);
     }
     if (event.key === 'Escape') release('CANCEL')();
   };
@@ -69,7 +115,7 @@ function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, saving, tentati
   const radius = `${geometry.clippedStart ? 0 : 5}px ${geometry.clippedEnd ? 0 : 5}px ${geometry.clippedEnd ? 0 : 5}px ${geometry.clippedStart ? 0 : 5}px`;
   return (
     <div
-      className={`schedule-bar${canPlan ? ' can-drag' : ''}${dragged ? ' is-dragging' : ''}`}
+      className={`schedule-bar${canPlan ? ' can-drag' : ''}${dragged ? ' is-dragging' : ''}${chosen ? ' is-chosen' : ''}`}
       style={{
         left: geometry.left,
         width: Math.max(geometry.width, 6),
@@ -80,6 +126,8 @@ function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, saving, tentati
       role={canPlan ? 'button' : undefined}
       tabIndex={canPlan ? 0 : undefined}
       aria-label={`${a.projectId.name}, ${a.role}, ${percent(a.allocationPercentage)}, ${shortDate(dates.startDate)} to ${shortDate(dates.endDate)}`}
+      aria-pressed={canPlan ? chosen : undefined}
+      data-chosen={chosen ? 'true' : undefined}
       data-testid="schedule-bar"
       data-assignment={a._id}
       data-project={a.projectId.name}
@@ -99,21 +147,25 @@ function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, saving, tentati
 
 /** The line above the bars when no drag is on: how to use them (a phone shows about 200 px of it), or how many there are. */
 function hintOf(count: number, canPlan: boolean, compact: boolean): string {
-  if (count === 0) return 'No assignments in this window';
+  if (count === 0) return canPlan && !compact ? 'No assignments in this window: drag across the cells above to add one' : 'No assignments in this window';
   if (!canPlan) return `${plural(count, 'assignment')} in this window`;
-  return compact ? 'Drag to move; tap to edit' : 'Drag a bar to move it, or its ends to change its dates; click it to edit';
+  return compact ? 'Drag to move; tap to edit' : 'Drag to move, onto another row to hand over, or by its ends to change dates; click to edit, Shift-click to choose several';
+}
+
+/** What a drag in progress does, in words: its dates, and to whom it goes and what that does to them. */
+export function dragText(preview: { dates: Dated; impact: { text: string } | null; target: { name: string } | null }): string {
+  const to = preview.target ? `To ${preview.target.name}: ` : '';
+  return `${to}${shortDate(preview.dates.startDate)} - ${shortDate(preview.dates.endDate)}${preview.impact ? ` · ${preview.impact.text}` : ''}`;
 }
 
 /** What the line above the bars says: how to use them, or what the drag in progress does to the engineer. */
 function InfoLine({ drag, engineerId, count, canPlan, left, compact }: { drag: BarDragActor; engineerId: string; count: number; canPlan: boolean; left: number; compact: boolean }) {
   const preview = useSelector(drag, (s) =>
     !s.matches('idle') && s.context.assignment?.engineerId._id === engineerId && s.context.dates
-      ? { impact: s.context.impact, dates: s.context.dates }
+      ? { impact: s.context.impact, dates: s.context.dates, target: s.context.target }
       : null,
-  (x, y) => x?.impact === y?.impact && x?.dates === y?.dates);
-  const text = preview
-    ? `${shortDate(preview.dates.startDate)} - ${shortDate(preview.dates.endDate)}${preview.impact ? ` · ${preview.impact.text}` : ''}`
-    : hintOf(count, canPlan, compact);
+  (x, y) => x?.impact === y?.impact && x?.dates === y?.dates && x?.target === y?.target);
+  const text = preview ? dragText(preview) : hintOf(count, canPlan, compact);
   const overloaded = preview?.impact?.overloaded === true;
   return (
     // Sticks just right of the names, so it stays readable while the periods scroll sideways.
@@ -127,8 +179,10 @@ function InfoLine({ drag, engineerId, count, canPlan, left, compact }: { drag: B
 
 type LanesProps = Shared & {
   engineerId: string;
-  assignments: readonly Assignment[];
+  laidOut: LaidOutBars;
   timeOff: readonly TimeOff[];
+  /** The detailed mode: no explaining line (the drag preview shows above the grid). */
+  detailed: boolean;
   /** The names column's width: where the explaining line sticks. */
   nameWidth: number;
   /** A phone: the explaining line says less. */
@@ -159,18 +213,19 @@ function TimeOffLane({ timeOff, axis }: { timeOff: readonly TimeOff[]; axis: Sch
   );
 }
 
-/** An open row: its time off, then one lane per assignment in the window, sorted by start, on the same axis as the cells. */
-export function AssignmentLanes({ engineerId, assignments, timeOff, nameWidth, compact, todayX, ...shared }: LanesProps) {
+/** An open row: its time off, then its bars in the window packed into lanes (sorted by start), on the same axis as the cells. */
+export function AssignmentLanes({ engineerId, laidOut, timeOff, nameWidth, compact, todayX, detailed, ...shared }: LanesProps) {
   const { axis, canPlan, drag } = shared;
   const first = timeOff.length > 0 ? 1 : 0;
+  const info = detailed ? 0 : INFO_HEIGHT;
   return (
-    <div style={{ position: 'relative', height: detailsHeight(assignments.length, first > 0), background: '#fbfdff', borderTop: '1px dashed #e2e8f0' }} data-testid="schedule-details">
-      <InfoLine drag={drag} engineerId={engineerId} count={assignments.length} canPlan={canPlan} left={nameWidth} compact={compact} />
+    <div style={{ position: 'relative', height: detailsHeight(laidOut.count, first > 0, !detailed), background: '#fbfdff', borderTop: '1px dashed #e2e8f0' }} data-testid="schedule-details">
+      {detailed ? null : <InfoLine drag={drag} engineerId={engineerId} count={laidOut.bars.length} canPlan={canPlan} left={nameWidth} compact={compact} />}
       <div
         className="schedule-lanes"
         style={{
           position: 'absolute',
-          top: INFO_HEIGHT,
+          top: info,
           bottom: 0,
           left: 0,
           width: axis.width,
@@ -179,8 +234,8 @@ export function AssignmentLanes({ engineerId, assignments, timeOff, nameWidth, c
       >
         {todayX !== null ? <div style={{ position: 'absolute', top: 0, bottom: 0, left: todayX, width: 2, background: '#fca5a5' }} aria-hidden="true" /> : null}
         {first > 0 ? <TimeOffLane timeOff={timeOff} axis={axis} /> : null}
-        {assignments.map((a, lane) => (
-          <AssignmentBar key={a._id} a={a} lane={lane + first} {...shared} />
+        {laidOut.bars.map((a, index) => (
+          <AssignmentBar key={a._id} a={a} lane={laidOut.lanes[index]! + first} {...shared} />
         ))}
       </div>
     </div>

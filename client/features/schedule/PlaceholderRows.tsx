@@ -3,7 +3,7 @@ import type { Placeholder, Project } from '../../../domain/entities.ts';
 import { percent, shortDate } from '../../lib/format.ts';
 import { barGeometry, type ScheduleAxis } from './axis.ts';
 
-import { OPEN_ROLES_BORDER, OPEN_ROLES_HEADER as HEADER_HEIGHT, OPEN_ROLES_LINE as LINE_HEIGHT, OPEN_ROLES_PROJECT as PROJECT_HEIGHT, openRolesHeight, openRolesLabel, openRolesSummary } from './openRolesLayout.ts';
+import { OPEN_ROLES_BORDER, OPEN_ROLES_HEADER as HEADER_HEIGHT, OPEN_ROLES_LINE as LINE_HEIGHT, openRolesHeight, openRolesLabel, openRolesSummary } from './openRolesLayout.ts';
 
 /** Placeholders by project (projects by name), each project's by start. */
 export function placeholderGroups(placeholders: readonly Placeholder[], projects: ReadonlyMap<string, Pick<Project, 'name'>>) {
@@ -35,30 +35,28 @@ type Props = {
   onFill: (p: Placeholder) => void;
 };
 
-/** The block's lines in order, each as tall on the names side as on the bars side. */
-type Line = { key: string; height: number; group: PlaceholderGroup; placeholder?: Placeholder };
+/** The block's lines in order: one per open role, by project, each as tall on the names side as on the bars side. */
+type Line = { key: string; group: PlaceholderGroup; placeholder: Placeholder };
 
 const linesOf = (groups: readonly PlaceholderGroup[]): Line[] =>
-  groups.flatMap((group) => [
-    { key: group.projectId, height: PROJECT_HEIGHT, group },
-    ...group.placeholders.map((placeholder) => ({ key: placeholder._id, height: LINE_HEIGHT, group, placeholder })),
-  ]);
+  groups.flatMap((group) => group.placeholders.map((placeholder) => ({ key: placeholder._id, group, placeholder })));
 
 /**
- * Demand without a person, above the engineers: under each project its open roles, each a bar over
- * its dates on the same axis as the cells, with Fill to offer the engineers free for those dates.
- * As in the grid, the names are one sticky column beside the bars, not a sticky cell per line.
+ * Demand without a person, above the engineers: a line per open role, its project named on it, with a
+ * bar over its dates on the same axis as the cells, and Fill to offer the engineers free for those
+ * dates. As in the grid, the names are one sticky column beside the bars, not a sticky cell per line.
  */
 export function PlaceholderRows({ groups, tentativeProjects, axis, timeZone, nameWidth, open, canPlan, onToggle, onFill }: Props) {
   if (groups.length === 0) return null;
   const count = groups.reduce((sum, g) => sum + g.placeholders.length, 0);
   const lines = open ? linesOf(groups) : [];
+  const narrow = nameWidth < 160;
   return (
     <div style={{ background: '#fffbeb', borderBottom: `${OPEN_ROLES_BORDER}px solid #fde68a` }} data-testid="schedule-placeholders">
       <div className="schedule-line" style={{ height: HEADER_HEIGHT, background: 'inherit' }}>
         <div className="schedule-name" style={{ width: nameWidth, fontSize: 12, fontWeight: 600, color: '#92400e', whiteSpace: 'nowrap', overflow: 'hidden' }}>
           <button type="button" className="schedule-toggle" onClick={onToggle} aria-expanded={open} aria-label={open ? 'Hide open roles' : 'Show open roles'} data-testid="placeholders-toggle" />
-          {openRolesLabel(count, nameWidth < 160)}
+          {openRolesLabel(count, narrow)}
         </div>
         <div style={{ display: 'flex', alignItems: 'center', paddingLeft: 8, fontSize: 12, color: '#92400e', whiteSpace: 'nowrap' }}>
           {open ? null : openRolesSummary(count, groups.length)}
@@ -67,54 +65,54 @@ export function PlaceholderRows({ groups, tentativeProjects, axis, timeZone, nam
       {open ? (
         <div className="schedule-body">
           <div className="schedule-names" style={{ width: nameWidth, background: 'inherit' }}>
-            {lines.map((line) =>
-              line.placeholder ? (
-                <div key={line.key} className="schedule-name" style={{ position: 'static', height: line.height, paddingLeft: 20, borderRight: 0 }} data-testid="placeholder-row" data-role={line.placeholder.role}>
-                  <span className="schedule-person" style={{ flex: 1 }}>
-                    <span className="name" style={{ fontWeight: 500 }}>
-                      {line.placeholder.role}
-                    </span>
-                    <span className="sub">{line.placeholder.skills.join(', ') || 'Any skills'}</span>
+            {lines.map(({ key, group, placeholder }) => (
+              <div
+                key={key}
+                className="schedule-name"
+                style={{ position: 'static', height: LINE_HEIGHT, paddingLeft: narrow ? 8 : 28, borderRight: 0 }}
+                data-testid="placeholder-row"
+                data-role={placeholder.role}
+                data-project={group.name}
+              >
+                <span className="schedule-person" style={{ flex: 1 }} title={`${placeholder.role} on ${group.name}: ${placeholder.skills.join(', ') || 'any skills'}`}>
+                  <span className="name" style={{ fontWeight: 500, fontSize: 12 }}>
+                    {placeholder.role}
+                    {narrow ? null : <span style={{ fontWeight: 400, color: '#92400e' }}> · {group.name}</span>}
                   </span>
-                  {canPlan ? (
-                    <Button size="small" onClick={() => onFill(line.placeholder!)} data-testid="placeholder-fill" aria-label={`Fill ${line.placeholder.role} on ${line.group.name}`}>
-                      Fill
-                    </Button>
-                  ) : null}
-                </div>
-              ) : (
-                <div key={line.key} className="schedule-name" style={{ position: 'static', height: line.height, fontSize: 12, fontWeight: 600, paddingLeft: 12, borderRight: 0 }} data-testid="placeholder-project" data-project={line.group.name}>
-                  <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{line.group.name}</span>
-                  {tentativeProjects.has(line.group.projectId) ? (
-                    <Tag color="purple" style={{ marginInlineEnd: 0, fontSize: 10, lineHeight: '16px' }}>
-                      Tentative
-                    </Tag>
-                  ) : null}
-                </div>
-              ),
-            )}
+                </span>
+                {tentativeProjects.has(group.projectId) && !narrow ? (
+                  <Tag color="purple" style={{ marginInlineEnd: 0, fontSize: 10, lineHeight: '16px' }}>
+                    Tentative
+                  </Tag>
+                ) : null}
+                {canPlan ? (
+                  <Button size="small" onClick={() => onFill(placeholder)} data-testid="placeholder-fill" aria-label={`Fill ${placeholder.role} on ${group.name}`} style={{ height: 22, fontSize: 12 }}>
+                    Fill
+                  </Button>
+                ) : null}
+              </div>
+            ))}
           </div>
           <div style={{ width: axis.width, flex: 'none' }}>
-            {lines.map((line) => {
-              const p = line.placeholder;
-              const geometry = p ? barGeometry(p, axis, timeZone) : null;
+            {lines.map(({ key, group, placeholder: p }) => {
+              const geometry = barGeometry(p, axis, timeZone);
               return (
-                <div key={line.key} style={{ position: 'relative', height: line.height }}>
-                  {p && geometry ? (
+                <div key={key} style={{ position: 'relative', height: LINE_HEIGHT }}>
+                  {geometry ? (
                     <div
                       className="schedule-bar"
                       style={{
                         left: geometry.left,
                         width: Math.max(geometry.width, 6),
-                        top: 7,
+                        top: 3,
                         color: '#78350f',
                         background: '#fde68a',
                         border: '1px dashed #d97706',
                         boxShadow: 'none',
                       }}
-                      data-tip={`${p.role} on ${line.group.name}\n${percent(p.allocationPercentage)} · ${shortDate(p.startDate)} - ${shortDate(p.endDate)}`}
+                      data-tip={`${p.role} on ${group.name}\n${p.skills.join(', ') || 'Any skills'}\n${percent(p.allocationPercentage)} · ${shortDate(p.startDate)} - ${shortDate(p.endDate)}`}
                     >
-                      {percent(p.allocationPercentage)} · {p.role}
+                      {percent(p.allocationPercentage)} · {p.role} · {group.name}
                     </div>
                   ) : null}
                 </div>

@@ -1,15 +1,20 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { type CSSProperties, type KeyboardEvent, memo, type PointerEvent, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { Actor } from 'xstate';
 import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import type { TimeOff } from '../../../domain/entities.ts';
+import type { Assignment } from '../../../domain/entities.ts';
+import { type barSelectionMachine, lassoBox } from '../../machines/barSelection.machine.ts';
+import { type CellSpan, type cellSelectMachine, cursorSpan, dragSpan } from '../../machines/cellSelect.machine.ts';
 import { cellLines, cellTones, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, holdsDay, holidayLine, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 import { GridTip } from './GridTip.tsx';
 import { EngineerName, EngineerRow } from './ScheduleRow.tsx';
 
-const ROW_HEIGHT = 45;
+export const ROW_HEIGHT = 45;
 const HEAD_HEIGHT = 44;
 const TOTALS_HEIGHT = 50;
 
@@ -21,7 +26,8 @@ type Props = {
   nameWidth: number;
   compact: boolean;
   today: string;
-  expanded: readonly string[];
+  /** Whether a person's row is open on their bars. */
+  isOpen: (engineerId: string) => boolean;
   onToggle: (engineerId: string) => void;
   /** How tall an open row's details are. */
   detailsHeightOf: (engineerId: string) => number;
@@ -35,6 +41,14 @@ type Props = {
   before?: { node: ReactNode; height: number };
   /** Offered under the name of an open row (managers only). */
   onBookTimeOff?: ((engineerId: string) => void) | undefined;
+  /** Managers make work from the empty cells and choose bars with a lasso; others only read. */
+  canPlan: boolean;
+  cells: Actor<typeof cellSelectMachine>;
+  selection: Actor<typeof barSelectionMachine>;
+  /** The assignment a bar on screen draws, for the lasso. */
+  assignmentOf: (id: string) => Assignment | undefined;
+  /** Whose row a dragged bar would go to. */
+  dropTargetId: string | null;
 };
 
 
@@ -107,19 +121,18 @@ const Totals = memo(function Totals({ data, columnWidth, nameWidth }: Pick<Props
  * browser composites, with everything it overlaps, and a hundred of them cost more than the rows.
  */
 export function ScheduleGrid(props: Props) {
-  const { data, step, sort, columnWidth, nameWidth, compact, today, expanded, onToggle, detailsHeightOf, renderDetails, timeOffOf, projectNameOf, before, onBookTimeOff } = props;
+  const { data, step, sort, columnWidth, nameWidth, compact, today, isOpen, onToggle, detailsHeightOf, renderDetails, timeOffOf, projectNameOf, before, onBookTimeOff } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const periodsWidth = data.periods.length * columnWidth;
   const width = nameWidth + periodsWidth;
-  const open = useMemo(() => new Set(expanded), [expanded]);
   const rows = data.rows;
 
   const estimateSize = useCallback(
     (index: number) => {
       const id = rows[index]?.engineer._id;
-      return ROW_HEIGHT + (id && open.has(id) ? detailsHeightOf(id) : 0);
+      return ROW_HEIGHT + (id && isOpen(id) ? detailsHeightOf(id) : 0);
     },
-    [rows, open, detailsHeightOf],
+    [rows, isOpen, detailsHeightOf],
   );
   // Stable between renders: a new one makes the virtualiser lay out all the rows again, every frame of a scroll.
   const getItemKey = useCallback((index: number) => rows[index]?.engineer._id ?? index, [rows]);
@@ -154,11 +167,123 @@ export function ScheduleGrid(props: Props) {
   // The rows in view, each drawn twice: its name in the sticky column, its periods beside it.
   const lines = virtualizer.getVirtualItems().map((item) => {
     const row = rows[item.index]!;
-    return { key: item.key, row, top: item.start - virtualizer.options.scrollMargin, height: item.size, isOpen: open.has(row.engineer._id) };
+    return { key: item.key, index: item.index, row, top: item.start - virtualizer.options.scrollMargin, height: item.size, isOpen: isOpen(row.engineer._id) };
   });
+  const topOf = (index: number) => lines.find((line) => line.index === index)?.top ?? null;
+
+  // Making work from empty cells, choosing bars with a lasso, and the keyboard's cell.
+  const { cells, selection, canPlan } = props;
+  const dragged = useSelector(cells, (s) => dragSpan(s.context.drag), sameSpan);
+  const chosen = useSelector(cells, (s) => cursorSpan(s.context), sameSpan);
+  const lasso = useSelector(selection, (s) => s.context.lasso);
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const pointer = useRef<{ id: number; kind: 'cells' | 'lasso'; touch: boolean } | null>(null);
+  const at = (event: { clientX: number; clientY: number }) => {
+    const box = rowsRef.current!.getBoundingClientRect();
+    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  };
+  const colAt = (x: number) => Math.min(Math.max(Math.floor(x / columnWidth), 0), data.periods.length - 1);
+  const press = (event: PointerEvent<HTMLDivElement>) => {
+    if (!canPlan || event.button !== 0 || pointer.current) return;
+    const target = event.target as HTMLElement;
+    if (target.closest('button, a, input, .schedule-bar, .schedule-away')) return;
+    const rowElement = target.closest<HTMLElement>('[data-index]');
+    const point = at(event);
+    const touch = event.pointerType === 'touch';
+    if (event.shiftKey && !touch) {
+      event.currentTarget.setPointerCapture(event.pointerId);
+      pointer.current = { id: event.pointerId, kind: 'lasso', touch };
+      selection.send({ type: 'LASSO_START', ...point });
+      return;
+    }
+    if (!rowElement) return;
+    // A touch may become a scroll: it is captured only by the browser, and a tap is a press and a release.
+    if (!touch) event.currentTarget.setPointerCapture(event.pointerId);
+    pointer.current = { id: event.pointerId, kind: 'cells', touch };
+    cells.send({ type: 'PRESS', row: Number(rowElement.dataset.index), col: colAt(point.x) });
+  };
+  const follow = (event: PointerEvent<HTMLDivElement>) => {
+    const held = pointer.current;
+    if (!held || held.id !== event.pointerId) return;
+    const point = at(event);
+    if (held.kind === 'lasso') selection.send({ type: 'LASSO_MOVE', ...point });
+    else if (!held.touch) cells.send({ type: 'HOVER', col: colAt(point.x) });
+  };
+  const release = (event: PointerEvent<HTMLDivElement>) => {
+    const held = pointer.current;
+    if (!held || held.id !== event.pointerId) return;
+    pointer.current = null;
+    if (held.kind === 'cells') {
+      cells.send({ type: 'RELEASE' });
+      return;
+    }
+    // The bars drawn inside the lasso's box are chosen.
+    const box = selection.getSnapshot().context.lasso;
+    const rowsBox = rowsRef.current!.getBoundingClientRect();
+    const area = box ? lassoBox(box) : null;
+    const inside: Assignment[] = [];
+    if (area) {
+      for (const element of rowsRef.current!.querySelectorAll<HTMLElement>('.schedule-bar[data-assignment]')) {
+        const r = element.getBoundingClientRect();
+        const left = r.left - rowsBox.left;
+        const top = r.top - rowsBox.top;
+        const overlaps = left < area.left + area.width && left + r.width > area.left && top < area.top + area.height && top + r.height > area.top;
+        const assignment = overlaps ? props.assignmentOf(element.dataset.assignment!) : undefined;
+        if (assignment) inside.push(assignment);
+      }
+    }
+    selection.send({ type: 'LASSO_END', assignments: inside });
+  };
+  const cancel = (event: PointerEvent<HTMLDivElement>) => {
+    const held = pointer.current;
+    if (!held || held.id !== event.pointerId) return;
+    pointer.current = null;
+    if (held.kind === 'lasso') selection.send({ type: 'LASSO_CANCEL' });
+    else cells.send({ type: 'CANCEL' });
+  };
+  const keys = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!canPlan || event.target !== event.currentTarget) return;
+    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Home: [0, -10_000], End: [0, 10_000] };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      cells.send({ type: 'MOVE_CURSOR', dRow: move[0], dCol: move[1], extend: event.shiftKey, rows: rows.length, cols: data.periods.length });
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      cells.send({ type: 'ENTER' });
+    } else if (event.key === 'Escape') {
+      cells.send({ type: 'COLLAPSE' });
+      selection.send({ type: 'CLEAR' });
+    }
+  };
+  // The keyboard's cell stays in view.
+  useEffect(() => {
+    if (!chosen) return;
+    virtualizer.scrollToIndex(chosen.row, { align: 'auto' });
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const left = nameWidth + chosen.to * columnWidth;
+    if (left + columnWidth > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = left + columnWidth - scroller.clientWidth;
+    else if (left - nameWidth < scroller.scrollLeft) scroller.scrollLeft = Math.max(left - nameWidth, 0);
+  }, [chosen, virtualizer, nameWidth, columnWidth]);
+  const span = dragged ?? chosen;
+  const spanTop = span ? topOf(span.row) : null;
+  const spanLabel = span ? `${rows[span.row]?.engineer.name ?? ''}: ${data.periods[span.from]?.start ?? ''} to ${data.periods[span.to]?.end ?? ''}` : '';
+
   const variables = gridVariables(columnWidth) as CSSProperties;
   return (
-    <div ref={scrollRef} className="schedule-scroll" role="grid" aria-rowcount={rows.length} data-testid="schedule-grid" style={variables}>
+    <div
+      ref={scrollRef}
+      className="schedule-scroll"
+      role="grid"
+      aria-rowcount={rows.length}
+      aria-label={canPlan ? 'Schedule: arrows choose a cell, Shift+arrows widen it, Enter adds an assignment there' : 'Schedule'}
+      aria-activedescendant={span && spanTop !== null && !dragged ? 'schedule-cursor' : undefined}
+      tabIndex={canPlan ? 0 : undefined}
+      onKeyDown={keys}
+      data-testid="schedule-grid"
+      style={variables}
+    >
       <div style={{ width, minWidth: '100%', position: 'relative' }}>
         <Head data={data} step={step} columnWidth={columnWidth} nameWidth={nameWidth} today={today} />
         <Totals data={data} columnWidth={columnWidth} nameWidth={nameWidth} />
@@ -169,10 +294,43 @@ export function ScheduleGrid(props: Props) {
               <EngineerName key={key} row={row} top={top} height={height} sort={sort} compact={compact} expanded={isOpen} onToggle={onToggle} onBookTimeOff={onBookTimeOff} />
             ))}
           </div>
-          <div className="schedule-rows" style={{ width: periodsWidth }}>
-            {lines.map(({ key, row, top, height, isOpen }) => (
-              <EngineerRow key={key} row={row} top={top} height={height} width={periodsWidth} renderDetails={isOpen ? renderDetails : null} />
+          <div
+            ref={rowsRef}
+            className={`schedule-rows${canPlan ? ' can-plan' : ''}`}
+            style={{ width: periodsWidth }}
+            onPointerDown={press}
+            onPointerMove={follow}
+            onPointerUp={release}
+            onPointerCancel={cancel}
+            onLostPointerCapture={cancel}
+          >
+            {lines.map(({ key, index, row, top, height, isOpen }) => (
+              <EngineerRow
+                key={key}
+                index={index}
+                row={row}
+                top={top}
+                height={height}
+                width={periodsWidth}
+                dropTarget={props.dropTargetId === row.engineer._id}
+                renderDetails={isOpen ? renderDetails : null}
+              />
             ))}
+            {span && spanTop !== null ? (
+              <div
+                id="schedule-cursor"
+                className={`schedule-span${dragged ? ' is-dragging' : ''}`}
+                role="gridcell"
+                aria-selected="true"
+                aria-label={spanLabel}
+                style={{ top: spanTop + 2, left: span.from * columnWidth, width: (span.to - span.from + 1) * columnWidth, height: ROW_HEIGHT - 4 }}
+                data-testid="schedule-cursor"
+                data-row={span.row}
+                data-from={span.from}
+                data-to={span.to}
+              />
+            ) : null}
+            {lasso ? <div className="schedule-lasso" style={lassoBox(lasso)} data-testid="schedule-lasso" /> : null}
           </div>
         </div>
       </div>
@@ -180,3 +338,5 @@ export function ScheduleGrid(props: Props) {
     </div>
   );
 }
+
+const sameSpan = (a: CellSpan | null, b: CellSpan | null) => a === b || (a !== null && b !== null && a.row === b.row && a.from === b.from && a.to === b.to);

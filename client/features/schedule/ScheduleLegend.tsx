@@ -5,17 +5,20 @@ const swatch = (background: string) => (
 );
 
 
+/** A phone's legend says the same in fewer letters, on one line. */
+const shortLabels: Record<string, string> = { overloaded: '>100%', optimal: '50-100%', underutilized: '<50%', empty: 'Free', off: 'Away' };
+
 /** What the colours, the hatching and the grey band of the cells mean. */
-export function ScheduleLegend() {
+export function ScheduleLegend({ compact = false }: { compact?: boolean }) {
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px', alignItems: 'center', fontSize: 12, color: '#475569' }} data-testid="schedule-legend">
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: compact ? '2px 8px' : '4px 12px', alignItems: 'center', fontSize: compact ? 11 : 12, color: '#475569' }} data-testid="schedule-legend">
       {legendTones.map(([tone, label]) => (
-        <span key={tone} style={{ display: 'inline-flex', alignItems: 'center', gap: 5 }}>
+        <span key={tone} style={{ display: 'inline-flex', alignItems: 'center', gap: compact ? 3 : 5 }} title={label}>
           {swatch(cellTones[tone].background)}
-          {label}
+          {compact ? (shortLabels[tone] ?? label) : label}
         </span>
       ))}
-      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 5 }}>
+      <span style={{ display: 'inline-flex', alignItems: 'center', gap: compact ? 3 : 5 }}>
         {swatch(`${TENTATIVE_HATCH}, #ffffff`)}
         Tentative
       </span>

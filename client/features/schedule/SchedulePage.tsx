@@ -1,6 +1,7 @@
 import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
+import { useSelector } from '@xstate/react';
 import { Alert, Button, Card, Skeleton, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { Assignment, TimeOff } from '../../../domain/entities.ts';
 import { assignmentsByEngineer, sortedUnique } from '../../../domain/figures.ts';
@@ -16,8 +17,11 @@ import { useCanPlan } from '../../stores/permissions.ts';
 import { useProjects } from '../../stores/projects.ts';
 import { loadCollections } from '../../stores/plan.ts';
 import { ALL_COLLECTIONS } from '../../stores/useScreenData.ts';
-import { AssignmentLanes, detailsHeight } from './AssignmentLanes.tsx';
+import { isRowOpen } from '../../machines/schedule.machine.ts';
+import { AssignmentLanes, type BarDragActor, detailsHeight, dragText, type LaidOutBars, layOutBars } from './AssignmentLanes.tsx';
 import { barGeometry, fittedColumnWidth, scheduleAxis, xOfDay } from './axis.ts';
+import { BulkBar } from './BulkBar.tsx';
+import { createPrefill } from './createPrefill.ts';
 import { openRolesShown } from './openRolesLayout.ts';
 import { placeholderBlockHeight, placeholderGroups, PlaceholderRows } from './PlaceholderRows.tsx';
 import { ScheduleGrid } from './ScheduleGrid.tsx';
@@ -33,6 +37,39 @@ import './schedule.css';
 
 const byStart = (a: Assignment, b: Assignment) => a.startDate.localeCompare(b.startDate) || a._id.localeCompare(b._id);
 const none: readonly TimeOff[] = [];
+const noBars: readonly Assignment[] = [];
+
+/** Ctrl+Z (or Cmd+Z) outside a field or a dialog: undo the newest change made here. */
+const isUndoKey = (event: KeyboardEvent) => {
+  if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || event.key.toLowerCase() !== 'z') return false;
+  const target = event.target as HTMLElement | null;
+  if (target?.closest('input, textarea, select, [contenteditable=true], .ant-modal-root')) return false;
+  return document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal') === null;
+};
+
+/**
+ * What a drag in progress does, above the grid, in the legend's place while it lasts (the rows of the
+ * detailed mode have no line of their own for it, and a line that came and went would move the rows
+ * under the pointer).
+ */
+function LegendOrDragPreview({ drag, compact }: { drag: BarDragActor; compact: boolean }) {
+  const preview = useSelector(
+    drag,
+    (s) => (s.matches('dragging') && s.context.dates ? { impact: s.context.impact, dates: s.context.dates, target: s.context.target } : null),
+    (x, y) => x?.impact === y?.impact && x?.dates === y?.dates && x?.target === y?.target,
+  );
+  if (!preview) return <ScheduleLegend compact={compact} />;
+  const overloaded = preview.impact?.overloaded === true;
+  return (
+    <Typography.Text
+      ellipsis
+      style={{ fontSize: 12, lineHeight: '18px', color: overloaded ? '#b91c1c' : '#334155', fontWeight: overloaded ? 600 : 500, maxWidth: '100%' }}
+      data-testid="drag-preview-line"
+    >
+      {dragText(preview)}
+    </Typography.Text>
+  );
+}
 
 /**
  * The schedule: people down the side, weeks (or days, or months) across, each cell the person's
@@ -46,7 +83,7 @@ export default function SchedulePage() {
   const engineers = useEngineers();
   const assignments = useAssignments();
   const projects = useProjects();
-  const { send, view, timeZone, data, error, expanded, filtersOpen, placeholdersOpen, busy } = useScheduleMachine();
+  const { send, view, timeZone, data, error, expanded, detailed, collapsed, filtersOpen, placeholdersOpen, busy } = useScheduleMachine();
   const writes = useScheduleWrites({
     engineers: engineers.data,
     assignments: assignments.data,
@@ -66,7 +103,8 @@ export default function SchedulePage() {
   // Not before the grid is on screen, either: the lists' loading state re-renders the whole page.
   useEffect(() => (gridSettled ? afterNextPaint(() => void loadCollections(ALL_COLLECTIONS)) : undefined), [gridSettled]);
   // A vertical scroll bar takes its width from the room.
-  const columnWidth = fittedColumnWidth(room - 16, nameWidth, grid?.periods.length ?? 0, columnWidths[view.step]);
+  // Months are few and wide: they fill the room, where weeks and days stop at twice their narrowest.
+  const columnWidth = fittedColumnWidth(room - 16, nameWidth, grid?.periods.length ?? 0, columnWidths[view.step], view.step === 'month' ? Number.POSITIVE_INFINITY : undefined);
   const today = todayShown();
   const range = windowRange(view, today);
   const axis = useMemo(() => scheduleAxis(grid?.periods ?? [], columnWidth), [grid?.periods, columnWidth]);
@@ -90,17 +128,28 @@ export default function SchedulePage() {
   }, [data?.timeOff]);
   const timeOffOf = useCallback((id: string) => timeOffBy.get(id) ?? none, [timeOffBy]);
 
-  // Bars of the open rows: the person's assignments with a day in the window, by start.
+  const openState = useMemo(() => ({ detailed, expanded, collapsed }), [detailed, expanded, collapsed]);
+  const isOpen = useCallback((id: string) => isRowOpen(openState, id), [openState]);
+
+  // Bars of the open rows: the person's assignments with a day in the window, by start, packed into
+  // lanes. Worked out when a row first needs them (in the detailed mode, 2,000 rows may), then kept
+  // until the assignments or the window change.
   const byEngineer = useMemo(() => assignmentsByEngineer(assignments.data), [assignments.data]);
-  const bars = useMemo(() => {
-    const open = new Map<string, Assignment[]>();
-    for (const id of expanded) {
-      const own = (byEngineer.get(id) ?? []).filter((a) => barGeometry(a, axis, timeZone.current) !== null);
-      open.set(id, own.sort(byStart));
-    }
-    return open;
-  }, [expanded, byEngineer, axis, timeZone]);
-  const detailsHeightOf = useCallback((id: string) => detailsHeight(bars.get(id)?.length ?? 0, timeOffOf(id).length > 0), [bars, timeOffOf]);
+  const laidOutOf = useMemo(() => {
+    const kept = new Map<string, LaidOutBars>();
+    return (id: string): LaidOutBars => {
+      let laid = kept.get(id);
+      if (!laid) {
+        const own = (byEngineer.get(id) ?? noBars).filter((a) => barGeometry(a, axis, timeZone.current) !== null).sort(byStart);
+        laid = layOutBars(own, timeZone.current);
+        kept.set(id, laid);
+      }
+      return laid;
+    };
+  }, [byEngineer, axis, timeZone]);
+  const assignmentsById = useMemo(() => new Map(assignments.data.map((a) => [a._id, a])), [assignments.data]);
+  const assignmentOf = useCallback((id: string) => assignmentsById.get(id), [assignmentsById]);
+  const detailsHeightOf = useCallback((id: string) => detailsHeight(laidOutOf(id).count, timeOffOf(id).length > 0, !detailed), [laidOutOf, timeOffOf, detailed]);
 
   const groups = useMemo(
     () => placeholderGroups((data?.placeholders ?? []).filter((p) => barGeometry(p, axis, timeZone.current) !== null), projectsById),
@@ -108,7 +157,32 @@ export default function SchedulePage() {
   );
 
   const toggle = useCallback((engineerId: string) => send({ type: 'TOGGLE_ROW', engineerId }), [send]);
-  const { drag, running, openEdit, openTimeOff } = writes;
+  const { drag, running, openEdit, openTimeOff, cells, selection, undo } = writes;
+  const dropTargetId = useSelector(drag, (s) => (s.matches('dragging') ? (s.context.target?._id ?? null) : null));
+
+  // New work from empty cells: the person of the row and the dates of the periods chosen.
+  const gridRef = useRef(grid);
+  gridRef.current = grid;
+  const openCreate = writes.openCreate;
+  useEffect(() => {
+    const subscription = cells.on('create', (span) => {
+      const prefill = gridRef.current && createPrefill(gridRef.current, span);
+      if (prefill) openCreate(undefined, prefill);
+    });
+    return () => subscription.unsubscribe();
+  }, [cells, openCreate]);
+
+  // Ctrl+Z undoes the newest change made here (a toast's Undo, that change).
+  useEffect(() => {
+    if (!canPlan) return undefined;
+    const listener = (event: KeyboardEvent) => {
+      if (!isUndoKey(event)) return;
+      event.preventDefault();
+      undo.send({ type: 'UNDO' });
+    };
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, [canPlan, undo]);
   const bookTimeOff = useCallback(
     (id: string) => {
       const engineer = grid?.rows.find((r) => r.engineer._id === id)?.engineer;
@@ -120,7 +194,9 @@ export default function SchedulePage() {
     (engineerId: string) => (
       <AssignmentLanes
         engineerId={engineerId}
-        assignments={bars.get(engineerId) ?? []}
+        laidOut={laidOutOf(engineerId)}
+        detailed={detailed}
+        selection={selection}
         timeOff={timeOffOf(engineerId)}
         nameWidth={nameWidth}
         compact={isMobile}
@@ -134,10 +210,11 @@ export default function SchedulePage() {
         onOpen={openEdit}
       />
     ),
-    [bars, timeOffOf, nameWidth, isMobile, todayX, axis, timeZone, canPlan, drag, running, tentativeProjects, openEdit],
+    [laidOutOf, detailed, selection, timeOffOf, nameWidth, isMobile, todayX, axis, timeZone, canPlan, drag, running, tentativeProjects, openEdit],
   );
 
-  const showPlaceholders = placeholdersOpen ?? openRolesShown(groups.reduce((sum, g) => sum + g.placeholders.length, 0));
+  // A phone shows the open roles' header only until asked: the people come first on a small screen.
+  const showPlaceholders = placeholdersOpen ?? (!isMobile && openRolesShown(groups.reduce((sum, g) => sum + g.placeholders.length, 0)));
   const placeholders = {
     height: placeholderBlockHeight(groups, showPlaceholders),
     node: (
@@ -157,18 +234,31 @@ export default function SchedulePage() {
 
   return (
     <div>
-      <PageHeader title="Schedule" subtitle="Everyone's load period by period: who is over, who is free, and when" />
+      {/* A phone keeps the title and gives the line under it to the people. */}
+      <PageHeader title="Schedule" subtitle={isMobile ? undefined : "Everyone's load period by period: who is over, who is free, and when"} />
       <LoadErrors errors={[engineers.error, assignments.error]} />
-      <ScheduleToolbar view={view} compact={isMobile} filtersOpen={filtersOpen} range={range} skills={skills} departments={departments} send={send} />
+      <ScheduleToolbar
+        view={view}
+        compact={isMobile}
+        filtersOpen={filtersOpen}
+        detailed={detailed}
+        range={range}
+        skills={skills}
+        departments={departments}
+        send={send}
+      />
       <Card styles={{ body: { padding: 0 } }} data-testid="schedule-card" ref={cardRef}>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between', padding: '12px 16px' }}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: isMobile ? 4 : 12, alignItems: 'center', justifyContent: 'space-between', padding: isMobile ? '8px 12px' : '10px 16px' }}>
           <Typography.Text strong data-testid="schedule-summary">
             <CalendarOutlined style={{ color: '#2563eb', marginRight: 8 }} />
             {grid ? gridSummary(grid) : 'Loading the schedule...'}
             {busy && grid ? <Spin size="small" style={{ marginLeft: 10 }} /> : null}
           </Typography.Text>
-          <ScheduleLegend />
+          <div style={{ minHeight: 20, display: 'flex', alignItems: 'center', minWidth: 0, maxWidth: '100%' }}>
+            <LegendOrDragPreview drag={drag} compact={isMobile} />
+          </div>
         </div>
+        {canPlan ? <BulkBar selection={selection} compact={isMobile} /> : null}
         {error ? (
           <Alert
             type="error"
@@ -198,7 +288,7 @@ export default function SchedulePage() {
             nameWidth={nameWidth}
             compact={isMobile}
             today={today}
-            expanded={expanded}
+            isOpen={isOpen}
             onToggle={toggle}
             detailsHeightOf={detailsHeightOf}
             renderDetails={renderDetails}
@@ -206,6 +296,11 @@ export default function SchedulePage() {
             projectNameOf={projectNameOf}
             before={placeholders}
             onBookTimeOff={canPlan ? bookTimeOff : undefined}
+            canPlan={canPlan}
+            cells={cells}
+            selection={selection}
+            assignmentOf={assignmentOf}
+            dropTargetId={dropTargetId}
           />
         )}
       </Card>

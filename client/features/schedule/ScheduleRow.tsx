@@ -32,7 +32,7 @@ export const EngineerName = memo(function EngineerName({ row, top, height, sort,
   const e = row.engineer;
   const figure = compact ? null : rowFigure(row, sort);
   return (
-    <div className="schedule-name-cell" style={{ transform: `translateY(${top}px)`, height }} role="rowheader" data-testid="schedule-name" data-engineer={e.name}>
+    <div className="schedule-name-cell" style={{ transform: `translateY(${top}px)`, height }} role="rowheader" data-testid="schedule-name" data-engineer={e.name} data-id={e._id}>
       <div className="schedule-name">
         <button
           type="button"
@@ -75,12 +75,16 @@ export const EngineerName = memo(function EngineerName({ row, top, height, sort,
 });
 
 type CellsRowProps = {
+  /** The row's place in the grid (what the keyboard's cell and a drag across cells name). */
+  index: number;
   row: CapacityRow;
   top: number;
   height: number;
   width: number;
   /** The open row's time off and assignment bars; none while the row is closed. */
   renderDetails: ((engineerId: string) => ReactNode) | null;
+  /** A bar dragged over this row would go to this person. */
+  dropTarget: boolean;
 };
 
 /**
@@ -88,10 +92,19 @@ type CellsRowProps = {
  * The details come as a function, not as drawn elements, so a row in view is not drawn again for
  * every frame of a scroll.
  */
-export const EngineerRow = memo(function EngineerRow({ row, top, height, width, renderDetails }: CellsRowProps) {
+export const EngineerRow = memo(function EngineerRow({ index, row, top, height, width, renderDetails, dropTarget }: CellsRowProps) {
   const e = row.engineer;
   return (
-    <div className="schedule-row" style={{ transform: `translateY(${top}px)`, width, height }} role="row" aria-label={e.name} data-testid="schedule-row" data-engineer={e.name} data-id={e._id}>
+    <div
+      className={`schedule-row${dropTarget ? ' is-drop-target' : ''}`}
+      style={{ transform: `translateY(${top}px)`, width, height }}
+      role="row"
+      aria-label={e.name}
+      data-testid="schedule-row"
+      data-engineer={e.name}
+      data-id={e._id}
+      data-index={index}
+    >
       <EngineerCells periods={row.periods} />
       {renderDetails ? renderDetails(e._id) : null}
     </div>

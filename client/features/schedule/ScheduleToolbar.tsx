@@ -1,11 +1,11 @@
-import { ClearOutlined, FilterOutlined, LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, DatePicker, Input, InputNumber, Segmented, Select, Space, Switch, Typography } from 'antd';
+import { ClearOutlined, ExpandAltOutlined, FilterOutlined, LeftOutlined, RightOutlined, SearchOutlined, ShrinkOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, DatePicker, Input, InputNumber, Segmented, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { seniorities } from '../../../domain/entities.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { capitalize } from '../../lib/format.ts';
-import { windowText } from './scheduleText.ts';
+import { spanLabel } from './scheduleText.ts';
 import { filterCount, hasFilters, type ScheduleView, spansFor } from '../../../domain/schedule/view.ts';
 import type { ScheduleRange } from '../../../domain/schedule/window.ts';
 import { useDayRange } from '../../lib/useDayRange.ts';
@@ -13,9 +13,11 @@ import type { ScheduleEvent } from '../../machines/schedule.machine.ts';
 
 type Props = {
   view: ScheduleView;
-  /** A phone: the filter fields fold behind a button. */
+  /** A phone: the order, the span and the switches fold behind Filters too. */
   compact: boolean;
   filtersOpen: boolean;
+  /** Every row shows its bars. */
+  detailed: boolean;
   range: ScheduleRange;
   skills: readonly string[];
   departments: readonly string[];
@@ -36,15 +38,43 @@ const sorts: { label: string; value: CapacitySortKey }[] = [
 
 const dateOf = (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : null);
 
-/** The window (move, jump, zoom, span), the order, and the filters of the schedule; every control only sends. */
-export function ScheduleToolbar({ view, compact, filtersOpen, range, skills, departments, send }: Props) {
-  const span = windowText(range);
+/**
+ * The window (move, jump, zoom, span), the order, the detailed mode, and the filters of the schedule;
+ * every control only sends. One line on a wide screen: the filters fold behind their button (open
+ * when a filter is on), and the window's dates are in the grid's title, so the people come first on screen.
+ */
+export function ScheduleToolbar({ view, compact, filtersOpen, detailed, range, skills, departments, send }: Props) {
   const freeDays = useDayRange(view.freeFrom, view.freeTo);
   const sendFreeDays = (days: [Dayjs | null, Dayjs | null] | null) =>
     send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } });
+  const display = (
+    <>
+      <Select
+        value={view.weeks}
+        options={spansFor(view.step).map((weeks) => ({ value: weeks, label: spanLabel(view.step, weeks) }))}
+        onChange={(weeks) => send({ type: 'CHANGE', change: { weeks } })}
+        aria-label="Span"
+        style={{ width: 112 }}
+        data-testid="schedule-span"
+      />
+      <Select
+        value={view.sort}
+        options={sorts}
+        onChange={(sort) => send({ type: 'CHANGE', change: { sort } })}
+        aria-label="Sort by"
+        prefix="Sort:"
+        style={{ width: 148 }}
+        data-testid="schedule-sort"
+      />
+      <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, cursor: 'pointer', whiteSpace: 'nowrap' }} title="Count work on projects not won yet">
+        <Switch size="small" checked={view.includeTentative} onChange={(includeTentative) => send({ type: 'CHANGE', change: { includeTentative } })} aria-label="Include tentative" />
+        Tentative
+      </label>
+    </>
+  );
   return (
-    <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 12 } }} data-testid="schedule-toolbar">
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+    <Card style={{ marginBottom: 12 }} styles={{ body: { padding: compact ? 10 : '8px 12px' } }} data-testid="schedule-toolbar">
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' }}>
         <Space.Compact>
           <Button icon={<LeftOutlined />} aria-label="Previous" onClick={() => send({ type: 'PREVIOUS' })} />
           <Button onClick={() => send({ type: 'TODAY' })}>Today</Button>
@@ -57,42 +87,28 @@ export function ScheduleToolbar({ view, compact, filtersOpen, range, skills, dep
           onChange={(day) => day && send({ type: 'GO_TO', date: day.format('YYYY-MM-DD') })}
           aria-label="Go to date"
           data-testid="schedule-date"
-          style={{ width: 136 }}
+          style={{ width: 142 }}
         />
         <Segmented options={steps} value={view.step} onChange={(step) => send({ type: 'CHANGE', change: { step: step as CapacityStep } })} aria-label="Zoom" />
-        <Select
-          value={view.weeks}
-          options={spansFor(view.step).map((weeks) => ({ value: weeks, label: `${weeks} weeks` }))}
-          onChange={(weeks) => send({ type: 'CHANGE', change: { weeks } })}
-          aria-label="Span"
-          style={{ width: 120 }}
-          data-testid="schedule-span"
-        />
-        <Select
-          value={view.sort}
-          options={sorts}
-          onChange={(sort) => send({ type: 'CHANGE', change: { sort } })}
-          aria-label="Sort by"
-          prefix="Sort:"
-          style={{ width: 176 }}
-          data-testid="schedule-sort"
-        />
-        <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer', whiteSpace: 'nowrap' }}>
-          <Switch size="small" checked={view.includeTentative} onChange={(includeTentative) => send({ type: 'CHANGE', change: { includeTentative } })} aria-label="Include tentative" />
-          Include tentative
-        </label>
-        {compact ? (
-          <Badge count={filterCount(view)} size="small">
-            <Button icon={<FilterOutlined />} onClick={() => send({ type: 'TOGGLE_FILTERS' })} aria-expanded={filtersOpen}>
-              Filters
-            </Button>
-          </Badge>
-        ) : null}
-        <Typography.Text type="secondary" style={{ marginLeft: 'auto', fontSize: 13, whiteSpace: 'nowrap' }} data-testid="schedule-range">
-          {span}
-        </Typography.Text>
+        {compact ? null : display}
+        <Button
+          icon={detailed ? <ShrinkOutlined /> : <ExpandAltOutlined />}
+          onClick={() => send({ type: detailed ? 'COLLAPSE_ALL' : 'EXPAND_ALL' })}
+          aria-pressed={detailed}
+          aria-label={detailed ? 'Collapse all' : 'Expand all'}
+          title={detailed ? 'Close every row: loads only' : 'Detailed: every row shows its bars'}
+          data-testid="schedule-expand-all"
+        >
+          {compact ? null : detailed ? 'Collapse all' : 'Expand all'}
+        </Button>
+        <Badge count={filterCount(view)} size="small">
+          <Button icon={<FilterOutlined />} onClick={() => send({ type: 'TOGGLE_FILTERS' })} aria-expanded={filtersOpen} data-testid="schedule-filters-toggle">
+            Filters
+          </Button>
+        </Badge>
       </div>
-      {compact && !filtersOpen ? null : <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginTop: 10 }}>
+      {!filtersOpen ? null : <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginTop: 8 }} data-testid="schedule-filters">
+        {compact ? display : null}
         <Input
           allowClear
           prefix={<SearchOutlined className="muted" />}

@@ -65,5 +65,8 @@ describe('column widths', () => {
     expect(fittedColumnWidth(1100, 248, 4, 60)).toBe(120);
     expect(fittedColumnWidth(1100, 248, 26, 60)).toBe(60);
     expect(fittedColumnWidth(0, 248, 12, 60)).toBe(60);
+    // Three months fill the room beside the names, where they used to stop at 192 px and leave a third of it empty.
+    expect(fittedColumnWidth(1100, 248, 3, 96, Number.POSITIVE_INFINITY)).toBe(284);
+    expect(fittedColumnWidth(1100, 248, 3, 96)).toBe(192);
   });
 });

@@ -84,10 +84,10 @@ export const daysOffGeometry = (off: { from: string; to: string }, axis: Schedul
 
 /**
  * Columns widen to fill the room beside the names (a quarter of weeks on a wide screen reads better
- * than a strip on the left), up to twice their narrowest; with less room they keep their narrowest
- * and the grid scrolls sideways.
+ * than a strip on the left), up to `widest` (twice their narrowest unless said: months, a few wide
+ * columns, fill it all); with less room they keep their narrowest and the grid scrolls sideways.
  */
-export function fittedColumnWidth(room: number, nameWidth: number, columns: number, narrowest: number): number {
+export function fittedColumnWidth(room: number, nameWidth: number, columns: number, narrowest: number, widest = narrowest * 2): number {
   if (columns <= 0 || room <= 0) return narrowest;
-  return Math.min(Math.max(Math.floor((room - nameWidth) / columns), narrowest), narrowest * 2);
+  return Math.min(Math.max(Math.floor((room - nameWidth) / columns), narrowest), widest);
 }

@@ -22,7 +22,7 @@ describe('a schedule cell', () => {
     expect(cellLook(week({}))).toEqual({ tone: 'optimal', label: '60%', hatched: false, offShare: 0 });
     const over = week({ booked: 600, utilization: 120, status: 'overloaded', free: -20 });
     expect(cellLook(over)).toMatchObject({ tone: 'overloaded', label: '120%' });
-    expect(cellLines(over, false)).toEqual(['120% of capacity booked', 'Over by 20% of a day']);
+    expect(cellLines(over, false)).toEqual(['120% of capacity booked', 'Over by 1 day this week']);
     expect(cellLook(week({ booked: 100, utilization: 20, status: 'underutilized', free: 80 })).tone).toBe('underutilized');
     expect(cellLook(week({ booked: 0, utilization: 0, status: 'underutilized', free: 100 }))).toMatchObject({ tone: 'empty', label: '0%' });
     expect(cellLook(week({ utilization: 66.7, booked: 333.5 })).label).toBe('67%');
@@ -33,7 +33,7 @@ describe('a schedule cell', () => {
     expect(cellLines(week({ tentative: 100 }), false)).toContain('Tentative: 20% of capacity (not counted)');
     expect(cellLines(week({ tentative: 100 }), true)).toEqual([
       '60% of capacity booked (tentative included)',
-      'Free: 40% of a day',
+      '2 days free this week',
       'Tentative: 20% of capacity',
     ]);
   });
@@ -128,5 +128,22 @@ describe('column headings', () => {
     expect(periodHeading({ key: '2026-W12', start: '2026-03-16' }, 'week')).toEqual({ top: 'W12', bottom: 'Mar 16', title: 'Week 12, from Mar 16, 2026' });
     expect(periodHeading({ key: '2026-03-16', start: '2026-03-16' }, 'day')).toEqual({ top: 'Mo', bottom: '16', title: 'Mon, Mar 16, 2026' });
     expect(periodHeading({ key: '2026-03', start: '2026-03-01' }, 'month')).toEqual({ top: '2026', bottom: 'Mar', title: 'March 2026' });
+  });
+});
+
+describe('what is free, said as a person says it', () => {
+  it("was 'Free: 18.7% of a day'; is 'About 1 day free this week'", () => {
+    expect(cellLines(week({ free: 18.7, utilization: 81.3, booked: 406.5 }), false)[1]).toBe('About 1 day free this week');
+  });
+
+  it('counts the working days of the period, to the nearest half day', () => {
+    expect(cellLines(week({ free: 12 }), false)[1]).toBe('About half a day free this week');
+    expect(cellLines(week({ free: 10 }), false)[1]).toBe('Half a day free this week');
+    expect(cellLines(week({ free: 4 }), false)[1]).toBe('Less than half a day free this week');
+    expect(cellLines(week({ free: 0 }), false)[1]).toBe('Fully booked this week');
+    expect(cellLines(week({ free: 50, workingDays: 3 }), false)[1]).toBe('1.5 days free this week');
+    expect(cellLines(week({ free: -30 }), false)[1]).toBe('Over by 1.5 days this week');
+    expect(cellLines(week({ key: '2026-03', free: 25, workingDays: 21 }), false)[1]).toBe('About 5.5 days free this month');
+    expect(cellLines(week({ key: '2026-03-16', free: 50, workingDays: 1 }), false)[1]).toBe('Half a day free that day');
   });
 });

@@ -4,7 +4,7 @@ import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
-import { percent, plural } from '../../lib/format.ts';
+import { freeTimeText, percent, periodKind, plural } from '../../lib/format.ts';
 
 /** What a cell reads of one engineer's period: the model's figures, as GET /api/capacity's rows carry them. */
 export type PeriodFigures = EngineerPeriod;
@@ -133,7 +133,7 @@ export function cellLines(
     if (p.workingDays > 0) lines.push(p.timeOffDays > 0 ? `Away: ${plural(p.timeOffDays, 'day')} off` : 'No capacity');
   } else {
     lines.push(`${percent(p.utilization!)} of capacity booked${includeTentative ? ' (tentative included)' : ''}`);
-    if (p.free !== null) lines.push(p.free >= 0 ? `Free: ${percent(p.free)} of a day` : `Over by ${percent(-p.free)} of a day`);
+    if (p.free !== null) lines.push(freeTimeText(p.free, p.workingDays, periodKind(p.key)));
   }
   if (p.tentative > 0 && p.capacity > 0) {
     const share = Math.round((p.tentative / p.capacity) * 1000) / 10;

@@ -94,6 +94,8 @@ export function useScheduleMachine() {
     data,
     error: useSelector(schedule, (s) => s.context.error),
     expanded: useSelector(schedule, (s) => s.context.expanded),
+    detailed: useSelector(schedule, (s) => s.context.detailed),
+    collapsed: useSelector(schedule, (s) => s.context.collapsed),
     filtersOpen: useSelector(schedule, (s) => s.context.filtersOpen),
     placeholdersOpen: useSelector(schedule, (s) => s.context.placeholdersOpen),
     busy: useSelector(schedule, (s) => s.matches('loading') || s.matches('waiting')),

@@ -7,13 +7,20 @@ import type { Assignment, Engineer, Placeholder, Project } from '../../../domain
 import { ImpactPreview } from '../../components/assignment-planning/AssignmentFormDialog.tsx';
 import { useAssignmentPlanning } from '../../components/assignment-planning/AssignmentPlanning.tsx';
 import { Modal } from '../../components/Modal.tsx';
+import { commandIdOf } from '../../lib/api.ts';
+import { bulkChangeAssignments } from '../../lib/bulkApi.ts';
+import { undoCommand } from '../../lib/undoApi.ts';
 import { barDragMachine } from '../../machines/barDrag.machine.ts';
+import { barSelectionMachine } from '../../machines/barSelection.machine.ts';
+import { cellSelectMachine } from '../../machines/cellSelect.machine.ts';
+import { type UndoEntry, undoMachine } from '../../machines/undo.machine.ts';
 import { placeholderFillMachine } from '../../machines/placeholderFill.machine.ts';
 import { timeOffFormMachine } from '../../machines/timeOffForm.machine.ts';
 import { assignmentsStore, loadAssignments } from '../../stores/assignments.ts';
 import { engineersStore } from '../../stores/engineers.ts';
 import { projectsStore } from '../../stores/projects.ts';
 import { daysOf } from './axis.ts';
+import { BulkConflictDialog } from './BulkBar.tsx';
 import { draggedDates } from './drag.ts';
 import { FillDialog } from './FillDialog.tsx';
 import { scheduleApi } from './scheduleApi.ts';
@@ -31,10 +38,15 @@ type Options = {
   reload: () => void;
 };
 
+/** How long an Undo toast stays. */
+const UNDO_TOAST_SECONDS = 10;
+
 /**
  * Every change a manager makes from the schedule, with its dialogs: a bar dragged (asked first when it
- * overloads; a stale version gets the conflict dialog), a bar clicked (the edit form), a placeholder
- * filled, time off booked. After each write the schedule is fetched again.
+ * makes or worsens an overload; a stale version gets the conflict dialog; onto another row, handed
+ * over), a bar clicked (the edit form), new work from empty cells, several bars changed at once, a
+ * placeholder filled, time off booked. A live change of assignments says what it did with an Undo
+ * button, and Ctrl+Z undoes the newest. After each write the schedule is fetched again.
  */
 export function useScheduleWrites({ engineers, assignments, projects, timeZone, reload }: Options) {
   const reloadRef = useRef(reload);
@@ -43,9 +55,85 @@ export function useScheduleWrites({ engineers, assignments, projects, timeZone, 
   const messageRef = useRef(message);
   messageRef.current = message;
 
-  const planning = useAssignmentPlanning({ engineers, assignments, projects, onWritten: () => reloadRef.current() });
+  const undoMachineProvided = useMemo(
+    () => undoMachine.provide({ actors: { undo: fromPromise(({ input }) => undoCommand(input.commandId)) } }),
+    [],
+  );
+  const undo = useActorRef(undoMachineProvided);
+  const undoing = useSelector(undo, (s) => s.matches('undoing'));
+  /** Says what a change did, with its Undo button, and keeps it for Ctrl+Z. */
+  const offerUndo = (entry: UndoEntry & { said: string }) => {
+    undo.send({ type: 'RECORD', entry: { commandId: entry.commandId, label: entry.label } });
+    void messageRef.current.open({
+      key: entry.commandId,
+      type: 'success',
+      duration: UNDO_TOAST_SECONDS,
+      content: (
+        <span data-testid="undo-toast" data-command={entry.commandId}>
+          {entry.said}
+          <Button
+            size="small"
+            type="link"
+            onClick={() => {
+              messageRef.current.destroy(entry.commandId);
+              undo.send({ type: 'UNDO_ONE', commandId: entry.commandId });
+            }}
+            data-testid="undo-button"
+            style={{ marginLeft: 8 }}
+          >
+            Undo
+          </Button>
+        </span>
+      ),
+    });
+  };
+  const offerUndoRef = useRef(offerUndo);
+  offerUndoRef.current = offerUndo;
+  useEffect(() => {
+    const subscriptions = [
+      undo.on('undone', ({ entry }) => {
+        messageRef.current.destroy(entry.commandId);
+        void messageRef.current.success({ content: <span data-testid="undo-done">Undone: {entry.label}</span> });
+        void loadAssignments();
+        reloadRef.current();
+      }),
+      undo.on('failed', ({ entry, message: why }) => {
+        void messageRef.current.error({ content: <span data-testid="undo-failed">Could not undo "{entry.label}": {why}</span>, duration: 8 });
+        void loadAssignments();
+      }),
+      undo.on('nothing', () => void messageRef.current.info('Nothing to undo here')),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [undo]);
+
+  const planning = useAssignmentPlanning({
+    engineers,
+    assignments,
+    projects,
+    onWritten: () => reloadRef.current(),
+    onUndoable: (entry) => offerUndoRef.current(entry),
+  });
   const planningRef = useRef(planning);
   planningRef.current = planning;
+
+  const selectionMachine = useMemo(
+    () => barSelectionMachine.provide({ actors: { bulk: fromPromise(({ input }) => bulkChangeAssignments(input.changes)) } }),
+    [],
+  );
+  const selection = useActorRef(selectionMachine);
+  useEffect(() => {
+    const subscription = selection.on('saved', ({ answer, label }) => {
+      const commandId = commandIdOf(answer);
+      if (commandId) offerUndoRef.current({ commandId, label, said: label });
+      else void messageRef.current.success(label);
+      void loadAssignments();
+      reloadRef.current();
+    });
+    return () => subscription.unsubscribe();
+  }, [selection]);
+  const bulkConflict = useSelector(selection, (s) => (s.matches('conflict') ? s.context.conflict : null));
+
+  const cells = useActorRef(cellSelectMachine);
 
   const drag = useActorRef(barDragMachine, {
     input: { drag: (a, edge, days) => draggedDates(a, edge, days, timeZone.current), plan: livePlan },
@@ -138,9 +226,22 @@ export function useScheduleWrites({ engineers, assignments, projects, timeZone, 
         <ImpactPreview impact={confirming} confirming />
       </Modal>
       <FillDialog step={fillStep} context={fillContext} send={fill.send} />
+      <BulkConflictDialog conflict={bulkConflict} onClose={() => selection.send({ type: 'CLOSE' })} />
       <TimeOffDialog open={!timeOff.matches('closed')} saving={timeOff.matches('saving')} context={timeOff.context} send={sendTimeOff} />
     </>
   );
 
-  return { drag, running: planning.running, openEdit: (a: Assignment) => planningRef.current.openEdit(a), openFill, openTimeOff, dialogs };
+  return {
+    drag,
+    cells,
+    selection,
+    undo,
+    undoing,
+    running: planning.running,
+    openEdit: (a: Assignment) => planningRef.current.openEdit(a),
+    openCreate: (...args: Parameters<typeof planning.openCreate>) => planningRef.current.openCreate(...args),
+    openFill,
+    openTimeOff,
+    dialogs,
+  };
 }
