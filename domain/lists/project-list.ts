@@ -2,17 +2,20 @@ import type { z } from 'zod';
 import { type Project, projectStatuses } from '../entities.ts';
 import { choiceList, flag, listQuery, searchText, sortParam } from './params.ts';
 
-export const projectSortKeys = ['startDate', 'endDate', 'name', 'status'] as const;
+/** `created`: the order projects were added in (their ids are time-ordered UUIDv7s); `-created` is newest first. */
+export const projectSortKeys = ['startDate', 'endDate', 'name', 'status', 'created'] as const;
 export type ProjectSortKey = (typeof projectSortKeys)[number];
 
 /**
  * GET /api/projects?…: text in the name, description or a required skill; any of the statuses;
- * tentative (pipeline) projects or confirmed ones; order (ties by start date, then name); one page.
+ * tentative (pipeline) projects or confirmed ones; with open roles (placeholders) or without; order
+ * (ties by start date, then name); one page.
  */
 export const projectListQuery = listQuery({
   q: searchText,
   status: choiceList('status', projectStatuses),
   tentative: flag('tentative'),
+  openRoles: flag('openRoles'),
   sort: sortParam(projectSortKeys, 'startDate'),
 });
 export type ProjectListQuery = z.output<typeof projectListQuery>;
@@ -23,14 +26,18 @@ const contains = (text: string, needle: string) => text.toLowerCase().includes(n
 /** Ordered as PostgreSQL's "C" collation orders text (code points), which the server sorts with. */
 const compareKeys = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Whether a project is in the list the query asks for (the server's rules: text in name, description or a required skill). */
-export function matchesProjectQuery(p: Project, query: ProjectListQuery): boolean {
+/**
+ * Whether a project is in the list the query asks for (the server's rules: text in name, description or
+ * a required skill). `hasOpenRoles` says whether a project has open roles (placeholders).
+ */
+export function matchesProjectQuery(p: Project, query: ProjectListQuery, hasOpenRoles: (projectId: string) => boolean = () => false): boolean {
   if (query.q) {
     const needle = query.q.toLowerCase();
     if (![p.name, p.description, ...p.requiredSkills].some((text) => contains(text, needle))) return false;
   }
   if (query.status && query.status.length > 0 && !query.status.includes(p.status)) return false;
   if (query.tentative !== undefined && p.tentative !== query.tentative) return false;
+  if (query.openRoles !== undefined && hasOpenRoles(p._id) !== query.openRoles) return false;
   return true;
 }
 
@@ -45,12 +52,14 @@ export function projectListOrder(sort: ProjectListQuery['sort']): (a: Project, b
       case 'status':
         return projectStatuses.indexOf(p.status);
       case 'name':
+      case 'created':
         return 0;
     }
   };
-  const ties = (p: Project): (string | number)[] => (sort.key === 'status' ? [time(p.startDate), p.name] : sort.key === 'name' ? [] : [p.name]);
+  const ties = (p: Project): (string | number)[] => (sort.key === 'status' ? [time(p.startDate), p.name] : sort.key === 'name' || sort.key === 'created' ? [] : [p.name]);
+  const byText = sort.key === 'name' ? (p: Project) => p.name : sort.key === 'created' ? (p: Project) => p._id : null;
   return (a, b) => {
-    const first = sort.key === 'name' ? compareKeys(a.name, b.name) : compareKeys(primary(a), primary(b));
+    const first = byText ? compareKeys(byText(a), byText(b)) : compareKeys(primary(a), primary(b));
     if (first !== 0) return sort.desc ? -first : first;
     const ta = ties(a);
     const tb = ties(b);
@@ -63,8 +72,9 @@ export function projectListOrder(sort: ProjectListQuery['sort']): (a: Project, b
 }
 
 /** The server's answer to a project list query, worked out from a list in memory (a plan as it was at a past moment). */
-export function answerProjectList(projects: readonly Project[], query: ProjectListQuery) {
-  const matching = projects.filter((p) => matchesProjectQuery(p, query)).sort(projectListOrder(query.sort));
+export function answerProjectList(projects: readonly Project[], query: ProjectListQuery, placeholders: readonly { projectId: string }[] = []) {
+  const open = new Set(placeholders.map((p) => p.projectId));
+  const matching = projects.filter((p) => matchesProjectQuery(p, query, (id) => open.has(id))).sort(projectListOrder(query.sort));
   const start = query.offset ?? 0;
   return { rows: matching.slice(start, query.limit === undefined ? undefined : start + query.limit), total: matching.length };
 }

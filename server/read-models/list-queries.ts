@@ -196,6 +196,9 @@ function projectOrder(sort: SortOrder<ProjectListQuery['sort']['key']>): SortCol
       return [text(project.ref('p.name'), sort.desc), id];
     case 'status':
       return [rank(project.ref('p.status'), projectStatuses, sort.desc), instantKey(project.ref('p.start_date')), byName, id];
+    case 'created':
+      // Ids are UUIDv7s: their byte order is the order the projects were added in.
+      return [text(project.ref('p.id'), sort.desc)];
   }
 }
 
@@ -212,6 +215,10 @@ export function projectListPage(db: DbOrTrx, query: ProjectListQuery): Promise<C
   if (query.status && query.status.length > 0) where.push(project('p.status', '=', project.fn.any(textArray(query.status))));
   if (query.tentative !== undefined) {
     where.push(project(project.fn.coalesce(project.cast<boolean>(project.ref('p.doc', '->>').key('tentative'), 'boolean'), project.lit(false)), '=', query.tentative));
+  }
+  if (query.openRoles !== undefined) {
+    const open = project.exists(project.selectFrom('placeholders as ph').select('ph.id').whereRef('ph.project_id', '=', 'p.id'));
+    where.push(query.openRoles ? open : project.not(open));
   }
   const source: ListSource = {
     from: (db) => db.selectFrom('projects as p'),

@@ -16,6 +16,7 @@ let manager: string;
 let auditor: string;
 let engineer: string;
 let bare: Project[];
+let placeholders: { projectId: string }[];
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -30,6 +31,7 @@ beforeAll(async () => {
     }
   }
   bare = (await t.request({ method: 'GET', url: '/api/projects', token: manager })).json();
+  placeholders = (await t.request({ method: 'GET', url: '/api/placeholders', token: manager })).json();
 });
 
 afterAll(async () => {
@@ -58,17 +60,27 @@ describe('GET /api/projects for the Projects screen', () => {
     'sort=status&limit=20',
     'sort=-endDate&limit=4&offset=8',
     'sort=-name&limit=20',
+    'sort=-created&limit=20',
+    'sort=created&limit=3&offset=3',
+    'openRoles=true&limit=20',
+    'openRoles=false&sort=-created&limit=20',
   ])('?%s: the server answers the same rows, order and total as the in-memory answer', async (query) => {
     const response = await get(`/api/projects?${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    const expected = answerProjectList(bare, projectListQuery.parse(Object.fromEntries(new URLSearchParams(query))));
+    const expected = answerProjectList(bare, projectListQuery.parse(Object.fromEntries(new URLSearchParams(query))), placeholders);
     expect((response.json() as Project[]).map((p) => p.name)).toEqual(expected.rows.map((p) => p.name));
     expect(Number(response.headers['x-total-count'])).toBe(expected.total);
     expect(expected.rows.length).toBeGreaterThan(0);
   });
 
+  it('-created is newest first: the project added last heads it', async () => {
+    const newest = (await get('/api/projects?sort=-created&limit=1')).json() as Project[];
+    expect(newest[0]!.name).toBe('Pipeline 6 Search');
+    expect(placeholders.length).toBeGreaterThan(0);
+  });
+
   it('refuses a bad parameter with a clear 400', async () => {
-    for (const [query, message] of [['status=done', 'status'], ['sort=teamSize', 'sort'], ['tentative=maybe', 'tentative'], ['limit=0', 'limit']] as const) {
+    for (const [query, message] of [['status=done', 'status'], ['sort=teamSize', 'sort'], ['tentative=maybe', 'tentative'], ['openRoles=1', 'openRoles'], ['limit=0', 'limit']] as const) {
       const response = await get(`/api/projects?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect((response.json() as { message: string }).message, query).toContain(message);
