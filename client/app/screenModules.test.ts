@@ -19,6 +19,7 @@ describe('the first screen\'s code', () => {
     expect(names(firstScreenLoaders('/capacity', manager))).toEqual(['guarded', 'schedule']);
     expect(names(firstScreenLoaders('/Capacity/', manager))).toEqual(['guarded', 'schedule']);
     expect(names(firstScreenLoaders('/scenarios/s-1', manager))).toEqual(['guarded', 'scenario']);
+    expect(names(firstScreenLoaders('/projects/p-1', manager))).toEqual(['guarded', 'project']);
   });
 
   it('is the engineer dashboard\'s, never the manager screen\'s, for an engineer at a manager\'s address', () => {
@@ -74,6 +75,8 @@ describe('the screens\' sources (screenSources.ts, read by the build and the ser
     expect(routeOf('/Capacity//')).toBe('/capacity');
     expect(routeOf('/scenarios/s-1')).toBe('/scenarios/:id');
     expect(routeOf('/scenarios/s-1/more')).toBeNull();
+    expect(routeOf('/Projects/p-1/')).toBe('/projects/:id');
+    expect(routeOf('/projects/p-1/more')).toBeNull();
     expect(routeOf('/Invite')).toBe('/invite');
     expect(routeOf('/sign-on/')).toBe('/sign-on');
     expect(routeOf('/nowhere')).toBeNull();
@@ -86,6 +89,8 @@ describe('the screens\' sources (screenSources.ts, read by the build and the ser
     expect(firstScreenSources('/capacity', { role: null })).toEqual([SHELL_SOURCE]);
     expect(firstScreenSources('/capacity', null)).toEqual([SHELL_SOURCE, LOGIN_SOURCE]);
     expect(firstScreenSources('/scenarios/:id', { role: 'auditor' })).toEqual([SHELL_SOURCE, 'client/features/scenarios/ScenarioPage.tsx']);
+    expect(firstScreenSources('/projects/:id', { role: 'manager' })).toEqual([SHELL_SOURCE, 'client/features/projects/ProjectPage.tsx']);
+    expect(firstScreenSources('/projects/:id', { role: 'engineer' })).toEqual([SHELL_SOURCE, 'client/features/engineer-dashboard/EngineerDashboardPage.tsx']);
     expect(firstScreenSources('/nowhere', { role: 'manager' })).toEqual([NOT_FOUND_SOURCE]);
   });
 });

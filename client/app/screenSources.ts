@@ -19,6 +19,7 @@ export const guardedScreenSources: Record<string, string> = {
   '/profile': 'client/features/profile/ProfilePage.tsx',
   '/engineers': 'client/features/engineers/EngineersPage.tsx',
   '/projects': 'client/features/projects/ProjectsPage.tsx',
+  '/projects/:id': 'client/features/projects/ProjectPage.tsx',
   '/assignments': 'client/features/assignments/AssignmentsPage.tsx',
   '/report': 'client/features/report/ReportPage.tsx',
   '/capacity': 'client/features/schedule/SchedulePage.tsx',
@@ -43,6 +44,7 @@ export function routeOf(pathname: string): string | null {
   const path = routePath(pathname);
   if (path === '/' || path === '/login' || path in publicScreenSources) return path;
   if (/^\/scenarios\/[^/]+$/.test(path)) return '/scenarios/:id';
+  if (/^\/projects\/[^/]+$/.test(path)) return '/projects/:id';
   return path in guardedScreenSources ? path : null;
 }
 

@@ -1,6 +1,7 @@
 import { CalendarOutlined, CheckCircleOutlined, PlusOutlined, ScheduleOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Progress, type TableColumnsType, type TableProps, Tag, Typography } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
@@ -9,6 +10,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { AssignmentStatusTag } from '../../components/tags.tsx';
 import { percent, shortRange } from '../../lib/format.ts';
+import { projectPagePath } from '../../lib/paths.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { useNow } from '../../stores/useNow.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
@@ -44,7 +46,11 @@ const columnsFor = (sort: string | null): TableColumnsType<AssignmentRow> => [
   {
     title: 'Project',
     key: 'project',
-    render: (_, a) => <span style={{ display: 'block', minWidth: 140, maxWidth: 180 }}>{a.projectId.name}</span>,
+    render: (_, a) => (
+      <Link to={projectPagePath(a.projectId._id)} style={{ display: 'block', minWidth: 140, maxWidth: 180 }} data-testid="assignment-project-link">
+        {a.projectId.name}
+      </Link>
+    ),
     sorter: true,
     sortOrder: columnSortOrder('project', sort),
   },

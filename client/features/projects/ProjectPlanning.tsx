@@ -173,5 +173,25 @@ export function useProjectPlanning({ skills, placeholders }: { skills: readonly 
     );
   };
 
-  return { dialogs, renderActions };
+  /** The status move a project allows (Activate, Complete, Reopen), asked first. */
+  const renderStatusButton = (p: Project): ReactNode => {
+    const move = statusMove[p.status];
+    return (
+      <Popconfirm title={move.title} description={move.description} okText={move.button} onConfirm={() => sendRow({ type: 'RUN', action: statusAction(p) })}>
+        <Button loading={busyId === p._id} data-next-status={nextStatus[p.status]} data-testid="project-status-move">
+          {move.button}
+        </Button>
+      </Popconfirm>
+    );
+  };
+
+  return {
+    dialogs,
+    renderActions,
+    renderStatusButton,
+    openEdit: (p: Project) => sendEdit({ type: 'OPEN_EDIT', id: p._id, version: p.version, values: projectValuesOf(p) }),
+    /** Marks the project tentative, or confirms it, against the version shown. */
+    toggleTentative: (p: Project) => sendTentative({ type: 'RUN', action: tentativeAction(p) }),
+    tentativeBusy: (id: string) => tentativeBusyId === id,
+  };
 }

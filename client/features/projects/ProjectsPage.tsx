@@ -1,7 +1,8 @@
 import { CheckCircleOutlined, ClockCircleOutlined, FolderOutlined, PlusOutlined, ProjectOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Button, message as messageApi, type TableColumnsType, Tag } from 'antd';
-import { useMemo, useRef } from 'react';
+import { Button, message as messageApi, type TableColumnsType, type TableProps, Tag } from 'antd';
+import { useDeferredValue, useMemo, useRef } from 'react';
+import { Link } from 'react-router';
 import { fromPromise } from 'xstate';
 import type { Project } from '../../../domain/entities.ts';
 import { countByStatus } from '../../../domain/figures.ts';
@@ -24,20 +25,25 @@ import { useProfile } from '../../stores/profile.ts';
 import { loadProjects, useProjects } from '../../stores/projects.ts';
 import { PROJECTS_COLLECTIONS, useScreenData } from '../../stores/useScreenData.ts';
 import { CreateProjectDialog } from './CreateProjectDialog.tsx';
-import { newestFirst, skillOptions, teamSizeText } from './helpers.ts';
+import { skillOptions, teamSizeText } from './helpers.ts';
+import { columnSortOrder, projectPath, sortOfColumn } from './listQuery.ts';
+import { ProjectFilters } from './ProjectFilters.tsx';
 import { useProjectPlanning } from './ProjectPlanning.tsx';
+import { useProjectList } from './useProjectList.ts';
 
 type Placeholders = { open: (projectId: string) => void; countOf: (projectId: string) => number };
 
-/** The name, a Tentative tag for a project not won yet, and its open roles (placeholders), which open their list. */
-const nameColumn = (placeholders: Placeholders): TableColumnsType<Project>[number] => ({
+/** The name (opening the project's page), a Tentative tag for a project not won yet, and its open roles (placeholders), which open their list. */
+const nameColumn = (placeholders: Placeholders, sort: string | null): TableColumnsType<Project>[number] => ({
   title: 'Project Name',
   key: 'name',
   render: (_, p) => {
     const open = placeholders.countOf(p._id);
     return (
       <div style={{ minWidth: 130, maxWidth: 180 }}>
-        <strong style={{ display: 'block' }}>{p.name}</strong>
+        <Link to={projectPath(p._id)} style={{ display: 'block', fontWeight: 600 }} data-testid="project-link">
+          {p.name}
+        </Link>
         {p.tentative || open > 0 ? (
           <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginTop: 4 }}>
             {p.tentative ? (
@@ -55,10 +61,12 @@ const nameColumn = (placeholders: Placeholders): TableColumnsType<Project>[numbe
       </div>
     );
   },
-  sorter: (a, b) => a.name.localeCompare(b.name),
+  sorter: true,
+  sortOrder: columnSortOrder('name', sort),
 });
 
-const columns: TableColumnsType<Project> = [
+/** The other columns; Timeline and Status sort on the server, so each shows the list's current sort. */
+const columnsFor = (sort: string | null): TableColumnsType<Project> => [
   {
     title: 'Description',
     key: 'description',
@@ -78,7 +86,8 @@ const columns: TableColumnsType<Project> = [
         <span style={{ whiteSpace: 'nowrap' }}>{shortDate(p.endDate)}</span>
       </span>
     ),
-    sorter: (a, b) => Date.parse(a.startDate) - Date.parse(b.startDate),
+    sorter: true,
+    sortOrder: columnSortOrder('timeline', sort),
   },
   {
     title: 'Team Size',
@@ -86,10 +95,13 @@ const columns: TableColumnsType<Project> = [
     render: (_, p) => <span className="tabular" style={{ whiteSpace: 'nowrap' }}>{teamSizeText(p.teamSize)}</span>,
   },
   { title: 'Required Skills', key: 'skills', render: (_, p) => <div style={{ minWidth: 140, maxWidth: 190 }}><SkillTags skills={p.requiredSkills} /></div> },
-  { title: 'Status', key: 'status', render: (_, p) => <ProjectStatusTag status={p.status} /> },
+  { title: 'Status', key: 'status', render: (_, p) => <ProjectStatusTag status={p.status} />, sorter: true, sortOrder: columnSortOrder('status', sort) },
 ];
 
-/** Projects: four cards, the directory and the Create New Project dialog. */
+/**
+ * Projects: four cards, the directory (searched, filtered, sorted and paged by the server; a name opens
+ * the project's page) and the Create New Project dialog.
+ */
 // Open roles (placeholders) show on each row.
 const SCREEN_COLLECTIONS = [...PROJECTS_COLLECTIONS, 'placeholders'] as const;
 
@@ -101,6 +113,11 @@ export default function ProjectsPage() {
   const [message, messageHolder] = messageApi.useMessage({ maxCount: 3 });
   const messageRef = useRef(message);
   messageRef.current = message;
+  const list = useProjectList();
+  const listRef = useRef(list);
+  listRef.current = list;
+  // The table renders new rows in React's time slices; the count above it waits for the same slice.
+  const shownTotal = useDeferredValue(list.total);
 
   const machine = useMemo(
     () =>
@@ -111,7 +128,10 @@ export default function ProjectsPage() {
             if (params.kind === 'success') void messageRef.current.success(params.text);
             else void messageRef.current.error(params.text);
           },
-          reloadProjects: () => void loadProjects(),
+          reloadProjects: () => {
+            void loadProjects();
+            listRef.current.refresh();
+          },
         },
       }),
     [],
@@ -119,7 +139,6 @@ export default function ProjectsPage() {
   const [state, send] = useMachine(machine, { input: {} });
 
   const counts = useMemo(() => countByStatus(projects.data), [projects.data]);
-  const rows = useMemo(() => newestFirst(projects.data), [projects.data]);
   const skills = useMemo(() => skillOptions(engineers.data, projects.data), [engineers.data, projects.data]);
   const loading = !projects.loaded && projects.loading;
   // Managers create, edit and move projects; engineers and auditors never see those
@@ -128,10 +147,19 @@ export default function ProjectsPage() {
   const isMobile = useIsMobile();
   const placeholders = usePlaceholderPlanning({ projects: projects.data, skills });
   const planning = useProjectPlanning({ skills, placeholders });
-  const shown: TableColumnsType<Project> = [nameColumn(placeholders), ...columns];
+  const shown: TableColumnsType<Project> = [nameColumn(placeholders, list.sort), ...columnsFor(list.sort)];
   const shownColumns: TableColumnsType<Project> = canPlan
     ? [...shown, { title: 'Actions', key: 'actions', fixed: isMobile ? undefined : 'right', render: (_, p) => planning.renderActions(p) }]
     : shown;
+
+  const onTableChange: TableProps<Project>['onChange'] = (pagination, _filters, sorter, { action }) => {
+    if (action === 'sort') {
+      const one = Array.isArray(sorter) ? sorter[0] : sorter;
+      list.setSort(sortOfColumn(one?.columnKey, one?.order ?? null));
+    } else if (action === 'paginate') {
+      list.setPage(pagination.current ?? 1);
+    }
+  };
 
   const addButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => send({ type: 'OPEN' })} data-testid="add-project">
@@ -147,7 +175,7 @@ export default function ProjectsPage() {
         subtitle="Every project in your portfolio, its timeline and the skills it needs"
         extra={canPlan ? addButton : undefined}
       />
-      <LoadErrors errors={[projects.error, engineers.error]} />
+      <LoadErrors errors={[projects.error, engineers.error, list.error]} />
       <StatGrid>
         <StatCard title="Total Projects" value={projects.data.length} hint="All projects" icon={<ProjectOutlined />} loading={loading} testId="card-total-projects" />
         <StatCard title="Active Projects" value={counts.active} hint="Currently running" icon={<SyncOutlined />} tone="green" loading={loading} testId="card-active-projects" />
@@ -156,18 +184,27 @@ export default function ProjectsPage() {
       </StatGrid>
       <SectionCard
         title="Projects Directory"
-        subtitle={loading ? 'Loading projects...' : `${rows.length} ${rows.length === 1 ? 'project' : 'projects'}`}
+        subtitle={list.loading && list.rows.length === 0 ? 'Loading projects...' : `${shownTotal} ${shownTotal === 1 ? 'project' : 'projects'}`}
         icon={<FolderOutlined />}
         bodyPadding={0}
         testId="projects-directory"
       >
+        <ProjectFilters search={list.search} filters={list.filters} onSearch={list.setSearch} onFilter={list.setFilter} isMobile={isMobile} />
         <DataTable<Project>
           // Denser cells: with the Actions column pinned right, every column still fits at 1440 px.
           size="middle"
           columns={shownColumns}
-          dataSource={rows}
-          loading={loading}
-          empty={<EmptyState icon={<FolderOutlined />} title="No projects yet" hint="Create your first project with Add Project" />}
+          dataSource={list.rows}
+          loading={list.loading}
+          pagination={{ current: list.page, pageSize: list.pageSize, total: list.total }}
+          onChange={onTableChange}
+          empty={
+            list.search || list.filters.status || list.filters.tentative || list.filters.openRoles ? (
+              <EmptyState icon={<FolderOutlined />} title="No projects found" hint="Try adjusting your search or filter criteria" />
+            ) : (
+              <EmptyState icon={<FolderOutlined />} title="No projects yet" hint="Create your first project with Add Project" />
+            )
+          }
         />
       </SectionCard>
       <CreateProjectDialog

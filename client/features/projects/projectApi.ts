@@ -1,0 +1,12 @@
+import type { HistoryPage } from '../../../domain/history-contracts.ts';
+import { request } from '../../lib/api.ts';
+
+/** How many of a project's events one page of its history shows. */
+export const HISTORY_PAGE = 15;
+
+/** A project's history, newest first: its own events and those of every assignment made on it; `before` pages back. */
+export const projectHistory = (projectId: string, before: string | null, signal?: AbortSignal) => {
+  const query = new URLSearchParams({ projectId, limit: String(HISTORY_PAGE) });
+  if (before) query.set('before', before);
+  return request<HistoryPage>('GET', `/api/history/events?${query.toString()}`, { signal });
+};
