@@ -43,8 +43,15 @@ export async function describeEvents(db: DbOrTrx, page: RecordedEvent[]): Promis
   const created = new Map<string, { engineerId: string; projectId: string }>();
   const reassigned = new Map<string, AssignmentReassignment[]>();
   if (assignmentStreams.length > 0) {
-    for (const c of await readAssignmentCreations(db, assignmentStreams)) created.set(c.streamId, { engineerId: c.engineerId, projectId: c.projectId });
-    for (const r of await readAssignmentReassignments(db, assignmentStreams)) reassigned.set(r.streamId, [...(reassigned.get(r.streamId) ?? []), r]);
+    const handedAt = (streamId: string, at: { streamPosition: number; engineerId: string; assignmentId: string }) =>
+      reassigned.set(streamId, [...(reassigned.get(streamId) ?? []), { streamId, previousEngineerId: null, ...at }]);
+    for (const c of await readAssignmentCreations(db, assignmentStreams)) {
+      // The first creation says whose it was; a later one (a removal undone) is whose it is from then on.
+      if (created.has(c.streamId)) handedAt(c.streamId, c);
+      else created.set(c.streamId, { engineerId: c.engineerId, projectId: c.projectId });
+    }
+    for (const r of await readAssignmentReassignments(db, assignmentStreams)) handedAt(r.streamId, r);
+    for (const list of reassigned.values()) list.sort((x, y) => x.streamPosition - y.streamPosition);
   }
   // Whose the assignment was when the event was appended: its creation's engineer, or the last one it was handed to before.
   const refOf = (event: RecordedEvent) => {

@@ -161,6 +161,21 @@ describe('POST /api/undo/:commandId', () => {
     expect(told!.summary).toBe('Dana Whitfield undid: removed Sam Rivera from Customer Portal Redesign');
   });
 
+  it('a removal undone after a reassignment: back with whoever had it, and the History names whose it was at each step', async () => {
+    const { assignment } = await createSams({ role: 'Handed Then Removed' });
+    const handed = (await send('PATCH', `/api/assignments/${assignment._id}`, { engineerId: priyaId, version: assignment.version })).json() as Assignment;
+    const removed = await send('DELETE', `/api/assignments/${assignment._id}`, { version: handed.version });
+    expect((await undo(commandOf(removed)!)).statusCode).toBe(200);
+    expect(((await assignmentOf(assignment._id)).json() as Assignment).engineerId._id).toBe(priyaId);
+    const moved = await send('PATCH', `/api/assignments/${assignment._id}`, { allocationPercentage: 45, version: handed.version + 2 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const told = (await history(5)).map((e) => e.summary);
+    expect(told[0]).toBe('Dana Whitfield moved Priya Patel on Customer Portal Redesign from 50% to 45%');
+    expect(told[1]).toBe('Dana Whitfield undid: removed Priya Patel from Customer Portal Redesign');
+    expect(told[2]).toBe('Dana Whitfield removed Priya Patel from Customer Portal Redesign');
+    expect(told[4]).toMatch(/^Dana Whitfield assigned Sam Rivera to Customer Portal Redesign as Handed Then Removed/);
+  });
+
   it('hands a reassigned assignment back', async () => {
     const { assignment } = await createSams();
     const handed = await send('PATCH', `/api/assignments/${assignment._id}`, { engineerId: priyaId, version: assignment.version });
