@@ -172,6 +172,13 @@ describe('planning on the schedule at 1440 x 900', () => {
     const long = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(d);
     expect(await form.getByTestId('assignment-start').inputValue()).toBe(long(monday(4)));
     expect(await form.getByTestId('assignment-end').inputValue()).toBe(long(monday(6)));
+    // Anyone can be found by name, whatever their skills: Sam has none Payments needs (it answered 'No suitable engineer matches').
+    await form.getByTestId('assignment-project').click();
+    await a.locator('.ant-select-item-option', { hasText: 'Payments Platform Migration' }).click();
+    await form.getByTestId('suitable-search').fill('Sam');
+    const sam = form.locator('[data-testid=suitable-engineer][data-name="Sam Rivera"]');
+    await sam.waitFor();
+    expect(normalize(await sam.innerText())).toContain('None of the skills needed');
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'hidden' });
   });
@@ -276,22 +283,22 @@ describe('planning on the schedule at 1440 x 900', () => {
   it('a Shift-drag lasso chooses the bars it covers', async () => {
     const first = barOf(a, 'Elena Rossi', 'Data Warehouse Modernisation');
     const second = barOf(a, 'Mei Chen', 'Data Warehouse Modernisation');
-    await first.scrollIntoViewIfNeeded();
+    // In the middle of the grid, clear of its sticky headings.
+    await first.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     const top = (await first.boundingBox())!;
     const bottom = (await second.boundingBox())!;
-    const x0 = top.x + 4;
-    const y0 = top.y - 6;
-    // From just above Elena's bar, across the empty lanes, to below Mei's.
+    // From the empty lane just after Elena's bar, back and down across it to Mei's.
+    const x0 = top.x + top.width + 12;
+    const y0 = top.y + top.height / 2;
     await a.keyboard.down('Shift');
-    await a.mouse.move(x0 - 2, y0);
+    await a.mouse.move(x0, y0);
     await a.mouse.down();
-    await a.mouse.move(x0 + 40, bottom.y + bottom.height + 4, { steps: 6 });
+    await a.mouse.move(top.x + top.width - 40, bottom.y + bottom.height / 2, { steps: 6 });
     await a.getByTestId('schedule-lasso').waitFor();
     await a.mouse.up();
     await a.keyboard.up('Shift');
     await expect.poll(() => first.getAttribute('data-chosen')).toBe('true');
     expect(await second.getAttribute('data-chosen')).toBe('true');
-    await a.keyboard.press('Escape');
     await a.getByTestId('schedule-grid').focus();
     await a.keyboard.press('Escape');
     await a.getByTestId('bulk-bar').waitFor({ state: 'detached' });
