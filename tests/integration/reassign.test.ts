@@ -77,6 +77,19 @@ describe('PATCH /api/assignments/:id with engineerId', () => {
     expect(later!.summary).toMatch(/moved Priya Patel on .+ from 20% to 30%$/);
   });
 
+  it('an undo of the reassignment hands it back to the engineer it was taken from', async () => {
+    const a = await createSams();
+    const moved = await patch(a._id, { engineerId: priyaId, version: a.version });
+    const commandId = moved.headers['x-command-id'] as string;
+    expect(commandId).toMatch(/^[0-9a-f-]{36}$/);
+    const undone = await t.request({ method: 'POST', url: `/api/undo/${commandId}`, token: manager, body: {} });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const back = (await t.request({ method: 'GET', url: `/api/assignments/${a._id}`, token: manager })).json() as Assignment;
+    expect(back.engineerId._id).toBe(samId);
+    expect(await ownList(sam)).toContain(a._id);
+    expect(await ownList(priya)).not.toContain(a._id);
+  });
+
   it('refuses an engineer who does not exist (400, engineerId) and appends nothing', async () => {
     const a = await createSams();
     const response = await patch(a._id, { engineerId: '0190a000-0000-7000-8000-00000000dead', version: a.version });
