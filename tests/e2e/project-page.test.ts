@@ -106,7 +106,7 @@ describe('the project page', () => {
     await shot('project-undone-desktop');
   });
 
-  it('the switch marks the project tentative and confirms it again', async () => {
+  it('the switch marks the project tentative and confirms it again; Undo takes a mark back', async () => {
     const state = page.getByTestId('project-tentative-state');
     const toggled = page.waitForResponse((r) => /\/api\/projects\/[^/]+\/tentative$/.test(r.url()));
     await page.getByTestId('project-tentative-switch').click();
@@ -117,6 +117,16 @@ describe('the project page', () => {
     await page.getByTestId('project-tentative-switch').click();
     expect((await confirmed).status()).toBe(200);
     await expect.poll(() => state.innerText()).toBe('Confirmed');
+
+    // Marked tentative once more, and taken back from its message.
+    await page.getByTestId('project-tentative-switch').click();
+    await expect.poll(() => state.innerText()).toBe('Tentative');
+    const undone = page.waitForResponse((r) => r.url().includes('/api/undo/'));
+    await page.locator('.ant-message').getByText('Project marked tentative').last().locator('..').getByTestId('undo-button').click();
+    expect((await undone).status()).toBe(200);
+    await expect.poll(() => state.innerText()).toBe('Confirmed');
+    const history = await historyWith(/^Dana Whitfield undid: marked Customer Portal Redesign as tentative/);
+    expect(history[0]).toMatch(/^Dana Whitfield undid: marked Customer Portal Redesign as tentative/);
   });
 
   it('fits a phone: nothing sticks out sideways, the timeline scrolls in its own box', async () => {

@@ -102,7 +102,7 @@ export default function ProjectPage() {
 
   const planning = useAssignmentPlanning({ engineers: engineers.data, assignments: assignments.data, projects: projects.data, onUndoable: offerUndo });
   const roles = usePlaceholderPlanning({ projects: projects.data, skills });
-  const projectPlanning = useProjectPlanning({ skills, placeholders: roles });
+  const projectPlanning = useProjectPlanning({ skills, placeholders: roles, onUndoable: offerUndo });
 
   if (!project) {
     const loading = !projects.loaded || projects.loading;

@@ -5,6 +5,7 @@ import { type ReactNode, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Project } from '../../../domain/entities.ts';
 import { conflictProps, FormConflictDialog, RowConflictDialog } from '../../components/ConflictDialog.tsx';
+import { commandIdOf } from '../../lib/api.ts';
 import { capacityFactsApi } from '../../lib/capacityFactsApi.ts';
 import { planningApi, unlessGone } from '../../lib/planningApi.ts';
 import { projectEditMachine, projectValuesOf } from '../../machines/projectEdit.machine.ts';
@@ -27,10 +28,25 @@ const reload = () => {
  * The managers' planning on the Projects screen: edit a project and move its status, each
  * against the version the row showed, with the conflict dialog on a 409.
  */
-export function useProjectPlanning({ skills, placeholders }: { skills: readonly string[]; placeholders: { open: (projectId: string) => void; countOf: (projectId: string) => number } }) {
+type Options = {
+  skills: readonly string[];
+  placeholders: { open: (projectId: string) => void; countOf: (projectId: string) => number };
+  /** A live change that can be undone: its command, what it did, and what to say now (with Undo, the screen's way). */
+  onUndoable?: (entry: { commandId: string; label: string; said: string }) => void;
+};
+
+export function useProjectPlanning({ skills, placeholders, onUndoable }: Options) {
   const [message, messageHolder] = messageApi.useMessage({ maxCount: 3 });
   const messageRef = useRef(message);
   messageRef.current = message;
+  const onUndoableRef = useRef(onUndoable);
+  onUndoableRef.current = onUndoable;
+  /** Says what was done: with Undo when the screen offers it and the change was live, else plainly. */
+  const tell = (result: unknown, label: string, said: string) => {
+    const commandId = commandIdOf(result);
+    if (commandId && onUndoableRef.current) onUndoableRef.current({ commandId, label, said });
+    else void messageRef.current.success(said);
+  };
 
   const editMachine = useMemo(
     () =>
@@ -43,9 +59,9 @@ export function useProjectPlanning({ skills, placeholders }: { skills: readonly 
           }),
         },
         actions: {
-          saved: () => {
+          saved: (_, { result }) => {
             reload();
-            void messageRef.current.success('Project updated');
+            tell(result, `Edit ${(result as Project | null)?.name ?? 'the project'}`, 'Project updated');
           },
           conflicted: reload,
         },
@@ -65,9 +81,9 @@ export function useProjectPlanning({ skills, placeholders }: { skills: readonly 
           }),
         },
         actions: {
-          done: (_, { action }) => {
+          done: (_, { action, result }) => {
             reload();
-            void messageRef.current.success(statusMove[action.before.status as Project['status']].done);
+            tell(result, action.label, statusMove[action.before.status as Project['status']].done);
           },
           failed: (_, { message: text }) => void messageRef.current.error(text),
           conflicted: reload,
@@ -89,9 +105,9 @@ export function useProjectPlanning({ skills, placeholders }: { skills: readonly 
           }),
         },
         actions: {
-          done: (_, { action }) => {
+          done: (_, { action, result }) => {
             reload();
-            void messageRef.current.success(action.changes?.tentative ? 'Project marked tentative' : 'Project confirmed');
+            tell(result, action.label, action.changes?.tentative ? 'Project marked tentative' : 'Project confirmed');
           },
           failed: (_, { message: text }) => void messageRef.current.error(text),
           conflicted: reload,

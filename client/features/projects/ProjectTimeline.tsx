@@ -152,7 +152,8 @@ export function ProjectTimeline({ project, assignments, placeholders, canDrag, t
                     fontSize: 11,
                     lineHeight: `${rowHeight - 14}px`,
                     padding: '0 8px',
-                    overflow: 'hidden',
+                    // clip, not hidden: hidden would make the bar a scroll box, and its label could not stick.
+                    overflow: 'clip',
                     whiteSpace: 'nowrap',
                     cursor: canDrag ? 'grab' : 'default',
                     touchAction: canDrag ? 'none' : undefined,
@@ -160,8 +161,11 @@ export function ProjectTimeline({ project, assignments, placeholders, canDrag, t
                     boxSizing: 'border-box',
                   }}
                 >
-                  {percent(a.allocationPercentage)}
-                  {bar.width > 120 ? ` · ${shortRange(dates.startDate, dates.endDate)}` : ''}
+                  {/* The label stays in view beside the names while a long bar scrolls past them. */}
+                  <span style={{ position: 'sticky', left: labelWidth + 8 }}>
+                    {percent(a.allocationPercentage)}
+                    {bar.width > 120 ? ` · ${shortRange(dates.startDate, dates.endDate)}` : ''}
+                  </span>
                 </div>
               </Row>
             );
