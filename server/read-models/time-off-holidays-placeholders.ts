@@ -74,18 +74,3 @@ export async function streamVersion(db: DbOrTrx, streamId: string): Promise<numb
   return Number(row?.version ?? 0);
 }
 
-/**
- * How many open roles (placeholders) overlap the dates from..to (both included, 'YYYY-MM-DD'), and on
- * how many projects: what the schedule's first paint needs to keep room for the schedule's open roles.
- */
-export async function openRolesIn(db: DbOrTrx, range: { from: string; to: string }): Promise<{ count: number; projects: number }> {
-  return db
-    .selectFrom('placeholders')
-    .select((eb) => [
-      eb.cast<number>(eb.fn.countAll(), 'int4').as('count'),
-      eb.cast<number>(eb.fn.count('project_id').distinct(), 'int4').as('projects'),
-    ])
-    .where('end_date', '>', day(range.from))
-    .where('start_date', '<', day(range.to, 1))
-    .executeTakeFirstOrThrow();
-}
