@@ -73,4 +73,3 @@ export async function streamVersion(db: DbOrTrx, streamId: string): Promise<numb
   const row = await db.selectFrom('streams').select('version').where('stream_id', '=', streamId).executeTakeFirst();
   return Number(row?.version ?? 0);
 }
-
