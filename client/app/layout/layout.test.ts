@@ -74,6 +74,9 @@ describe('navigation', () => {
   it('keeps Scenarios selected and titled on one scenario\'s screen', () => {
     expect(navPathOf('/scenarios/abc')).toBe('/scenarios');
     expect(navPathOf('/scenarios/')).toBe('/scenarios');
+    // A project's page keeps Projects selected and titled.
+    expect(navPathOf('/projects/p1')).toBe('/projects');
+    expect(pageTitleOf('/projects/p1')).toBe('Projects');
     expect(navPathOf('/engineers')).toBe('/engineers');
     expect(pageTitleOf('/scenarios/abc')).toBe('Scenarios');
     expect(pageTitleOf('/nowhere')).toBe('');

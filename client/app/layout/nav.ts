@@ -86,7 +86,8 @@ export const pageTitles: Record<string, string> = {
 /** The navigation entry a path belongs to: a screen under an entry (one scenario under /scenarios) keeps it selected. */
 export function navPathOf(pathname: string): string {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return path.startsWith('/scenarios/') ? '/scenarios' : path;
+  const under = ['/scenarios', '/projects'].find((entry) => path.startsWith(`${entry}/`));
+  return under ?? path;
 }
 
 /** The header's title for a path, including the screens under an entry. */
