@@ -104,6 +104,9 @@ export async function cpuDuring<T>(databaseUrl: string, task: () => Promise<T>):
   }
 }
 
+/** What Chrome, Edge and Firefox ask for: the server then answers in zstd. Node's fetch alone asks for gzip, deflate. */
+export const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
 export type Row = { section: string; measure: string; figure: string; anchor: string; ratio: string };
 
 export function printTable(rows: Row[]) {
