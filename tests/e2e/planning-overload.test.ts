@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
-import { cardValue, demoDay, dialogOpened, MANAGER, navigate, normalize, rowWith, shortUs, signIn, tableRows } from '../support/screens.ts';
+import { cardValue, demoDay, demoThisWeek, dialogOpened, MANAGER, navigate, normalize, rowWith, shortUs, signIn, tableRows } from '../support/screens.ts';
 
 let session: PageSession | undefined;
 let server: E2EServer;
@@ -90,15 +90,20 @@ describe('a manager assigns an engineer beyond their capacity', () => {
     expect(created.map((cells) => cells[3])).toEqual(['30%', '80%']);
   });
 
-  it('the Manager Dashboard shows Jordan at 110% of 100%, overloaded', async () => {
+  it("the Manager Dashboard shows Jordan's load this week as the schedule counts it, the new 80 % from today", async () => {
     await navigate(page, 'Dashboard', '/manager-dashboard');
     expect(await cardValue(page, 'card-assignments')).toBe('15');
     const table = page.getByTestId('team-utilization');
-    await expect.poll(async () => rowWith(await tableRows(table), 'Jordan Lee').join(' | ')).toContain('110% of 100%');
+    // This week's working days from today on carry the new 80 %, beside the 30 % every day (no time off for Jordan).
+    const before = demoThisWeek().rows.find((r) => r.name === 'Jordan Lee')!;
+    const today = (new Date().getUTCDay() + 6) % 7;
+    const booked = before.booked + 80 * [0, 1, 2, 3, 4].filter((day) => day >= today).length;
+    const label = `${Math.round((booked / before.capacity) * 100)}%`;
+    await expect.poll(async () => rowWith(await tableRows(table), 'Jordan Lee').join(' | ')).toContain(`${label} Booked`);
     const row = rowWith(await tableRows(table), 'Jordan Lee');
     expect(row[3]).toBe('2 projects');
     const cell = table.locator('tr', { hasText: 'Jordan Lee' }).locator('[data-status]');
-    expect(await cell.getAttribute('data-status')).toBe('overloaded');
+    expect(await cell.getAttribute('data-status')).toBe(booked > before.capacity ? 'overloaded' : booked < before.capacity / 2 ? 'underutilized' : 'optimal');
   });
 
   it('the Engineers screen shows the allocation, the Overloaded status and 10% over capacity', async () => {
