@@ -1,5 +1,5 @@
 import { mayReadSchedule, preloadSchedule } from '../features/schedule/schedulePreload.ts';
-import { localDateOf } from '../../domain/schedule/window.ts';
+import { localDateOf } from '../lib/schedule/window.ts';
 
 /**
  * Imported first by main.tsx, so it runs before React, the router and antd are evaluated (a quarter

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
-import { defaultScheduleView, searchOfView, viewFromSearch } from '../../domain/schedule/view.ts';
+import { defaultScheduleView, searchOfView, viewFromSearch } from '../lib/schedule/view.ts';
 import { isRowOpen, SCHEDULE_DEBOUNCE_MS, type ScheduleData, type ScheduleFetchInput, scheduleMachine } from './schedule.machine.ts';
 
 const TODAY = '2026-03-18'; // a Wednesday: its week starts on Monday 2026-03-16

@@ -2,8 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
 import type { Placeholder, TimeOff } from '../../domain/entities.ts';
 import { errorMessage } from '../lib/api.ts';
-import { defaultScheduleView, filterCount, noFilters, normalizeView, type ScheduleView, searchOfView } from '../../domain/schedule/view.ts';
-import { alignedFrom, capacityQuery, localDateOf, shiftedFrom } from '../../domain/schedule/window.ts';
+import { defaultScheduleView, filterCount, noFilters, normalizeView, type ScheduleView, searchOfView } from '../lib/schedule/view.ts';
+import { alignedFrom, capacityQuery, localDateOf, shiftedFrom } from '../lib/schedule/window.ts';
 
 /**
  * The schedule screen: which window and engineers it shows, and the grid for them.

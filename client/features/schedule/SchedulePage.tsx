@@ -10,7 +10,7 @@ import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { afterNextPaint } from '../../lib/afterPaint.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
-import { columnWidths, windowRange } from '../../../domain/schedule/window.ts';
+import { columnWidths, windowRange } from '../../lib/schedule/window.ts';
 import { useAssignments } from '../../stores/assignments.ts';
 import { useEngineers } from '../../stores/engineers.ts';
 import { useCanPlan } from '../../stores/permissions.ts';

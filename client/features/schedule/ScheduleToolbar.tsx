@@ -6,8 +6,8 @@ import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { capitalize } from '../../lib/format.ts';
 import { spanLabel } from './scheduleText.ts';
-import { filterCount, hasFilters, type ScheduleView, spansFor } from '../../../domain/schedule/view.ts';
-import type { ScheduleRange } from '../../../domain/schedule/window.ts';
+import { filterCount, hasFilters, type ScheduleView, spansFor } from '../../lib/schedule/view.ts';
+import type { ScheduleRange } from '../../lib/schedule/window.ts';
 import { useDayRange } from '../../lib/useDayRange.ts';
 import type { ScheduleEvent } from '../../machines/schedule.machine.ts';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { capacityQuery } from '../../../domain/schedule/window.ts';
-import { viewFromSearch } from '../../../domain/schedule/view.ts';
+import { capacityQuery } from '../../lib/schedule/window.ts';
+import { viewFromSearch } from '../../lib/schedule/view.ts';
 import type { ScheduleData } from '../../machines/schedule.machine.ts';
 
 // The network is the edge here: what is asked for, and when, is what these tests look at.

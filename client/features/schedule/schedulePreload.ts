@@ -1,5 +1,5 @@
-import { viewFromSearch } from '../../../domain/schedule/view.ts';
-import { capacityQuery } from '../../../domain/schedule/window.ts';
+import { viewFromSearch } from '../../lib/schedule/view.ts';
+import { capacityQuery } from '../../lib/schedule/window.ts';
 import { readToken, tokenRole } from '../../lib/token.ts';
 import type { ScheduleData } from '../../machines/schedule.machine.ts';
 import { fetchSchedule } from './scheduleFetch.ts';

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { CapacityEngineerRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
-import { monthsOfSpan } from '../../../domain/schedule/window.ts';
+import { monthsOfSpan } from '../../lib/schedule/window.ts';
 import { capitalize, percent, plural } from '../../lib/format.ts';
 
 /** The schedule's words, in one place: the toolbar's, the rows' and the open roles'. */

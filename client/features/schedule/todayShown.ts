@@ -1,4 +1,4 @@
-import { localDateOf } from '../../../domain/schedule/window.ts';
+import { localDateOf } from '../../lib/schedule/window.ts';
 import { viewMode } from '../../stores/viewMode.ts';
 
 /** The day the window starts from when the URL names none: today, or the moment shown while looking at the past. */

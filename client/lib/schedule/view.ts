@@ -1,7 +1,7 @@
-import type { Seniority } from '../entities.ts';
-import { type CapacitySortKey, capacitySortKeys } from '../capacity/sort-keys.ts';
-import type { CapacityStep } from '../capacity/inputs.ts';
-import { isCalendarDate } from '../capacity/calendar-days.ts';
+import type { Seniority } from '../../../domain/entities.ts';
+import { type CapacitySortKey, capacitySortKeys } from '../../../domain/capacity/sort-keys.ts';
+import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
+import { isCalendarDate } from '../../../domain/capacity/calendar-days.ts';
 
 /**
  * The domain's lists of seniorities and steps, repeated: their modules build zod schemas as they

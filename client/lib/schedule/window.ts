@@ -1,5 +1,5 @@
-import { dateOfDay, dayOfDate, firstOfMonth, firstOfNextMonth, mondayOf } from '../capacity/calendar-days.ts';
-import type { CapacityStep } from '../capacity/inputs.ts';
+import { dateOfDay, dayOfDate, firstOfMonth, firstOfNextMonth, mondayOf } from '../../../domain/capacity/calendar-days.ts';
+import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { ScheduleView } from './view.ts';
 
 /** A moment's calendar date where the browser is ('YYYY-MM-DD'): the day a planner calls today. */
