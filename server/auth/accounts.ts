@@ -1,6 +1,19 @@
-import type { Role, User } from '../../domain/index.ts';
+import { sql } from 'kysely';
+import type { User } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import type { NewUser, UserRow } from '../db/schema.ts';
+
+/**
+ * Account changes that depend on the accounts as a whole (the first one, the last admin) take this lock
+ * for their transaction, so two of them never decide on the same count.
+ */
+export async function lockAccounts(trx: DbOrTrx): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended('accounts', 0))`.execute(trx);
+}
+
+/** Whether anyone has an account yet (invited ones included). */
+export const anyAccount = async (db: DbOrTrx): Promise<boolean> =>
+  Boolean(await db.selectFrom('users').select('id').limit(1).executeTakeFirst());
 
 export const findAccountByEmail = (db: DbOrTrx, email: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();

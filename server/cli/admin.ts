@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { setupInput } from '../../domain/index.ts';
+import { lockAccounts } from '../auth/accounts.ts';
 import { issueLinkToken } from '../auth/link-tokens.ts';
 import { linkUrl } from '../auth/links.ts';
 import { createActiveAccount } from '../commands/accounts.ts';
@@ -48,7 +48,7 @@ async function main(): Promise<number> {
         return 1;
       }
       const account = await db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(hashtextextended('accounts', 0))`.execute(trx);
+        await lockAccounts(trx);
         return createActiveAccount(trx, { ...parsed.data, role: 'manager', admin: true }, 'command-line', null);
       });
       console.log(`Created ${account.email}, a manager and admin. Sign in at ${config.publicUrl}`);

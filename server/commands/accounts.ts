@@ -1,11 +1,10 @@
-import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import {
   accountMessages as M, decideAccountChange, decideActivate, decideInvite, decidePasswordChange, decideResetIssued,
   decideWithdrawInvite, DomainError, endsSessions, registerEngineerInput,
   type Account, type AccountChangeInput, type ActivatedVia, type EventMetadata, type InviteInput, type RegisterEngineerInput, type Role,
 } from '../../domain/index.ts';
-import { findAccountByEmail } from '../auth/accounts.ts';
+import { findAccountByEmail, lockAccounts } from '../auth/accounts.ts';
 import { issueLinkToken } from '../auth/link-tokens.ts';
 import { hashPassword } from '../auth/password.ts';
 import { endSessionsOf } from '../auth/sessions.ts';
@@ -22,9 +21,6 @@ import { accountStream } from './streams.ts';
  */
 
 const emailTaken = () => new DomainError('conflict', M.emailTaken, 'email');
-
-/** One at a time: who is still an admin must not change between counting and deciding. */
-const lockAccounts = (trx: DbOrTrx) => sql`select pg_advisory_xact_lock(hashtextextended('accounts', 0))`.execute(trx);
 
 async function activeAdmins(trx: DbOrTrx): Promise<number> {
   const row = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))

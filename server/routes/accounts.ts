@@ -7,6 +7,7 @@ import {
 } from '../../domain/index.ts';
 import { accountMail } from '../auth/account-mail.ts';
 import { listAccounts, findAccountView } from '../auth/account-list.ts';
+import { anyAccount, lockAccounts } from '../auth/accounts.ts';
 import { peekLinkToken, useLinkToken } from '../auth/link-tokens.ts';
 import { activateInvited, changeAccount, createActiveAccount, inviteAccount, issuePasswordReset, withdrawInvite } from '../commands/accounts.ts';
 import { HttpError } from '../http-error.ts';
@@ -14,7 +15,6 @@ import type { Mailer } from '../mail/mailer.ts';
 import { errorResponses, idParams } from './schemas.ts';
 import { etag, metadataOf, requiredVersionOf } from './request-context.ts';
 import { linkUrl } from '../auth/links.ts';
-import { sql } from 'kysely';
 
 export type AccountRoutesOptions = { publicUrl: string; mailer: Mailer | null };
 
@@ -44,8 +44,8 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
       response: { 200: signedIn, 400: errorResponses[400], 409: conflict },
     },
     handler: async (request) => app.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtextextended('accounts', 0))`.execute(trx);
-      if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) throw new HttpError(409, M.setupDone, 'SETUP_DONE');
+      await lockAccounts(trx);
+      if (await anyAccount(trx)) throw new HttpError(409, M.setupDone, 'SETUP_DONE');
       const link = await useLinkToken(trx, 'setup', request.body.token);
       if (link.state !== 'valid') throw new HttpError(403, M.setupTokenInvalid, 'FORBIDDEN');
       const { name, email, password } = request.body;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { sql } from 'kysely';
+import { anyAccount, lockAccounts } from '../auth/accounts.ts';
 import { issueLinkToken } from '../auth/link-tokens.ts';
 import { linkUrl } from '../auth/links.ts';
 import { executeCommand } from '../commands/execute.ts';
@@ -27,8 +28,8 @@ export async function demoAccountsPresent(db: Db): Promise<boolean> {
  */
 export async function setupLinkIfEmpty(db: Db, publicUrl: string): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended('accounts', 0))`.execute(trx);
-    if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return null;
+    await lockAccounts(trx);
+    if (await anyAccount(trx)) return null;
     return linkUrl(publicUrl, 'setup', await issueLinkToken(trx, 'setup', null));
   });
 }
