@@ -22,9 +22,11 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  */
 export async function issueLinkToken(db: DbOrTrx, kind: LinkKind, userId: string | null, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  let earlier = db.deleteFrom('link_tokens').where('kind', '=', kind).where('used_at', 'is', null);
-  earlier = userId === null ? earlier.where('user_id', 'is', null) : earlier.where('user_id', '=', userId);
-  if (kind !== 'sign-on') await earlier.execute();
+  // A sign-on code is not replaced: two tabs may each be finishing a sign-on.
+  if (kind !== 'sign-on') {
+    const earlier = db.deleteFrom('link_tokens').where('kind', '=', kind).where('used_at', 'is', null);
+    await (userId === null ? earlier.where('user_id', 'is', null) : earlier.where('user_id', '=', userId)).execute();
+  }
   await db.insertInto('link_tokens').values({
     token_hash: hashOf(token), kind, user_id: userId, expires_at: new Date(now.getTime() + LINK_LIFETIME_MS[kind]),
   }).execute();
