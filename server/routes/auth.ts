@@ -22,15 +22,17 @@ const invalidCredentials = () => new HttpError(401, authMessages.invalidCredenti
 
 export default async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = {
+  /** Each credential route's own limit per client, its refusal naming what was tried. */
+  const limited = (what: string) => ({
     max: options.loginRateLimit,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
-      new HttpError(429, `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, 'RATE_LIMITED'),
-  };
+      new HttpError(429, `Too many ${what}. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, 'RATE_LIMITED'),
+  });
+  const rateLimit = limited('attempts');
 
   api.post('/api/auth/login', {
-    config: { rateLimit },
+    config: { rateLimit: limited('login attempts') },
     schema: {
       tags: ['auth'],
       security: [],
