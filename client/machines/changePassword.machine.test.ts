@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { accountMessages } from '../../domain/accounts/messages.ts';
 import { ApiError } from '../lib/api.ts';

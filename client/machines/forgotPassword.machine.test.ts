@@ -1,12 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { User } from '../../domain/entities.ts';
 import { ApiError } from '../lib/api.ts';
 import { forgotPasswordMachine } from './forgotPassword.machine.ts';
 
 import type { ForgotPasswordValues } from './forgotPassword.machine.ts';
-const user: User = { _id: 'u1', name: 'Ada Admin', email: 'ada@org.test', role: 'manager', department: '', admin: true };
-const GOOD = 'a long enough secret';
 
 describe('forgot password machine', () => {
   it('needs no link, checks the address, and is done once sent', async () => {

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import {
   addHolidayInput, addPlaceholderInput, bookTimeOffInput, createAssignmentInput, createProjectInput, registerEngineerInput,
   type EventMetadata, type Seniority,

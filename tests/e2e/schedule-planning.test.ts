@@ -17,7 +17,7 @@ import { eventually } from '../support/api-helpers.ts';
 import { httpApi } from '../support/api-client.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
-import { collectPageErrors, demoDay, DESKTOP, dialogOpened, isoDay, navigate, normalize, PHONE, settle, signIn } from '../support/screens.ts';
+import { collectPageErrors, demoDay, DESKTOP, dialogOpened, navigate, normalize, PHONE, settle, signIn } from '../support/screens.ts';
 
 const DAY = 86_400_000;
 const LIVE_TIMEOUT = 15_000;
