@@ -1,7 +1,6 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { assignmentStatuses } from '../../../domain/lists/assignment-list.ts';
+import { type FilterSpec, ListFilters } from '../../components/ListFilters.tsx';
 
 type Named = { _id: string; name: string };
 
@@ -27,61 +26,21 @@ const optionsOf = (items: readonly Named[]) =>
 export function AssignmentFilters({ search, filters, onSearch, onFilter, engineers, projects, showEngineer, isMobile }: Props) {
   const engineerOptions = useMemo(() => optionsOf(engineers), [engineers]);
   const projectOptions = useMemo(() => optionsOf(projects), [projects]);
-  const width = (desktop: number) => (isMobile ? '100%' : desktop);
-  const choose = (name: string) => (value: string | undefined) => onFilter({ [name]: value ?? null });
+  const selects: FilterSpec[] = [
+    { name: 'status', label: 'Status', placeholder: 'All statuses', options: statusOptions, width: 150, testId: 'assignment-status-filter' },
+    ...(showEngineer
+      ? [{ name: 'engineerId', label: 'Engineer', placeholder: 'All engineers', options: engineerOptions, width: 200, testId: 'assignment-engineer-filter', searchable: true }]
+      : []),
+    { name: 'projectId', label: 'Project', placeholder: 'All projects', options: projectOptions, width: 220, testId: 'assignment-project-filter', searchable: true },
+  ];
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, padding: '12px 20px 0' }} data-testid="assignment-filters">
-      <Input
-        allowClear
-        prefix={<SearchOutlined style={{ color: '#94a3b8' }} />}
-        placeholder="Search engineer, project or role"
-        aria-label="Search assignments"
-        value={search}
-        onChange={(event) => onSearch(event.target.value)}
-        style={{ width: width(320) }}
-        data-testid="assignment-search"
-      />
-      <Select
-        allowClear
-        placeholder="All statuses"
-        aria-label="Status"
-        options={statusOptions}
-        value={filters.status ?? undefined}
-        onChange={choose('status')}
-        style={{ width: width(150) }}
-        data-testid="assignment-status-filter"
-      />
-      {showEngineer ? (
-        <NamedSelect label="Engineer" placeholder="All engineers" options={engineerOptions} value={filters.engineerId} onChange={choose('engineerId')} width={width(200)} testId="assignment-engineer-filter" />
-      ) : null}
-      <NamedSelect label="Project" placeholder="All projects" options={projectOptions} value={filters.projectId} onChange={choose('projectId')} width={width(220)} testId="assignment-project-filter" />
-    </div>
-  );
-}
-
-type NamedSelectProps = {
-  label: string;
-  placeholder: string;
-  options: { value: string; label: string }[];
-  value: string | null | undefined;
-  onChange: (value: string | undefined) => void;
-  width: number | string;
-  testId: string;
-};
-
-/** One of many named things (thousands of engineers), found by typing part of the name. */
-function NamedSelect({ label, placeholder, options, value, onChange, width, testId }: NamedSelectProps) {
-  return (
-    <Select
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder={placeholder}
-      aria-label={label}
-      options={options}
-      value={value ?? undefined}
-      onChange={onChange}
-      style={{ width }}
-      data-testid={testId}
+    <ListFilters
+      testId="assignment-filters"
+      search={{ value: search, placeholder: 'Search engineer, project or role', label: 'Search assignments', testId: 'assignment-search', onChange: onSearch }}
+      filters={filters}
+      onFilter={onFilter}
+      isMobile={isMobile}
+      selects={selects}
     />
   );
 }
