@@ -3,15 +3,17 @@
  * into days, ISO weeks or calendar months.
  *
  * The model in short:
- * - Everything is counted in whole calendar days of the organisation's time zone. Only Monday to
- *   Friday count, and a holiday removes the day for everyone.
+ * - Everything is counted in whole calendar days of the organisation's time zone. Which days an
+ *   engineer works, and how much of each, is their own (engineer-days.ts): their work week, the
+ *   holidays of the calendar they follow, and the dates they join and leave. Without any of those, a
+ *   day counts Monday to Friday unless it is a holiday of the default calendar.
  * - Assignments (and placeholders) are stored as instants. One counts on a day when it has already
  *   started at that day's midnight and not yet ended: so an assignment from Wednesday 09:00 first
  *   counts on Thursday, and one ending Friday 00:00 last counts on Thursday. This is the "current"
  *   rule of today's figures, asked at the start of every day.
- * - On a working day an engineer brings their maxCapacity, or nothing on a day off. Load only counts
- *   where there is capacity; work planned on a day off is reported as a conflict instead, so a
- *   week of vacation never shows up as an overload.
+ * - On a working day an engineer brings that day's part of their work week, or nothing on a day off.
+ *   Load only counts where there is capacity; work planned on a day off, before the start or from the
+ *   leave date is reported as a conflict instead, so a week of vacation never shows up as an overload.
  * - Work on tentative (pipeline) projects is kept apart from confirmed work; asking to include it
  *   adds it to the booked figure, and so to utilisation, status and free.
  * - A period sums its working days inside the range. Utilisation is booked / capacity, status uses
@@ -25,6 +27,7 @@
  */
 import { utilizationStatus, type UtilizationStatus } from '../figures.ts';
 import { DAY_MS, dayOfDate, instantOf } from './calendar-days.ts';
+import { DEFAULT_CALENDAR_ID, engineerDays, followsDefaults, holidayDaysByCalendar, holidayOf, type HolidayDays } from './engineer-days.ts';
 import {
   refId,
   type CapacityAssignment,
@@ -46,7 +49,7 @@ export type EngineerPeriod = CapacityPeriod & {
   booked: number;
   /** Load of tentative projects on the days with capacity, whether included in booked or not. */
   tentative: number;
-  /** Working days taken off (days off on a weekend or holiday cost nothing and are not counted). */
+  /** Working days taken off (days off outside the work week or on a holiday cost nothing and are not counted). */
   timeOffDays: number;
   /** booked / capacity x 100 to one decimal; null when there is no capacity. */
   utilization: number | null;
@@ -84,7 +87,8 @@ export type CapacityFacts<E extends CapacityEngineer = CapacityEngineer> = {
   /** Projects not won yet: their assignments are tentative load. */
   tentativeProjectIds?: Iterable<string>;
   timeOff?: readonly TimeOffDays[];
-  holidays?: readonly Holiday[];
+  /** Holidays of every calendar; one without `calendarId` is the default calendar's. */
+  holidays?: readonly (Holiday & { calendarId?: string })[];
   placeholders?: readonly PlaceholderDemand[];
   /** The organisation's IANA time zone; calendar days are its days. */
   timeZone?: string;
@@ -196,6 +200,11 @@ class EngineerSums extends PeriodSums {
   readonly tentativeChange: Float64Array;
   readonly off: Uint8Array;
   readonly timeOffDays: Int32Array;
+  /** The engineer's capacity per day of the range, in load units, and whether their week and calendar make it a working day. */
+  readonly dayCapacity: Float64Array;
+  readonly workable: Uint8Array;
+  /** The engineer's own working days per period (employed, in their work week, not a holiday of their calendar). */
+  readonly workingDays: Int32Array;
   /** Working days off before each day: conflictsOf's scratch, so a booking's overlap with them is one subtraction. */
   readonly offBefore: Int32Array;
 
@@ -205,34 +214,63 @@ class EngineerSums extends PeriodSums {
     this.tentativeChange = new Float64Array(days + 1);
     this.off = new Uint8Array(days);
     this.timeOffDays = new Int32Array(periods);
+    this.dayCapacity = new Float64Array(days);
+    this.workable = new Uint8Array(days);
+    this.workingDays = new Int32Array(periods);
     this.offBefore = new Int32Array(days + 1);
   }
 
   reset() {
-    for (const array of [this.confirmedChange, this.tentativeChange, this.off, this.capacity, this.confirmed, this.tentative, this.timeOffDays]) {
+    for (const array of [this.confirmedChange, this.tentativeChange, this.off, this.capacity, this.confirmed, this.tentative, this.timeOffDays, this.workingDays]) {
       array.fill(0);
     }
   }
 }
 
-/** Fills `sums` for one engineer; returns whether any working day in the range is off. */
-function sumEngineer(maxCapacity: number, bookings: readonly Booking[], timeOff: readonly Span[], grid: PeriodGrid, sums: EngineerSums): boolean {
+/** The engineer's capacity per day: the organisation's working days at maxCapacity, or their own days (engineer-days.ts). */
+function fillDays(engineer: CapacityEngineer, grid: PeriodGrid, holidays: HolidayDays, sums: EngineerSums) {
+  if (followsDefaults(engineer)) {
+    const capacity = Math.round(engineer.maxCapacity * UNIT);
+    for (let day = 0; day < grid.days; day += 1) {
+      sums.workable[day] = grid.working[day]!;
+      sums.dayCapacity[day] = grid.working[day] ? capacity : 0;
+    }
+    return;
+  }
+  engineerDays(engineer, grid.firstDay, grid.days, holidays, { capacity: sums.dayCapacity, workable: sums.workable }, UNIT);
+}
+
+/**
+ * Fills `sums` for one engineer; returns whether any of their working days in the range is off (time
+ * off, or not employed yet or any more). A default engineer with maxCapacity 0 still has working
+ * days: they are free 0 %, not off.
+ */
+function sumEngineer(engineer: CapacityEngineer, bookings: readonly Booking[], timeOff: readonly Span[], grid: PeriodGrid, holidays: HolidayDays, sums: EngineerSums): boolean {
   sums.reset();
+  fillDays(engineer, grid, holidays, sums);
   for (const b of bookings) {
     const change = b.tentative ? sums.tentativeChange : sums.confirmedChange;
     change[b.start]! += b.load;
     change[b.end]! -= b.load;
   }
   for (const span of timeOff) sums.off.fill(1, span.start, span.end);
-  const capacity = Math.round(maxCapacity * UNIT);
+  const defaults = followsDefaults(engineer);
   let confirmed = 0;
   let tentative = 0;
   let anyOff = false;
   for (let day = 0; day < grid.days; day += 1) {
     confirmed += sums.confirmedChange[day]!;
     tentative += sums.tentativeChange[day]!;
-    if (!grid.working[day]) continue;
+    if (!sums.workable[day]) continue;
+    const capacity = sums.dayCapacity[day]!;
+    const employed = defaults || capacity > 0;
+    if (!employed) {
+      sums.off[day] = 1;
+      anyOff = true;
+      continue;
+    }
     const period = grid.periodOfDay[day]!;
+    sums.workingDays[period]! += 1;
     if (sums.off[day]) {
       sums.timeOffDays[period]! += 1;
       anyOff = true;
@@ -256,7 +294,8 @@ const sourceKey = (b: Booking) => `${b.source._id ?? ''}\u0000${refId(b.source.p
  */
 function conflictsOf(bookings: readonly Booking[], grid: PeriodGrid, sums: EngineerSums): CapacityConflict[] {
   const { off, offBefore } = sums;
-  for (let day = 0; day < grid.days; day += 1) offBefore[day + 1] = offBefore[day]! + (grid.working[day] && off[day] ? 1 : 0);
+  const { workable } = sums;
+  for (let day = 0; day < grid.days; day += 1) offBefore[day + 1] = offBefore[day]! + (workable[day] && off[day] ? 1 : 0);
   const touching = bookings.filter((b) => offBefore[b.end]! > offBefore[b.start]!);
   if (touching.length === 0) return [];
   const ordered = touching
@@ -265,7 +304,7 @@ function conflictsOf(bookings: readonly Booking[], grid: PeriodGrid, sums: Engin
     .map(({ booking }) => booking);
   const conflicts: CapacityConflict[] = [];
   for (let day = 0; day < grid.days; day += 1) {
-    if (!grid.working[day] || !off[day]) continue;
+    if (!workable[day] || !off[day]) continue;
     for (const b of ordered) {
       if (day < b.start || day >= b.end) continue;
       const conflict: CapacityConflict = { projectId: refId(b.source.projectId), date: grid.dates[day]!, tentative: b.tentative };
@@ -276,25 +315,43 @@ function conflictsOf(bookings: readonly Booking[], grid: PeriodGrid, sums: Engin
   return conflicts;
 }
 
-function engineerPeriods(grid: PeriodGrid, sums: EngineerSums, includeTentative: boolean): EngineerPeriod[] {
+/**
+ * The holidays that took one of the engineer's working days away, per period; null when that is the
+ * organisation's list (a default engineer), so their cells share the period's list.
+ */
+function ownHolidays(engineer: CapacityEngineer, grid: PeriodGrid, holidays: HolidayDays): Holiday[][] | null {
+  if (followsDefaults(engineer)) return null;
+  const lists: Holiday[][] = grid.periods.map(() => []);
+  const calendarIds = new Set([DEFAULT_CALENDAR_ID, ...(engineer.calendars ?? []).map((c) => c.calendarId)]);
+  const days = new Set<number>();
+  for (const id of calendarIds) for (const day of holidays.get(id)?.keys() ?? []) days.add(day);
+  for (const day of [...days].sort((a, b) => a - b)) {
+    const holiday = holidayOf(engineer, day, holidays);
+    if (holiday) lists[grid.periodOfDay[day - grid.firstDay]!]!.push({ date: holiday.date, name: holiday.name });
+  }
+  return lists;
+}
+
+function engineerPeriods(grid: PeriodGrid, sums: EngineerSums, holidays: Holiday[][] | null, includeTentative: boolean): EngineerPeriod[] {
   return grid.periods.map((period, index) => {
     const capacity = sums.capacity[index]!;
     const tentative = sums.tentative[index]!;
     const booked = sums.confirmed[index]! + (includeTentative ? tentative : 0);
+    const workingDays = sums.workingDays[index]!;
     // Every field written out, in one order, so all rows share one object shape.
     return {
       key: period.key,
       start: period.start,
       end: period.end,
-      workingDays: period.workingDays,
-      holidays: period.holidays,
+      workingDays,
+      holidays: holidays ? holidays[index]! : period.holidays,
       capacity: capacity / UNIT,
       booked: booked / UNIT,
       tentative: tentative / UNIT,
       timeOffDays: sums.timeOffDays[index]!,
       utilization: capacity > 0 ? oneDecimal((booked / capacity) * 100) : null,
       status: capacity > 0 ? utilizationStatus(booked, capacity) : 'off',
-      free: period.workingDays > 0 ? oneDecimal((capacity - booked) / UNIT / period.workingDays) : null,
+      free: workingDays > 0 ? oneDecimal((capacity - booked) / UNIT / workingDays) : null,
     };
   });
 }
@@ -313,7 +370,9 @@ function extremes(periods: readonly EngineerPeriod[]) {
 export function capacityOverTime<E extends CapacityEngineer>(facts: CapacityFacts<E>, view: CapacityView): CapacityOverTime<E> {
   const timeZone = facts.timeZone ?? 'UTC';
   const includeTentative = view.includeTentative ?? false;
-  const grid = periodGrid(view.from, view.to, view.step, facts.holidays);
+  const allHolidays = facts.holidays ?? [];
+  const grid = periodGrid(view.from, view.to, view.step, allHolidays.filter((h) => (h.calendarId ?? DEFAULT_CALENDAR_ID) === DEFAULT_CALENDAR_ID));
+  const holidays = holidayDaysByCalendar(allHolidays, grid.firstDay, grid.firstDay + grid.days - 1);
   const bookings = bookingsByEngineer(facts, grid, timeZone);
   const timeOff = timeOffByEngineer(facts.timeOff ?? [], grid);
   const sums = new EngineerSums(grid.days, grid.periods.length);
@@ -321,9 +380,9 @@ export function capacityOverTime<E extends CapacityEngineer>(facts: CapacityFact
 
   const engineers = facts.engineers.map((engineer): EngineerCapacity<E> => {
     const own = bookings.get(engineer._id) ?? [];
-    const anyOff = sumEngineer(engineer.maxCapacity, own, timeOff.get(engineer._id) ?? [], grid, sums);
+    const anyOff = sumEngineer(engineer, own, timeOff.get(engineer._id) ?? [], grid, holidays, sums);
     supply.add(sums);
-    const periods = engineerPeriods(grid, sums, includeTentative);
+    const periods = engineerPeriods(grid, sums, ownHolidays(engineer, grid, holidays), includeTentative);
     return { engineer, periods, ...extremes(periods), conflicts: anyOff ? conflictsOf(own, grid, sums) : [] };
   });
 

@@ -1,5 +1,6 @@
 import { dateOfDay, dayOfDate } from './calendar-days.ts';
 import type { CapacityConflict, CapacityStatus, EngineerPeriod } from './capacity-over-time.ts';
+import type { CapacityPeriod } from './periods.ts';
 import type { CapacityEngineerRow, CapacityResponse, CapacityRow } from './contracts.ts';
 
 /**
@@ -22,6 +23,13 @@ export type CapacityColumns = {
   /** One letter a period (STATUS_LETTERS): as a list of words it was a fifth of the answer. */
   status: string;
   free: (number | null)[];
+  /**
+   * Only for an engineer whose working days are their own (a work week, another calendar, a start or
+   * leave date): their working days and the holidays that took one away, per period. Without them a
+   * row has the period's.
+   */
+  workingDays?: number[];
+  holidays?: { date: string; name: string }[][];
 };
 
 /** A status as one letter on the wire, and back. */
@@ -42,7 +50,7 @@ export type PackedCapacityRow = {
 export type PackedCapacityResponse = Omit<CapacityResponse, 'rows'> & { shape: 'columns'; rows: PackedCapacityRow[] };
 
 /** The figures of one engineer, period by period, as lists. */
-function columnsOf(periods: readonly EngineerPeriod[]): CapacityColumns {
+function columnsOf(periods: readonly EngineerPeriod[], shared: readonly CapacityPeriod[]): CapacityColumns {
   const n = periods.length;
   const columns: CapacityColumns = {
     capacity: new Array<number>(n),
@@ -65,6 +73,10 @@ function columnsOf(periods: readonly EngineerPeriod[]): CapacityColumns {
     columns.free[i] = p.free;
   }
   columns.status = status;
+  if (periods.some((p, i) => p.workingDays !== shared[i]!.workingDays || p.holidays !== shared[i]!.holidays)) {
+    columns.workingDays = periods.map((p) => p.workingDays);
+    columns.holidays = periods.map((p) => p.holidays);
+  }
   return columns;
 }
 
@@ -118,7 +130,7 @@ export function packCapacity(answer: CapacityResponse): PackedCapacityResponse {
       peakUtilization,
       minFree,
       conflicts: packConflicts(conflicts, firstDay),
-      columns: columnsOf(periods),
+      columns: columnsOf(periods, answer.periods),
     })),
   };
 }
@@ -140,8 +152,8 @@ export function unpackCapacity(packed: PackedCapacityResponse): CapacityResponse
       key: period.key,
       start: period.start,
       end: period.end,
-      workingDays: period.workingDays,
-      holidays: period.holidays,
+      workingDays: columns.workingDays ? columns.workingDays[i]! : period.workingDays,
+      holidays: columns.holidays ? columns.holidays[i]! : period.holidays,
       capacity: columns.capacity[i]!,
       booked: columns.booked[i]!,
       tentative: columns.tentative[i]!,

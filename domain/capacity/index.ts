@@ -3,6 +3,7 @@ export * from './time-zone.ts';
 export * from './messages.ts';
 export * from './inputs.ts';
 export * from './periods.ts';
+export * from './engineer-days.ts';
 export * from './capacity-over-time.ts';
 export * from './ranking.ts';
 export * from './sort-keys.ts';

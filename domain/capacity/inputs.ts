@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { writesYearOutOfRange, yearOutOfRangeMessage } from '../dates.ts';
 import { dayOfDate, isCalendarDate } from './calendar-days.ts';
+import type { EngineerCalendarFacts } from './engineer-days.ts';
 import { capacityMessages as M } from './messages.ts';
 import { isValidTimeZone } from './time-zone.ts';
 import { capacitySortKeys } from './sort-keys.ts';
@@ -9,8 +10,8 @@ import { capacitySortKeys } from './sort-keys.ts';
 export type Ref = string | { _id: string };
 export const refId = (ref: Ref) => (typeof ref === 'string' ? ref : ref._id);
 
-/** What the model needs of an engineer; `name` only orders rows by name. */
-export type CapacityEngineer = { _id: string; maxCapacity: number; name?: string };
+/** What the model needs of an engineer; `name` only orders rows by name. Their own days: engineer-days.ts. */
+export type CapacityEngineer = { _id: string; name?: string } & EngineerCalendarFacts;
 
 /** What the model needs of an assignment. Dates are ISO instants, as assignments store them. */
 export type CapacityAssignment = {
