@@ -24,6 +24,13 @@ export const engineerSchema = z.object({
   skills: z.array(z.string()),
   seniority: z.enum(seniorities),
   maxCapacity: z.number(),
+  /** Their own work weeks, each from a date (domain/capacity/engineer-days.ts); none: maxCapacity Monday to Friday. */
+  workWeeks: z.array(z.object({ from: calendarDay, days: z.array(z.number()) })).optional(),
+  /** The holiday calendars they follow, each from a date; none: the default calendar. */
+  calendars: z.array(z.object({ from: calendarDay, calendarId: z.string() })).optional(),
+  /** No capacity before the start date nor from the leave date. */
+  startDate: calendarDay.optional(),
+  leaveDate: calendarDay.optional(),
   version: z.number().int(),
 });
 export type Engineer = z.infer<typeof engineerSchema>;
