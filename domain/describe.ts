@@ -1,5 +1,6 @@
 import { describeAccountEvent } from './accounts/describe.ts';
 import { isAccountEvent } from './accounts/events.ts';
+import { describeWorkWeek as workWeekText } from './capacity/engineer-days.ts';
 import { assertNever, type PlanningEvent } from './events.ts';
 
 export type EventNames = {
@@ -8,6 +9,8 @@ export type EventNames = {
   project?: string;
   /** Any engineer's name by id: the two a reassignment names (from whom, to whom). */
   engineerName?: (id: string) => string | undefined;
+  /** The name of the holiday calendar an event names, when it is known. */
+  calendar?: string;
 };
 
 const pct = (value: unknown) => `${value}%`;
@@ -76,6 +79,18 @@ export function describeEvent(event: PlanningEvent, names: EventNames): string {
       const whose = names.engineer === names.actor ? 'their' : `${engineer}'s`;
       return `${names.actor} cancelled ${whose} ${timeOffLabel[kind]} ${days(from, to)}`;
     }
+    case 'EngineerWorkWeekChanged':
+      return `${names.actor} set ${engineer}'s work week to ${workWeekText(event.data.days)} from ${event.data.from}${event.data.previous ? ` (was ${workWeekText(event.data.previous)})` : ''}`;
+    case 'EngineerCalendarChanged':
+      return `${names.actor} moved ${engineer} to the ${names.calendar ?? event.data.calendarId} holiday calendar from ${event.data.from}`;
+    case 'EngineerStartDateSet':
+      return event.data.date === null
+        ? `${names.actor} cleared ${engineer}'s start date${event.data.previous ? ` (was ${event.data.previous})` : ''}`
+        : `${names.actor} set ${engineer}'s start date to ${event.data.date}`;
+    case 'EngineerLeaving':
+      return `${names.actor} recorded that ${engineer} leaves on ${event.data.date}`;
+    case 'EngineerLeavingCancelled':
+      return `${names.actor} cancelled ${engineer}'s leave date ${event.data.date}`;
     case 'HolidayAdded':
       return `${names.actor} added the holiday ${event.data.name} on ${event.data.date}`;
     case 'HolidayRemoved':

@@ -5,13 +5,14 @@ import { planningEventTypes, streamEntity, streamIds } from './events.ts';
 import { conflictMessage, projectMessages } from './messages.ts';
 
 describe('events', () => {
-  it('names the event types of design sections 5b, 10 and 11', () => {
+  it('names the event types of design sections 5b, 10, 11 and 12', () => {
     expect([...planningEventTypes].sort()).toEqual(
       [
         'ProjectCreated', 'ProjectUpdated', 'ProjectStatusChanged',
         'AssignmentCreated', 'AssignmentUpdated', 'AssignmentRemoved',
         'EngineerRegistered', 'EngineerProfileUpdated',
         'TimeOffBooked', 'TimeOffCancelled', 'HolidayAdded', 'HolidayRemoved',
+        'EngineerWorkWeekChanged', 'EngineerCalendarChanged', 'EngineerStartDateSet', 'EngineerLeaving', 'EngineerLeavingCancelled',
         'ProjectMarkedTentative', 'ProjectConfirmed',
         'PlaceholderAdded', 'PlaceholderUpdated', 'PlaceholderRemoved', 'PlaceholderFilled',
         'AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked',

@@ -85,6 +85,18 @@ export type TimeOffCancelled = {
   data: { timeOffId: string } & Omit<TimeOffFields, 'note'>;
 };
 
+/**
+ * The facts that say which days an engineer works (domain/capacity/engineer-days.ts). Each carries what it
+ * replaced, so the history reads 'from Mon-Fri to Mon-Thu' without a replay.
+ */
+export type EngineerWorkWeekChanged = { type: 'EngineerWorkWeekChanged'; data: { engineerId: string; from: string; days: number[]; previous?: number[] } };
+export type EngineerCalendarChanged = { type: 'EngineerCalendarChanged'; data: { engineerId: string; calendarId: string; from: string; previous?: string } };
+/** `date: null` clears the start date. */
+export type EngineerStartDateSet = { type: 'EngineerStartDateSet'; data: { engineerId: string; date: string | null; previous?: string } };
+export type EngineerLeaving = { type: 'EngineerLeaving'; data: { engineerId: string; date: string; previous?: string } };
+export type EngineerLeavingCancelled = { type: 'EngineerLeavingCancelled'; data: { engineerId: string; date: string } };
+export type EngineerDaysEvent = EngineerWorkWeekChanged | EngineerCalendarChanged | EngineerStartDateSet | EngineerLeaving | EngineerLeavingCancelled;
+
 export type HolidayAdded = { type: 'HolidayAdded'; data: { holidayId: string } & Omit<HolidayRecord, '_id' | 'version'> };
 export type HolidayRemoved = { type: 'HolidayRemoved'; data: { holidayId: string } & Omit<HolidayRecord, '_id' | 'version'> };
 
@@ -92,7 +104,7 @@ export type PlaceholderEvent = PlaceholderAdded | PlaceholderUpdated | Placehold
 export type ProjectEvent = ProjectCreated | ProjectUpdated | ProjectStatusChanged | ProjectMarkedTentative | ProjectConfirmed | PlaceholderEvent;
 export type AssignmentEvent = AssignmentCreated | AssignmentUpdated | AssignmentRemoved;
 export type TimeOffEvent = TimeOffBooked | TimeOffCancelled;
-export type EngineerEvent = EngineerRegistered | EngineerProfileUpdated | TimeOffEvent;
+export type EngineerEvent = EngineerRegistered | EngineerProfileUpdated | TimeOffEvent | EngineerDaysEvent;
 export type CalendarEvent = HolidayAdded | HolidayRemoved;
 /** Account facts share the log (history, live, hash chain) but never touch the plan. */
 export type PlanningEvent = ProjectEvent | AssignmentEvent | EngineerEvent | CalendarEvent | AccountEvent;
@@ -107,6 +119,7 @@ export const planningEventTypes = [
   'AssignmentCreated', 'AssignmentUpdated', 'AssignmentRemoved',
   'EngineerRegistered', 'EngineerProfileUpdated',
   'TimeOffBooked', 'TimeOffCancelled',
+  'EngineerWorkWeekChanged', 'EngineerCalendarChanged', 'EngineerStartDateSet', 'EngineerLeaving', 'EngineerLeavingCancelled',
   'HolidayAdded', 'HolidayRemoved',
   'ProjectMarkedTentative', 'ProjectConfirmed',
   'PlaceholderAdded', 'PlaceholderUpdated', 'PlaceholderRemoved', 'PlaceholderFilled',

@@ -1,8 +1,9 @@
 import type { Engineer, HolidayRecord, Placeholder, Project, AssignmentRecord, TimeOff } from './entities.ts';
 import {
-  assertNever, type AssignmentEvent, type CalendarEvent, type EngineerEvent, type PlaceholderEvent, type ProjectEvent,
+  assertNever, type AssignmentEvent, type CalendarEvent, type EngineerDaysEvent, type EngineerEvent, type PlaceholderEvent, type ProjectEvent,
   type TimeOffEvent,
 } from './events.ts';
+import { largestDay, standardWorkWeek } from './capacity/engineer-days.ts';
 
 /**
  * Stream state is the entity as the read model holds it, with its version (the stream position).
@@ -64,6 +65,44 @@ export function evolveEngineer(state: Engineer | null, event: EngineerEvent, ver
     case 'TimeOffBooked':
     case 'TimeOffCancelled':
       return state && { ...state, version };
+    case 'EngineerWorkWeekChanged':
+    case 'EngineerCalendarChanged':
+    case 'EngineerStartDateSet':
+    case 'EngineerLeaving':
+    case 'EngineerLeavingCancelled':
+      return state && { ...withEngineerDays(state, event), version };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** A dated list with `entry` in force from its date: one entry per date, in date order. */
+const withDated = <T extends { from: string }>(list: readonly T[] | undefined, entry: T): T[] =>
+  [...(list ?? []).filter((e) => e.from !== entry.from), entry].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+
+/** The days before a first work week keep the standard week they had, so its change is only from its date. */
+const EARLIEST = '0001-01-01';
+
+function withEngineerDays(state: Engineer, event: EngineerDaysEvent): Engineer {
+  switch (event.type) {
+    case 'EngineerWorkWeekChanged': {
+      const { from, days } = event.data;
+      const before = state.workWeeks?.length || from === EARLIEST ? state.workWeeks : [{ from: EARLIEST, days: standardWorkWeek(state.maxCapacity) }];
+      const workWeeks = withDated(before, { from, days });
+      return { ...state, workWeeks, maxCapacity: largestDay(workWeeks) ?? state.maxCapacity };
+    }
+    case 'EngineerCalendarChanged':
+      return { ...state, calendars: withDated(state.calendars, { from: event.data.from, calendarId: event.data.calendarId }) };
+    case 'EngineerStartDateSet': {
+      const { startDate: _dropped, ...rest } = state;
+      return event.data.date === null ? rest : { ...rest, startDate: event.data.date };
+    }
+    case 'EngineerLeaving':
+      return { ...state, leaveDate: event.data.date };
+    case 'EngineerLeavingCancelled': {
+      const { leaveDate: _dropped, ...rest } = state;
+      return rest;
+    }
     default:
       return assertNever(event);
   }

@@ -84,6 +84,11 @@ export class PlanFold {
         return set(this.placeholders, event.data.placeholderId, evolvePlaceholder(this.placeholders.get(event.data.placeholderId) ?? null, event, version));
       case 'EngineerRegistered':
       case 'EngineerProfileUpdated':
+      case 'EngineerWorkWeekChanged':
+      case 'EngineerCalendarChanged':
+      case 'EngineerStartDateSet':
+      case 'EngineerLeaving':
+      case 'EngineerLeavingCancelled':
         return set(this.engineers, event.data.engineerId, evolveEngineer(this.engineers.get(event.data.engineerId) ?? null, event, version));
       case 'TimeOffBooked':
       case 'TimeOffCancelled':

@@ -17,6 +17,7 @@ export * from './dates.ts';
 export * from './text.ts';
 export * from './decide-time-off.ts';
 export * from './decide-holidays.ts';
+export * from './decide-engineer-days.ts';
 export * from './decide-placeholders.ts';
 export * from './lists/index.ts';
 export * from './scenarios/index.ts';

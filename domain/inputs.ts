@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoMomentText, writesYearOutOfRange, yearOutOfRangeMessage } from './dates.ts';
 import { projectStatuses, seniorities, timeOffKinds } from './entities.ts';
 import {
-  assignmentMessages as A, engineerMessages as E, holidayMessages as H, projectMessages as P, timeOffMessages as T,
+  assignmentMessages as A, engineerDaysMessages as D, engineerMessages as E, holidayMessages as H, projectMessages as P, timeOffMessages as T,
 } from './messages.ts';
 import { isCalendarDate } from './capacity/calendar-days.ts';
 import { wellFormedText } from './text.ts';
@@ -148,6 +148,36 @@ export const addHolidayInput = z.object({
   version: expectedVersion,
 });
 export type AddHolidayInput = z.output<typeof addHolidayInput>;
+
+/** PUT /api/engineers/:id/work-week: the part of a day worked on each weekday, Monday first, from a date on. */
+export const workWeekInput = z.object({
+  from: wholeDay(D.fromRequired, 'From'),
+  days: z
+    .array(z.number({ error: D.dayRange }).min(0, D.dayRange).max(100, D.dayRange), { error: D.daysShape })
+    .length(7, D.daysShape)
+    .refine((days) => days.some((value) => value > 0), D.noWorkingDay),
+  version: expectedVersion,
+});
+export type WorkWeekInput = z.output<typeof workWeekInput>;
+
+/** PUT /api/engineers/:id/calendar: the holiday calendar followed from a date on. */
+export const followCalendarInput = z.object({
+  calendarId: wellFormedText('Calendar', D.calendarRequired).trim().min(1, D.calendarRequired).max(100, D.calendarRequired),
+  from: wholeDay(D.fromRequired, 'From'),
+  version: expectedVersion,
+});
+export type FollowCalendarInput = z.output<typeof followCalendarInput>;
+
+/** PUT /api/engineers/:id/employment: a date sets it, null clears it, leaving a field out keeps it. */
+export const employmentInput = z
+  .object({
+    startDate: wholeDay(D.startDateInvalid, 'Start date').nullable().optional(),
+    leaveDate: wholeDay(D.leaveDateInvalid, 'Leave date').nullable().optional(),
+    version: expectedVersion,
+  })
+  .refine((value) => value.startDate !== undefined || value.leaveDate !== undefined, { message: D.nothingToChange })
+  .refine((value) => !(value.startDate && value.leaveDate) || value.leaveDate > value.startDate, { path: ['leaveDate'], message: D.leaveBeforeStart });
+export type EmploymentInput = z.output<typeof employmentInput>;
 
 /** A placeholder is an assignment without a person: the same fields and messages, plus the skills it needs. */
 const placeholderFields = { ...assignmentFields, skills: skillList };

@@ -37,6 +37,20 @@ export const engineerMessages = {
   avatarInvalid: 'Avatar must be a web address starting with http:// or https://',
 } as const;
 
+/** Work weeks, calendars followed, start and leave dates. */
+export const engineerDaysMessages = {
+  fromRequired: 'From must be a date such as 2026-12-07',
+  daysShape: 'Days must list 7 percentages, Monday to Sunday',
+  dayRange: 'Each day must be between 0 and 100',
+  noWorkingDay: 'A work week needs at least one working day',
+  calendarRequired: 'Calendar is required',
+  calendarNotFound: 'Holiday calendar not found',
+  startDateInvalid: 'Start date must be a date such as 2026-12-07',
+  leaveDateInvalid: 'Leave date must be a date such as 2026-12-07',
+  leaveBeforeStart: 'Leave date must be after the start date',
+  nothingToChange: 'Give a start date or a leave date (null clears it)',
+} as const;
+
 /** Text the server cannot keep as it was typed (a lone UTF-16 surrogate), named by its field. */
 export const invalidTextMessage = (field: string) => `${field} contains an invalid character`;
 

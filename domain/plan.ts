@@ -93,6 +93,11 @@ export function applyToPlan(plan: Plan, event: PlanningEvent, version: number): 
     }
     case 'EngineerRegistered':
     case 'EngineerProfileUpdated':
+    case 'EngineerWorkWeekChanged':
+    case 'EngineerCalendarChanged':
+    case 'EngineerStartDateSet':
+    case 'EngineerLeaving':
+    case 'EngineerLeavingCancelled':
       return applyToEngineer(plan, event, version);
     case 'TimeOffBooked':
     case 'TimeOffCancelled': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../tests/support/decider-spec.ts';
-import { decideCommand, type PlanReader } from './commands/table.ts';
+import { decideCommand, defaultCalendarOr, type PlanReader } from './commands/table.ts';
 import type { PlanningCommand } from './commands/planning-commands.ts';
 import { decideCreateAssignment } from './decide.ts';
 import { describeDeed, describeUndo } from './describe.ts';
@@ -72,6 +72,7 @@ function readerOf(streams: Streams): PlanReader {
     engineerTimeOff: (id) => state<EngineerTimeOff>(`engineer-${id}`),
     engineer: (id) => state<EngineerTimeOff>(`engineer-${id}`)?.engineer ?? null,
     calendar: () => state<Calendar>('calendar'),
+    holidayCalendar: (id) => defaultCalendarOr(null, id),
   };
 }
 

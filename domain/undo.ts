@@ -37,6 +37,7 @@ export const undoMessages = {
   moved: (thing: string) => `The ${thing} changed since this change, so it can no longer be undone. Reload to see the latest version.`,
   alreadyUndone: 'This change was already undone.',
   unknown: 'There is no change with this id to undo.',
+  datedDays: 'A work week or holiday calendar set from a date cannot be undone. Set it again from that date instead.',
   tooLarge: (events: number, limit: number) => `This change appended ${events} events; at most ${limit} can be undone at once.`,
 } as const;
 
@@ -178,8 +179,14 @@ function backToEngineer(engineerId: string, was: EngineerTimeOff | null, is: Eng
   if (!was) throw new NotUndoable(undoMessages.engineerRegistered);
   if (!is || was.engineer.email !== is.engineer.email) throw new NotUndoable(undoMessages.changedIdentity);
   const commands: PlanningCommand[] = [];
+  const same = (key: 'workWeeks' | 'calendars') => JSON.stringify(was.engineer[key] ?? []) === JSON.stringify(is.engineer[key] ?? []);
+  if (!same('workWeeks') || !same('calendars')) throw new NotUndoable(undoMessages.datedDays);
   const back = fieldsBack<Engineer>(was.engineer, is.engineer, engineerFields);
   if (hasAny(back)) commands.push({ kind: 'updateEngineer', engineerId, input: back as UpdateEngineerInput });
+  const { startDate, leaveDate } = was.engineer;
+  if (startDate !== is.engineer.startDate || leaveDate !== is.engineer.leaveDate) {
+    commands.push({ kind: 'setEmployment', engineerId, input: { startDate: startDate ?? null, leaveDate: leaveDate ?? null } });
+  }
   const ids = new Set([...Object.keys(was.timeOff), ...Object.keys(is.timeOff)]);
   for (const timeOffId of ids) {
     const before = Object.hasOwn(was.timeOff, timeOffId) ? was.timeOff[timeOffId]! : null;

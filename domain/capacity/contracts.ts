@@ -32,6 +32,10 @@ export const capacityEngineerSchema = z.object({
   skills: z.array(z.string()),
   maxCapacity: z.number(),
   avatar: z.string().optional(),
+  workWeeks: z.array(z.object({ from: z.string(), days: z.array(z.number()) })).optional(),
+  calendars: z.array(z.object({ from: z.string(), calendarId: z.string() })).optional(),
+  startDate: z.string().optional(),
+  leaveDate: z.string().optional(),
   version: z.number().int().optional(),
 });
 

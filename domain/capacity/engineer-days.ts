@@ -12,7 +12,8 @@
  *   there is a conflict, as on a day of time off.
  */
 import { dayOfDate, isoWeekday } from './calendar-days.ts';
-import type { Holiday } from './inputs.ts';
+/** A holiday as the model reads it (inputs.ts names the same shape; it imports this file). */
+type Holiday = { date: string; name: string };
 
 export const DEFAULT_CALENDAR_ID = 'default';
 
@@ -125,3 +126,20 @@ export const largestDay = (workWeeks: readonly WorkWeek[]): number | undefined =
   return latest ? Math.max(...latest.days) : undefined;
 };
 
+
+export const WEEKDAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** A work week as people say it: 'Mon–Thu 100%', 'Mon–Thu 100%, Fri 40%', 'no working days'. */
+export function describeWorkWeek(days: readonly number[]): string {
+  const runs: { first: number; last: number; value: number }[] = [];
+  days.forEach((value, day) => {
+    if (!(value > 0)) return;
+    const run = runs.at(-1);
+    if (run && run.last === day - 1 && run.value === value) run.last = day;
+    else runs.push({ first: day, last: day, value });
+  });
+  if (runs.length === 0) return 'no working days';
+  return runs
+    .map(({ first, last, value }) => `${WEEKDAY_NAMES[first]}${last > first ? `–${WEEKDAY_NAMES[last]}` : ''} ${value}%`)
+    .join(', ');
+}

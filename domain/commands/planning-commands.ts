@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
-  addHolidayInput, addPlaceholderInput, bookTimeOffInput, createAssignmentInput, createProjectInput, registerEngineerInput,
-  updateAssignmentInput, updateEngineerInput, updatePlaceholderInput, updateProjectInput,
+  addHolidayInput, addPlaceholderInput, bookTimeOffInput, createAssignmentInput, createProjectInput, employmentInput, followCalendarInput,
+  registerEngineerInput, updateAssignmentInput, updateEngineerInput, updatePlaceholderInput, updateProjectInput, workWeekInput,
 } from '../inputs.ts';
 import { wellFormedText } from '../text.ts';
 
@@ -40,6 +40,9 @@ export const planningCommand = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('createProject'), projectId: id('Project'), input: createProjectInput }),
   z.object({ kind: z.literal('registerEngineer'), engineerId: id('Engineer'), input: registerEngineerInput }),
   z.object({ kind: z.literal('updateEngineer'), engineerId: id('Engineer'), input: updateEngineerInput }),
+  z.object({ kind: z.literal('changeWorkWeek'), engineerId: id('Engineer'), input: workWeekInput }),
+  z.object({ kind: z.literal('followCalendar'), engineerId: id('Engineer'), input: followCalendarInput }),
+  z.object({ kind: z.literal('setEmployment'), engineerId: id('Engineer'), input: employmentInput }),
   z.object({ kind: z.literal('addHoliday'), holidayId: id('Holiday'), input: addHolidayInput }),
   z.object({ kind: z.literal('removeHoliday'), holidayId: id('Holiday') }),
 ]);

@@ -2,12 +2,14 @@ import {
   decideConfirmProject, decideCreateAssignment, decideCreateProject, decideMarkTentative, decideRegisterEngineer,
   decideRemoveAssignment, decideUpdateAssignment, decideUpdateEngineer, decideUpdateProject,
 } from '../decide.ts';
+import { decideChangeWorkWeek, decideFollowCalendar, decideSetEmployment } from '../decide-engineer-days.ts';
 import { decideAddHoliday, decideRemoveHoliday } from '../decide-holidays.ts';
 import { decideAddPlaceholder, decideFillPlaceholder, decideRemovePlaceholder, decideUpdatePlaceholder } from '../decide-placeholders.ts';
 import { decideBookTimeOff, decideCancelTimeOff, type TimeOffActor } from '../decide-time-off.ts';
 import type { AssignmentRecord, Engineer, Project } from '../entities.ts';
 import { CALENDAR_STREAM, streamIds, type PlanningEvent } from '../events.ts';
 import type { Calendar, EngineerTimeOff, ProjectPlan } from '../evolve.ts';
+import { DEFAULT_CALENDAR_ID } from '../capacity/engineer-days.ts';
 import type { CommandOf, PlanningCommand, PlanningCommandKind } from './planning-commands.ts';
 
 /** The events one command appends to one stream. */
@@ -24,10 +26,12 @@ export type PlanReader = {
   engineer(id: string): Engineer | null;
   engineerTimeOff(id: string): EngineerTimeOff | null;
   calendar(): Calendar | null;
+  /** A holiday calendar engineers may follow (the default one always exists). */
+  holidayCalendar(id: string): { _id: string; name: string } | null;
 };
 
 /** An entity a decision reads without writing its stream (the project of an assignment, say). */
-export type Reference = { kind: 'engineer' | 'project'; id: string };
+export type Reference = { kind: 'engineer' | 'project' | 'holidayCalendar'; id: string };
 
 export type CommandContext = { read: PlanReader; actor: TimeOffActor; };
 
@@ -99,6 +103,20 @@ export const planningCommands: { [K in PlanningCommandKind]: Spec<CommandOf<K>> 
     writes: engineer,
     decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideUpdateEngineer(read.engineer(c.engineerId), { input: c.input, actor })),
   },
+  changeWorkWeek: {
+    writes: engineer,
+    decide: (c, { read }) => on(streamIds.engineer(c.engineerId), decideChangeWorkWeek(read.engineer(c.engineerId), c.input)),
+  },
+  followCalendar: {
+    writes: engineer,
+    reads: (c) => [{ kind: 'holidayCalendar', id: c.input.calendarId }],
+    decide: (c, { read }) =>
+      on(streamIds.engineer(c.engineerId), decideFollowCalendar(read.engineer(c.engineerId), c.input, (id) => read.holidayCalendar(id) !== null)),
+  },
+  setEmployment: {
+    writes: engineer,
+    decide: (c, { read }) => on(streamIds.engineer(c.engineerId), decideSetEmployment(read.engineer(c.engineerId), c.input)),
+  },
   bookTimeOff: {
     writes: engineer,
     decide: (c, { read, actor }) =>
@@ -161,6 +179,7 @@ export function readerOf(known: {
   assignments?: ReadonlyMap<string, AssignmentRecord | null>;
   engineerTimeOff?: ReadonlyMap<string, EngineerTimeOff | null>;
   calendar?: Calendar | null;
+  holidayCalendars?: ReadonlyMap<string, { _id: string; name: string } | null>;
 }): PlanReader {
   return {
     assignment: (id) => known.assignments?.get(id) ?? null,
@@ -169,6 +188,7 @@ export function readerOf(known: {
     projectPlan: () => null,
     engineerTimeOff: (id) => known.engineerTimeOff?.get(id) ?? null,
     calendar: () => known.calendar ?? null,
+    holidayCalendar: (id) => defaultCalendarOr(known.holidayCalendars?.get(id) ?? null, id),
   };
 }
 
@@ -178,3 +198,7 @@ export function readerOf(known: {
  */
 export const decideOnOneStream = <E extends PlanningEvent = PlanningEvent>(command: PlanningCommand, context: CommandContext): E[] =>
   decideCommand(command, context).flatMap((decided) => decided.events) as E[];
+
+/** The default calendar always exists, whether or not anything was ever written about it. */
+export const defaultCalendarOr = (found: { _id: string; name: string } | null, id: string) =>
+  found ?? (id === DEFAULT_CALENDAR_ID ? { _id: DEFAULT_CALENDAR_ID, name: 'Default' } : null);

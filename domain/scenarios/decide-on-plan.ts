@@ -3,7 +3,7 @@ import type { AssignmentRecord, Engineer, Project } from '../entities.ts';
 import { streamEntity } from '../events.ts';
 import type { Calendar, EngineerTimeOff, ProjectPlan } from '../evolve.ts';
 import { applyToPlan, unpopulate, type Plan } from '../plan.ts';
-import { decideCommand, type PlanReader, type StreamEvents } from '../commands/table.ts';
+import { decideCommand, defaultCalendarOr, type PlanReader, type StreamEvents } from '../commands/table.ts';
 import type { PlanningCommand } from '../commands/planning-commands.ts';
 
 /**
@@ -50,6 +50,7 @@ export class PlanIndex {
       engineer: (id) => this.engineer(plan, id),
       engineerTimeOff: (id) => this.engineerTimeOff(plan, id),
       calendar: () => this.calendar(plan),
+      holidayCalendar: (id) => defaultCalendarOr(null, id),
     };
   }
 

@@ -1,12 +1,12 @@
 import {
-  CALENDAR_STREAM, decideCommand, referencesOf, streamEntity, streamsOf, type AssignmentRecord, type Calendar, type Engineer,
+  CALENDAR_STREAM, decideCommand, defaultCalendarOr, referencesOf, streamEntity, streamsOf, type AssignmentRecord, type Calendar, type Engineer,
   type EngineerTimeOff, type EventMetadata, type PlanningCommand, type PlanningEvent, type PlanReader, type Project, type ProjectPlan,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { appendToStreams } from '../event-store/append.ts';
 import { ConcurrencyError } from '../event-store/errors.ts';
 import { readStreams } from '../event-store/read.ts';
-import { findEngineer, findProject } from '../read-models/queries.ts';
+import { findEngineer, findHolidayCalendar, findProject } from '../read-models/queries.ts';
 import { assignmentStream, calendarStream, engineerTimeOffStream, projectPlanStream, type StreamKind } from './streams.ts';
 
 /** A stream the command wrote: its state and version after the command, and what it appended. */
@@ -40,6 +40,7 @@ export async function handleCommand(trx: DbOrTrx, command: PlanningCommand, meta
   }
   const engineers = new Map<string, Engineer | null>();
   const projects = new Map<string, Project | null>();
+  const holidayCalendars = new Map<string, { _id: string; name: string } | null>();
   const stateOf = <S>(streamId: string) => (streams.get(streamId)?.state ?? null) as S | null;
   const read: PlanReader = {
     assignment: (id) => stateOf<AssignmentRecord>(`assignment-${id}`),
@@ -48,10 +49,12 @@ export async function handleCommand(trx: DbOrTrx, command: PlanningCommand, meta
     engineerTimeOff: (id) => stateOf<EngineerTimeOff>(`engineer-${id}`),
     engineer: (id) => (streams.has(`engineer-${id}`) ? stateOf<EngineerTimeOff>(`engineer-${id}`)?.engineer ?? null : engineers.get(id) ?? null),
     calendar: () => stateOf<Calendar>(CALENDAR_STREAM),
+    holidayCalendar: (id) => defaultCalendarOr(holidayCalendars.get(id) ?? null, id),
   };
   for (const ref of referencesOf(command, read)) {
     if (ref.kind === 'engineer' && !streams.has(`engineer-${ref.id}`)) engineers.set(ref.id, (await findEngineer(trx, ref.id)) ?? null);
     if (ref.kind === 'project' && !streams.has(`project-${ref.id}`)) projects.set(ref.id, (await findProject(trx, ref.id)) ?? null);
+    if (ref.kind === 'holidayCalendar') holidayCalendars.set(ref.id, await findHolidayCalendar(trx, ref.id));
   }
 
   const first = streams.get(written[0]!)!;

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   DomainError, engineerMessages, type AssignmentRecord, type CreateAssignmentInput, type CreateProjectInput, type Engineer,
-  type EngineerTimeOff, type EventMetadata, type Project, type ProjectPlan, type RegisterEngineerInput, type UpdateAssignmentInput,
+  type EngineerTimeOff, type EventMetadata, type PlanningCommand, type Project, type ProjectPlan, type RegisterEngineerInput, type UpdateAssignmentInput,
   type UpdateEngineerInput, type UpdateProjectInput,
 } from '../../domain/index.ts';
 import { findAccountByEmail } from '../auth/accounts.ts';
@@ -66,5 +66,16 @@ export async function removeAssignment(trx: DbOrTrx, assignmentId: string, metad
 
 export async function updateEngineer(trx: DbOrTrx, engineerId: string, input: UpdateEngineerInput, metadata: EventMetadata, expectedVersion?: number) {
   const [written] = await handleCommand(trx, { kind: 'updateEngineer', engineerId, input }, metadata, expectedVersion);
+  return as<Engineer>(written, engineerOf);
+}
+
+/** The engineer's days: their work week, the holiday calendar they follow, their start and leave dates. */
+export async function changeEngineerDays(
+  trx: DbOrTrx,
+  command: Extract<PlanningCommand, { kind: 'changeWorkWeek' | 'followCalendar' | 'setEmployment' }>,
+  metadata: EventMetadata,
+  expectedVersion: number,
+) {
+  const [written] = await handleCommand(trx, command, metadata, expectedVersion);
   return as<Engineer>(written, engineerOf);
 }

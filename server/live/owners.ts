@@ -67,6 +67,11 @@ export function ownershipFact(event: PlanningEvent): OwnershipFact {
     case 'ProjectStatusChanged':
     case 'EngineerRegistered':
     case 'EngineerProfileUpdated':
+    case 'EngineerWorkWeekChanged':
+    case 'EngineerCalendarChanged':
+    case 'EngineerStartDateSet':
+    case 'EngineerLeaving':
+    case 'EngineerLeavingCancelled':
     case 'TimeOffBooked':
     case 'TimeOffCancelled':
     case 'HolidayAdded':

@@ -19,6 +19,12 @@ export function canSee(viewer: Viewer, event: RecordedEvent, ownerOf: (assignmen
     case 'ProjectStatusChanged':
     case 'EngineerRegistered':
     case 'EngineerProfileUpdated':
+    // The engineer's days are on their record, which everyone signed in reads.
+    case 'EngineerWorkWeekChanged':
+    case 'EngineerCalendarChanged':
+    case 'EngineerStartDateSet':
+    case 'EngineerLeaving':
+    case 'EngineerLeavingCancelled':
     case 'ProjectMarkedTentative':
     case 'ProjectConfirmed':
     case 'PlaceholderAdded':

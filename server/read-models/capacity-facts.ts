@@ -36,6 +36,10 @@ export async function loadCapacityFacts(
               eb.cast<number>(eb.ref('doc', '->>').key('maxCapacity'), 'float8').as('maxCapacity'),
               'version',
               eb.ref('doc', '->>').key('avatar').as('avatar'),
+              eb.ref('doc', '->').key('workWeeks').as('workWeeks'),
+              eb.ref('doc', '->').key('calendars').as('calendars'),
+              eb.ref('doc', '->>').key('startDate').as('startDate'),
+              eb.ref('doc', '->>').key('leaveDate').as('leaveDate'),
             ])
             .$if(oneEngineer, (q) => q.where('id', '=', range.engineerId!))
             .as('e'),
@@ -101,7 +105,7 @@ export async function loadCapacityFacts(
     .$if(oneEngineer, (q) => q.where('a.engineer_id', '=', range.engineerId!))
     .execute();
   return {
-    engineers: (JSON.parse(row.engineers!) as CapacityEngineerRow[]).map(withoutNullAvatar),
+    engineers: (JSON.parse(row.engineers!) as CapacityEngineerRow[]).map(withoutNulls),
     assignments,
     tentativeProjectIds: JSON.parse(row.tentative!) as string[],
     timeOff: JSON.parse(row.timeOff!) as TimeOffDays[],
@@ -110,8 +114,10 @@ export async function loadCapacityFacts(
   };
 }
 
-function withoutNullAvatar(engineer: CapacityEngineerRow): CapacityEngineerRow {
-  if (engineer.avatar == null) delete (engineer as { avatar?: unknown }).avatar;
+/** The optional fields an engineer does not have come back as nulls from the JSON aggregate: they are left out, as in the engineer's own record. */
+const optionalFields = ['avatar', 'workWeeks', 'calendars', 'startDate', 'leaveDate'] as const;
+function withoutNulls(engineer: CapacityEngineerRow): CapacityEngineerRow {
+  for (const field of optionalFields) if (engineer[field] == null) delete engineer[field];
   return engineer;
 }
 

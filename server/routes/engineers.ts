@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  engineerFigures, engineerListQuery, engineerMessages, engineerSchema, registerEngineerInput, updateEngineerInput,
+  employmentInput, engineerFigures, engineerListQuery, engineerMessages, engineerSchema, followCalendarInput, registerEngineerInput,
+  updateEngineerInput, workWeekInput,
 } from '../../domain/index.ts';
 import { registerEngineerWithAccount } from '../commands/accounts.ts';
-import { updateEngineer } from '../commands/planning.ts';
+import { changeEngineerDays, updateEngineer } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { assignmentsOfEngineer, engineersJson, findEngineer } from '../read-models/queries.ts';
@@ -123,4 +124,30 @@ export default async function engineerRoutes(app: FastifyInstance) {
       return sendWriteOutcome(reply, outcome);
     },
   });
+
+  /**
+   * Which days the engineer works (design: "work week", "holiday calendars", "joiners and leavers").
+   * Each one changes from a date, so earlier weeks keep their figures; each needs the version edited.
+   */
+  const engineerDays = [
+    { path: 'work-week', kind: 'changeWorkWeek', body: workWeekInput, description: "Their work week from a date on: each weekday's percentage of a day, Monday first." },
+    { path: 'calendar', kind: 'followCalendar', body: followCalendarInput, description: 'The holiday calendar they follow from a date on.' },
+    { path: 'employment', kind: 'setEmployment', body: employmentInput, description: 'Start and leave dates (null clears one): no capacity before the start nor from the leave date.' },
+  ] as const;
+  for (const { path, kind, body, description } of engineerDays) {
+    api.put(`/api/engineers/:id/${path}`, {
+      onRequest: app.requireRole('manager'),
+      schema: { tags: ['engineers'], description, params: idParams, body, response: { 200: engineerSchema, ...errorResponses, 404: errorBody, 409: errorBody, 428: errorBody } },
+      handler: async (request, reply) => {
+        const { version, ...input } = request.body as { version?: number };
+        const expected = requiredVersionOf(request, version);
+        const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+          const command = { kind, engineerId: request.params.id, input } as Parameters<typeof changeEngineerDays>[1];
+          const result = await changeEngineerDays(trx, command, metadataOf(request), expected);
+          return { status: 200, body: result.state };
+        });
+        return sendWriteOutcome(reply, outcome);
+      },
+    });
+  }
 }

@@ -22,8 +22,9 @@ export async function capacityFactsFromLists(t: Pick<TestApp, 'request'>, token:
     get<{ _id: string; projectId: string; allocationPercentage: number; startDate: string; endDate: string }[]>('/api/placeholders'),
   ]);
   return {
-    engineers: engineers.map(({ _id, name, email, department, seniority, skills, maxCapacity, avatar, version }) => ({
+    engineers: engineers.map(({ _id, name, email, department, seniority, skills, maxCapacity, avatar, workWeeks, calendars, startDate, leaveDate, version }) => ({
       _id, name, email, department, seniority, skills, maxCapacity, version, ...(avatar ? { avatar } : {}),
+      ...(workWeeks ? { workWeeks } : {}), ...(calendars ? { calendars } : {}), ...(startDate ? { startDate } : {}), ...(leaveDate ? { leaveDate } : {}),
     })),
     assignments: assignments.map((a) => ({
       _id: a._id, engineerId: a.engineerId._id, projectId: a.projectId._id, allocationPercentage: a.allocationPercentage, startDate: a.startDate, endDate: a.endDate,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { planningEventTypes } from '../../../domain/events.ts';
 import { activeFilterCount, csvFilename, eventTypeLabel, eventTypes, historyQuery, noFilters } from './query.ts';
 
 describe('history query string', () => {
@@ -68,9 +69,9 @@ describe('event type labels', () => {
     expect(eventTypeLabel('AccountDeactivated')).toBe('Account deactivated');
   });
 
-  it('offer every type the log holds, the accounts\' too', () => {
-    expect(eventTypes).toHaveLength(28);
-    for (const type of ['AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked', 'AccountDeactivated', 'AccountReactivated', 'PasswordChanged', 'PasswordResetIssued', 'InviteWithdrawn']) {
+  it('offer every type the log holds, the accounts\' and the engineer days\' too', () => {
+    expect(eventTypes).toHaveLength(planningEventTypes.length);
+    for (const type of ['EngineerWorkWeekChanged', 'EngineerCalendarChanged', 'EngineerStartDateSet', 'EngineerLeaving', 'EngineerLeavingCancelled', 'AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked', 'AccountDeactivated', 'AccountReactivated', 'PasswordChanged', 'PasswordResetIssued', 'InviteWithdrawn']) {
       expect(eventTypes).toContain(type);
     }
   });
