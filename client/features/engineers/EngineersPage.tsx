@@ -1,4 +1,5 @@
-import { CalendarOutlined, FilterOutlined, RiseOutlined, TeamOutlined, UserAddOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
+import { useEngineerDays } from '../../components/engineer-days/useEngineerDays.tsx';
+import { CalendarOutlined, FilterOutlined, ScheduleOutlined, RiseOutlined, TeamOutlined, UserAddOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
 import { Badge, Button, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useDeferredValue, useMemo } from 'react';
@@ -124,9 +125,13 @@ export default function EngineersPage() {
   const planning = useEngineerPlanning({ skills });
   const timeOff = useTimeOffPlanning({ nameOf: (id) => engineers.data.find((e) => e._id === id)?.name ?? 'this engineer' });
   const holidays = useHolidaysDialog();
+  const days = useEngineerDays();
   const renderActions = (e: Row) => (
     <div style={{ display: 'flex', gap: 2, whiteSpace: 'nowrap' }}>
       {planning.renderActions(e)}
+      <Tooltip title="Work days">
+        <Button size="small" type="text" icon={<ScheduleOutlined />} aria-label="Work days" onClick={() => days.openFor(e)} data-testid="engineer-work-days" data-engineer={e.name} />
+      </Tooltip>
       <Tooltip title="Time off">
         <Button size="small" type="text" icon={<CalendarOutlined />} aria-label="Time off" onClick={() => timeOff.openBooking(e._id)} data-testid="engineer-time-off" data-engineer={e.name} />
       </Tooltip>
@@ -217,6 +222,7 @@ export default function EngineersPage() {
       </SectionCard>
       {canPlan ? planning.dialogs : null}
       {canPlan ? timeOff.dialogs : null}
+      {canPlan ? days.dialogs : null}
       {holidays.dialogs}
     </div>
   );

@@ -10,7 +10,7 @@ import type { TimeOff } from '../../../domain/entities.ts';
 import type { Assignment } from '../../../domain/entities.ts';
 import { type barSelectionMachine, lassoBox } from '../../machines/barSelection.machine.ts';
 import { type CellSpan, type cellSelectMachine, cursorSpan, dragSpan } from '../../machines/cellSelect.machine.ts';
-import { cellLines, cellTones, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, holdsDay, holidayLine, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
+import { cellLines, cellTones, ownDaysLines, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, holdsDay, holidayLine, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 import { GridTip } from './GridTip.tsx';
 import { EngineerName, EngineerRow } from './ScheduleRow.tsx';
 
@@ -41,6 +41,7 @@ type Props = {
   before?: { node: ReactNode; height: number };
   /** Offered under the name of an open row (managers only). */
   onBookTimeOff?: ((engineerId: string) => void) | undefined;
+  onEditDays?: ((engineerId: string) => void) | undefined;
   /** Managers make work from the empty cells and choose bars with a lasso; others only read. */
   canPlan: boolean;
   cells: Actor<typeof cellSelectMachine>;
@@ -121,7 +122,7 @@ const Totals = memo(function Totals({ data, columnWidth, nameWidth }: Pick<Props
  * browser composites, with everything it overlaps, and a hundred of them cost more than the rows.
  */
 export function ScheduleGrid(props: Props) {
-  const { data, step, sort, columnWidth, nameWidth, compact, today, isOpen, onToggle, detailsHeightOf, renderDetails, timeOffOf, projectNameOf, before, onBookTimeOff } = props;
+  const { data, step, sort, columnWidth, nameWidth, compact, today, isOpen, onToggle, detailsHeightOf, renderDetails, timeOffOf, projectNameOf, before, onBookTimeOff, onEditDays } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const periodsWidth = data.periods.length * columnWidth;
   const width = nameWidth + periodsWidth;
@@ -159,7 +160,7 @@ export function ScheduleGrid(props: Props) {
       if (!row || !period) return '';
       const names = timeOffIn(timeOffOf(row.engineer._id), period).map(timeOffLine);
       const conflictProjects = conflictProjectsIn(row.conflicts, period, projectNameOf);
-      return cellLines(period, data.includeTentative, names, conflictDaysIn(row.conflicts, period), conflictProjects).join('\n');
+      return cellLines(period, data.includeTentative, names, conflictDaysIn(row.conflicts, period), conflictProjects, ownDaysLines(row.engineer, period)).join('\n');
     },
     [byId, data.includeTentative, timeOffOf, projectNameOf],
   );
@@ -291,7 +292,7 @@ export function ScheduleGrid(props: Props) {
         <div className="schedule-body" style={{ height: virtualizer.getTotalSize() }}>
           <div className="schedule-names" style={{ width: nameWidth }}>
             {lines.map(({ key, row, top, height, isOpen }) => (
-              <EngineerName key={key} row={row} top={top} height={height} sort={sort} compact={compact} expanded={isOpen} onToggle={onToggle} onBookTimeOff={onBookTimeOff} />
+              <EngineerName key={key} row={row} top={top} height={height} sort={sort} compact={compact} expanded={isOpen} onToggle={onToggle} onBookTimeOff={onBookTimeOff} onEditDays={onEditDays} />
             ))}
           </div>
           <div

@@ -1,3 +1,4 @@
+import { useEngineerDays } from '../../components/engineer-days/useEngineerDays.tsx';
 import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
 import { useSelector } from '@xstate/react';
 import { Alert, Button, Card, Skeleton, Spin, Typography } from 'antd';
@@ -190,6 +191,15 @@ export default function SchedulePage() {
     },
     [grid, openTimeOff, todayDay, axis, today, range.from],
   );
+  const days = useEngineerDays({ onSaved: () => send({ type: 'RELOAD' }) });
+  const { openFor: openDays } = days;
+  const editDays = useCallback(
+    (id: string) => {
+      const engineer = engineers.data.find((e) => e._id === id);
+      if (engineer) openDays(engineer);
+    },
+    [engineers.data, openDays],
+  );
   const renderDetails = useCallback(
     (engineerId: string) => (
       <AssignmentLanes
@@ -296,6 +306,7 @@ export default function SchedulePage() {
             projectNameOf={projectNameOf}
             before={placeholders}
             onBookTimeOff={canPlan ? bookTimeOff : undefined}
+            onEditDays={canPlan ? editDays : undefined}
             canPlan={canPlan}
             cells={cells}
             selection={selection}
@@ -305,6 +316,7 @@ export default function SchedulePage() {
         )}
       </Card>
       {canPlan ? writes.dialogs : null}
+      {canPlan ? days.dialogs : null}
     </div>
   );
 }

@@ -1,17 +1,18 @@
-import { CalendarOutlined } from '@ant-design/icons';
+import { CalendarOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo, type ReactNode, useMemo } from 'react';
 import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
+import { followsDefaults } from '../../../domain/capacity/engineer-days.ts';
 import { type PeriodFigures, rowFigure } from './cellLook.ts';
 import { cellsMarkup } from './cellsMarkup.ts';
 import { nameSubline } from './scheduleText.ts';
 
-type CellsProps = { periods: readonly PeriodFigures[] };
+type CellsProps = { periods: readonly PeriodFigures[]; ownDays: boolean };
 
 /** One engineer's periods, drawn from markup (see cellsMarkup); worked out again only for new figures. */
-export const EngineerCells = memo(function EngineerCells({ periods }: CellsProps) {
-  const html = useMemo(() => ({ __html: cellsMarkup(periods) }), [periods]);
+export const EngineerCells = memo(function EngineerCells({ periods, ownDays }: CellsProps) {
+  const html = useMemo(() => ({ __html: cellsMarkup(periods, ownDays) }), [periods, ownDays]);
   return <div className="schedule-cells" dangerouslySetInnerHTML={html} />;
 });
 
@@ -25,10 +26,12 @@ type NameProps = {
   onToggle: (engineerId: string) => void;
   /** Book time off for this engineer (managers), offered under the name of an open row. */
   onBookTimeOff?: ((engineerId: string) => void) | undefined;
+  /** Change the days they work: work week, holiday calendar, start and leave dates (managers). */
+  onEditDays?: ((engineerId: string) => void) | undefined;
 };
 
 /** An engineer's name, in the column that stays in view while the periods scroll sideways. */
-export const EngineerName = memo(function EngineerName({ row, top, height, sort, compact, expanded, onToggle, onBookTimeOff }: NameProps) {
+export const EngineerName = memo(function EngineerName({ row, top, height, sort, compact, expanded, onToggle, onBookTimeOff, onEditDays }: NameProps) {
   const e = row.engineer;
   const figure = compact ? null : rowFigure(row, sort);
   return (
@@ -70,6 +73,19 @@ export const EngineerName = memo(function EngineerName({ row, top, height, sort,
           {compact ? 'Time off' : 'Book time off'}
         </Button>
       ) : null}
+      {expanded && onEditDays ? (
+        <Button
+          size="small"
+          type="link"
+          icon={<ScheduleOutlined />}
+          onClick={() => onEditDays(e._id)}
+          style={{ fontSize: 12, marginLeft: compact ? 0 : 4 }}
+          aria-label={`Change the days ${e.name} works`}
+          data-testid="edit-work-days"
+        >
+          {compact ? 'Days' : 'Work days'}
+        </Button>
+      ) : null}
     </div>
   );
 });
@@ -105,7 +121,7 @@ export const EngineerRow = memo(function EngineerRow({ index, row, top, height, 
       data-id={e._id}
       data-index={index}
     >
-      <EngineerCells periods={row.periods} />
+      <EngineerCells periods={row.periods} ownDays={!followsDefaults(e)} />
       {renderDetails ? renderDetails(e._id) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellLines, cellLook, conflictDaysIn, conflictProjectsIn, type PeriodFigures, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
+import { cellLines, cellLook, ownDaysLines, conflictDaysIn, conflictProjectsIn, type PeriodFigures, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 
 const week = (over: Partial<PeriodFigures>): PeriodFigures => ({
   key: '2026-W12',
@@ -145,5 +145,25 @@ describe('what is free, said as a person says it', () => {
     expect(cellLines(week({ free: -30 }), false)[1]).toBe('Over by 1.5 days this week');
     expect(cellLines(week({ key: '2026-03', free: 25, workingDays: 21 }), false)[1]).toBe('About 5.5 days free this month');
     expect(cellLines(week({ key: '2026-03-16', free: 50, workingDays: 1 }), false)[1]).toBe('Half a day free that day');
+  });
+});
+
+describe("an engineer's own days", () => {
+  const friday = { key: '2027-03-05', start: '2027-03-05', end: '2027-03-05', workingDays: 0, holidays: [], capacity: 0, booked: 0, tentative: 0, timeOffDays: 0, utilization: null, status: 'off' as const, free: null };
+  const fourDays = { maxCapacity: 100, workWeeks: [{ from: '2027-01-01', days: [100, 100, 100, 100, 0, 0, 0] }] };
+
+  it('a weekday outside the work week is grey and says why', () => {
+    expect(cellLook(friday, true)).toMatchObject({ tone: 'off', label: 'Off' });
+    expect(cellLook(friday, false).tone).toBe('weekend');
+    expect(ownDaysLines(fourDays, friday)).toEqual(['Not in their work week (Mon–Thu 100%)']);
+    expect(cellLines(friday, false, [], 0, [], ownDaysLines(fourDays, friday))).toEqual(['Not in their work week (Mon–Thu 100%)']);
+  });
+
+  it('a Saturday stays a weekend, a week names the weekdays outside the work week, joiners and leavers their dates', () => {
+    expect(cellLook({ ...friday, key: '2027-03-06', start: '2027-03-06', end: '2027-03-06' }, true).tone).toBe('weekend');
+    expect(ownDaysLines(fourDays, { start: '2027-03-01', end: '2027-03-14' })).toEqual(['2 weekdays outside their work week (Mon–Thu 100%)']);
+    expect(ownDaysLines({ maxCapacity: 100, leaveDate: '2027-03-03' }, { start: '2027-03-01', end: '2027-03-07' })).toEqual(['Leaves on Mar 3']);
+    expect(ownDaysLines({ maxCapacity: 100, startDate: '2027-04-01' }, { start: '2027-03-01', end: '2027-03-07' })).toEqual(['Not started yet: starts Apr 1']);
+    expect(ownDaysLines({ maxCapacity: 100 }, { start: '2027-03-01', end: '2027-03-07' })).toEqual([]);
   });
 });

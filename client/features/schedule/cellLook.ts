@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { CapacityStatus, EngineerPeriod } from '../../../domain/capacity/capacity-over-time.ts';
-import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
+import { dayOfDate, isWeekend as isWeekendDay } from '../../../domain/capacity/calendar-days.ts';
+import { dayOffReason, describeWorkWeek, followsDefaults, type EngineerCalendarFacts } from '../../../domain/capacity/engineer-days.ts';
 import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
@@ -99,14 +100,21 @@ export function conflictProjectsIn(
 
 /** No working day at all and no holiday to name: a weekend day in the day zoom. */
 const isWeekend = (p: PeriodFigures) => p.workingDays === 0 && p.holidays.length === 0;
+
+/**
+ * For an engineer whose days are their own (a work week, a start or leave date), a period without a
+ * working day is a day off like time off, drawn grey, unless it is a Saturday or Sunday in the day zoom.
+ */
+const isOwnDayOff = (p: PeriodFigures) => isWeekend(p) && !(p.start === p.end && isWeekendDay(dayOfDate(p.start)));
 const isOff = (p: PeriodFigures) => p.status === 'off' || p.utilization === null;
 
 /**
  * How one engineer's period reads: load in percent of their capacity, coloured by status. Kept to
  * what a cell draws: it runs for every cell that scrolls into view; the tooltip is `cellLines`.
  */
-export function cellLook(p: PeriodFigures): CellLook {
+export function cellLook(p: PeriodFigures, ownDays = false): CellLook {
   const hatched = p.tentative > 0;
+  if (ownDays && isOwnDayOff(p)) return { tone: 'off', label: 'Off', hatched, offShare: 0 };
   // Holidays are listed only when they fall on a weekday: with the working days they make the period's weekdays.
   const weekdays = p.workingDays + p.holidays.length;
   const away = p.timeOffDays + p.holidays.length;
@@ -114,6 +122,36 @@ export function cellLook(p: PeriodFigures): CellLook {
   if (isWeekend(p)) return { tone: 'weekend', label: '', hatched, offShare };
   if (isOff(p)) return { tone: 'off', label: p.workingDays === 0 ? 'Holiday' : 'Off', hatched, offShare };
   return { tone: p.booked === 0 ? 'empty' : p.status, label: percent(Math.round(p.utilization!)), hatched, offShare };
+}
+
+const ordinal = (date: string) => dayText(date);
+
+/**
+ * Why the engineer does not work (some of) the period, beyond time off and holidays, which have lines
+ * of their own: not started yet, left, or days outside their work week. One rule for all of it:
+ * domain/capacity/engineer-days.ts.
+ */
+export function ownDaysLines(engineer: EngineerCalendarFacts, period: { start: string; end: string }): string[] {
+  if (followsDefaults(engineer)) return [];
+  const lines: string[] = [];
+  const { startDate, leaveDate } = engineer;
+  if (startDate && startDate > period.start) lines.push(startDate > period.end ? `Not started yet: starts ${ordinal(startDate)}` : `Starts ${ordinal(startDate)}`);
+  if (leaveDate && leaveDate <= period.end) lines.push(leaveDate <= period.start ? `Left on ${ordinal(leaveDate)}` : `Leaves on ${ordinal(leaveDate)}`);
+  let outside = 0;
+  let week: readonly number[] | undefined;
+  const none = new Map();
+  for (let day = dayOfDate(period.start); day <= dayOfDate(period.end); day += 1) {
+    if (isWeekendDay(day)) continue;
+    const date = new Date(day * 86_400_000).toISOString().slice(0, 10);
+    if (dayOffReason(engineer, date, none)?.kind !== 'not-in-work-week') continue;
+    outside += 1;
+    week = (engineer.workWeeks ?? []).filter((w) => w.from <= date).at(-1)?.days;
+  }
+  if (outside > 0) {
+    const pattern = week ? ` (${describeWorkWeek(week)})` : '';
+    lines.push(period.start === period.end ? `Not in their work week${pattern}` : `${plural(outside, 'weekday')} outside their work week${pattern}`);
+  }
+  return lines;
 }
 
 /**
@@ -126,9 +164,12 @@ export function cellLines(
   timeOffNames: readonly string[] = [],
   conflictDays = 0,
   conflictProjects: readonly string[] = [],
+  ownDays: readonly string[] = [],
 ): string[] {
-  const lines: string[] = [];
-  if (isWeekend(p)) lines.push('No working day');
+  const lines: string[] = [...ownDays];
+  if (isWeekend(p)) {
+    if (ownDays.length === 0) lines.push('No working day');
+  }
   else if (isOff(p)) {
     if (p.workingDays > 0) lines.push(p.timeOffDays > 0 ? `Away: ${plural(p.timeOffDays, 'day')} off` : 'No capacity');
   } else {
