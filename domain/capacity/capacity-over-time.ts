@@ -325,7 +325,11 @@ function ownHolidays(engineer: CapacityEngineer, grid: PeriodGrid, holidays: Hol
   const calendarIds = new Set([DEFAULT_CALENDAR_ID, ...(engineer.calendars ?? []).map((c) => c.calendarId)]);
   const days = new Set<number>();
   for (const id of calendarIds) for (const day of holidays.get(id)?.keys() ?? []) days.add(day);
+  const start = engineer.startDate ? dayOfDate(engineer.startDate) : Number.NEGATIVE_INFINITY;
+  const leave = engineer.leaveDate ? dayOfDate(engineer.leaveDate) : Number.POSITIVE_INFINITY;
   for (const day of [...days].sort((a, b) => a - b)) {
+    // A holiday before they join or after they leave takes nothing from them.
+    if (day < start || day >= leave) continue;
     const holiday = holidayOf(engineer, day, holidays);
     if (holiday) lists[grid.periodOfDay[day - grid.firstDay]!]!.push({ date: holiday.date, name: holiday.name });
   }

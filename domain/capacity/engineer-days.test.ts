@@ -119,6 +119,11 @@ describe('joiners and leavers', () => {
     expect(dayOffReason({ ...ada, leaveDate: '2025-06-06' }, '2025-06-10', new Map())).toEqual({ kind: 'left', date: '2025-06-06' });
   });
 
+  it('a holiday after the leave date is not theirs to list: the weeks after are simply off', () => {
+    const row = weeks({ ...ada, leaveDate: '2025-06-06' }, { holidays: [{ date: '2025-06-10', name: 'A Tuesday holiday' }] });
+    expect(row.periods[1]).toMatchObject({ workingDays: 0, holidays: [], status: 'off' });
+  });
+
   it('the totals sum what each brings: a leaver adds nothing after leaving', () => {
     const result = capacityOverTime({ engineers: [ada, { _id: 'bo', maxCapacity: 100, leaveDate: '2025-06-09' }], assignments: [] }, { from: '2025-06-02', to: '2025-06-15', step: 'week' });
     expect(result.totals.map((t) => t.capacity)).toEqual([1000, 500]);

@@ -65,7 +65,7 @@ type Shared = {
 
 const edgeOf = (target: EventTarget): DragEdge => ((target as HTMLElement).dataset?.edge as DragEdge | undefined) ?? 'move';
 
-function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, selection, saving, tentativeProjects, onOpen }: Shared & { a: Assignment; lane: number }) {
+function AssignmentBar({ a, lane, conflicted, axis, timeZone, canPlan, drag, selection, saving, tentativeProjects, onOpen }: Shared & { a: Assignment; lane: number; conflicted: boolean }) {
   const pressedAt = useRef<{ x: number; y: number } | null>(null);
   const dragged = useSelector(drag, (s) => (!s.matches('idle') && s.context.assignment?._id === a._id ? s.context.dates : null));
   const chosen = useSelector(selection, (s) => s.context.selected.some((x) => x._id === a._id));
@@ -115,7 +115,7 @@ function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, selection, savi
   const radius = `${geometry.clippedStart ? 0 : 5}px ${geometry.clippedEnd ? 0 : 5}px ${geometry.clippedEnd ? 0 : 5}px ${geometry.clippedStart ? 0 : 5}px`;
   return (
     <div
-      className={`schedule-bar${canPlan ? ' can-drag' : ''}${dragged ? ' is-dragging' : ''}${chosen ? ' is-chosen' : ''}`}
+      className={`schedule-bar${canPlan ? ' can-drag' : ''}${dragged ? ' is-dragging' : ''}${chosen ? ' is-chosen' : ''}${conflicted ? ' has-conflict' : ''}`}
       style={{
         left: geometry.left,
         width: Math.max(geometry.width, 6),
@@ -131,7 +131,8 @@ function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, selection, savi
       data-testid="schedule-bar"
       data-assignment={a._id}
       data-project={a.projectId.name}
-      data-tip={`${a.projectId.name}${tentative ? ' (tentative)' : ''}\n${a.role} · ${percent(a.allocationPercentage)}\n${shortDate(dates.startDate)} - ${shortDate(dates.endDate)}`}
+      data-conflict={conflicted ? 'true' : undefined}
+      data-tip={`${a.projectId.name}${tentative ? ' (tentative)' : ''}\n${a.role} · ${percent(a.allocationPercentage)}\n${shortDate(dates.startDate)} - ${shortDate(dates.endDate)}${conflicted ? `\n${CONFLICT_TIP}` : ''}`}
       onPointerDown={press}
       onPointerMove={move}
       onPointerUp={release('RELEASE')}
@@ -139,6 +140,7 @@ function AssignmentBar({ a, lane, axis, timeZone, canPlan, drag, selection, savi
       onKeyDown={key}
     >
       {canPlan && !geometry.clippedStart ? <span className="edge start" data-edge="start" aria-hidden="true" /> : null}
+      {conflicted ? '⚠ ' : ''}
       {a.projectId.name} · {percent(a.allocationPercentage)}
       {canPlan && !geometry.clippedEnd ? <span className="edge end" data-edge="end" aria-hidden="true" /> : null}
     </div>
@@ -177,8 +179,13 @@ function InfoLine({ drag, engineerId, count, canPlan, left, compact }: { drag: B
   );
 }
 
+/** A bar with work on days the person does not work: time off, before they start or after they leave. */
+const CONFLICT_TIP = 'Planned on days they are away or not employed (not counted)';
+
 type LanesProps = Shared & {
   engineerId: string;
+  /** The bars with work on such days (the model's conflicts). */
+  conflicted: ReadonlySet<string>;
   laidOut: LaidOutBars;
   timeOff: readonly TimeOff[];
   /** The detailed mode: no explaining line (the drag preview shows above the grid). */
@@ -214,7 +221,7 @@ function TimeOffLane({ timeOff, axis }: { timeOff: readonly TimeOff[]; axis: Sch
 }
 
 /** An open row: its time off, then its bars in the window packed into lanes (sorted by start), on the same axis as the cells. */
-export function AssignmentLanes({ engineerId, laidOut, timeOff, nameWidth, compact, todayX, detailed, ...shared }: LanesProps) {
+export function AssignmentLanes({ engineerId, laidOut, conflicted, timeOff, nameWidth, compact, todayX, detailed, ...shared }: LanesProps) {
   const { axis, canPlan, drag } = shared;
   const first = timeOff.length > 0 ? 1 : 0;
   const info = detailed ? 0 : INFO_HEIGHT;
@@ -235,7 +242,7 @@ export function AssignmentLanes({ engineerId, laidOut, timeOff, nameWidth, compa
         {todayX !== null ? <div style={{ position: 'absolute', top: 0, bottom: 0, left: todayX, width: 2, background: '#fca5a5' }} aria-hidden="true" /> : null}
         {first > 0 ? <TimeOffLane timeOff={timeOff} axis={axis} /> : null}
         {laidOut.bars.map((a, index) => (
-          <AssignmentBar key={a._id} a={a} lane={laidOut.lanes[index]! + first} {...shared} />
+          <AssignmentBar key={a._id} a={a} lane={laidOut.lanes[index]! + first} conflicted={conflicted.has(a._id)} {...shared} />
         ))}
       </div>
     </div>

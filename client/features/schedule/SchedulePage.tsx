@@ -78,6 +78,8 @@ function LegendOrDragPreview({ drag, compact }: { drag: BarDragActor; compact: b
  * open roles (placeholders) under their projects. A row opens on the person's time off and
  * assignments, whose bars a manager drags to move or resize them.
  */
+const noConflicts: ReadonlySet<string> = new Set();
+
 export default function SchedulePage() {
   const canPlan = useCanPlan();
   const isMobile = useIsMobile();
@@ -200,10 +202,19 @@ export default function SchedulePage() {
     },
     [engineers.data, openDays],
   );
+  // The assignments each engineer has planned on a day they do not work (time off, before they start, after they leave).
+  const conflictedBy = useMemo(() => {
+    const by = new Map<string, Set<string>>();
+    for (const row of grid?.rows ?? []) {
+      if (row.conflicts.length > 0) by.set(row.engineer._id, new Set(row.conflicts.flatMap((c) => (c.assignmentId ? [c.assignmentId] : []))));
+    }
+    return by;
+  }, [grid]);
   const renderDetails = useCallback(
     (engineerId: string) => (
       <AssignmentLanes
         engineerId={engineerId}
+        conflicted={conflictedBy.get(engineerId) ?? noConflicts}
         laidOut={laidOutOf(engineerId)}
         detailed={detailed}
         selection={selection}
@@ -220,7 +231,7 @@ export default function SchedulePage() {
         onOpen={openEdit}
       />
     ),
-    [laidOutOf, detailed, selection, timeOffOf, nameWidth, isMobile, todayX, axis, timeZone, canPlan, drag, running, tentativeProjects, openEdit],
+    [conflictedBy, laidOutOf, detailed, selection, timeOffOf, nameWidth, isMobile, todayX, axis, timeZone, canPlan, drag, running, tentativeProjects, openEdit],
   );
 
   // A phone shows the open roles' header only until asked: the people come first on a small screen.

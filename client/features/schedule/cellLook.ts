@@ -176,6 +176,8 @@ export function cellLines(
     lines.push(`${percent(p.utilization!)} of capacity booked${includeTentative ? ' (tentative included)' : ''}`);
     if (p.free !== null) lines.push(freeTimeText(p.free, p.workingDays, periodKind(p.key)));
   }
+  // Capacity is worth saying when it is not the usual: a shorter week, a joiner's first, a leaver's last.
+  if (ownDays.length > 0 && p.workingDays > 0) lines.push(`Capacity: ${percent(p.capacity)} over ${plural(p.workingDays, 'working day')}`);
   if (p.tentative > 0 && p.capacity > 0) {
     const share = Math.round((p.tentative / p.capacity) * 1000) / 10;
     lines.push(`Tentative: ${percent(share)} of capacity${includeTentative ? '' : ' (not counted)'}`);

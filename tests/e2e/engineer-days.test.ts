@@ -1,0 +1,128 @@
+/**
+ * People's own days, in Chromium on the demo (issue 30):
+ * 1. A manager sets Jordan to Monday-Thursday from next week on the Engineers screen: her Fridays from
+ *    then on turn grey on the schedule, and her week's tooltip reads 400 % of capacity.
+ * 2. A leave date set from Tom's open schedule row: the weeks after it are grey, and his bars that run
+ *    past it are flagged.
+ * Screenshots go to screenshots/e2e/ (git-ignored).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
+import { collectPageErrors, demoDay, DESKTOP, dialogOpened, isoDay, navigate, settle, signIn } from '../support/screens.ts';
+
+const SHOTS = 'screenshots/e2e';
+const DAY = 86_400_000;
+let server: E2EServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+
+/** Monday of the week `weeks` from this one. */
+const monday = (weeks = 0) => {
+  const today = demoDay(0);
+  return new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY + weeks * 7 * DAY);
+};
+const usDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+const rowOf = (name: string) => page.locator(`[data-testid=schedule-row][data-engineer="${name}"]`);
+const cellsOf = (name: string) => rowOf(name).locator('.schedule-cells [role=gridcell]');
+const looks = (name: string) => cellsOf(name).evaluateAll((cells) => cells.map((c) => [c.getAttribute('data-status'), c.textContent]));
+
+async function openSchedule(search: string) {
+  await page.goto(`${server.baseUrl}/capacity?${search}`);
+  await page.getByTestId('schedule-row').first().waitFor();
+  await settle(page, 300);
+}
+
+/** Types a date into an antd date picker of the open dialog and confirms it. */
+async function pickDate(label: string, date: Date) {
+  const input = page.getByRole('dialog').getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(usDate(date));
+  // Enter would submit the form; leaving the field takes the typed date.
+  await input.press('Tab');
+}
+
+async function tooltipOf(cell: ReturnType<typeof cellsOf>) {
+  await cell.hover();
+  const tip = page.getByTestId('schedule-tip');
+  await tip.waitFor();
+  return tip.innerText();
+}
+
+beforeAll(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
+  page = await context.newPage();
+  pageErrors = collectPageErrors(page);
+  await signIn(page, server.baseUrl, 'manager@demo.test');
+  mkdirSync(SHOTS, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+describe('a four-day week', () => {
+  it('set on the Engineers screen from next week: her Fridays from then on are grey and her week holds 400 %', async () => {
+    await navigate(page, 'Engineers', '/engineers');
+    await page.locator('[data-testid=engineer-work-days][data-engineer="Jordan Lee"]').first().click();
+    const dialog = page.getByRole('dialog', { name: /Work days: Jordan Lee/ });
+    await dialogOpened(dialog);
+    await pickDate('From', monday(1));
+    const friday = dialog.getByRole('spinbutton', { name: 'Fri percent' });
+    await friday.fill('0');
+    await friday.press('Tab');
+    await expect.poll(() => dialog.innerText()).toContain('Mon–Thu 100% · 400% a week');
+    await page.screenshot({ path: `${SHOTS}/engineer-days-dialog.png` });
+    await dialog.getByTestId('engineer-days-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The day zoom from this Monday: this Friday is a working day, next Friday and the one after are grey.
+    await openSchedule(`from=${isoDay(monday(0))}&step=day&q=Jordan`);
+    const cells = await looks('Jordan Lee');
+    expect(cells[4]![0]).not.toBe('off');
+    expect(cells[11]).toEqual(['off', 'Off']);
+    expect(cells[18]).toEqual(['off', 'Off']);
+    expect(cells[12]![0]).toBe('weekend');
+    expect(await tooltipOf(cellsOf('Jordan Lee').nth(11))).toContain('Not in their work week (Mon–Thu 100%)');
+    await page.screenshot({ path: `${SHOTS}/engineer-days-four-day-week.png` });
+
+    // The week zoom: next week's tooltip reads 400 % over 4 working days.
+    await openSchedule(`from=${isoDay(monday(0))}&q=Jordan`);
+    const tip = await tooltipOf(cellsOf('Jordan Lee').nth(1));
+    expect(tip).toContain('Capacity: 400% over 4 working days');
+    expect(tip).toContain('1 weekday outside their work week (Mon–Thu 100%)');
+  });
+});
+
+describe('a leaver', () => {
+  it("set from the open schedule row: the weeks after the leave date are grey and the bars past it are flagged", async () => {
+    await openSchedule(`from=${isoDay(monday(0))}&q=Tom`);
+    await page.locator('[data-testid=schedule-name][data-engineer="Tom Becker"] [data-testid=schedule-toggle]').click();
+    await page.getByTestId('edit-work-days').click();
+    const dialog = page.getByRole('dialog', { name: /Work days: Tom Becker/ });
+    await dialogOpened(dialog);
+    const leave = monday(2);
+    await pickDate('Leave date', leave);
+    await dialog.getByTestId('engineer-days-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await expect.poll(async () => (await looks('Tom Becker')).slice(2).every(([status, label]) => status === 'off' && label === 'Off')).toBe(true);
+    const before = await looks('Tom Becker');
+    expect(before[0]![0]).not.toBe('off');
+    // Mobile App v2 runs months past the leave date; Portal ends before it.
+    const mobile = rowOf('Tom Becker').locator('[data-testid=schedule-bar][data-project="Mobile App v2"]');
+    await expect.poll(() => mobile.getAttribute('data-conflict')).toBe('true');
+    expect(await tooltipOf(cellsOf('Tom Becker').nth(3))).toContain(`Left on ${leave.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })}`);
+    await page.screenshot({ path: `${SHOTS}/engineer-days-leaver.png` });
+    expect(pageErrors).toEqual([]);
+  });
+});
