@@ -26,6 +26,17 @@ describe('describeEvent', () => {
     expect(describeEvent(event, names)).toBe('Dana Whitfield changed Lucas Silva on Payments: allocation to 80%');
   });
 
+  it('both dates moved by the same whole days (a drag): moved, by how much, to when', () => {
+    const moved = (startDate: string, endDate: string): PlanningEvent => ({
+      type: 'AssignmentUpdated',
+      data: { assignmentId: 'a1', changes: { startDate, endDate }, previous: { startDate: '2025-09-01T00:00:00.000Z', endDate: '2025-09-30T00:00:00.000Z' } },
+    });
+    expect(describeEvent(moved('2025-09-08T00:00:00.000Z', '2025-10-07T00:00:00.000Z'), names)).toBe('Dana Whitfield moved Lucas Silva on Payments 7 days later, to 2025-09-08 - 2025-10-07');
+    expect(describeEvent(moved('2025-08-31T00:00:00.000Z', '2025-09-29T00:00:00.000Z'), names)).toBe('Dana Whitfield moved Lucas Silva on Payments 1 day earlier, to 2025-08-31 - 2025-09-29');
+    // Resized, not moved: the dates say what changed.
+    expect(describeEvent(moved('2025-09-08T00:00:00.000Z', '2025-10-31T00:00:00.000Z'), names)).toMatch(/changed Lucas Silva on Payments: start date from 2025-09-01 to 2025-09-08, end date/);
+  });
+
   it('several assignment fields at once: each with its before and after, dates as days', () => {
     const event: PlanningEvent = {
       type: 'AssignmentUpdated',

@@ -26,6 +26,19 @@ function describeChanges(changes: Record<string, unknown>, previous: Record<stri
   return parts.join(', ');
 }
 
+/**
+ * Whole days a change of both dates moved an assignment by, when that is all it did (a drag on the
+ * schedule): 'moved Sam on Portal 7 days later' reads better than two date changes.
+ */
+function shiftedDays(changes: Record<string, unknown>, previous: Record<string, unknown> | undefined): number | null {
+  const keys = Object.keys(changes).sort().join();
+  if (keys !== 'endDate,startDate' || !previous) return null;
+  const [start, end, wasStart, wasEnd] = [changes.startDate, changes.endDate, previous.startDate, previous.endDate].map((v) => (typeof v === 'string' ? Date.parse(v) : Number.NaN));
+  const by = start! - wasStart!;
+  if (!(by === end! - wasEnd!) || by === 0 || by % 86_400_000 !== 0) return null;
+  return by / 86_400_000;
+}
+
 const timeOffLabel = { vacation: 'vacation', sick: 'sick leave', other: 'time off' } as const;
 
 /** 'on 2026-12-24' for one day, 'from 2026-12-24 to 2026-12-31' for several. */
@@ -58,6 +71,11 @@ export function describeEvent(event: PlanningEvent, names: EventNames): string {
       const changes = all;
       const previous = before;
       const keys = Object.keys(changes);
+      const shift = shiftedDays(changes, previous);
+      if (shift !== null) {
+        const direction = shift > 0 ? 'later' : 'earlier';
+        return `${names.actor} moved ${engineer} on ${project} ${Math.abs(shift) === 1 ? '1 day' : `${Math.abs(shift)} days`} ${direction}, to ${day(changes.startDate)} - ${day(changes.endDate)}`;
+      }
       if (keys.length === 1 && keys[0] === 'allocationPercentage' && previous?.allocationPercentage !== undefined) {
         return `${names.actor} moved ${engineer} on ${project} from ${pct(previous.allocationPercentage)} to ${pct(changes.allocationPercentage)}`;
       }
