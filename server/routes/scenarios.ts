@@ -14,7 +14,7 @@ import {
 } from '../scenarios/scenario-commands.ts';
 import { readScenario } from '../scenarios/scenario-store.ts';
 import { describeConflicts, listScenarios, ScenarioViews } from '../scenarios/scenario-views.ts';
-import { expectedVersionOf, idempotencyOf, metadataOf } from './request-context.ts';
+import { expectedVersionOf, idempotencyOf, metadataOf, withCommandId } from './request-context.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 const summary = z.object({
@@ -224,6 +224,8 @@ export default async function scenarioRoutes(app: FastifyInstance, options: { ti
           status: 200,
           body: await publishScenario(trx, request.params.id, metadataOf(request), expected),
         }));
+        // The publish is one command: its id undoes every change it made (POST /api/undo/:commandId).
+        withCommandId(reply);
         return await detailOf(request, outcome.body as Scenario);
       } catch (error) {
         const conflict = await asScenarioConflict(error, request.params.id);

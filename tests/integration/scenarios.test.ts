@@ -167,6 +167,23 @@ describe('publishing', () => {
     expect(rebuilt.equal).toBe(true);
   });
 
+  it('names the publish as one command (X-Command-Id) that one undo takes back whole', async () => {
+    const world = await givenWorld();
+    const scenario = await draftTheUsualPlan(world, await newScenario());
+    const before = await eventTotal(t);
+    const published = await call('POST', `/api/scenarios/${scenario._id}/publish`, {});
+    expect(published.statusCode, published.body).toBe(200);
+    const commandId = published.headers['x-command-id'];
+    expect(commandId).toMatch(/^[0-9a-f-]{36}$/);
+    const appended = (await eventTotal(t)) - before;
+    const undone = await call('POST', `/api/undo/${commandId}`, {});
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect((undone.json() as { reversed: number }).reversed).toBeGreaterThan(0);
+    expect(await eventTotal(t)).toBeGreaterThan(before + appended);
+    const boId = (scenario.changes[3]! as unknown as { command: { assignmentId: string } }).command.assignmentId;
+    expect((await call('GET', `/api/assignments/${boId}`)).statusCode).toBe(404);
+  });
+
   it('keeps its record once published: each change in the sentences it was published with, not run again on the plan that now holds it', async () => {
     const world = await givenWorld();
     const scenario = await draftTheUsualPlan(world, await newScenario());
