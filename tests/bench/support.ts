@@ -39,6 +39,31 @@ export async function benchDatabase(): Promise<{ url: string; close(): Promise<v
   };
 }
 
+/**
+ * A copy of a bench database, for a section that changes the plan (the others then still measure the
+ * plan they expect). Nothing may be connected to the original while it is copied.
+ */
+export async function copyDatabase(databaseUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const original = new URL(databaseUrl);
+  const name = `${original.pathname.slice(1)}_copy`;
+  const adminUrl = new URL(databaseUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name} template ${original.pathname.slice(1)}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), close: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** Runs `task` from `concurrency` loops for `durationMs`; returns completions per second. */
