@@ -25,3 +25,4 @@ export * from './accounts/index.ts';
 export * from './commands/index.ts';
 export * from './undo.ts';
 export * from './bulk.ts';
+export * from './notifications/index.ts';

@@ -1,3 +1,5 @@
+import notificationsPlugin from './plugins/notifications.ts';
+import notificationRoutes from './routes/notifications.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -62,6 +64,8 @@ export type AppOptions = {
   publicUrl?: string;
   /** Sends invitations and reset links; without one they are only shown to the admin. */
   mailer?: Mailer | null;
+  /** How often the notices' loop looks at the log and the outbox, besides when new events come (ms). */
+  noticePollMs?: number;
   /** Single sign-on through the organisation's OpenID provider; its routes answer 404 without it. */
   oidc?: OidcSettings | null;
 };
@@ -119,6 +123,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { answersKept: options.historyAnswersKept ?? 4 });
   await app.register(importExportRoutes);
   await app.register(scenarioRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
+  await app.register(notificationsPlugin, {
+    mailer: accounts.mailer, publicUrl: accounts.publicUrl, jwtSecret: options.jwtSecret, timeZone: options.orgTimeZone ?? 'UTC', pollMs: options.noticePollMs,
+  });
+  await app.register(notificationRoutes);
   await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot, compression });
   return app;
 }

@@ -147,6 +147,46 @@ export interface ScenarioEventsTable {
   recorded_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** What a person chose to be told by e-mail (no row: everything). */
+export interface NotificationSettingsTable {
+  user_id: string;
+  assigned: Generated<boolean>;
+  time_off: Generated<boolean>;
+  digest: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+/** Where a follower of the event log has got to (the mail notices). */
+export interface LogFollowersTable {
+  name: string;
+  cursor: string;
+  updated_at: Generated<Date>;
+}
+
+/** Messages waiting to go out, and those that went (or failed). */
+export interface OutboxTable {
+  id: Generated<string>;
+  dedupe_key: string;
+  channel: 'mail' | 'slack';
+  target: string;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'unknown'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  next_attempt_at: Generated<Date>;
+  claimed_at: Date | null;
+  sent_at: Date | null;
+}
+
+/** A Slack channel's incoming-webhook URL. */
+export interface SlackChannelsTable {
+  id: string;
+  name: string;
+  url: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -164,6 +204,10 @@ export interface Database {
   time_off: TimeOffTable;
   holidays: HolidaysTable;
   placeholders: PlaceholdersTable;
+  notification_settings: NotificationSettingsTable;
+  log_followers: LogFollowersTable;
+  outbox: OutboxTable;
+  slack_channels: SlackChannelsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** `headers`: List-Unsubscribe on notices, so a mail program offers one-click unsubscribe. */
+export type MailMessage = { to: string; subject: string; text: string; headers?: Record<string, string> };
 /** Sends one message; rejects when the SMTP server refuses it. */
 export type Mailer = { send: (message: MailMessage) => Promise<void>; close: () => void };
 

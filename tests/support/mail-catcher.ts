@@ -7,7 +7,8 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type CaughtMail = { to: string; subject: string; text: string };
+/** `headers`: each header's first value as text (List-Unsubscribe and the like). */
+export type CaughtMail = { to: string; subject: string; text: string; headers: Record<string, string> };
 export type MailCatcher = {
   /** The URL for smtpMailer: plain SMTP on the loopback, STARTTLS left alone. */
   url: string;
@@ -32,7 +33,8 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
-          for (const to of addressesOf(mail)) messages.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
+          const headers = Object.fromEntries([...mail.headerLines].map((line) => [line.key, line.line.slice(line.line.indexOf(':') + 1).trim()]));
+          for (const to of addressesOf(mail)) messages.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', headers });
           callback();
         },
         (error: Error) => callback(error),

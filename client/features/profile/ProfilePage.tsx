@@ -13,6 +13,7 @@ import { useEngineers } from '../../stores/engineers.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
+import { EmailNotices } from './EmailNotices.tsx';
 import { OwnSkills } from './OwnSkills.tsx';
 
 const label = (icon: ReactNode, text: string) => (
@@ -118,6 +119,7 @@ export default function ProfilePage() {
           </Col>
         ) : null}
       </Row>
+      {user ? <EmailNotices manager={user.role === 'manager'} /> : null}
       {user ? <AccountSecurity /> : null}
     </div>
   );

@@ -1,0 +1,2 @@
+export * from './notices.ts';
+export * from './digest.ts';

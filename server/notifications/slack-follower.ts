@@ -1,0 +1,81 @@
+import {
+  capacityOverTime, dateOfDay, localDayOf, mondayOf, parseCursor, type RecordedEvent,
+} from '../../domain/index.ts';
+import type { DbOrTrx } from '../db/connect.ts';
+import { headCursor, readAll } from '../event-store/read.ts';
+import { actorNames } from '../history/actors.ts';
+import { loadCapacityFacts } from '../read-models/capacity-facts.ts';
+import { readScenario } from '../scenarios/scenario-store.ts';
+import { enqueue, type OutboxMessage } from './outbox.ts';
+import { slackMessage } from './slack.ts';
+
+const FOLLOWER = 'slack';
+
+/** The engineers whose load or capacity an event may have changed. */
+function engineersTouched(event: RecordedEvent, assignmentOwner: Map<string, string>): string[] {
+  const data = event.data as { engineerId?: string; assignmentId?: string; changes?: { engineerId?: string }; previous?: { engineerId?: string } };
+  if (event.streamId.startsWith('engineer-')) return [event.streamId.slice('engineer-'.length)];
+  if (!event.streamId.startsWith('assignment-')) return [];
+  return [data.engineerId, data.changes?.engineerId, data.previous?.engineerId, assignmentOwner.get(data.assignmentId ?? '')].filter((id): id is string => Boolean(id));
+}
+
+/**
+ * What channels hear, from the log: an overload that appears in the next 4 weeks (each engineer and
+ * week once, ever), a scenario published, an import done. Moves its cursor in the same transaction as
+ * it queues, as the mail follower does. Without channels it only keeps up with the log.
+ */
+export async function followLogForSlack(db: DbOrTrx, options: { timeZone: string; publicUrl: string }, batch = 200): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('log_followers').select('cursor').where('name', '=', FOLLOWER).forUpdate().executeTakeFirst();
+    if (!row) {
+      await trx.insertInto('log_followers').values({ name: FOLLOWER, cursor: await headCursor(trx) }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      return 0;
+    }
+    const channels = await trx.selectFrom('slack_channels').select(['id', 'url']).execute();
+    const { events, next } = await readAll(trx, { after: parseCursor(row.cursor)!, limit: batch });
+    const messages: OutboxMessage[] = [];
+    const toAll = (key: string, title: string, lines: string[], path = '/') =>
+      channels.forEach((c) => messages.push({ channel: 'slack', dedupeKey: `slack ${key} ${c.id}`, target: c.url, payload: slackMessage(title, lines, `${options.publicUrl}${path}`) }));
+
+    if (channels.length > 0) {
+      // Scenarios published in this batch: their events carry the scenario's id.
+      const published = new Map<string, RecordedEvent[]>();
+      for (const event of events) {
+        const id = event.metadata.scenarioId;
+        if (id) published.set(id, [...(published.get(id) ?? []), event]);
+      }
+      const names = await actorNames(trx, [...new Set([...published.values()].map((list) => list[0]!.metadata.actorId))]);
+      for (const [id, list] of published) {
+        const scenario = await readScenario(trx, id);
+        toAll(`scenario ${id}`, `${names.get(list[0]!.metadata.actorId) ?? 'Someone'} published the scenario ${scenario?.name ?? id}`, [`${list.length} changes are now the live plan.`], `/scenarios/${id}`);
+      }
+
+      // Overloads in the next 4 weeks of the people these events touched.
+      const owners = new Map((await trx.selectFrom('assignments').select(['id', 'engineer_id']).execute()).map((a) => [a.id, a.engineer_id]));
+      const touched = new Set(events.flatMap((e) => engineersTouched(e, owners)));
+      if (touched.size > 0) {
+        const monday = mondayOf(localDayOf(Date.now(), options.timeZone));
+        const range = { from: dateOfDay(monday), to: dateOfDay(monday + 27) };
+        const facts = await loadCapacityFacts(trx, touched.size === 1 ? { ...range, engineerId: [...touched][0]! } : range);
+        const { engineers } = capacityOverTime({ ...facts, engineers: facts.engineers.filter((e) => touched.has(e._id)), timeZone: options.timeZone }, { ...range, step: 'week' });
+        for (const e of engineers) {
+          for (const week of e.periods.filter((p) => p.status === 'overloaded')) {
+            toAll(`overload ${e.engineer._id} ${week.key}`, `${e.engineer.name} is overloaded in ${week.key}`, [`${week.utilization}% of capacity booked in the week of ${week.start}.`], '/capacity');
+          }
+        }
+      }
+
+      // Imports finished since the last look (a day back at most: a channel added later hears no old news).
+      const imports = await trx
+        .selectFrom('import_jobs')
+        .selectAll()
+        .where('state', '=', 'done')
+        .where('finished_at', '>', new Date(Date.now() - 86_400_000))
+        .execute();
+      for (const job of imports) toAll(`import ${job.id}`, 'An import finished', [`${job.done} rows imported (${job.kind}).`], '/import');
+    }
+    await enqueue(trx, messages);
+    await trx.updateTable('log_followers').set({ cursor: next, updated_at: new Date() }).where('name', '=', FOLLOWER).execute();
+    return events.length;
+  });
+}
