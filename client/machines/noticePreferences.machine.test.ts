@@ -29,7 +29,7 @@ describe('the e-mail choices on the Profile', () => {
       noticePreferencesMachine.provide({
         actors: {
           load: fromPromise(async () => (loads += 1, all)),
-          save: fromPromise(async () => {
+          save: fromPromise<NoticePreferences, Partial<NoticePreferences>>(async () => {
             throw new Error('Network Error');
           }),
         },

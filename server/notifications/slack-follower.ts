@@ -1,15 +1,11 @@
-import {
-  capacityOverTime, dateOfDay, localDayOf, mondayOf, parseCursor, type RecordedEvent,
-} from '../../domain/index.ts';
+import { capacityOverTime, dateOfDay, localDayOf, mondayOf, type RecordedEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { headCursor, readAll } from '../event-store/read.ts';
 import { actorNames } from '../history/actors.ts';
 import { loadCapacityFacts } from '../read-models/capacity-facts.ts';
 import { readScenario } from '../scenarios/scenario-store.ts';
-import { enqueue, type OutboxMessage } from './outbox.ts';
+import { followLog } from './log-follower.ts';
+import type { OutboxMessage } from './outbox.ts';
 import { slackMessage } from './slack.ts';
-
-const FOLLOWER = 'slack';
 
 /** The engineers whose load or capacity an event may have changed. */
 function engineersTouched(event: RecordedEvent, assignmentOwner: Map<string, string>): string[] {
@@ -21,18 +17,14 @@ function engineersTouched(event: RecordedEvent, assignmentOwner: Map<string, str
 
 /**
  * What channels hear, from the log: an overload that appears in the next 4 weeks (each engineer and
- * week once, ever), a scenario published, an import done. Moves its cursor in the same transaction as
- * it queues, as the mail follower does. Without channels it only keeps up with the log.
+ * week once, ever), a scenario published, an import done: one step of a follower (log-follower.ts).
+ * Without channels it only keeps up with the log.
  */
-export async function followLogForSlack(db: DbOrTrx, options: { timeZone: string; publicUrl: string }, batch = 200): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('log_followers').select('cursor').where('name', '=', FOLLOWER).forUpdate().executeTakeFirst();
-    if (!row) {
-      await trx.insertInto('log_followers').values({ name: FOLLOWER, cursor: await headCursor(trx) }).onConflict((oc) => oc.column('name').doNothing()).execute();
-      return 0;
-    }
+export const followLogForSlack = (db: DbOrTrx, options: { timeZone: string; publicUrl: string }) =>
+  followLog(db, 'slack', (trx, events) => channelMessages(trx, events, options));
+
+async function channelMessages(trx: DbOrTrx, events: RecordedEvent[], options: { timeZone: string; publicUrl: string }): Promise<OutboxMessage[]> {
     const channels = await trx.selectFrom('slack_channels').select(['id', 'url']).execute();
-    const { events, next } = await readAll(trx, { after: parseCursor(row.cursor)!, limit: batch });
     const messages: OutboxMessage[] = [];
     const toAll = (key: string, title: string, lines: string[], path = '/') =>
       channels.forEach((c) => messages.push({ channel: 'slack', dedupeKey: `slack ${key} ${c.id}`, target: c.url, payload: slackMessage(title, lines, `${options.publicUrl}${path}`) }));
@@ -74,8 +66,5 @@ export async function followLogForSlack(db: DbOrTrx, options: { timeZone: string
         .execute();
       for (const job of imports) toAll(`import ${job.id}`, 'An import finished', [`${job.done} rows imported (${job.kind}).`], '/import');
     }
-    await enqueue(trx, messages);
-    await trx.updateTable('log_followers').set({ cursor: next, updated_at: new Date() }).where('name', '=', FOLLOWER).execute();
-    return events.length;
-  });
+    return messages;
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { isoWeekKey, localDayOf, mondayOf } from '../../domain/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { enqueueDigests } from '../notifications/digest-job.ts';
+import { FOLLOW_BATCH } from '../notifications/log-follower.ts';
 import { followLogForMail, type MailLinks } from '../notifications/mail-follower.ts';
 import { sendDue, type Senders } from '../notifications/outbox.ts';
 import { postToSlack } from '../notifications/slack.ts';
@@ -30,11 +31,11 @@ export default fp(async function notifications(app: FastifyInstance, options: No
 
   async function runOnce(now = new Date()) {
     if (mailer) {
-      while ((await followLogForMail(app.db, links)) === 200);
+      while ((await followLogForMail(app.db, links)) === FOLLOW_BATCH);
       const week = isoWeekKey(mondayOf(localDayOf(now.getTime(), options.timeZone)));
       if (week !== digestWeek && (await enqueueDigests(app.db, { timeZone: options.timeZone, now, links })) !== null) digestWeek = week;
     }
-    while ((await followLogForSlack(app.db, { timeZone: options.timeZone, publicUrl: links.publicUrl })) === 200);
+    while ((await followLogForSlack(app.db, { timeZone: options.timeZone, publicUrl: links.publicUrl })) === FOLLOW_BATCH);
     // Due as of now, not as of the run's start: what the followers queued a moment ago goes too.
     while ((await sendDue(app.db, senders)) > 0);
   }
