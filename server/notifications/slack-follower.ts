@@ -24,47 +24,46 @@ export const followLogForSlack = (db: DbOrTrx, options: { timeZone: string; publ
   followLog(db, 'slack', (trx, events) => channelMessages(trx, events, options));
 
 async function channelMessages(trx: DbOrTrx, events: RecordedEvent[], options: { timeZone: string; publicUrl: string }): Promise<OutboxMessage[]> {
-    const channels = await trx.selectFrom('slack_channels').select(['id', 'url']).execute();
-    const messages: OutboxMessage[] = [];
-    const toAll = (key: string, title: string, lines: string[], path = '/') =>
-      channels.forEach((c) => messages.push({ channel: 'slack', dedupeKey: `slack ${key} ${c.id}`, target: c.url, payload: slackMessage(title, lines, `${options.publicUrl}${path}`) }));
+  const channels = await trx.selectFrom('slack_channels').select(['id', 'url']).execute();
+  if (channels.length === 0) return [];
+  const messages: OutboxMessage[] = [];
+  const toAll = (key: string, title: string, lines: string[], path = '/') =>
+    channels.forEach((c) => messages.push({ channel: 'slack', dedupeKey: `slack ${key} ${c.id}`, target: c.url, payload: slackMessage(title, lines, `${options.publicUrl}${path}`) }));
 
-    if (channels.length > 0) {
-      // Scenarios published in this batch: their events carry the scenario's id.
-      const published = new Map<string, RecordedEvent[]>();
-      for (const event of events) {
-        const id = event.metadata.scenarioId;
-        if (id) published.set(id, [...(published.get(id) ?? []), event]);
-      }
-      const names = await actorNames(trx, [...new Set([...published.values()].map((list) => list[0]!.metadata.actorId))]);
-      for (const [id, list] of published) {
-        const scenario = await readScenario(trx, id);
-        toAll(`scenario ${id}`, `${names.get(list[0]!.metadata.actorId) ?? 'Someone'} published the scenario ${scenario?.name ?? id}`, [`${list.length} changes are now the live plan.`], `/scenarios/${id}`);
-      }
+  // Scenarios published in this batch: their events carry the scenario's id.
+  const published = new Map<string, RecordedEvent[]>();
+  for (const event of events) {
+    const id = event.metadata.scenarioId;
+    if (id) published.set(id, [...(published.get(id) ?? []), event]);
+  }
+  const names = await actorNames(trx, [...new Set([...published.values()].map((list) => list[0]!.metadata.actorId))]);
+  for (const [id, list] of published) {
+    const scenario = await readScenario(trx, id);
+    toAll(`scenario ${id}`, `${names.get(list[0]!.metadata.actorId) ?? 'Someone'} published the scenario ${scenario?.name ?? id}`, [`${list.length} changes are now the live plan.`], `/scenarios/${id}`);
+  }
 
-      // Overloads in the next 4 weeks of the people these events touched.
-      const owners = new Map((await trx.selectFrom('assignments').select(['id', 'engineer_id']).execute()).map((a) => [a.id, a.engineer_id]));
-      const touched = new Set(events.flatMap((e) => engineersTouched(e, owners)));
-      if (touched.size > 0) {
-        const monday = mondayOf(localDayOf(Date.now(), options.timeZone));
-        const range = { from: dateOfDay(monday), to: dateOfDay(monday + 27) };
-        const facts = await loadCapacityFacts(trx, touched.size === 1 ? { ...range, engineerId: [...touched][0]! } : range);
-        const { engineers } = capacityOverTime({ ...facts, engineers: facts.engineers.filter((e) => touched.has(e._id)), timeZone: options.timeZone }, { ...range, step: 'week' });
-        for (const e of engineers) {
-          for (const week of e.periods.filter((p) => p.status === 'overloaded')) {
-            toAll(`overload ${e.engineer._id} ${week.key}`, `${e.engineer.name} is overloaded in ${week.key}`, [`${week.utilization}% of capacity booked in the week of ${week.start}.`], '/capacity');
-          }
-        }
+  // Overloads in the next 4 weeks of the people these events touched.
+  const owners = new Map((await trx.selectFrom('assignments').select(['id', 'engineer_id']).execute()).map((a) => [a.id, a.engineer_id]));
+  const touched = new Set(events.flatMap((e) => engineersTouched(e, owners)));
+  if (touched.size > 0) {
+    const monday = mondayOf(localDayOf(Date.now(), options.timeZone));
+    const range = { from: dateOfDay(monday), to: dateOfDay(monday + 27) };
+    const facts = await loadCapacityFacts(trx, touched.size === 1 ? { ...range, engineerId: [...touched][0]! } : range);
+    const { engineers } = capacityOverTime({ ...facts, engineers: facts.engineers.filter((e) => touched.has(e._id)), timeZone: options.timeZone }, { ...range, step: 'week' });
+    for (const e of engineers) {
+      for (const week of e.periods.filter((p) => p.status === 'overloaded')) {
+        toAll(`overload ${e.engineer._id} ${week.key}`, `${e.engineer.name} is overloaded in ${week.key}`, [`${week.utilization}% of capacity booked in the week of ${week.start}.`], '/capacity');
       }
-
-      // Imports finished since the last look (a day back at most: a channel added later hears no old news).
-      const imports = await trx
-        .selectFrom('import_jobs')
-        .selectAll()
-        .where('state', '=', 'done')
-        .where('finished_at', '>', new Date(Date.now() - 86_400_000))
-        .execute();
-      for (const job of imports) toAll(`import ${job.id}`, 'An import finished', [`${job.done} rows imported (${job.kind}).`], '/import');
     }
-    return messages;
+  }
+
+  // Imports finished since the last look (a day back at most: a channel added later hears no old news).
+  const imports = await trx
+    .selectFrom('import_jobs')
+    .selectAll()
+    .where('state', '=', 'done')
+    .where('finished_at', '>', new Date(Date.now() - 86_400_000))
+    .execute();
+  for (const job of imports) toAll(`import ${job.id}`, 'An import finished', [`${job.done} rows imported (${job.kind}).`], '/import');
+  return messages;
 }
