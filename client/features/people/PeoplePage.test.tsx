@@ -15,6 +15,8 @@ const accounts: AccountView[] = [
   account({ _id: 'a3', name: 'Ari Auditor', email: 'ari@org.test', role: 'auditor', admin: false, status: 'deactivated', lastSignInAt: null, version: 5 }),
 ];
 
+const slackChannels = [{ _id: 's1', name: '#planning', url: 'https://hooks.slack.com/services/T/B/x' }];
+
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 let calls: Call[];
 let answer: (call: Call) => Response | undefined;
@@ -30,6 +32,8 @@ beforeEach(() => {
       const special = answer(call);
       if (special) return special;
       if (url === '/api/accounts') return new Response(JSON.stringify(accounts), { status: 200 });
+      if (url === '/api/slack-channels' && call.method === 'GET') return new Response(JSON.stringify(slackChannels), { status: 200 });
+      if (url === '/api/slack-channels') return new Response(JSON.stringify({ _id: 's2', ...(call.body as object) }), { status: 201 });
       return new Response(JSON.stringify({}), { status: 200 });
     }),
   );
@@ -88,5 +92,16 @@ describe('People & access screen', () => {
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText(/E-?mail/i) as HTMLInputElement).value).toBe('noor@org.test');
     expect((within(dialog).getByLabelText(/^Name/i) as HTMLInputElement).value).toBe('Noor Haddad');
+  });
+
+  it('lists the Slack channels and adds one by its incoming-webhook URL', async () => {
+    render(<MemoryRouter><PeoplePage /></MemoryRouter>);
+    const card = await screen.findByTestId('slack-channels');
+    await within(card).findByText('#planning');
+    fireEvent.change(within(card).getByLabelText('Channel name'), { target: { value: '#leads' } });
+    fireEvent.change(within(card).getByLabelText('Incoming-webhook URL'), { target: { value: 'https://hooks.slack.com/services/T/B/y' } });
+    fireEvent.click(within(card).getByTestId('slack-add'));
+    await within(card).findByText('#leads');
+    expect(calls.filter((c) => c.url === '/api/slack-channels' && c.method === 'POST').map((c) => c.body)).toEqual([{ name: '#leads', url: 'https://hooks.slack.com/services/T/B/y' }]);
   });
 });

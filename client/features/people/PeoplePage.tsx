@@ -24,6 +24,7 @@ import { inviteFormMachine } from '../../machines/inviteForm.machine.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { ConfirmAccountAction, ResetLinkDialog } from './AccountDialogs.tsx';
 import { InviteDialog } from './InviteDialog.tsx';
+import { SlackChannels } from './SlackChannels.tsx';
 import { AccountStatusTag, AdminTag, lastSignInText, roleOptions } from './peopleLook.tsx';
 
 const statusOptions: { value: AccountStatusFilter; label: string }[] = [
@@ -301,6 +302,7 @@ export default function PeoplePage() {
         onCancel={() => sendAction({ type: 'CANCEL' })}
       />
       <ResetLinkDialog link={action.context.link} onClose={() => sendAction({ type: 'CLOSE' })} />
+      <SlackChannels />
     </div>
   );
 }
