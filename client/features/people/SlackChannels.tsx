@@ -1,6 +1,6 @@
 import { DeleteOutlined, SlackOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Alert, Button, Input, List, Space, Typography } from 'antd';
+import { Alert, Button, Input, Space, Typography } from 'antd';
 import { fromPromise } from 'xstate';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { request } from '../../lib/api.ts';
@@ -26,20 +26,19 @@ export function SlackChannels() {
         incoming-webhook URL (Slack: Apps, Incoming Webhooks).
       </Typography.Paragraph>
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
-      <List
-        dataSource={channels}
-        locale={{ emptyText: 'No channels yet' }}
-        loading={state.matches('loading')}
-        renderItem={(channel) => (
-          <List.Item
-            actions={[
-              <Button key="remove" type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${channel.name}`} disabled={busy} onClick={() => send({ type: 'REMOVE', id: channel._id })} />,
-            ]}
-          >
-            <List.Item.Meta title={channel.name} description={<Typography.Text type="secondary" ellipsis>{channel.url}</Typography.Text>} />
-          </List.Item>
-        )}
-      />
+      {state.matches('loading') ? null : channels.length === 0 ? (
+        <Typography.Text type="secondary">No channels yet.</Typography.Text>
+      ) : (
+        channels.map((channel) => (
+          <div key={channel._id} style={{ display: 'flex', gap: 12, alignItems: 'center', padding: '6px 0', borderBottom: '1px solid #f1f5f9' }}>
+            <Typography.Text strong>{channel.name}</Typography.Text>
+            <Typography.Text type="secondary" ellipsis style={{ flex: 1, minWidth: 0 }}>
+              {channel.url}
+            </Typography.Text>
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${channel.name}`} disabled={busy} onClick={() => send({ type: 'REMOVE', id: channel._id })} />
+          </div>
+        ))
+      )}
       <Space.Compact style={{ width: '100%', marginTop: 12 }}>
         <Input placeholder="#planning" value={name} onChange={(e) => send({ type: 'CHANGE', field: 'name', value: e.target.value })} aria-label="Channel name" style={{ maxWidth: 200 }} />
         <Input
