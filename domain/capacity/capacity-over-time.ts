@@ -26,12 +26,12 @@
  */
 import { utilizationStatus, type UtilizationStatus } from '../figures.ts';
 import { dayOfDate } from './calendar-days.ts';
-import { DEFAULT_CALENDAR_ID, followsDefaults, holidayDaysByCalendar, holidayOf, type HolidayDays } from './engineer-days.ts';
+import { DEFAULT_CALENDAR_ID, followsDefaults, holidayOf, type HolidayDays } from './engineer-days.ts';
 import { refId, type CapacityAssignment, type CapacityEngineer, type CapacityStep, type Holiday, type PlaceholderDemand, type TimeOffDays } from './inputs.ts';
 import {
-  bookingsByEngineer, DayState, EngineerDayStates, markEngineerDays, placeholderDemand, timeOffByEngineer, UNIT, type Booking, type Span,
+  bookingsByEngineer, DayState, EngineerDayStates, markEngineerDays, placeholderDemand, timeOffByEngineer, UNIT, viewGrid, type Booking, type Span,
 } from './load-days.ts';
-import { periodGrid, type CapacityPeriod, type PeriodGrid } from './periods.ts';
+import type { CapacityPeriod, PeriodGrid } from './periods.ts';
 
 export type CapacityStatus = UtilizationStatus | 'off';
 
@@ -266,9 +266,7 @@ function extremes(periods: readonly EngineerPeriod[]) {
 export function capacityOverTime<E extends CapacityEngineer>(facts: CapacityFacts<E>, view: CapacityView): CapacityOverTime<E> {
   const timeZone = facts.timeZone ?? 'UTC';
   const includeTentative = view.includeTentative ?? false;
-  const allHolidays = facts.holidays ?? [];
-  const grid = periodGrid(view.from, view.to, view.step, allHolidays.filter((h) => (h.calendarId ?? DEFAULT_CALENDAR_ID) === DEFAULT_CALENDAR_ID));
-  const holidays = holidayDaysByCalendar(allHolidays, grid.firstDay, grid.firstDay + grid.days - 1);
+  const { grid, holidays } = viewGrid(view, facts.holidays ?? []);
   const bookings = bookingsByEngineer(facts.assignments, facts.tentativeProjectIds, grid, timeZone);
   const timeOff = timeOffByEngineer(facts.timeOff ?? [], grid);
   const sums = new EngineerSums(grid.days, grid.periods.length);

@@ -9,13 +9,25 @@
  * are exact and the status thresholds are never crossed by rounding noise.
  */
 import { DAY_MS, dayOfDate, instantOf } from './calendar-days.ts';
-import { engineerDays, followsDefaults, type HolidayDays } from './engineer-days.ts';
-import { refId, type CapacityAssignment, type CapacityEngineer, type PlaceholderDemand, type TimeOffDays } from './inputs.ts';
-import type { PeriodGrid } from './periods.ts';
+import { DEFAULT_CALENDAR_ID, engineerDays, followsDefaults, holidayDaysByCalendar, type HolidayDays } from './engineer-days.ts';
+import { refId, type CapacityAssignment, type CapacityEngineer, type CapacityStep, type Holiday, type PlaceholderDemand, type TimeOffDays } from './inputs.ts';
+import { periodGrid, type PeriodGrid } from './periods.ts';
 import { dayStartingAtOrAfter } from './time-zone.ts';
 
 /** Load is summed in these units, integers for any allocation with up to three decimals. */
 export const UNIT = 1000;
+
+/**
+ * The range laid out in periods, with the organisation's working days (the default calendar's
+ * holidays), and every calendar's holidays of the range for the engineers' own days.
+ */
+export function viewGrid(
+  view: { from: string; to: string; step: CapacityStep },
+  allHolidays: readonly (Holiday & { calendarId?: string })[],
+): { grid: PeriodGrid; holidays: HolidayDays } {
+  const grid = periodGrid(view.from, view.to, view.step, allHolidays.filter((h) => (h.calendarId ?? DEFAULT_CALENDAR_ID) === DEFAULT_CALENDAR_ID));
+  return { grid, holidays: holidayDaysByCalendar(allHolidays, grid.firstDay, grid.firstDay + grid.days - 1) };
+}
 
 /** Days [start, end) of the range, as indexes, on which something from `startDate` to `endDate` is on. */
 export type Span = { start: number; end: number };
