@@ -134,7 +134,7 @@ function AssignmentBar({ a, lane, conflicted, axis, timeZone, canPlan, drag, sel
       data-assignment={a._id}
       data-project={a.projectId.name}
       data-conflict={conflicted ? 'true' : undefined}
-      data-engineer={a.engineerId._id}
+      data-engineer-id={a.engineerId._id}
       data-tip={`${a.projectId.name}${tentative ? ' (tentative)' : ''}${nameOf ? ` · ${a.engineerId.name}` : ''}\n${a.role} · ${percent(a.allocationPercentage)}\n${shortDate(dates.startDate)} - ${shortDate(dates.endDate)}${conflicted ? `\n${CONFLICT_TIP}` : ''}`}
       onPointerDown={press}
       onPointerMove={move}
