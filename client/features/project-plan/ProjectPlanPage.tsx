@@ -134,6 +134,7 @@ export default function ProjectPlanPage() {
   const renderDetails = useCallback(
     (projectId: string) => (
       <div data-testid="plan-details">
+        {/* No person's row: without the explaining line (detailed) the lanes need no engineer. */}
         <AssignmentLanes
           engineerId=""
           conflicted={noConflicts}

@@ -1,17 +1,30 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSnapshot } from 'valtio';
 import { fromPromise } from 'xstate';
-import type { ProjectPlanResponse } from '../../../domain/capacity/project-plan-query.ts';
+import { answerProjectPlanQuery, projectPlanQueryInput, type ProjectPlanResponse } from '../../../domain/capacity/project-plan-query.ts';
 import type { Placeholder } from '../../../domain/entities.ts';
+import type { Plan } from '../../../domain/plan.ts';
 import { answersInclude, request } from '../../lib/api.ts';
 import { planViewFromSearch, searchOfPlanView } from '../../lib/schedule/planView.ts';
 import { todayShown } from '../../components/schedule/todayShown.ts';
-import { projectPlanMachine } from '../../machines/projectPlan.machine.ts';
+import { type PlanData, projectPlanMachine } from '../../machines/projectPlan.machine.ts';
 import { onLiveChange } from '../../stores/live.ts';
+import { viewMode } from '../../stores/viewMode.ts';
+
+/**
+ * The plan as it was at a past moment: /api/projects/plan only knows the live plan, so the past plan
+ * (from the history) goes through the same pure query the server answers with.
+ */
+function pastPlan(past: Plan, query: URLSearchParams, timeZone: string): PlanData {
+  const projects = past.projects.map(({ _id, name, status, tentative, startDate, endDate, version }) => ({ _id, name, status, tentative, startDate, endDate, version }));
+  const facts = { ...past, projects, tentativeProjectIds: projects.filter((p) => p.tentative).map((p) => p._id) };
+  return { plan: answerProjectPlanQuery(facts, projectPlanQueryInput.parse(Object.fromEntries(query)), timeZone), placeholders: past.placeholders };
+}
 
 /** The plan and the open roles, read side by side. */
-async function fetchPlan(query: URLSearchParams, signal: AbortSignal) {
+async function fetchPlan(query: URLSearchParams, signal: AbortSignal): Promise<PlanData> {
   const [plan, placeholders] = await Promise.all([
     request<ProjectPlanResponse>('GET', `/api/projects/plan?${query.toString()}`, { signal }),
     request<Placeholder[]>('GET', '/api/placeholders', { signal }),
@@ -26,8 +39,21 @@ async function fetchPlan(query: URLSearchParams, signal: AbortSignal) {
  */
 export function useProjectPlanMachine() {
   const [params, setParams] = useSearchParams();
+  const { pastAt } = useSnapshot(viewMode);
+  // The organisation's time zone, as the last live answer said: the past plan's days are its days too.
+  const timeZone = useRef('UTC');
   const machine = useMemo(
-    () => projectPlanMachine.provide({ actors: { fetchPlan: fromPromise(({ input, signal }) => fetchPlan(input.query, signal)) } }),
+    () =>
+      projectPlanMachine.provide({
+        actors: {
+          fetchPlan: fromPromise(async ({ input, signal }) => {
+            if (viewMode.past) return pastPlan(viewMode.past, input.query, timeZone.current);
+            const data = await fetchPlan(input.query, signal);
+            timeZone.current = data.plan.timeZone;
+            return data;
+          }),
+        },
+      }),
     [],
   );
   const actor = useActorRef(machine, { input: { view: planViewFromSearch(params), today: todayShown } });
@@ -44,12 +70,20 @@ export function useProjectPlanMachine() {
   useEffect(
     () =>
       onLiveChange((event) => {
+        if (viewMode.past) return;
         const data = actor.getSnapshot().context.data;
         if (event && data && answersInclude([data.plan, data.placeholders], event.cursor)) return;
         send({ type: 'REFRESH' });
       }),
     [actor, send],
   );
+
+  // Looking at the past, or back to the live plan: the same view from the other source.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) firstRender.current = false;
+    else send({ type: 'RELOAD' });
+  }, [pastAt, send]);
 
   return {
     send,
