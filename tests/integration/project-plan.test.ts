@@ -28,9 +28,22 @@ async function expected(query: Record<string, string>): Promise<ProjectPlanRespo
   return answerProjectPlanQuery({ ...facts, projects: rows }, projectPlanQueryInput.parse(query), 'UTC');
 }
 
+/** A planning write on an engineer's own days, with the version it was made against. */
+async function putDays(engineerId: string, path: 'work-week' | 'employment', body: unknown) {
+  const { version } = (await t.request({ method: 'GET', url: `/api/engineers/${engineerId}`, token: tokens.manager })).json() as { version: number };
+  const response = await t.request({ method: 'PUT', url: `/api/engineers/${engineerId}/${path}`, token: tokens.manager, body, headers: { 'if-match': `"${version}"` } });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   ({ tokens } = await signInAll(t));
+  // Beside the demo's time off, holiday, tentative project and placeholders: people with days of their
+  // own, whose assignments count only on them (a four-day week from next week, a leaver in three weeks).
+  const engineers = (await t.request({ method: 'GET', url: '/api/engineers', token: tokens.manager })).json() as { _id: string; email: string }[];
+  const [fourDays, leaver] = engineers.filter((e) => e.email !== 'engineer@demo.test');
+  await putDays(fourDays!._id, 'work-week', { from: plusDays(thisMonday, 7), days: [100, 100, 100, 100, 0, 0, 0] });
+  await putDays(leaver!._id, 'employment', { leaveDate: plusDays(thisMonday, 24) });
 });
 
 afterAll(async () => {
