@@ -5,9 +5,8 @@ import { capacityPeriodSchema } from './contracts.ts';
 import { capacitySteps, rangeRules, viewFields, type CapacityEngineer } from './inputs.ts';
 import { capacityMessages as M } from './messages.ts';
 import { projectPlan, type ProjectPlanRow } from './project-plan.ts';
+import { type ProjectPlanSortKey, projectPlanSortKeys } from './sort-keys.ts';
 
-export const projectPlanSortKeys = ['name', 'start', 'staffed', 'demand'] as const;
-export type ProjectPlanSortKey = (typeof projectPlanSortKeys)[number];
 
 /**
  * GET /api/projects/plan: the range, step and includeTentative of a capacity view, and the list

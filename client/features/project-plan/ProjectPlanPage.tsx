@@ -2,7 +2,7 @@ import { ProjectOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Input, Select, Skeleton, Spin, Switch, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
-import type { ProjectPlanSortKey } from '../../../domain/capacity/project-plan-query.ts';
+import type { ProjectPlanSortKey } from '../../../domain/capacity/sort-keys.ts';
 import { type Assignment, type Placeholder, type ProjectStatus, projectStatuses } from '../../../domain/entities.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';

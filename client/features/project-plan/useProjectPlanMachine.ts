@@ -3,15 +3,16 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { fromPromise } from 'xstate';
-import { answerProjectPlanQuery, projectPlanQueryInput, type ProjectPlanResponse } from '../../../domain/capacity/project-plan-query.ts';
-import type { Placeholder } from '../../../domain/entities.ts';
+import { answerProjectPlanQuery, projectPlanQueryInput } from '../../../domain/capacity/project-plan-query.ts';
 import type { Plan } from '../../../domain/plan.ts';
-import { answersInclude, request } from '../../lib/api.ts';
+import { answersInclude } from '../../lib/api.ts';
 import { planViewFromSearch, searchOfPlanView } from '../../lib/schedule/planView.ts';
 import { todayShown } from '../../components/schedule/todayShown.ts';
 import { type PlanData, projectPlanMachine } from '../../machines/projectPlan.machine.ts';
 import { onLiveChange } from '../../stores/live.ts';
 import { viewMode } from '../../stores/viewMode.ts';
+import { fetchPlan } from './planFetch.ts';
+import { takePreloadedPlan } from './planPreload.ts';
 
 /**
  * The plan as it was at a past moment: /api/projects/plan only knows the live plan, so the past plan
@@ -21,15 +22,6 @@ function pastPlan(past: Plan, query: URLSearchParams, timeZone: string): PlanDat
   const projects = past.projects.map(({ _id, name, status, tentative, startDate, endDate, version }) => ({ _id, name, status, tentative, startDate, endDate, version }));
   const facts = { ...past, projects, tentativeProjectIds: projects.filter((p) => p.tentative).map((p) => p._id) };
   return { plan: answerProjectPlanQuery(facts, projectPlanQueryInput.parse(Object.fromEntries(query)), timeZone), placeholders: past.placeholders };
-}
-
-/** The plan and the open roles, read side by side. */
-async function fetchPlan(query: URLSearchParams, signal: AbortSignal): Promise<PlanData> {
-  const [plan, placeholders] = await Promise.all([
-    request<ProjectPlanResponse>('GET', `/api/projects/plan?${query.toString()}`, { signal }),
-    request<Placeholder[]>('GET', '/api/placeholders', { signal }),
-  ]);
-  return { plan, placeholders };
 }
 
 /**
@@ -48,7 +40,7 @@ export function useProjectPlanMachine() {
         actors: {
           fetchPlan: fromPromise(async ({ input, signal }) => {
             if (viewMode.past) return pastPlan(viewMode.past, input.query, timeZone.current);
-            const data = await fetchPlan(input.query, signal);
+            const data = await (takePreloadedPlan(input.query) ?? fetchPlan(input.query, signal));
             timeZone.current = data.plan.timeZone;
             return data;
           }),

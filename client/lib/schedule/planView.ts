@@ -1,7 +1,16 @@
-import { type ProjectPlanSortKey, projectPlanSortKeys } from '../../../domain/capacity/project-plan-query.ts';
-import { type ProjectStatus, projectStatuses } from '../../../domain/entities.ts';
-import { normalizeWindow, oneOf, type ViewWindow, windowFromSearch, writeWindow } from './view.ts';
+import { type ProjectPlanSortKey, projectPlanSortKeys } from '../../../domain/capacity/sort-keys.ts';
+import type { ProjectStatus } from '../../../domain/entities.ts';
+import { type Covers, normalizeWindow, oneOf, type ViewWindow, windowFromSearch, writeWindow } from './view.ts';
 import { windowRange } from './window.ts';
+
+/**
+ * The domain's project statuses, repeated: its module builds zod schemas as it loads, and the plan's
+ * address is read (to fetch it ahead, app/readAhead.ts) before zod has loaded. Fails to compile when
+ * the two part.
+ */
+const projectStatuses = ['planning', 'active', 'completed'] as const satisfies readonly ProjectStatus[];
+const statusesComplete: Covers<typeof projectStatuses, ProjectStatus> = true;
+void statusesComplete;
 
 /**
  * What the project plan shows: the schedule's window (first date, span, step), which projects (text in

@@ -10,7 +10,7 @@ import { isCalendarDate } from '../../../domain/capacity/calendar-days.ts';
  */
 const seniorities = ['junior', 'mid', 'senior'] as const satisfies readonly Seniority[];
 const capacitySteps = ['day', 'week', 'month'] as const satisfies readonly CapacityStep[];
-type Covers<List extends readonly string[], All extends string> = [Exclude<All, List[number]>] extends [never] ? true : never;
+export type Covers<List extends readonly string[], All extends string> = [Exclude<All, List[number]>] extends [never] ? true : never;
 const listsComplete: [Covers<typeof seniorities, Seniority>, Covers<typeof capacitySteps, CapacityStep>] = [true, true];
 void listsComplete;
 
