@@ -110,4 +110,18 @@ describe('the project view at 1440 x 900', () => {
     await eventually(() => onSchedule.getAttribute('aria-label'), (label) => label !== null && label !== labelBefore, LIVE_TIMEOUT);
     expect(pageErrors.flat()).toEqual([]);
   });
+
+  it('opened by its address in a new tab: the view comes from the URL, and the plan read ahead is taken, not asked for twice', async () => {
+    const asked: string[] = [];
+    a.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/projects/plan') asked.push(request.url());
+    });
+    await a.goto(`${server.baseUrl}/projects/plan?weeks=26&sort=demand`);
+    await planRow(a).waitFor();
+    await settle(a, 500);
+    expect(asked).toHaveLength(1);
+    expect(new URL(asked[0]!).searchParams.get('sort')).toBe('demand');
+    expect(await a.getByTestId('plan-sort').textContent()).toContain('Most open');
+    expect(pageErrors.flat()).toEqual([]);
+  });
 });
