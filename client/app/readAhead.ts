@@ -1,12 +1,18 @@
+import { preloadPlan } from '../features/project-plan/planPreload.ts';
 import { mayReadSchedule, preloadSchedule } from '../features/schedule/schedulePreload.ts';
 import { localDateOf } from '../lib/schedule/window.ts';
 
 /**
  * Imported first by main.tsx, so it runs before React, the router and antd are evaluated (a quarter
  * of a second on a slow machine): a page opened on the schedule asks for its grid, the app's largest
- * answer, while the rest of the app is still starting. Nothing here may import React or antd.
+ * answer, while the rest of the app is still starting; one opened on the project plan, for the plan.
+ * Nothing here may import React, antd or zod.
  */
 if (typeof location !== 'undefined' && location.pathname === '/capacity' && mayReadSchedule()) {
   // Nobody is looking at the past while the page boots: the window follows today.
   preloadSchedule(new URLSearchParams(location.search), localDateOf(new Date()));
+}
+if (typeof location !== 'undefined' && location.pathname === '/projects/plan' && mayReadSchedule()) {
+  // The same readers as the schedule's grid: managers and auditors.
+  preloadPlan(new URLSearchParams(location.search), localDateOf(new Date()));
 }

@@ -77,6 +77,10 @@ describe('the screens\' sources (screenSources.ts, read by the build and the ser
     expect(routeOf('/scenarios/s-1/more')).toBeNull();
     expect(routeOf('/Projects/p-1/')).toBe('/projects/:id');
     expect(routeOf('/projects/p-1/more')).toBeNull();
+    // The project plan's address is its own, not a project's.
+    expect(routeOf('/projects/plan')).toBe('/projects/plan');
+    expect(firstScreenSources('/projects/plan', { role: 'auditor' })).toEqual([SHELL_SOURCE, 'client/features/project-plan/ProjectPlanPage.tsx']);
+    expect(firstScreenSources('/projects/plan', { role: 'engineer' })).toEqual([SHELL_SOURCE, 'client/features/engineer-dashboard/EngineerDashboardPage.tsx']);
     expect(routeOf('/Invite')).toBe('/invite');
     expect(routeOf('/sign-on/')).toBe('/sign-on');
     expect(routeOf('/nowhere')).toBeNull();

@@ -19,6 +19,7 @@ export const guardedScreenSources: Record<string, string> = {
   '/profile': 'client/features/profile/ProfilePage.tsx',
   '/engineers': 'client/features/engineers/EngineersPage.tsx',
   '/projects': 'client/features/projects/ProjectsPage.tsx',
+  '/projects/plan': 'client/features/project-plan/ProjectPlanPage.tsx',
   '/projects/:id': 'client/features/projects/ProjectPage.tsx',
   '/assignments': 'client/features/assignments/AssignmentsPage.tsx',
   '/report': 'client/features/report/ReportPage.tsx',
@@ -44,6 +45,8 @@ export function routeOf(pathname: string): string | null {
   const path = routePath(pathname);
   if (path === '/' || path === '/login' || path in publicScreenSources) return path;
   if (/^\/scenarios\/[^/]+$/.test(path)) return '/scenarios/:id';
+  // The project plan has an address of its own under /projects, before any project's.
+  if (path === '/projects/plan') return path;
   if (/^\/projects\/[^/]+$/.test(path)) return '/projects/:id';
   return path in guardedScreenSources ? path : null;
 }

@@ -2,6 +2,7 @@ import type { Assignment, Engineer, Project, User } from '../../domain/entities.
 import type { CreateProjectInput } from '../../domain/inputs.ts';
 import { parseJsonInSlices } from './jsonInSlices.ts';
 import { shareNamedRecords } from './sharedRecords.ts';
+import { includedIn, parseSnapshot } from './snapshot.ts';
 import { readToken } from './token.ts';
 
 /** What the HTTP client says when there is no answer at all (the spec's "generic message"). */
@@ -62,6 +63,17 @@ function recordListPosition(response: Response, data: object) {
 /** The position of a list answer this client received, if it carried one. */
 export const listPosition = (data: unknown): ListPosition | undefined =>
   isRecord(data) ? listPositions.get(data) : undefined;
+
+/**
+ * Whether every one of these answers already reflects the event at `cursor` (each was read in a
+ * snapshot that saw it): then a screen made of them need not fetch again for that event.
+ */
+export function answersInclude(answers: readonly unknown[], cursor: string): boolean {
+  return answers.every((answer) => {
+    const snapshot = parseSnapshot(listPosition(answer)?.snapshot);
+    return snapshot !== null && includedIn(snapshot, cursor);
+  });
+}
 
 /**
  * The version an answer's ETag names (a list whose writes must send the version of a stream that no

@@ -22,23 +22,16 @@
  *   day: a full-timer with nothing booked and two days off in a week is 60 % free that week.
  * - Placeholders (work without a person yet) are demand: they show in the totals, never in a row.
  *
- * Load is summed in thousandths of a percent, as integers, so sums of fractional allocations are
- * exact and the status thresholds are never crossed by rounding noise.
+ * Which days load counts on, and the load units, are load-days.ts's: the project plan counts the same.
  */
 import { utilizationStatus, type UtilizationStatus } from '../figures.ts';
-import { DAY_MS, dayOfDate, instantOf } from './calendar-days.ts';
-import { DEFAULT_CALENDAR_ID, engineerDays, followsDefaults, holidayDaysByCalendar, holidayOf, type HolidayDays } from './engineer-days.ts';
+import { dayOfDate } from './calendar-days.ts';
+import { DEFAULT_CALENDAR_ID, followsDefaults, holidayOf, type HolidayDays } from './engineer-days.ts';
+import { refId, type CapacityAssignment, type CapacityEngineer, type CapacityStep, type Holiday, type PlaceholderDemand, type TimeOffDays } from './inputs.ts';
 import {
-  refId,
-  type CapacityAssignment,
-  type CapacityEngineer,
-  type CapacityStep,
-  type Holiday,
-  type PlaceholderDemand,
-  type TimeOffDays,
-} from './inputs.ts';
-import { periodGrid, type CapacityPeriod, type PeriodGrid } from './periods.ts';
-import { dayStartingAtOrAfter } from './time-zone.ts';
+  bookingsByEngineer, DayState, EngineerDayStates, markEngineerDays, placeholderDemand, timeOffByEngineer, UNIT, viewGrid, type Booking, type Span,
+} from './load-days.ts';
+import type { CapacityPeriod, PeriodGrid } from './periods.ts';
 
 export type CapacityStatus = UtilizationStatus | 'off';
 
@@ -96,78 +89,7 @@ export type CapacityFacts<E extends CapacityEngineer = CapacityEngineer> = {
 
 export type CapacityView = { from: string; to: string; step: CapacityStep; includeTentative?: boolean };
 
-/** Load is summed in these units, integers for any allocation with up to three decimals. */
-const UNIT = 1000;
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
-
-/** Days [start, end) of the range, as indexes, on which something from `startDate` to `endDate` is on. */
-type Span = { start: number; end: number };
-
-function spanInRange(startDate: string, endDate: string, grid: PeriodGrid, timeZone: string): Span | null {
-  const startsAt = instantOf(startDate);
-  const endsAt = instantOf(endDate);
-  if (!(endsAt > startsAt)) return null;
-  // A zone is less than a day away from UTC, so an instant a whole day clear of the range's UTC days
-  // cannot touch it: skipping those saves the time-zone lookups for the past and far future.
-  if (endsAt <= (grid.firstDay - 1) * DAY_MS || startsAt >= (grid.firstDay + grid.days + 1) * DAY_MS) return null;
-  const start = Math.max(dayStartingAtOrAfter(startsAt, timeZone) - grid.firstDay, 0);
-  const end = Math.min(dayStartingAtOrAfter(endsAt, timeZone) - grid.firstDay, grid.days);
-  return start < end ? { start, end } : null;
-}
-
-type Booking = Span & { load: number; tentative: boolean; source: CapacityAssignment };
-
-function bookingsByEngineer(facts: CapacityFacts, grid: PeriodGrid, timeZone: string): Map<string, Booking[]> {
-  const tentativeProjects = new Set(facts.tentativeProjectIds ?? []);
-  const byEngineer = new Map<string, Booking[]>();
-  for (const source of facts.assignments) {
-    const span = spanInRange(source.startDate, source.endDate, grid, timeZone);
-    if (!span) continue;
-    const booking = {
-      start: span.start,
-      end: span.end,
-      load: Math.round(source.allocationPercentage * UNIT),
-      tentative: tentativeProjects.has(refId(source.projectId)),
-      source,
-    };
-    const id = refId(source.engineerId);
-    const list = byEngineer.get(id);
-    if (list) list.push(booking);
-    else byEngineer.set(id, [booking]);
-  }
-  return byEngineer;
-}
-
-function timeOffByEngineer(timeOff: readonly TimeOffDays[], grid: PeriodGrid): Map<string, Span[]> {
-  const byEngineer = new Map<string, Span[]>();
-  for (const entry of timeOff) {
-    const start = Math.max(dayOfDate(entry.from) - grid.firstDay, 0);
-    const end = Math.min(dayOfDate(entry.to) - grid.firstDay + 1, grid.days);
-    if (!(start < end)) continue;
-    const list = byEngineer.get(entry.engineerId);
-    if (list) list.push({ start, end });
-    else byEngineer.set(entry.engineerId, [{ start, end }]);
-  }
-  return byEngineer;
-}
-
-/** Placeholder demand per period: the placeholders' allocation summed over each working day they are on. */
-function placeholderDemand(placeholders: readonly PlaceholderDemand[], grid: PeriodGrid, timeZone: string): Float64Array {
-  const change = new Float64Array(grid.days + 1);
-  for (const p of placeholders) {
-    const span = spanInRange(p.startDate, p.endDate, grid, timeZone);
-    if (!span) continue;
-    change[span.start]! += Math.round(p.allocationPercentage * UNIT);
-    change[span.end]! -= Math.round(p.allocationPercentage * UNIT);
-  }
-  const demand = new Float64Array(grid.periods.length);
-  let load = 0;
-  for (let day = 0; day < grid.days; day += 1) {
-    load += change[day]!;
-    if (grid.working[day]) demand[grid.periodOfDay[day]!]! += load;
-  }
-  return demand;
-}
 
 /** Capacity, confirmed and tentative load per period, in load units. */
 class PeriodSums {
@@ -193,16 +115,13 @@ class PeriodSums {
 /**
  * One engineer's sums, the arrays reused from engineer to engineer: per day, the change of
  * confirmed and tentative load (a booking writes where its load starts and stops, not every day
- * in between) and whether the day is off.
+ * in between) and what the day is to them (load-days.ts).
  */
 class EngineerSums extends PeriodSums {
   readonly confirmedChange: Float64Array;
   readonly tentativeChange: Float64Array;
-  readonly off: Uint8Array;
+  readonly days: EngineerDayStates;
   readonly timeOffDays: Int32Array;
-  /** The engineer's capacity per day of the range, in load units, and whether their week and calendar make it a working day. */
-  readonly dayCapacity: Float64Array;
-  readonly workable: Uint8Array;
   /** The engineer's own working days per period (employed, in their work week, not a holiday of their calendar). */
   readonly workingDays: Int32Array;
   /** Working days off before each day: conflictsOf's scratch, so a booking's overlap with them is one subtraction. */
@@ -212,72 +131,44 @@ class EngineerSums extends PeriodSums {
     super(periods);
     this.confirmedChange = new Float64Array(days + 1);
     this.tentativeChange = new Float64Array(days + 1);
-    this.off = new Uint8Array(days);
+    this.days = new EngineerDayStates(days);
     this.timeOffDays = new Int32Array(periods);
-    this.dayCapacity = new Float64Array(days);
-    this.workable = new Uint8Array(days);
     this.workingDays = new Int32Array(periods);
     this.offBefore = new Int32Array(days + 1);
   }
 
   reset() {
-    for (const array of [this.confirmedChange, this.tentativeChange, this.off, this.capacity, this.confirmed, this.tentative, this.timeOffDays, this.workingDays]) {
+    for (const array of [this.confirmedChange, this.tentativeChange, this.capacity, this.confirmed, this.tentative, this.timeOffDays, this.workingDays]) {
       array.fill(0);
     }
   }
 }
 
-/** The engineer's capacity per day: the organisation's working days at maxCapacity, or their own days (engineer-days.ts). */
-function fillDays(engineer: CapacityEngineer, grid: PeriodGrid, holidays: HolidayDays, sums: EngineerSums) {
-  if (followsDefaults(engineer)) {
-    const capacity = Math.round(engineer.maxCapacity * UNIT);
-    for (let day = 0; day < grid.days; day += 1) {
-      sums.workable[day] = grid.working[day]!;
-      sums.dayCapacity[day] = grid.working[day] ? capacity : 0;
-    }
-    return;
-  }
-  engineerDays(engineer, grid.firstDay, grid.days, holidays, { capacity: sums.dayCapacity, workable: sums.workable }, UNIT);
-}
-
-/**
- * Fills `sums` for one engineer; returns whether any of their working days in the range is off (time
- * off, or not employed yet or any more). A default engineer with maxCapacity 0 still has working
- * days: they are free 0 %, not off.
- */
+/** Fills `sums` for one engineer; returns whether any of their working days in the range is off (see markEngineerDays). */
 function sumEngineer(engineer: CapacityEngineer, bookings: readonly Booking[], timeOff: readonly Span[], grid: PeriodGrid, holidays: HolidayDays, sums: EngineerSums): boolean {
   sums.reset();
-  fillDays(engineer, grid, holidays, sums);
+  const anyOff = markEngineerDays(engineer, timeOff, grid, holidays, sums.days);
   for (const b of bookings) {
     const change = b.tentative ? sums.tentativeChange : sums.confirmedChange;
     change[b.start]! += b.load;
     change[b.end]! -= b.load;
   }
-  for (const span of timeOff) sums.off.fill(1, span.start, span.end);
-  const defaults = followsDefaults(engineer);
+  const { state, dayCapacity } = sums.days;
   let confirmed = 0;
   let tentative = 0;
-  let anyOff = false;
   for (let day = 0; day < grid.days; day += 1) {
     confirmed += sums.confirmedChange[day]!;
     tentative += sums.tentativeChange[day]!;
-    if (!sums.workable[day]) continue;
-    const capacity = sums.dayCapacity[day]!;
-    const employed = defaults || capacity > 0;
-    if (!employed) {
-      sums.off[day] = 1;
-      anyOff = true;
-      continue;
-    }
+    const dayState = state[day]!;
+    if (dayState <= DayState.notEmployed) continue;
     const period = grid.periodOfDay[day]!;
     sums.workingDays[period]! += 1;
-    if (sums.off[day]) {
+    if (dayState === DayState.timeOff) {
       sums.timeOffDays[period]! += 1;
-      anyOff = true;
       continue;
     }
-    if (capacity <= 0) continue;
-    sums.capacity[period]! += capacity;
+    if (dayState !== DayState.counted) continue;
+    sums.capacity[period]! += dayCapacity[day]!;
     sums.confirmed[period]! += confirmed;
     sums.tentative[period]! += tentative;
   }
@@ -293,9 +184,10 @@ const sourceKey = (b: Booking) => `${b.source._id ?? ''}\u0000${refId(b.source.p
  * one day off and dozens of bookings is common, a conflict is not.
  */
 function conflictsOf(bookings: readonly Booking[], grid: PeriodGrid, sums: EngineerSums): CapacityConflict[] {
-  const { off, offBefore } = sums;
-  const { workable } = sums;
-  for (let day = 0; day < grid.days; day += 1) offBefore[day + 1] = offBefore[day]! + (workable[day] && off[day] ? 1 : 0);
+  const { offBefore } = sums;
+  const { state } = sums.days;
+  const isOff = (day: number) => state[day] === DayState.notEmployed || state[day] === DayState.timeOff;
+  for (let day = 0; day < grid.days; day += 1) offBefore[day + 1] = offBefore[day]! + (isOff(day) ? 1 : 0);
   const touching = bookings.filter((b) => offBefore[b.end]! > offBefore[b.start]!);
   if (touching.length === 0) return [];
   const ordered = touching
@@ -304,7 +196,7 @@ function conflictsOf(bookings: readonly Booking[], grid: PeriodGrid, sums: Engin
     .map(({ booking }) => booking);
   const conflicts: CapacityConflict[] = [];
   for (let day = 0; day < grid.days; day += 1) {
-    if (!workable[day] || !off[day]) continue;
+    if (!isOff(day)) continue;
     for (const b of ordered) {
       if (day < b.start || day >= b.end) continue;
       const conflict: CapacityConflict = { projectId: refId(b.source.projectId), date: grid.dates[day]!, tentative: b.tentative };
@@ -374,10 +266,8 @@ function extremes(periods: readonly EngineerPeriod[]) {
 export function capacityOverTime<E extends CapacityEngineer>(facts: CapacityFacts<E>, view: CapacityView): CapacityOverTime<E> {
   const timeZone = facts.timeZone ?? 'UTC';
   const includeTentative = view.includeTentative ?? false;
-  const allHolidays = facts.holidays ?? [];
-  const grid = periodGrid(view.from, view.to, view.step, allHolidays.filter((h) => (h.calendarId ?? DEFAULT_CALENDAR_ID) === DEFAULT_CALENDAR_ID));
-  const holidays = holidayDaysByCalendar(allHolidays, grid.firstDay, grid.firstDay + grid.days - 1);
-  const bookings = bookingsByEngineer(facts, grid, timeZone);
+  const { grid, holidays } = viewGrid(view, facts.holidays ?? []);
+  const bookings = bookingsByEngineer(facts.assignments, facts.tentativeProjectIds, grid, timeZone);
   const timeOff = timeOffByEngineer(facts.timeOff ?? [], grid);
   const sums = new EngineerSums(grid.days, grid.periods.length);
   const supply = new PeriodSums(grid.periods.length);

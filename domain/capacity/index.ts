@@ -11,3 +11,5 @@ export * from './contracts.ts';
 export * from './query.ts';
 export * from './columns.ts';
 export * from './suitable.ts';
+export * from './project-plan.ts';
+export * from './project-plan-query.ts';

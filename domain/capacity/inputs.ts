@@ -61,7 +61,13 @@ const flag = z
   .default(false);
 
 const rangeFields = { from: calendarDate('from'), to: calendarDate('to') };
-const rangeRules = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+/** The fields of a view over time, shared by every query that asks for one (capacity, project plan). */
+export const viewFields = {
+  ...rangeFields,
+  step: z.enum(capacitySteps, { error: M.stepInvalid }).default('week'),
+  includeTentative: flag,
+};
+export const rangeRules = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
   schema
     .refine((r) => inOrder(r.from, r.to), { path: ['to'], message: M.rangeBackwards })
     .refine((r) => !(dayOfDate(r.to) - dayOfDate(r.from) >= MAX_RANGE_DAYS), {
@@ -70,13 +76,7 @@ const rangeRules = <T extends z.ZodType<{ from: string; to: string }>>(schema: T
     });
 
 /** The dates a capacity view covers (both included), how they are grouped, and whether pipeline work counts. */
-export const capacityRangeInput = rangeRules(
-  z.object({
-    ...rangeFields,
-    step: z.enum(capacitySteps, { error: M.stepInvalid }).default('week'),
-    includeTentative: flag,
-  }),
-);
+export const capacityRangeInput = rangeRules(z.object(viewFields));
 export type CapacityRange = z.output<typeof capacityRangeInput>;
 
 const commaList = z
@@ -92,9 +92,7 @@ const commaList = z
  */
 export const capacityQueryInput = rangeRules(
   z.object({
-    ...rangeFields,
-    step: z.enum(capacitySteps, { error: M.stepInvalid }).default('week'),
-    includeTentative: flag,
+    ...viewFields,
     q: z.string().trim().max(200, M.queryTooLong).optional(),
     /** One engineer's row only (the form that shows the person's weekly load before saving). */
     engineerId: z.string().trim().min(1, M.engineerIdInvalid).max(100, M.engineerIdInvalid).optional(),

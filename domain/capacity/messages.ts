@@ -11,6 +11,8 @@ export const capacityMessages = {
   engineerIdInvalid: 'engineerId must be an engineer id',
   seniorityInvalid: 'seniority must be junior, mid or senior',
   sortInvalid: 'sort must be peak, free or name',
+  projectSortInvalid: 'sort must be name, start, staffed or demand',
+  projectStatusInvalid: 'status must be planning, active or completed',
   shapeInvalid: 'shape must be cells or columns',
   limitInvalid: 'limit must be a whole number from 1 to 5000',
   offsetInvalid: 'offset must be a whole number, 0 or more',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { answerCapacityQuery, type CapacityQuery, inShape } from '../../domain/index.ts';
-import { loadCapacityFacts } from '../read-models/capacity-facts.ts';
+import { answerCapacityQuery, answerProjectPlanQuery, type CapacityQuery, inShape, type ProjectPlanQuery } from '../../domain/index.ts';
+import { loadCapacityFacts, loadPlanProjects } from '../read-models/capacity-facts.ts';
 import { KeptAnswers } from '../read-models/kept-answers.ts';
 import { SnapshotCache } from '../read-models/snapshot-cache.ts';
 
@@ -15,6 +15,8 @@ declare module 'fastify' {
      * view asked again is worked out once between two writes.
      */
     capacityAnswer: (query: CapacityQuery, engineerId: string | undefined) => Promise<CapacityAnswer>;
+    /** The project plan for a query (GET /api/projects/plan), kept the same way between two writes. */
+    projectPlanAnswer: (query: ProjectPlanQuery) => Promise<CapacityAnswer>;
   }
 }
 
@@ -33,6 +35,24 @@ export default fp(async function capacityAnswers(app: FastifyInstance, options: 
     const { text, extra } = answers.text(facts.value, JSON.stringify(query), () => {
       const answer = answerCapacityQuery(facts.value, query, options.timeZone);
       return { text: JSON.stringify(inShape(answer, query.shape)), extra: { total: answer.total } };
+    });
+    return { text, ...extra, cursor: facts.cursor, snapshot: facts.snapshot };
+  });
+
+  // The same facts and the projects, read in one snapshot.
+  const planFactsCache = new SnapshotCache<Awaited<ReturnType<typeof loadCapacityFacts>> & { projects: Awaited<ReturnType<typeof loadPlanProjects>> }>(
+    options.factsCacheSize,
+  );
+  const planAnswers = new KeptAnswers<{ total: number }>(16);
+
+  app.decorate('projectPlanAnswer', async (query: ProjectPlanQuery) => {
+    const facts = await planFactsCache.read(app.db, `${query.from} ${query.to}`, async (trx) => ({
+      ...(await loadCapacityFacts(trx, query)),
+      projects: await loadPlanProjects(trx),
+    }));
+    const { text, extra } = planAnswers.text(facts.value, JSON.stringify(query), () => {
+      const answer = answerProjectPlanQuery(facts.value, query, options.timeZone);
+      return { text: JSON.stringify(answer), extra: { total: answer.total } };
     });
     return { text, ...extra, cursor: facts.cursor, snapshot: facts.snapshot };
   });

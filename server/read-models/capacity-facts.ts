@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import type { CapacityAssignment, CapacityEngineerRow, CapacityFacts, Holiday, PlaceholderDemand, TimeOffDays } from '../../domain/index.ts';
+import type { CapacityAssignment, CapacityEngineerRow, CapacityFacts, Holiday, PlaceholderDemand, PlanProjectRow, TimeOffDays } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { day, dayStart, inBytes, jsonText } from '../db/expressions.ts';
 
@@ -125,4 +125,24 @@ function withoutNulls(engineer: CapacityEngineerRow): CapacityEngineerRow {
 export async function engineersOnProject(db: DbOrTrx, projectId: string): Promise<Set<string>> {
   const rows = await db.selectFrom('assignments').select('engineer_id').distinct().where('project_id', '=', projectId).execute();
   return new Set(rows.map((r) => r.engineer_id));
+}
+
+/** Every project, as a row of the project plan names it (a few hundred: one JSON text of one row). */
+export async function loadPlanProjects(db: DbOrTrx): Promise<PlanProjectRow[]> {
+  const row = await db
+    .selectFrom('projects')
+    .select((eb) => {
+      const project = jsonBuildObject({
+        _id: eb.ref('doc', '->').key('_id'),
+        name: eb.ref('doc', '->').key('name'),
+        status: eb.ref('doc', '->').key('status'),
+        tentative: eb.ref('doc', '->').key('tentative'),
+        startDate: eb.ref('doc', '->').key('startDate'),
+        endDate: eb.ref('doc', '->').key('endDate'),
+        version: eb.ref('doc', '->').key('version'),
+      });
+      return jsonText(eb.fn.jsonAgg(project).orderBy('id', inBytes)).as('json');
+    })
+    .executeTakeFirstOrThrow();
+  return row.json ? (JSON.parse(row.json) as PlanProjectRow[]) : [];
 }

@@ -2,12 +2,22 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  suitableDates, suitableEngineers, suitableQueryInput, suitableEngineerSchema, availabilityInput, availableEngineers, availableEngineerSchema, capacityQueryInput, capacityResponseSchema, packedCapacityResponseSchema,
+  suitableDates, suitableEngineers, suitableQueryInput, suitableEngineerSchema, availabilityInput, availableEngineers, availableEngineerSchema, capacityQueryInput, capacityResponseSchema, packedCapacityResponseSchema, projectPlanQueryInput, projectPlanResponseSchema,
 } from '../../domain/index.ts';
+import type { CapacityAnswer } from '../plugins/capacity-answers.ts';
 import { engineersOnProject, loadCapacityFacts } from '../read-models/capacity-facts.ts';
 import { findProject } from '../read-models/queries.ts';
 import { HttpError } from '../http-error.ts';
 import { errorBody, errorResponses } from './schemas.ts';
+
+/** A kept answer, sent as the text it already is (the raw reply, not the route's typed one). */
+const sendKept = (reply: FastifyReply, answer: CapacityAnswer) =>
+  reply
+    .header('x-cursor', answer.cursor)
+    .header('x-snapshot', answer.snapshot)
+    .header('x-total-count', String(answer.total))
+    .type('application/json; charset=utf-8')
+    .send(answer.text);
 
 /** Load over time: the schedule's grid and "who is free from D1 to D2 at N %". */
 export default async function capacityRoutes(app: FastifyInstance, options: { timeZone: string }) {
@@ -31,14 +41,24 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
       const own = request.user.role === 'engineer' ? request.user.sub : undefined;
       if (own && query.engineerId && query.engineerId !== own) throw new HttpError(403, 'You can only see your own capacity', 'FORBIDDEN');
       const engineerId = own ?? query.engineerId;
-      const answer = await app.capacityAnswer(query, engineerId);
-      // Sent as the text it already is (the raw reply, not the route's typed one).
-      return (reply as FastifyReply)
-        .header('x-cursor', answer.cursor)
-        .header('x-snapshot', answer.snapshot)
-        .header('x-total-count', String(answer.total))
-        .type('application/json; charset=utf-8')
-        .send(answer.text);
+      return sendKept(reply, await app.capacityAnswer(query, engineerId));
+    },
+  });
+
+  api.get('/api/projects/plan', {
+    onRequest: app.requireRole('manager', 'auditor'),
+    schema: {
+      tags: ['capacity'],
+      description:
+        'The project plan: per project and period (day, ISO week or month), staffed load (its assignments, counted on each assignee\'s own ' +
+        'working days, as booked load is), tentative load (a pipeline project\'s), open-role demand (placeholders) and the people on it, ' +
+        'in percent-days, with totals per period over every project that matched. q searches the name; status, sort, limit and offset as ' +
+        'on /api/capacity. X-Cursor/X-Snapshot say which events it reflects; X-Total-Count is the number of projects that matched.',
+      querystring: projectPlanQueryInput,
+      response: { 200: projectPlanResponseSchema, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      return sendKept(reply, await app.projectPlanAnswer(request.query));
     },
   });
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { dateOfDay, dayOfDate, DAY_MS, mondayOf, type CapacityResponse } from '../../domain/index.ts';
+import { dateOfDay, dayOfDate, DAY_MS, mondayOf, type CapacityResponse, type ProjectPlanResponse } from '../../domain/index.ts';
 import { createDb, createPool } from '../../server/db/connect.ts';
 import { ensureLargePlan, listen, login } from './bench-app.ts';
 import { copyDatabase, cpuDuring, fmt, latencies, percentile, type Row } from './support.ts';
@@ -10,17 +10,9 @@ const SAMPLES = Number(process.env.BENCH_CAPACITY_SAMPLES ?? 40);
 const WARMUP = 5;
 const WEEKS = 26;
 
-/**
- * The same grid as GET /api/capacity?step=week, computed by PostgreSQL alone: the working days of the
- * range (Monday to Friday, not a holiday), and on each the confirmed assignments current at its start
- * (start <= day 00:00 < end), summed per engineer and ISO week except on the engineer's days off;
- * capacity is maxCapacity per working day not taken off. Days are UTC days, the bench app's
- * organisation time zone. Written as one would by hand for speed: the assignments in range narrowed
- * to four columns first, each day's start computed once, and the load on days off summed apart and
- * subtracted (a few thousand days) rather than every (assignment, day) pair checked against them.
- */
-const gridSql = `
-  with calendar as (
+/** The days and the confirmed work both raw queries below start from (see gridSql). */
+const factsCtes = `
+  calendar as (
     select d::date as day, d::date - (extract(isodow from d)::int - 1) as monday,
            extract(isodow from d) <= 5 and not exists (select 1 from holidays h where h.date = d::date) as working
       from generate_series($1::date, $2::date, interval '1 day') d
@@ -34,11 +26,23 @@ const gridSql = `
   ), off_per_week as (
     select engineer_id, monday, count(*)::int as days from days_off group by engineer_id, monday
   ), confirmed as materialized (
-    select a.engineer_id, a.start_date, a.end_date, (a.doc ->> 'allocationPercentage')::float8 as allocation
+    select a.engineer_id, a.project_id, a.start_date, a.end_date, (a.doc ->> 'allocationPercentage')::float8 as allocation
       from assignments a
      where a.start_date < ($2::date + 1)::timestamp at time zone 'UTC' and a.end_date > $1::date::timestamp at time zone 'UTC'
        and a.project_id not in (select id from projects where tentative)
-  ), booked_every_day as (
+  )`;
+
+/**
+ * The same grid as GET /api/capacity?step=week, computed by PostgreSQL alone: the working days of the
+ * range (Monday to Friday, not a holiday), and on each the confirmed assignments current at its start
+ * (start <= day 00:00 < end), summed per engineer and ISO week except on the engineer's days off;
+ * capacity is maxCapacity per working day not taken off. Days are UTC days, the bench app's
+ * organisation time zone. Written as one would by hand for speed: the assignments in range narrowed
+ * to the columns used first, each day's start computed once, and the load on days off summed apart and
+ * subtracted (a few thousand days) rather than every (assignment, day) pair checked against them.
+ */
+const gridSql = `
+  with ${factsCtes}, booked_every_day as (
     select a.engineer_id, d.monday, sum(a.allocation) as booked
       from days d
       join confirmed a on a.start_date <= d.starts_at and a.end_date > d.starts_at
@@ -57,6 +61,33 @@ const gridSql = `
     left join off_per_week o on o.engineer_id = e.id and o.monday = w.monday
     left join booked_every_day b on b.engineer_id = e.id and b.monday = w.monday
     left join booked_on_days_off bo on bo.engineer_id = e.id and bo.monday = w.monday`;
+
+/**
+ * The same staffed figures as GET /api/projects/plan?step=week, by PostgreSQL alone: each project's
+ * confirmed assignments summed over the working days of the range, per ISO week, except on the
+ * assignee's days off and for assignees without capacity; the same facts as the grid above.
+ */
+const planSql = `
+  with ${factsCtes}, staffed_every_day as (
+    select a.project_id, d.monday, sum(a.allocation) as staffed
+      from days d
+      join confirmed a on a.start_date <= d.starts_at and a.end_date > d.starts_at
+      join engineers e on e.id = a.engineer_id and (e.doc ->> 'maxCapacity')::float8 > 0
+     group by a.project_id, d.monday
+  ), staffed_on_days_off as (
+    select a.project_id, o.monday, sum(a.allocation) as staffed
+      from days_off o
+      join confirmed a on a.engineer_id = o.engineer_id and a.start_date <= o.starts_at and a.end_date > o.starts_at
+      join engineers e on e.id = a.engineer_id and (e.doc ->> 'maxCapacity')::float8 > 0
+     group by a.project_id, o.monday
+  )
+  select p.id as project_id, w.monday::text as monday, coalesce(s.staffed, 0) - coalesce(so.staffed, 0) as staffed
+    from projects p
+   cross join weeks w
+    left join staffed_every_day s on s.project_id = p.id and s.monday = w.monday
+    left join staffed_on_days_off so on so.project_id = p.id and so.monday = w.monday`;
+
+type PlanRow = { project_id: string; monday: string; staffed: number };
 
 type GridRow = { engineer_id: string; monday: string; working_days: number; capacity: number; booked: number };
 
@@ -195,6 +226,27 @@ export async function benchCapacity(databaseUrl: string, progress: (message: str
       figure: latencyText(free),
       anchor: `raw SQL same filter: ${latencyText(freeAnchor)}`,
       ratio: `${fmt(free.p50 / freeAnchor.p50, 2)}x p50, ${fmt(cpuMs(free) / cpuMs(freeAnchor), 2)}x CPU`,
+    });
+
+    // The project plan: every project x 26 weeks, beside the raw query of its staffed figures; the two agree first.
+    const planPath = `/api/projects/plan?from=${from}&to=${to}&step=week`;
+    const projectPlan = await json<ProjectPlanResponse>(planPath);
+    const rawPlan = new Map((await raw.query<PlanRow>(planSql, [from, to])).rows.map((r) => [`${r.project_id} ${r.monday}`, r.staffed]));
+    const planCells = projectPlan.rows.flatMap((row) => row.periods.map((p, i) => ({ key: `${row.project._id} ${dateOfDay(mondayOf(dayOfDate(projectPlan.periods[i]!.start)))}`, staffed: p.staffed })));
+    const planDiffers = planCells.filter((cell) => !rawPlan.has(cell.key) || Math.abs(rawPlan.get(cell.key)! - cell.staffed) > 1e-6);
+    if (planCells.length !== rawPlan.size || planDiffers.length > 0) {
+      throw new Error(`the project plan (${planCells.length} cells) differs from the raw query's (${rawPlan.size} cells) in ${planDiffers.length} cells`);
+    }
+    progress(`GET /api/projects/plan, ${projectPlan.total} projects x ${projectPlan.periods.length} weeks, ${SAMPLES} requests`);
+    let planBytes = 0;
+    const planApi = await timeAndCpu(databaseUrl, async () => (planBytes = await lean(planPath)));
+    const planAnchor = await timeAndCpu(databaseUrl, () => raw.query(planSql, [from, to]));
+    rows.push({
+      section: 'capacity',
+      measure: `GET /api/projects/plan, ${projectPlan.total} projects x ${projectPlan.periods.length} weeks (${fmt(planBytes / 1e6, 1)} MB; goal p50 <= 150 ms)`,
+      figure: latencyText(planApi),
+      anchor: `raw SQL same staffed figures: ${latencyText(planAnchor)}`,
+      ratio: `${fmt(planApi.p50 / planAnchor.p50, 2)}x p50, ${fmt(planApi.p99 / planAnchor.p99, 2)}x p99, ${fmt(cpuMs(planApi) / cpuMs(planAnchor), 2)}x CPU`,
     });
     return rows;
   } finally {

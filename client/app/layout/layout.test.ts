@@ -54,13 +54,14 @@ describe('navigation', () => {
     ]);
   });
   it('gives managers and any other role the full list, spelled Engineers', () => {
-    const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'Scenarios', 'History', 'Profile'];
+    const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Project plan', 'Report', 'Scenarios', 'History', 'Profile'];
     // Import / Export is for managers only; auditors and other roles have everything else.
-    expect(navItems('manager').map((i) => i.label)).toEqual([...labels.slice(0, 8), 'Import / Export', 'Profile']);
+    expect(navItems('manager').map((i) => i.label)).toEqual([...labels.slice(0, 9), 'Import / Export', 'Profile']);
     expect(navItems('manager').find((i) => i.key === 'import')?.path).toBe('/import-export');
     expect(navItems('auditor').map((i) => i.label)).toEqual(labels);
-    // Scenarios and History are for managers and auditors only; any other role navigates as a manager without them.
-    expect(navItems('planner').map((i) => i.label)).toEqual(labels.filter((l) => l !== 'History' && l !== 'Scenarios'));
+    // The project plan, Scenarios and History are for managers and auditors only; any other role navigates as a manager without them.
+    expect(navItems('planner').map((i) => i.label)).toEqual(labels.filter((l) => l !== 'History' && l !== 'Scenarios' && l !== 'Project plan'));
+    expect(navItems('auditor').find((i) => i.key === 'projectPlan')?.path).toBe('/projects/plan');
     expect(navItems('auditor').find((i) => i.key === 'scenarios')?.path).toBe('/scenarios');
     expect(navItems('manager').find((i) => i.key === 'history')?.path).toBe('/history');
     expect(navItems('manager')[0]!.path).toBe('/manager-dashboard');
@@ -77,6 +78,9 @@ describe('navigation', () => {
     // A project's page keeps Projects selected and titled.
     expect(navPathOf('/projects/p1')).toBe('/projects');
     expect(pageTitleOf('/projects/p1')).toBe('Projects');
+    // The project plan is an entry of its own under /projects.
+    expect(navPathOf('/projects/plan')).toBe('/projects/plan');
+    expect(pageTitleOf('/projects/plan')).toBe('Project plan');
     expect(navPathOf('/engineers')).toBe('/engineers');
     expect(pageTitleOf('/scenarios/abc')).toBe('Scenarios');
     expect(pageTitleOf('/nowhere')).toBe('');

@@ -2,7 +2,7 @@ import type { Role } from '../../../domain/entities.ts';
 import { routePath } from '../../../domain/routes.ts';
 import { homePath, navRole } from '../../lib/roleHome.ts';
 
-export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'assignments' | 'capacity' | 'report' | 'scenarios' | 'history' | 'import' | 'people' | 'profile';
+export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'projectPlan' | 'assignments' | 'capacity' | 'report' | 'scenarios' | 'history' | 'import' | 'people' | 'profile';
 export type NavItem = { key: NavKey; label: string; path: string };
 
 /** People & access: admins only, whatever their role (admin is a permission, not a role). */
@@ -28,6 +28,8 @@ export function navItems(role: Role | string | null | undefined, admin = false):
     { key: 'projects', label: 'Projects', path: '/projects' },
     { key: 'assignments', label: 'Assignments', path: '/assignments' },
     { key: 'capacity', label: 'Schedule', path: '/capacity' },
+    // Projects period by period: managers and auditors only (the server refuses anyone else).
+    ...(role === 'manager' || role === 'auditor' ? [{ key: 'projectPlan' as const, label: 'Project plan', path: '/projects/plan' }] : []),
     { key: 'report', label: 'Report', path: '/report' },
     // Drafts of planning changes: managers make them, auditors read the shared ones (the server refuses anyone else).
     ...(role === 'manager' || role === 'auditor' ? [{ key: 'scenarios' as const, label: 'Scenarios', path: '/scenarios' }] : []),
@@ -76,6 +78,7 @@ export const pageTitles: Record<string, string> = {
   '/projects': 'Projects',
   '/assignments': 'Assignments',
   '/capacity': 'Schedule',
+  '/projects/plan': 'Project plan',
   '/report': 'Reports & Analytics',
   '/history': 'History',
   '/import-export': 'Import / Export',
@@ -86,6 +89,7 @@ export const pageTitles: Record<string, string> = {
 /** The navigation entry a path belongs to: a screen under an entry (one scenario under /scenarios) keeps it selected. */
 export function navPathOf(pathname: string): string {
   const path = pathname.replace(/\/+$/, '') || '/';
+  if (path in pageTitles) return path;
   const under = ['/scenarios', '/projects'].find((entry) => path.startsWith(`${entry}/`));
   return under ?? path;
 }

@@ -3,15 +3,15 @@ import { useSelector } from '@xstate/react';
 import { type CSSProperties, type KeyboardEvent, memo, type PointerEvent, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Actor } from 'xstate';
 import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
-import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import type { TimeOff } from '../../../domain/entities.ts';
 import type { Assignment } from '../../../domain/entities.ts';
 import { type barSelectionMachine, lassoBox } from '../../machines/barSelection.machine.ts';
 import { type CellSpan, type cellSelectMachine, cursorSpan, dragSpan } from '../../machines/cellSelect.machine.ts';
-import { cellLines, cellTones, ownDaysLines, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, holdsDay, holidayLine, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
-import { GridTip } from './GridTip.tsx';
+import { cellLines, cellTones, ownDaysLines, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, timeOffIn, timeOffLine, totalLook } from '../../components/schedule/cellLook.ts';
+import { PeriodHead } from '../../components/schedule/PeriodHead.tsx';
+import { GridTip } from '../../components/schedule/GridTip.tsx';
 import { EngineerName, EngineerRow } from './ScheduleRow.tsx';
 
 export const ROW_HEIGHT = 45;
@@ -52,31 +52,6 @@ type Props = {
   dropTargetId: string | null;
 };
 
-
-const Head = memo(function Head({ data, step, columnWidth, nameWidth, today }: Pick<Props, 'data' | 'step' | 'columnWidth' | 'nameWidth' | 'today'>) {
-  const day = dayOfDate(today);
-  return (
-    <div className="schedule-line schedule-head" role="row">
-      <div className="schedule-name" style={{ width: nameWidth }} role="columnheader">
-        Engineer
-      </div>
-      {data.periods.map((p) => {
-        const heading = periodHeading(p, step);
-        const isToday = holdsDay(p, day);
-        const title = [heading.title, ...p.holidays.map(holidayLine)].join('\n');
-        return (
-          <div key={p.key} className={`schedule-period${isToday ? ' is-today' : ''}`} style={{ width: columnWidth }} role="columnheader" data-tip={title} aria-label={title}>
-            <span>
-              {heading.top}
-              {p.holidays.length > 0 ? <i className="holiday-mark" aria-hidden="true" /> : null}
-            </span>
-            <strong>{heading.bottom}</strong>
-          </div>
-        );
-      })}
-    </div>
-  );
-});
 
 /** Everyone in the view per period: confirmed load against capacity, and the demand on it (confirmed, tentative, placeholders). */
 const Totals = memo(function Totals({ data, columnWidth, nameWidth }: Pick<Props, 'data' | 'columnWidth' | 'nameWidth'>) {
@@ -286,7 +261,7 @@ export function ScheduleGrid(props: Props) {
       style={variables}
     >
       <div style={{ width, minWidth: '100%', position: 'relative' }}>
-        <Head data={data} step={step} columnWidth={columnWidth} nameWidth={nameWidth} today={today} />
+        <PeriodHead periods={data.periods} step={step} columnWidth={columnWidth} nameWidth={nameWidth} today={today} label="Engineer" />
         <Totals data={data} columnWidth={columnWidth} nameWidth={nameWidth} />
         {before?.node}
         <div className="schedule-body" style={{ height: virtualizer.getTotalSize() }}>

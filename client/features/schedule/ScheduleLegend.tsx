@@ -1,4 +1,4 @@
-import { cellTones, legendTones, TENTATIVE_HATCH } from './cellLook.ts';
+import { cellTones, legendTones, TENTATIVE_HATCH } from '../../components/schedule/cellLook.ts';
 
 const swatch = (background: string) => (
   <span aria-hidden="true" style={{ width: 14, height: 10, borderRadius: 3, background, display: 'inline-block', border: '1px solid rgba(15,23,42,0.08)' }} />

@@ -19,22 +19,23 @@ import { useProjects } from '../../stores/projects.ts';
 import { loadCollections } from '../../stores/plan.ts';
 import { ALL_COLLECTIONS } from '../../stores/useScreenData.ts';
 import { isRowOpen } from '../../machines/schedule.machine.ts';
-import { AssignmentLanes, type BarDragActor, detailsHeight, dragText, type LaidOutBars, layOutBars } from './AssignmentLanes.tsx';
-import { barGeometry, fittedColumnWidth, scheduleAxis, xOfDay } from './axis.ts';
-import { BulkBar } from './BulkBar.tsx';
+import { AssignmentLanes, detailsHeight, type LaidOutBars, layOutBars } from '../../components/schedule/AssignmentLanes.tsx';
+import { DragPreviewOr } from '../../components/schedule/DragPreviewOr.tsx';
+import { barGeometry, fittedColumnWidth, scheduleAxis, xOfDay } from '../../components/schedule/axis.ts';
+import { BulkBar } from '../../components/schedule/BulkBar.tsx';
 import { createPrefill } from './createPrefill.ts';
-import { openRolesShown } from './openRolesLayout.ts';
-import { placeholderBlockHeight, placeholderGroups, PlaceholderRows } from './PlaceholderRows.tsx';
+import { openRolesShown } from '../../components/schedule/openRolesLayout.ts';
+import { placeholderBlockHeight, placeholderGroups, PlaceholderRows } from '../../components/schedule/PlaceholderRows.tsx';
 import { ScheduleGrid } from './ScheduleGrid.tsx';
 import { ScheduleLegend } from './ScheduleLegend.tsx';
 import { tentativeIds } from './scheduleSource.ts';
 import { ScheduleToolbar } from './ScheduleToolbar.tsx';
-import { todayShown } from './todayShown.ts';
+import { todayShown } from '../../components/schedule/todayShown.ts';
 import { useScheduleMachine } from './useScheduleMachine.ts';
-import { useScheduleWrites } from './useScheduleWrites.tsx';
+import { useScheduleWrites } from '../../components/schedule/useScheduleWrites.tsx';
 import { gridSummary } from './scheduleText.ts';
-import { useWidth } from './useWidth.ts';
-import './schedule.css';
+import { useWidth } from '../../components/schedule/useWidth.ts';
+import '../../components/schedule/schedule.css';
 
 const byStart = (a: Assignment, b: Assignment) => a.startDate.localeCompare(b.startDate) || a._id.localeCompare(b._id);
 const none: readonly TimeOff[] = [];
@@ -47,30 +48,6 @@ const isUndoKey = (event: KeyboardEvent) => {
   if (target?.closest('input, textarea, select, [contenteditable=true], .ant-modal-root')) return false;
   return document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal') === null;
 };
-
-/**
- * What a drag in progress does, above the grid, in the legend's place while it lasts (the rows of the
- * detailed mode have no line of their own for it, and a line that came and went would move the rows
- * under the pointer).
- */
-function LegendOrDragPreview({ drag, compact }: { drag: BarDragActor; compact: boolean }) {
-  const preview = useSelector(
-    drag,
-    (s) => (s.matches('dragging') && s.context.dates ? { impact: s.context.impact, dates: s.context.dates, target: s.context.target } : null),
-    (x, y) => x?.impact === y?.impact && x?.dates === y?.dates && x?.target === y?.target,
-  );
-  if (!preview) return <ScheduleLegend compact={compact} />;
-  const overloaded = preview.impact?.overloaded === true;
-  return (
-    <Typography.Text
-      ellipsis
-      style={{ fontSize: 12, lineHeight: '18px', color: overloaded ? '#b91c1c' : '#334155', fontWeight: overloaded ? 600 : 500, maxWidth: '100%' }}
-      data-testid="drag-preview-line"
-    >
-      {dragText(preview)}
-    </Typography.Text>
-  );
-}
 
 /**
  * The schedule: people down the side, weeks (or days, or months) across, each cell the person's
@@ -276,7 +253,9 @@ export default function SchedulePage() {
             {busy && grid ? <Spin size="small" style={{ marginLeft: 10 }} /> : null}
           </Typography.Text>
           <div style={{ minHeight: 20, display: 'flex', alignItems: 'center', minWidth: 0, maxWidth: '100%' }}>
-            <LegendOrDragPreview drag={drag} compact={isMobile} />
+            <DragPreviewOr drag={drag}>
+              <ScheduleLegend compact={isMobile} />
+            </DragPreviewOr>
           </div>
         </div>
         {canPlan ? <BulkBar selection={selection} compact={isMobile} /> : null}

@@ -4,7 +4,7 @@ import { memo, type ReactNode, useMemo } from 'react';
 import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { followsDefaults } from '../../../domain/capacity/engineer-days.ts';
-import { type PeriodFigures, rowFigure } from './cellLook.ts';
+import { type PeriodFigures, rowFigure } from '../../components/schedule/cellLook.ts';
 import { cellsMarkup } from './cellsMarkup.ts';
 import { nameSubline } from './scheduleText.ts';
 

@@ -1,12 +1,11 @@
-import { ClearOutlined, ExpandAltOutlined, FilterOutlined, LeftOutlined, RightOutlined, SearchOutlined, ShrinkOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, DatePicker, Input, InputNumber, Segmented, Select, Space, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { ClearOutlined, ExpandAltOutlined, FilterOutlined, SearchOutlined, ShrinkOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { seniorities } from '../../../domain/entities.ts';
-import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { capitalize } from '../../lib/format.ts';
-import { spanLabel } from './scheduleText.ts';
-import { filterCount, hasFilters, type ScheduleView, spansFor } from '../../lib/schedule/view.ts';
+import { SpanSelect, WindowMoves } from '../../components/schedule/WindowControls.tsx';
+import { filterCount, hasFilters, type ScheduleView } from '../../lib/schedule/view.ts';
 import type { ScheduleRange } from '../../lib/schedule/window.ts';
 import { useDayRange } from '../../lib/useDayRange.ts';
 import type { ScheduleEvent } from '../../machines/schedule.machine.ts';
@@ -23,12 +22,6 @@ type Props = {
   departments: readonly string[];
   send: (event: ScheduleEvent) => void;
 };
-
-const steps: { label: string; value: CapacityStep }[] = [
-  { label: 'Day', value: 'day' },
-  { label: 'Week', value: 'week' },
-  { label: 'Month', value: 'month' },
-];
 
 const sorts: { label: string; value: CapacitySortKey }[] = [
   { label: 'Name', value: 'name' },
@@ -49,14 +42,7 @@ export function ScheduleToolbar({ view, compact, filtersOpen, detailed, range, s
     send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } });
   const display = (
     <>
-      <Select
-        value={view.weeks}
-        options={spansFor(view.step).map((weeks) => ({ value: weeks, label: spanLabel(view.step, weeks) }))}
-        onChange={(weeks) => send({ type: 'CHANGE', change: { weeks } })}
-        aria-label="Span"
-        style={{ width: 112 }}
-        data-testid="schedule-span"
-      />
+      <SpanSelect step={view.step} weeks={view.weeks} onChange={(weeks) => send({ type: 'CHANGE', change: { weeks } })} testId="schedule-span" />
       <Select
         value={view.sort}
         options={sorts}
@@ -75,21 +61,15 @@ export function ScheduleToolbar({ view, compact, filtersOpen, detailed, range, s
   return (
     <Card style={{ marginBottom: 12 }} styles={{ body: { padding: compact ? 10 : '8px 12px' } }} data-testid="schedule-toolbar">
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' }}>
-        <Space.Compact>
-          <Button icon={<LeftOutlined />} aria-label="Previous" onClick={() => send({ type: 'PREVIOUS' })} />
-          <Button onClick={() => send({ type: 'TODAY' })}>Today</Button>
-          <Button icon={<RightOutlined />} aria-label="Next" onClick={() => send({ type: 'NEXT' })} />
-        </Space.Compact>
-        <DatePicker
-          allowClear={false}
-          value={dayjs(range.from)}
-          format="MMM D, YYYY"
-          onChange={(day) => day && send({ type: 'GO_TO', date: day.format('YYYY-MM-DD') })}
-          aria-label="Go to date"
-          data-testid="schedule-date"
-          style={{ width: 142 }}
+        <WindowMoves
+          from={range.from}
+          step={view.step}
+          onShift={(direction) => send({ type: direction > 0 ? 'NEXT' : 'PREVIOUS' })}
+          onToday={() => send({ type: 'TODAY' })}
+          onGoTo={(date) => send({ type: 'GO_TO', date })}
+          onStep={(step) => send({ type: 'CHANGE', change: { step } })}
+          testIdPrefix="schedule"
         />
-        <Segmented options={steps} value={view.step} onChange={(step) => send({ type: 'CHANGE', change: { step: step as CapacityStep } })} aria-label="Zoom" />
         {compact ? null : display}
         <Button
           icon={detailed ? <ShrinkOutlined /> : <ExpandAltOutlined />}

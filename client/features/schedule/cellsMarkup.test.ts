@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { PeriodFigures } from './cellLook.ts';
+import type { PeriodFigures } from '../../components/schedule/cellLook.ts';
 import { cellsMarkup } from './cellsMarkup.ts';
 
 const period = (over: Partial<PeriodFigures>): PeriodFigures =>

@@ -1,4 +1,4 @@
-import { cellLook, type PeriodFigures } from './cellLook.ts';
+import { cellLook, type PeriodFigures } from '../../components/schedule/cellLook.ts';
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => escapes[c]!);

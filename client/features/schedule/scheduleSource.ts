@@ -3,8 +3,7 @@ import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
 import { answerCapacityQuery } from '../../../domain/capacity/query.ts';
 import type { TimeOff } from '../../../domain/entities.ts';
 import type { Plan } from '../../../domain/plan.ts';
-import { listPosition } from '../../lib/api.ts';
-import { includedIn, parseSnapshot } from '../../lib/snapshot.ts';
+import { answersInclude, listPosition } from '../../lib/api.ts';
 import type { ScheduleData } from '../../machines/schedule.machine.ts';
 
 /** Projects not won yet: their assignments are tentative load. */
@@ -41,11 +40,7 @@ export function pastSchedule(plan: Plan, query: URLSearchParams, timeZone: strin
  * snapshot that saw it): then nothing need be fetched again.
  */
 export function scheduleIncludes(data: ScheduleData | null, cursor: string): boolean {
-  if (!data) return false;
-  return [data.grid, data.timeOff, data.placeholders].every((answer) => {
-    const snapshot = parseSnapshot(listPosition(answer)?.snapshot);
-    return snapshot !== null && includedIn(snapshot, cursor);
-  });
+  return data !== null && answersInclude([data.grid, data.timeOff, data.placeholders], cursor);
 }
 
 /**

@@ -1,7 +1,5 @@
 import dayjs from 'dayjs';
 import type { CapacityEngineerRow } from '../../../domain/capacity/contracts.ts';
-import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
-import { monthsOfSpan } from '../../lib/schedule/window.ts';
 import { capitalize, percent, plural } from '../../lib/format.ts';
 
 /** The schedule's words, in one place: the toolbar's, the rows' and the open roles'. */
@@ -16,6 +14,3 @@ export const gridSummary = (grid: { total: number; from: string; to: string }) =
 /** The line under an engineer's name: seniority, capacity when not full time, and the department but on a phone. */
 export const nameSubline = (e: Pick<CapacityEngineerRow, 'seniority' | 'maxCapacity' | 'department'>, compact: boolean) =>
   `${capitalize(e.seniority)}${e.maxCapacity !== 100 ? ` · ${percent(e.maxCapacity)}` : ''}${compact ? '' : ` · ${e.department}`}`;
-
-/** A span as the toolbar offers it: weeks, or in the month zoom the months it stands for ('3 months'). */
-export const spanLabel = (step: CapacityStep, weeks: number) => (step === 'month' ? plural(monthsOfSpan(weeks), 'month') : `${weeks} weeks`);

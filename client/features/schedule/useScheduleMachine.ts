@@ -16,7 +16,7 @@ import { viewMode } from '../../stores/viewMode.ts';
 import { fetchSchedule } from './scheduleFetch.ts';
 import { arrivedFor, shown, takePreloaded } from './schedulePreload.ts';
 import { pastSchedule, scheduleBehind, scheduleIncludes } from './scheduleSource.ts';
-import { todayShown } from './todayShown.ts';
+import { todayShown } from '../../components/schedule/todayShown.ts';
 
 /**
  * The schedule's machine, wired to the app: it fetches the live schedule, or works out the past

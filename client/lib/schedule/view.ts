@@ -10,7 +10,7 @@ import { isCalendarDate } from '../../../domain/capacity/calendar-days.ts';
  */
 const seniorities = ['junior', 'mid', 'senior'] as const satisfies readonly Seniority[];
 const capacitySteps = ['day', 'week', 'month'] as const satisfies readonly CapacityStep[];
-type Covers<List extends readonly string[], All extends string> = [Exclude<All, List[number]>] extends [never] ? true : never;
+export type Covers<List extends readonly string[], All extends string> = [Exclude<All, List[number]>] extends [never] ? true : never;
 const listsComplete: [Covers<typeof seniorities, Seniority>, Covers<typeof capacitySteps, CapacityStep>] = [true, true];
 void listsComplete;
 
@@ -61,21 +61,49 @@ export const noFilters = {
 export const defaultScheduleView: ScheduleView = { from: null, weeks: 12, step: 'week', ...noFilters, includeTentative: false, sort: 'name' };
 
 const isSpan = (value: number): value is ScheduleSpan => (scheduleSpans as readonly number[]).includes(value);
-const oneOf = <T extends string>(list: readonly T[], value: string | null | undefined): T | null =>
+/** The value when the list has it, else null: a value read from a URL is trusted only once known. */
+export const oneOf = <T extends string>(list: readonly T[], value: string | null | undefined): T | null =>
   value && (list as readonly string[]).includes(value) ? (value as T) : null;
 const dateOrNull = (value: string | null | undefined) => (value && isCalendarDate(value) ? value : null);
 
+/** The window of a planning screen's view (the schedule's, the project plan's): its first date, span and step. */
+export type ViewWindow = Pick<ScheduleView, 'from' | 'weeks' | 'step'>;
+
+/** A window every part of a screen can trust: a real date or today, a known span and step, the span allowed for the step. */
+export function normalizeWindow(window: ViewWindow): ViewWindow {
+  const step = oneOf(capacitySteps, window.step) ?? defaultScheduleView.step;
+  let weeks = isSpan(window.weeks) ? window.weeks : defaultScheduleView.weeks;
+  if (step === 'day' && weeks > DAY_STEP_MAX_WEEKS) weeks = DAY_STEP_MAX_WEEKS;
+  return { from: dateOrNull(window.from), weeks, step };
+}
+
+/** The window a URL asks for, before normalizing: `from`, `weeks` and `step`. */
+export function windowFromSearch(search: URLSearchParams): ViewWindow {
+  const text = search.get('weeks');
+  const weeks = text === null || text.trim() === '' ? Number.NaN : Number(text);
+  return {
+    from: search.get('from'),
+    weeks: (Number.isFinite(weeks) ? weeks : defaultScheduleView.weeks) as ScheduleSpan,
+    step: (search.get('step') ?? defaultScheduleView.step) as CapacityStep,
+  };
+}
+
+/** Writes a normalized window into a URL's search part: only what differs from the default. */
+export function writeWindow(search: URLSearchParams, window: ViewWindow) {
+  if (window.from) search.set('from', window.from);
+  if (window.weeks !== defaultScheduleView.weeks) search.set('weeks', String(window.weeks));
+  if (window.step !== defaultScheduleView.step) search.set('step', window.step);
+}
+
 /** A view every part of the screen can trust: known values only, the span allowed for the step, free dates in order. */
 export function normalizeView(view: ScheduleView): ScheduleView {
-  const step = oneOf(capacitySteps, view.step) ?? defaultScheduleView.step;
-  let weeks = isSpan(view.weeks) ? view.weeks : defaultScheduleView.weeks;
-  if (step === 'day' && weeks > DAY_STEP_MAX_WEEKS) weeks = DAY_STEP_MAX_WEEKS;
+  const { from, weeks, step } = normalizeWindow(view);
   const minFree = typeof view.minFree === 'number' && Number.isFinite(view.minFree) ? Math.min(100, Math.max(0, Math.round(view.minFree))) : null;
   let freeFrom = dateOrNull(view.freeFrom);
   let freeTo = dateOrNull(view.freeTo);
   if (freeFrom && freeTo && freeTo < freeFrom) [freeFrom, freeTo] = [freeTo, freeFrom];
   return {
-    from: dateOrNull(view.from),
+    from,
     weeks,
     step,
     q: view.q.slice(0, 200),
@@ -97,11 +125,8 @@ export function viewFromSearch(search: URLSearchParams): ScheduleView {
     const value = text === null || text.trim() === '' ? Number.NaN : Number(text);
     return Number.isFinite(value) ? value : null;
   };
-  const weeks = number('weeks');
   return normalizeView({
-    from: search.get('from'),
-    weeks: (weeks ?? defaultScheduleView.weeks) as ScheduleSpan,
-    step: (search.get('step') ?? defaultScheduleView.step) as CapacityStep,
+    ...windowFromSearch(search),
     q: search.get('q') ?? '',
     skills: (search.get('skills') ?? '').split(','),
     department: search.get('department'),
@@ -119,9 +144,7 @@ export function searchOfView(view: ScheduleView): URLSearchParams {
   const v = normalizeView(view);
   const d = defaultScheduleView;
   const search = new URLSearchParams();
-  if (v.from) search.set('from', v.from);
-  if (v.weeks !== d.weeks) search.set('weeks', String(v.weeks));
-  if (v.step !== d.step) search.set('step', v.step);
+  writeWindow(search, v);
   if (v.q.trim()) search.set('q', v.q.trim());
   if (v.skills.length > 0) search.set('skills', v.skills.join(','));
   if (v.department) search.set('department', v.department);

@@ -1,5 +1,6 @@
 import { dateOfDay, dayOfDate, firstOfMonth, firstOfNextMonth, mondayOf } from '../../../domain/capacity/calendar-days.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
+import { plural } from '../format.ts';
 import type { ScheduleView } from './view.ts';
 
 /** A moment's calendar date where the browser is ('YYYY-MM-DD'): the day a planner calls today. */
@@ -13,6 +14,9 @@ type Window = Pick<ScheduleView, 'from' | 'weeks' | 'step'>;
 
 /** The months a span of weeks stands for in the month zoom: 4 weeks a month, 12 a quarter, 26 half a year, 52 a year. */
 export const monthsOfSpan = (weeks: number) => (weeks >= 52 ? 12 : weeks >= 26 ? 6 : Math.max(1, Math.round(weeks / 4)));
+
+/** A span as a toolbar offers it: weeks, or in the month zoom the months it stands for ('3 months'). */
+export const spanLabel = (step: CapacityStep, weeks: number) => (step === 'month' ? plural(monthsOfSpan(weeks), 'month') : `${weeks} weeks`);
 
 /**
  * The window of a view: weeks start on Monday (days too, so a day zoom shows whole weeks); a month

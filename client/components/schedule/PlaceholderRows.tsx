@@ -35,6 +35,22 @@ type Props = {
   onFill: (p: Placeholder) => void;
 };
 
+/** An open role's bar over its dates, dashed: demand without a person (no drag: it is filled, not moved). */
+export function PlaceholderBar({ placeholder: p, projectName, axis, timeZone, top = 3 }: { placeholder: Placeholder; projectName: string; axis: ScheduleAxis; timeZone: string; top?: number }) {
+  const geometry = barGeometry(p, axis, timeZone);
+  if (!geometry) return null;
+  return (
+    <div
+      className="schedule-bar"
+      style={{ left: geometry.left, width: Math.max(geometry.width, 6), top, color: '#78350f', background: '#fde68a', border: '1px dashed #d97706', boxShadow: 'none' }}
+      data-testid="placeholder-bar"
+      data-tip={`${p.role} on ${projectName}\n${p.skills.join(', ') || 'Any skills'}\n${percent(p.allocationPercentage)} · ${shortDate(p.startDate)} - ${shortDate(p.endDate)}`}
+    >
+      {percent(p.allocationPercentage)} · {p.role} · {projectName}
+    </div>
+  );
+}
+
 /** The block's lines in order: one per open role, by project, each as tall on the names side as on the bars side. */
 type Line = { key: string; group: PlaceholderGroup; placeholder: Placeholder };
 
@@ -94,30 +110,11 @@ export function PlaceholderRows({ groups, tentativeProjects, axis, timeZone, nam
             ))}
           </div>
           <div style={{ width: axis.width, flex: 'none' }}>
-            {lines.map(({ key, group, placeholder: p }) => {
-              const geometry = barGeometry(p, axis, timeZone);
-              return (
-                <div key={key} style={{ position: 'relative', height: LINE_HEIGHT }}>
-                  {geometry ? (
-                    <div
-                      className="schedule-bar"
-                      style={{
-                        left: geometry.left,
-                        width: Math.max(geometry.width, 6),
-                        top: 3,
-                        color: '#78350f',
-                        background: '#fde68a',
-                        border: '1px dashed #d97706',
-                        boxShadow: 'none',
-                      }}
-                      data-tip={`${p.role} on ${group.name}\n${p.skills.join(', ') || 'Any skills'}\n${percent(p.allocationPercentage)} · ${shortDate(p.startDate)} - ${shortDate(p.endDate)}`}
-                    >
-                      {percent(p.allocationPercentage)} · {p.role} · {group.name}
-                    </div>
-                  ) : null}
-                </div>
-              );
-            })}
+            {lines.map(({ key, group, placeholder }) => (
+              <div key={key} style={{ position: 'relative', height: LINE_HEIGHT }}>
+                <PlaceholderBar placeholder={placeholder} projectName={group.name} axis={axis} timeZone={timeZone} />
+              </div>
+            ))}
           </div>
         </div>
       ) : null}

@@ -61,11 +61,13 @@ type Shared = {
   saving: RowAction | null;
   tentativeProjects: ReadonlySet<string>;
   onOpen: (a: Assignment) => void;
+  /** Who or what a bar names: its project on a person's row (the default), its person on a project's. */
+  nameOf?: ((a: Assignment) => string) | undefined;
 };
 
 const edgeOf = (target: EventTarget): DragEdge => ((target as HTMLElement).dataset?.edge as DragEdge | undefined) ?? 'move';
 
-function AssignmentBar({ a, lane, conflicted, axis, timeZone, canPlan, drag, selection, saving, tentativeProjects, onOpen }: Shared & { a: Assignment; lane: number; conflicted: boolean }) {
+function AssignmentBar({ a, lane, conflicted, axis, timeZone, canPlan, drag, selection, saving, tentativeProjects, onOpen, nameOf }: Shared & { a: Assignment; lane: number; conflicted: boolean }) {
   const pressedAt = useRef<{ x: number; y: number } | null>(null);
   const dragged = useSelector(drag, (s) => (!s.matches('idle') && s.context.assignment?._id === a._id ? s.context.dates : null));
   const chosen = useSelector(selection, (s) => s.context.selected.some((x) => x._id === a._id));
@@ -132,7 +134,8 @@ function AssignmentBar({ a, lane, conflicted, axis, timeZone, canPlan, drag, sel
       data-assignment={a._id}
       data-project={a.projectId.name}
       data-conflict={conflicted ? 'true' : undefined}
-      data-tip={`${a.projectId.name}${tentative ? ' (tentative)' : ''}\n${a.role} · ${percent(a.allocationPercentage)}\n${shortDate(dates.startDate)} - ${shortDate(dates.endDate)}${conflicted ? `\n${CONFLICT_TIP}` : ''}`}
+      data-engineer-id={a.engineerId._id}
+      data-tip={`${a.projectId.name}${tentative ? ' (tentative)' : ''}${nameOf ? ` · ${a.engineerId.name}` : ''}\n${a.role} · ${percent(a.allocationPercentage)}\n${shortDate(dates.startDate)} - ${shortDate(dates.endDate)}${conflicted ? `\n${CONFLICT_TIP}` : ''}`}
       onPointerDown={press}
       onPointerMove={move}
       onPointerUp={release('RELEASE')}
@@ -141,7 +144,7 @@ function AssignmentBar({ a, lane, conflicted, axis, timeZone, canPlan, drag, sel
     >
       {canPlan && !geometry.clippedStart ? <span className="edge start" data-edge="start" aria-hidden="true" /> : null}
       {conflicted ? '⚠ ' : ''}
-      {a.projectId.name} · {percent(a.allocationPercentage)}
+      {nameOf ? nameOf(a) : a.projectId.name} · {percent(a.allocationPercentage)}
       {canPlan && !geometry.clippedEnd ? <span className="edge end" data-edge="end" aria-hidden="true" /> : null}
     </div>
   );

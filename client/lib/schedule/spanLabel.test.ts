@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spanLabel } from './scheduleText.ts';
+import { spanLabel } from './window.ts';
 
 describe("the span's words", () => {
   it("says weeks for days and weeks, and the months the span stands for in the month zoom (it said '12 weeks' there)", () => {

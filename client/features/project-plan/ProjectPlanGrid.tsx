@@ -1,0 +1,174 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Tag } from 'antd';
+import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { ProjectPlanResponse } from '../../../domain/capacity/project-plan-query.ts';
+import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
+import { gridVariables } from '../../components/schedule/cellLook.ts';
+import { GridTip } from '../../components/schedule/GridTip.tsx';
+import { PeriodHead } from '../../components/schedule/PeriodHead.tsx';
+import { capitalize } from '../../lib/format.ts';
+import { personDays, planCellLines, planCellLook } from './planLook.ts';
+import './project-plan.css';
+
+export const PLAN_ROW_HEIGHT = 45;
+const HEAD_HEIGHT = 44;
+const TOTALS_HEIGHT = 50;
+
+type Row = ProjectPlanResponse['rows'][number];
+type Cell = Row['periods'][number];
+
+type Props = {
+  plan: ProjectPlanResponse;
+  step: CapacityStep;
+  columnWidth: number;
+  nameWidth: number;
+  today: string;
+  isOpen: (projectId: string) => boolean;
+  onToggle: (projectId: string) => void;
+  /** How tall an open project's bars are. */
+  detailsHeightOf: (projectId: string) => number;
+  /** An open project's assignments and open roles, as bars. */
+  renderDetails: (projectId: string) => ReactNode;
+};
+
+const PlanCells = memo(function PlanCells({ cells, width, includeTentative }: { cells: readonly Cell[]; width: number; includeTentative: boolean }) {
+  return (
+    <div className="plan-cells">
+      {cells.map((cell, p) => {
+        const look = planCellLook(cell, includeTentative);
+        return (
+          <div key={cell.key} className={`plan-cell t-${look.tone}`} style={{ width }} data-p={p} data-testid="plan-cell" data-staffed={cell.staffed} data-demand={cell.demand} data-tentative={cell.tentative}>
+            <span>{look.label}</span>
+            {look.bars.length > 0 ? (
+              <span className="ask" aria-hidden="true">
+                {look.bars.map((bar) => (
+                  <i key={bar.color} style={{ width: `${bar.percent}%`, background: bar.color }} />
+                ))}
+              </span>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
+/**
+ * The project plan's grid: projects down, periods across, in one scroll area with the period headings
+ * and totals stuck to its top and the names to its left, as on the schedule. Only the rows in view are
+ * in the page, so 400 projects scroll as smoothly as ten.
+ */
+export function ProjectPlanGrid({ plan, step, columnWidth, nameWidth, today, isOpen, onToggle, detailsHeightOf, renderDetails }: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = plan.rows;
+  const periodsWidth = plan.periods.length * columnWidth;
+  const estimateSize = useCallback(
+    (index: number) => {
+      const id = rows[index]?.project._id;
+      return PLAN_ROW_HEIGHT + (id && isOpen(id) ? detailsHeightOf(id) : 0);
+    },
+    [rows, isOpen, detailsHeightOf],
+  );
+  const getItemKey = useCallback((index: number) => rows[index]?.project._id ?? index, [rows]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    overscan: 6,
+    useFlushSync: false,
+    scrollMargin: HEAD_HEIGHT + TOTALS_HEIGHT,
+    getItemKey,
+  });
+  // Heights come from the data: a project opened or closed, or new data, re-lays the rows out.
+  useEffect(() => virtualizer.measure(), [virtualizer, estimateSize]);
+
+  const byId = useMemo(() => new Map(rows.map((row) => [row.project._id, row])), [rows]);
+  const describe = useCallback(
+    (target: HTMLElement) => {
+      if (target.dataset.tip !== undefined) return target.dataset.tip;
+      const row = byId.get(target.closest<HTMLElement>('[data-project-id]')?.dataset.projectId ?? '');
+      const cell = row?.periods[Number(target.dataset.p)];
+      return cell ? planCellLines(cell, plan.includeTentative).join('\n') : '';
+    },
+    [byId, plan.includeTentative],
+  );
+
+  const lines = virtualizer.getVirtualItems().map((item) => {
+    const row = rows[item.index]!;
+    return { key: item.key, row, top: item.start - virtualizer.options.scrollMargin, height: item.size, open: isOpen(row.project._id) };
+  });
+  return (
+    <div ref={scrollRef} className="schedule-scroll" role="grid" aria-rowcount={rows.length} aria-label="Project plan" data-testid="plan-grid" style={gridVariables(columnWidth) as CSSProperties}>
+      <div style={{ width: nameWidth + periodsWidth, minWidth: '100%', position: 'relative' }}>
+        <PeriodHead periods={plan.periods} step={step} columnWidth={columnWidth} nameWidth={nameWidth} today={today} label="Project" />
+        <div className="schedule-line schedule-totals" role="row" data-testid="plan-totals">
+          <div className="schedule-name" style={{ width: nameWidth }} role="rowheader">
+            Totals
+          </div>
+          <PlanCells cells={plan.totals.map((t) => ({ ...t, people: [] }))} width={columnWidth} includeTentative={plan.includeTentative} />
+        </div>
+        <div className="schedule-body" style={{ height: virtualizer.getTotalSize() }}>
+          <div className="schedule-names" style={{ width: nameWidth }}>
+            {lines.map(({ key, row, top, height, open }) => (
+              <ProjectName key={key} row={row} top={top} height={height} open={open} onToggle={onToggle} />
+            ))}
+          </div>
+          <div className="schedule-rows" style={{ width: periodsWidth }}>
+            {lines.map(({ key, row, top, height, open }) => (
+              <div
+                key={key}
+                className="schedule-row"
+                style={{ transform: `translateY(${top}px)`, width: periodsWidth, height }}
+                role="row"
+                aria-label={row.project.name}
+                data-testid="plan-row"
+                data-project={row.project.name}
+                data-project-id={row.project._id}
+              >
+                <PlanCells cells={row.periods} width={columnWidth} includeTentative={plan.includeTentative} />
+                {open ? renderDetails(row.project._id) : null}
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+      <GridTip container={scrollRef} describe={describe} />
+    </div>
+  );
+}
+
+/** Staffed over the window, beside the name: how much of the project's work has people. */
+const ProjectName = memo(function ProjectName({ row, top, height, open, onToggle }: { row: Row; top: number; height: number; open: boolean; onToggle: (id: string) => void }) {
+  const p = row.project;
+  const staffed = row.periods.reduce((sum, cell) => sum + cell.staffed, 0);
+  return (
+    <div className="schedule-name-cell" style={{ transform: `translateY(${top}px)`, height }} role="rowheader" data-testid="plan-name" data-project={p.name} data-project-id={p._id}>
+      <div className="schedule-name">
+        <button
+          type="button"
+          className="schedule-toggle"
+          onClick={() => onToggle(p._id)}
+          aria-expanded={open}
+          aria-label={`${open ? 'Close' : 'Open'} ${p.name}'s assignments and open roles`}
+          data-testid="plan-toggle"
+        />
+        <span className="schedule-person" style={{ flex: 1 }}>
+          <span className="name" title={p.name}>
+            {p.name}
+          </span>
+          <span className="sub">
+            {capitalize(p.status)}
+            {p.tentative ? (
+              <Tag color="purple" style={{ marginInlineStart: 6, fontSize: 10, lineHeight: '14px' }}>
+                Tentative
+              </Tag>
+            ) : null}
+          </span>
+        </span>
+        <span className="tabular" style={{ fontSize: 11, fontWeight: 600, color: '#1e3a8a', whiteSpace: 'nowrap' }}>
+          {personDays(staffed)}
+        </span>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { projectSchema, projectStatuses } from '../entities.ts';
+import type { CapacityFacts } from './capacity-over-time.ts';
+import { capacityPeriodSchema } from './contracts.ts';
+import { capacitySteps, rangeRules, viewFields, type CapacityEngineer } from './inputs.ts';
+import { capacityMessages as M } from './messages.ts';
+import { projectPlan, type ProjectPlanRow } from './project-plan.ts';
+import { type ProjectPlanSortKey, projectPlanSortKeys } from './sort-keys.ts';
+
+
+/**
+ * GET /api/projects/plan: the range, step and includeTentative of a capacity view, and the list
+ * conventions of /api/capacity: text in the name (q), a status, the order, one page. Totals cover
+ * every project that matched, so they do not change when the user pages.
+ */
+export const projectPlanQueryInput = rangeRules(
+  z.object({
+    ...viewFields,
+    q: z.string().trim().max(200, M.queryTooLong).optional(),
+    status: z.enum(projectStatuses, { error: M.projectStatusInvalid }).optional(),
+    sort: z.enum(projectPlanSortKeys, { error: M.projectSortInvalid }).default('name'),
+    limit: z.coerce.number({ error: M.limitInvalid }).int(M.limitInvalid).min(1, M.limitInvalid).max(5000, M.limitInvalid).default(5000),
+    offset: z.coerce.number({ error: M.offsetInvalid }).int(M.offsetInvalid).min(0, M.offsetInvalid).default(0),
+  }),
+);
+export type ProjectPlanQuery = z.output<typeof projectPlanQueryInput>;
+
+/** What a row says of its project: enough to name it, draw its dates and write to it. */
+export const planProjectSchema = projectSchema.pick({ _id: true, name: true, status: true, tentative: true, startDate: true, endDate: true, version: true });
+export type PlanProjectRow = z.infer<typeof planProjectSchema>;
+
+const figures = { staffed: z.number(), tentative: z.number(), demand: z.number() };
+export const projectPlanResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  step: z.enum(capacitySteps),
+  includeTentative: z.boolean(),
+  timeZone: z.string(),
+  periods: z.array(capacityPeriodSchema),
+  rows: z.array(
+    z.object({
+      project: planProjectSchema,
+      periods: z.array(z.object({ key: z.string(), ...figures, people: z.array(z.object({ _id: z.string(), name: z.string(), load: z.number() })) })),
+    }),
+  ),
+  totals: z.array(z.object({ key: z.string(), ...figures })),
+  /** Projects that matched the filters; `rows` is the page of them that limit/offset asked for. */
+  total: z.number().int(),
+});
+export type ProjectPlanResponse = z.infer<typeof projectPlanResponseSchema>;
+
+const sumOf = (row: ProjectPlanRow, figure: 'staffed' | 'demand') => row.periods.reduce((sum, p) => sum + p[figure], 0);
+const byName = (a: ProjectPlanRow<PlanProjectRow>, b: ProjectPlanRow<PlanProjectRow>) =>
+  a.project.name.localeCompare(b.project.name) || (a.project._id < b.project._id ? -1 : a.project._id > b.project._id ? 1 : 0);
+
+/** 'name' A-Z, 'start' earliest first, 'staffed' and 'demand' the most over the range first; ties by name, then id. */
+function compareRows(key: ProjectPlanSortKey): (a: ProjectPlanRow<PlanProjectRow>, b: ProjectPlanRow<PlanProjectRow>) => number {
+  switch (key) {
+    case 'name':
+      return byName;
+    case 'start':
+      return (a, b) => (a.project.startDate < b.project.startDate ? -1 : a.project.startDate > b.project.startDate ? 1 : byName(a, b));
+    case 'staffed':
+    case 'demand':
+      return (a, b) => sumOf(b, key) - sumOf(a, key) || byName(a, b);
+  }
+}
+
+/** Answers a project plan query from the facts: filters, figures per period, order, one page, totals over every match. */
+export function answerProjectPlanQuery(
+  facts: CapacityFacts<CapacityEngineer> & { projects: readonly PlanProjectRow[] },
+  query: ProjectPlanQuery,
+  timeZone: string,
+): ProjectPlanResponse {
+  const needle = query.q?.toLocaleLowerCase();
+  const projects = facts.projects.filter((p) => (!needle || p.name.toLocaleLowerCase().includes(needle)) && (!query.status || p.status === query.status));
+  const plan = projectPlan({ ...facts, projects, timeZone }, query);
+  const rows = plan.rows.sort(compareRows(query.sort));
+  return {
+    from: query.from,
+    to: query.to,
+    step: query.step,
+    includeTentative: query.includeTentative,
+    timeZone,
+    periods: plan.periods,
+    rows: rows.slice(query.offset, query.offset + query.limit),
+    totals: plan.totals,
+    total: rows.length,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The project view, end to end in Chromium on the demo at 1440 x 900: a manager opens the project plan
+ * from the sidebar, sees each project's staffed work against its open roles with the people on hover,
+ * opens a project on its bars and drags one a week later (the schedule's own bar, drag and command
+ * path); the change is saved, and another manager's open schedule follows without a reload.
+ *
+ * Demo (tests/support/screens.ts): Mei Chen is on Data Warehouse Modernisation at 50 % until day 30.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/api-helpers.ts';
+import { httpApi } from '../support/api-client.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
+import { collectPageErrors, DESKTOP, navigate, settle, signIn } from '../support/screens.ts';
+
+const LIVE_TIMEOUT = 15_000;
+const SHOTS = '/tmp/shots-plan';
+const PROJECT = 'Data Warehouse Modernisation';
+
+let server: E2EServer;
+let browser: Browser;
+let api: ReturnType<typeof httpApi>;
+let token: string;
+const contexts: BrowserContext[] = [];
+const pageErrors: string[][] = [];
+
+type ApiAssignment = { _id: string; engineerId: { _id: string; name: string }; projectId: { name: string }; startDate: string; endDate: string };
+const meiOnProject = async () => {
+  const response = await api.request({ method: 'GET', url: '/api/assignments', token });
+  return (response.json() as ApiAssignment[]).find((a) => a.engineerId.name === 'Mei Chen' && a.projectId.name === PROJECT)!;
+};
+
+async function signedIn(email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
+  contexts.push(context);
+  const page = await context.newPage();
+  pageErrors.push(collectPageErrors(page));
+  await signIn(page, server.baseUrl, email);
+  return page;
+}
+
+beforeAll(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+  api = httpApi(server.baseUrl);
+  token = await api.login('manager@demo.test');
+  mkdirSync(SHOTS, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the project view at 1440 x 900', () => {
+  let a: Page;
+  let b: Page;
+  const planRow = (page: Page) => page.locator(`[data-testid=plan-row][data-project="${PROJECT}"]`);
+  const barIn = (page: Page, scope: string) => page.locator(`${scope} [data-testid=schedule-bar][data-project="${PROJECT}"]`);
+
+  it('shows every project by period, staffed against open roles, with the people on hover', async () => {
+    a = await signedIn('manager@demo.test');
+    const lists = a.waitForResponse((r) => new URL(r.url()).pathname === '/api/assignments' && r.ok(), { timeout: 30_000 });
+    await navigate(a, 'Project plan', '/projects/plan');
+    await planRow(a).waitFor();
+    await lists.catch(() => undefined);
+    expect(await a.getByTestId('plan-summary').textContent()).toMatch(/projects · staffed [\d.]+d · open roles [\d.]+d/);
+    const first = planRow(a).getByTestId('plan-cell').first();
+    expect(Number(await first.getAttribute('data-staffed'))).toBeGreaterThan(0);
+    await first.hover();
+    await expect.poll(() => a.getByTestId('schedule-tip').textContent().catch(() => ''), { timeout: 5_000 }).toMatch(/Mei Chen: [\d.]+d/);
+    await a.screenshot({ path: `${SHOTS}/project-plan-desktop.png` });
+  });
+
+  it("a bar dragged a week later on the project view is saved; another manager's schedule follows without reload", async () => {
+    b = await signedIn('manager2@demo.test');
+    await navigate(b, 'Schedule', '/capacity');
+    await b.getByTestId('schedule-row').first().waitFor();
+    await b.getByTestId('schedule-expand-all').click();
+    const onSchedule = barIn(b, '[data-testid=schedule-row][data-engineer="Mei Chen"]');
+    await onSchedule.waitFor();
+    const labelBefore = await onSchedule.getAttribute('aria-label');
+    const before = await meiOnProject();
+
+    await a.locator(`[data-testid=plan-name][data-project="${PROJECT}"] [data-testid=plan-toggle]`).click();
+    // On a project's row a bar names its person.
+    const bar = barIn(a, `[data-testid=plan-row][data-project="${PROJECT}"]`).filter({ hasText: 'Mei Chen' });
+    await bar.waitFor();
+    await settle(a, 200);
+    const box = (await bar.boundingBox())!;
+    const column = (await a.locator('.schedule-head [role=columnheader]').nth(1).boundingBox())!.width;
+    const x = box.x + Math.min(box.width / 2, 40);
+    const y = box.y + box.height / 2;
+    await a.mouse.move(x, y);
+    await a.mouse.down();
+    await a.mouse.move(x + column / 2, y, { steps: 4 });
+    await a.mouse.move(x + column, y, { steps: 4 });
+    await a.getByTestId('drag-preview-line').waitFor();
+    await a.screenshot({ path: `${SHOTS}/project-plan-drag.png` });
+    await a.mouse.up();
+    await a.getByTestId('undo-toast').filter({ hasText: 'Assignment moved' }).waitFor();
+
+    const after = await meiOnProject();
+    expect(Date.parse(after.startDate) - Date.parse(before.startDate)).toBe(7 * 86_400_000);
+    expect(Date.parse(after.endDate) - Date.parse(before.endDate)).toBe(7 * 86_400_000);
+    // The other manager's schedule: Mei's bar now names the new dates, without a reload.
+    await eventually(() => onSchedule.getAttribute('aria-label'), (label) => label !== null && label !== labelBefore, LIVE_TIMEOUT);
+    expect(pageErrors.flat()).toEqual([]);
+  });
+
+  it('opened by its address in a new tab: the view comes from the URL, and the plan read ahead is taken, not asked for twice', async () => {
+    const asked: string[] = [];
+    a.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/projects/plan') asked.push(request.url());
+    });
+    await a.goto(`${server.baseUrl}/projects/plan?weeks=26&sort=demand`);
+    await planRow(a).waitFor();
+    await settle(a, 500);
+    expect(asked).toHaveLength(1);
+    expect(new URL(asked[0]!).searchParams.get('sort')).toBe('demand');
+    expect(await a.getByTestId('plan-sort').textContent()).toContain('Most open');
+    expect(pageErrors.flat()).toEqual([]);
+  });
+});
