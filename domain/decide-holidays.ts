@@ -1,23 +1,100 @@
+import { DEFAULT_CALENDAR_ID } from './capacity/engineer-days.ts';
+import type { HolidayCalendar } from './entities.ts';
 import { DomainError } from './errors.ts';
-import type { CalendarEvent } from './events.ts';
-import { type Calendar, entryOf } from './evolve.ts';
+import type { CalendarEvent, HolidayCalendarFields } from './events.ts';
+import { type Calendar, calendarOrDefault, entryOf } from './evolve.ts';
+import { compareText } from './history.ts';
 import type { AddHolidayInput } from './inputs.ts';
-import { holidayMessages as H } from './messages.ts';
+import { calendarMessages as C, holidayMessages as H } from './messages.ts';
 
-/** One holiday per date: a second one would not take a second day off. */
-export function decideAddHoliday(
-  state: Calendar | null,
-  command: { holidayId: string; input: AddHolidayInput },
-): CalendarEvent[] {
-  const holidays = Object.values(state?.holidays ?? {});
-  const { date, name } = command.input;
-  const taken = holidays.find((holiday) => holiday.date === date);
-  if (taken) throw new DomainError('conflict', H.duplicate(taken.date, taken.name), 'date');
-  return [{ type: 'HolidayAdded', data: { holidayId: command.holidayId, date, name } }];
+/** The calendar a command is about, or 404: the default one always exists, any other once created and until removed. */
+function existing(state: Calendar | null, calendarId: string): Calendar {
+  const calendar = calendarOrDefault(state, calendarId);
+  if (!calendar) throw new DomainError('not-found', C.notFound);
+  return calendar;
 }
 
-export function decideRemoveHoliday(state: Calendar | null, command: { holidayId: string }): CalendarEvent[] {
+/** One holiday per date and calendar: a second one would not take a second day off. */
+export function decideAddHoliday(
+  state: Calendar | null,
+  command: { holidayId: string; input: Pick<AddHolidayInput, 'date' | 'name' | 'calendarId'> },
+): CalendarEvent[] {
+  const { date, name, calendarId } = command.input;
+  const calendar = existing(state, calendarId);
+  const taken = Object.values(calendar.holidays).find((holiday) => holiday.date === date);
+  if (taken) throw new DomainError('conflict', H.duplicate(taken.date, taken.name), 'date');
+  return [{ type: 'HolidayAdded', data: { holidayId: command.holidayId, calendarId, date, name } }];
+}
+
+export function decideRemoveHoliday(state: Calendar | null, command: { holidayId: string; calendarId: string }): CalendarEvent[] {
   const holiday = state ? entryOf(state.holidays, command.holidayId) : undefined;
   if (!holiday) throw new DomainError('not-found', H.notFound);
-  return [{ type: 'HolidayRemoved', data: { holidayId: holiday._id, date: holiday.date, name: holiday.name } }];
+  return [{ type: 'HolidayRemoved', data: { holidayId: holiday._id, calendarId: holiday.calendarId, date: holiday.date, name: holiday.name } }];
+}
+
+/**
+ * Names tell calendars apart on the screen and in a CSV file's `calendar` column, so two calendars may
+ * not share one (ignoring case). `others` are the calendars there are now.
+ */
+function refuseTakenName(name: string, calendarId: string, others: readonly Pick<HolidayCalendar, '_id' | 'name'>[]) {
+  const taken = others.find((other) => other._id !== calendarId && other.name.toLowerCase() === name.toLowerCase());
+  if (taken) throw new DomainError('conflict', C.nameTaken(taken.name), 'name');
+}
+
+/**
+ * A new calendar and the holidays it starts with (a country's public holidays, found by the caller), one
+ * per date. Its id is new: a calendar there already is a conflict, and 'default' is always there.
+ */
+export function decideCreateHolidayCalendar(
+  state: Calendar | null,
+  command: {
+    calendarId: string;
+    input: HolidayCalendarFields;
+    holidays: readonly { holidayId: string; date: string; name: string }[];
+    others: readonly Pick<HolidayCalendar, '_id' | 'name'>[];
+  },
+): CalendarEvent[] {
+  const { calendarId, input } = command;
+  if (calendarOrDefault(state, calendarId)) throw new DomainError('conflict', 'This holiday calendar already exists');
+  refuseTakenName(input.name, calendarId, command.others);
+  const fields: HolidayCalendarFields = { name: input.name, ...(input.country ? { country: input.country } : {}), ...(input.region ? { region: input.region } : {}) };
+  const events: CalendarEvent[] = [{ type: 'HolidayCalendarCreated', data: { calendarId, ...fields } }];
+  const dates = new Map<string, string>();
+  for (const holiday of [...command.holidays].sort((a, b) => compareText(a.date, b.date))) {
+    const taken = dates.get(holiday.date);
+    if (taken !== undefined) throw new DomainError('conflict', H.duplicate(holiday.date, taken), 'holidays');
+    dates.set(holiday.date, holiday.name);
+    events.push({ type: 'HolidayAdded', data: { holidayId: holiday.holidayId, calendarId, date: holiday.date, name: holiday.name } });
+  }
+  return events;
+}
+
+/** Renaming to the name it has changes nothing (no event); a name another calendar has is refused. */
+export function decideRenameHolidayCalendar(
+  state: Calendar | null,
+  command: { calendarId: string; name: string; others: readonly Pick<HolidayCalendar, '_id' | 'name'>[] },
+): CalendarEvent[] {
+  const { calendar } = existing(state, command.calendarId);
+  if (calendar.name === command.name) return [];
+  refuseTakenName(command.name, command.calendarId, command.others);
+  return [{ type: 'HolidayCalendarRenamed', data: { calendarId: calendar._id, name: command.name, previous: calendar.name } }];
+}
+
+/**
+ * Removing a calendar removes its holidays first (HolidayRemoved each, so every reader that follows
+ * holidays needs nothing new), then the calendar. Refused while an engineer follows it (`followers`:
+ * their names), at any date: their capacity on those dates would lose its holidays silently. The
+ * default calendar is what everyone without a calendar follows: it is never removed.
+ */
+export function decideRemoveHolidayCalendar(
+  state: Calendar | null,
+  command: { calendarId: string; followers: readonly string[] },
+): CalendarEvent[] {
+  if (command.calendarId === DEFAULT_CALENDAR_ID) throw new DomainError('conflict', C.defaultNotRemovable);
+  const { calendar, holidays } = existing(state, command.calendarId);
+  if (command.followers.length > 0) throw new DomainError('conflict', C.followed(command.followers));
+  const removed: CalendarEvent[] = Object.values(holidays)
+    .sort((a, b) => compareText(a.date, b.date) || compareText(a._id, b._id))
+    .map((h) => ({ type: 'HolidayRemoved', data: { holidayId: h._id, calendarId: h.calendarId, date: h.date, name: h.name } }));
+  return [...removed, { type: 'HolidayCalendarRemoved', data: { calendarId: calendar._id, name: calendar.name } }];
 }

@@ -38,6 +38,8 @@ function shiftedDays(changes: Record<string, unknown>, previous: Record<string, 
   if (!(by === end! - wasEnd!) || by === 0 || by % 86_400_000 !== 0) return null;
   return by / 86_400_000;
 }
+/** ' in Germany' for a holiday of a named calendar; nothing for the default one's (as before calendars had names). */
+const inCalendar = (names: EventNames, calendarId: string) => (names.calendar && calendarId !== 'default' ? ` in ${names.calendar}` : '');
 
 const timeOffLabel = { vacation: 'vacation', sick: 'sick leave', other: 'time off' } as const;
 
@@ -110,9 +112,18 @@ export function describeEvent(event: PlanningEvent, names: EventNames): string {
     case 'EngineerLeavingCancelled':
       return `${names.actor} cancelled ${engineer}'s leave date ${event.data.date}`;
     case 'HolidayAdded':
-      return `${names.actor} added the holiday ${event.data.name} on ${event.data.date}`;
+      return `${names.actor} added the holiday ${event.data.name} on ${event.data.date}${inCalendar(names, event.data.calendarId)}`;
     case 'HolidayRemoved':
-      return `${names.actor} removed the holiday ${event.data.name} on ${event.data.date}`;
+      return `${names.actor} removed the holiday ${event.data.name} on ${event.data.date}${inCalendar(names, event.data.calendarId)}`;
+    case 'HolidayCalendarCreated': {
+      const { name, country, region } = event.data;
+      const from = country ? ` for ${region ? `${country}-${region}` : country}` : '';
+      return `${names.actor} created the holiday calendar ${name}${from}`;
+    }
+    case 'HolidayCalendarRenamed':
+      return `${names.actor} renamed the holiday calendar ${event.data.previous} to ${event.data.name}`;
+    case 'HolidayCalendarRemoved':
+      return `${names.actor} removed the holiday calendar ${event.data.name}`;
     case 'ProjectMarkedTentative':
       return `${names.actor} marked ${project} as tentative`;
     case 'ProjectConfirmed':

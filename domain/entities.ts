@@ -86,14 +86,31 @@ export const timeOffSchema = z.object({
 });
 export type TimeOff = z.infer<typeof timeOffSchema>;
 
-/** A day the whole organisation is off. `version` is the calendar stream's version when it was added. */
+/**
+ * A day off for everyone following its calendar. `version` is its calendar stream's version when it was
+ * added. Holidays from before calendars had names are in the default calendar.
+ */
 export const holidaySchema = z.object({
   _id: idSchema,
+  calendarId: idSchema,
   date: calendarDay,
   name: z.string(),
   version: z.number().int(),
 });
 export type HolidayRecord = z.infer<typeof holidaySchema>;
+
+/**
+ * A named holiday calendar (a country's or region's, say); engineers follow one from a date. The default
+ * calendar ('default') always exists. `version` is its stream's version: holidays added to it move it.
+ */
+export const holidayCalendarSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  country: z.string().optional(),
+  region: z.string().optional(),
+  version: z.number().int(),
+});
+export type HolidayCalendar = z.infer<typeof holidayCalendarSchema>;
 
 /**
  * A project's unfilled need: an assignment without a person. `version` is the project stream's version

@@ -13,6 +13,7 @@ describe('events', () => {
         'EngineerRegistered', 'EngineerProfileUpdated',
         'TimeOffBooked', 'TimeOffCancelled', 'HolidayAdded', 'HolidayRemoved',
         'EngineerWorkWeekChanged', 'EngineerCalendarChanged', 'EngineerStartDateSet', 'EngineerLeaving', 'EngineerLeavingCancelled',
+        'HolidayCalendarCreated', 'HolidayCalendarRenamed', 'HolidayCalendarRemoved',
         'ProjectMarkedTentative', 'ProjectConfirmed',
         'PlaceholderAdded', 'PlaceholderUpdated', 'PlaceholderRemoved', 'PlaceholderFilled',
         'AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked',
@@ -34,10 +35,12 @@ describe('events', () => {
     expect(streamEntity(streamIds.project(id))).toEqual({ kind: 'project', id });
     expect(streamEntity(streamIds.assignment(id))).toEqual({ kind: 'assignment', id });
     expect(streamEntity(streamIds.engineer(id))).toEqual({ kind: 'engineer', id });
-    expect(streamEntity(streamIds.calendar())).toEqual({ kind: 'calendar', id: 'calendar' });
+    expect(streamEntity(streamIds.calendar())).toEqual({ kind: 'calendar', id: 'default' });
+    expect(streamIds.calendar('default')).toBe('calendar');
+    expect(streamEntity(streamIds.calendar('01-de'))).toEqual({ kind: 'calendar', id: '01-de' });
   });
 
-  it.each(['user-1', 'project-', 'project', 'projects-1', 'calendar-1', ''])('knows no entity for %j', (streamId) => {
+  it.each(['user-1', 'project-', 'project', 'projects-1', 'calendars-1', 'calendar-', ''])('knows no entity for %j', (streamId) => {
     expect(streamEntity(streamId)).toBeNull();
   });
 });

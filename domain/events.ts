@@ -1,5 +1,6 @@
 import { accountStreamId, type AccountEvent } from './accounts/events.ts';
-import type { Engineer, HolidayRecord, Placeholder, Project, ProjectStatus, Seniority, TimeOff } from './entities.ts';
+import { DEFAULT_CALENDAR_ID } from './capacity/engineer-days.ts';
+import type { Engineer, HolidayCalendar, HolidayRecord, Placeholder, Project, ProjectStatus, Seniority, TimeOff } from './entities.ts';
 
 /** What ProjectCreated records; a new project is confirmed, the tentative flag has events of its own. */
 export type ProjectFields = Omit<Project, '_id' | 'version' | 'tentative'>;
@@ -97,15 +98,24 @@ export type EngineerLeaving = { type: 'EngineerLeaving'; data: { engineerId: str
 export type EngineerLeavingCancelled = { type: 'EngineerLeavingCancelled'; data: { engineerId: string; date: string } };
 export type EngineerDaysEvent = EngineerWorkWeekChanged | EngineerCalendarChanged | EngineerStartDateSet | EngineerLeaving | EngineerLeavingCancelled;
 
+/** `calendarId` names the calendar (stored events from before named calendars are upcast to 'default'). */
 export type HolidayAdded = { type: 'HolidayAdded'; data: { holidayId: string } & Omit<HolidayRecord, '_id' | 'version'> };
 export type HolidayRemoved = { type: 'HolidayRemoved'; data: { holidayId: string } & Omit<HolidayRecord, '_id' | 'version'> };
+export type HolidayCalendarFields = Omit<HolidayCalendar, '_id' | 'version'>;
+/** A named calendar, empty: the public holidays it is filled with follow as HolidayAdded in the same command. */
+export type HolidayCalendarCreated = { type: 'HolidayCalendarCreated'; data: { calendarId: string } & HolidayCalendarFields };
+export type HolidayCalendarRenamed = { type: 'HolidayCalendarRenamed'; data: { calendarId: string; name: string; previous: string } };
+/** Its holidays are removed (HolidayRemoved each) just before, in the same command; `name` is kept for the history. */
+export type HolidayCalendarRemoved = { type: 'HolidayCalendarRemoved'; data: { calendarId: string; name: string } };
 
 export type PlaceholderEvent = PlaceholderAdded | PlaceholderUpdated | PlaceholderRemoved | PlaceholderFilled;
 export type ProjectEvent = ProjectCreated | ProjectUpdated | ProjectStatusChanged | ProjectMarkedTentative | ProjectConfirmed | PlaceholderEvent;
 export type AssignmentEvent = AssignmentCreated | AssignmentUpdated | AssignmentRemoved;
 export type TimeOffEvent = TimeOffBooked | TimeOffCancelled;
 export type EngineerEvent = EngineerRegistered | EngineerProfileUpdated | TimeOffEvent | EngineerDaysEvent;
-export type CalendarEvent = HolidayAdded | HolidayRemoved;
+export type HolidayCalendarEvent = HolidayCalendarCreated | HolidayCalendarRenamed | HolidayCalendarRemoved;
+export type HolidayEvent = HolidayAdded | HolidayRemoved;
+export type CalendarEvent = HolidayEvent | HolidayCalendarEvent;
 /** Account facts share the log (history, live, hash chain) but never touch the plan. */
 export type PlanningEvent = ProjectEvent | AssignmentEvent | EngineerEvent | CalendarEvent | AccountEvent;
 /**
@@ -121,6 +131,7 @@ export const planningEventTypes = [
   'TimeOffBooked', 'TimeOffCancelled',
   'EngineerWorkWeekChanged', 'EngineerCalendarChanged', 'EngineerStartDateSet', 'EngineerLeaving', 'EngineerLeavingCancelled',
   'HolidayAdded', 'HolidayRemoved',
+  'HolidayCalendarCreated', 'HolidayCalendarRenamed', 'HolidayCalendarRemoved',
   'ProjectMarkedTentative', 'ProjectConfirmed',
   'PlaceholderAdded', 'PlaceholderUpdated', 'PlaceholderRemoved', 'PlaceholderFilled',
   'AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked',
@@ -161,22 +172,27 @@ export type RecordedEvent<E extends PlanningEvent = PlanningEvent> = E & {
   recordedAt: string;
 };
 
-/** The organisation's holiday calendar is one stream, so that one holiday per date is a rule it can keep. */
+/**
+ * Each holiday calendar is one stream, so that one holiday per date is a rule it can keep. The default
+ * calendar keeps the stream the organisation's only calendar had, `calendar`; any other is `calendar-<id>`.
+ */
 export const CALENDAR_STREAM = 'calendar';
+export const calendarStreamId = (calendarId: string = DEFAULT_CALENDAR_ID) =>
+  calendarId === DEFAULT_CALENDAR_ID ? CALENDAR_STREAM : `calendar-${calendarId}`;
 
 export const streamIds = {
   project: (id: string) => `project-${id}`,
   assignment: (id: string) => `assignment-${id}`,
   engineer: (id: string) => `engineer-${id}`,
-  calendar: () => CALENDAR_STREAM,
+  calendar: calendarStreamId,
   account: accountStreamId,
 };
 
 export type StreamEntityKind = 'project' | 'assignment' | 'engineer' | 'calendar' | 'account';
 
-/** Which entity an event is about, from its stream name (the calendar's id is the stream name). */
+/** Which entity an event is about, from its stream name (a calendar's id is its calendarId; the default's stream is `calendar`). */
 export function streamEntity(streamId: string): { kind: StreamEntityKind; id: string } | null {
-  if (streamId === CALENDAR_STREAM) return { kind: 'calendar', id: CALENDAR_STREAM };
-  const match = /^(project|assignment|engineer|account)-(.+)$/.exec(streamId);
-  return match ? { kind: match[1] as Exclude<StreamEntityKind, 'calendar'>, id: match[2]! } : null;
+  if (streamId === CALENDAR_STREAM) return { kind: 'calendar', id: DEFAULT_CALENDAR_ID };
+  const match = /^(project|assignment|engineer|account|calendar)-(.+)$/.exec(streamId);
+  return match ? { kind: match[1] as StreamEntityKind, id: match[2]! } : null;
 }

@@ -1,6 +1,8 @@
-import type { Engineer, HolidayRecord, Placeholder, Project, AssignmentRecord, TimeOff } from './entities.ts';
+import { DEFAULT_CALENDAR_ID } from './capacity/engineer-days.ts';
+import type { Engineer, HolidayCalendar, HolidayRecord, Placeholder, Project, AssignmentRecord, TimeOff } from './entities.ts';
 import {
-  assertNever, type AssignmentEvent, type CalendarEvent, type EngineerDaysEvent, type EngineerEvent, type PlaceholderEvent, type ProjectEvent,
+  assertNever, type AssignmentEvent, type CalendarEvent, type EngineerDaysEvent, type EngineerEvent, type HolidayEvent, type PlaceholderEvent,
+  type ProjectEvent,
   type TimeOffEvent,
 } from './events.ts';
 import { largestDay, standardWorkWeek } from './capacity/engineer-days.ts';
@@ -139,7 +141,7 @@ export function evolveTimeOff(state: TimeOff | null, event: TimeOffEvent, versio
   }
 }
 
-export function evolveHoliday(state: HolidayRecord | null, event: CalendarEvent, version: number): HolidayRecord | null {
+export function evolveHoliday(state: HolidayRecord | null, event: HolidayEvent, version: number): HolidayRecord | null {
   switch (event.type) {
     case 'HolidayAdded': {
       const { holidayId, ...fields } = event.data;
@@ -152,8 +154,35 @@ export function evolveHoliday(state: HolidayRecord | null, event: CalendarEvent,
   }
 }
 
+/** The default calendar before anything happened to it: it exists without a creation event. */
+export const defaultHolidayCalendar = (version = 0): HolidayCalendar => ({ _id: DEFAULT_CALENDAR_ID, name: 'Default', version });
+
+/**
+ * A calendar's own record (its name, country, region) at its stream's version: holidays move the version.
+ * The default calendar exists before its first event; any other from its HolidayCalendarCreated.
+ */
+export function evolveHolidayCalendar(state: HolidayCalendar | null, event: CalendarEvent, version: number): HolidayCalendar | null {
+  const base = state ?? (event.data.calendarId === DEFAULT_CALENDAR_ID ? defaultHolidayCalendar() : null);
+  switch (event.type) {
+    case 'HolidayCalendarCreated': {
+      const { calendarId, ...fields } = event.data;
+      return { _id: calendarId, ...fields, version };
+    }
+    case 'HolidayCalendarRenamed':
+      return base && { ...base, name: event.data.name, version };
+    case 'HolidayCalendarRemoved':
+      return null;
+    case 'HolidayAdded':
+    case 'HolidayRemoved':
+      return base && { ...base, version };
+    default:
+      return assertNever(event);
+  }
+}
+
 export const isPlaceholderEvent = (event: ProjectEvent): event is PlaceholderEvent => event.type.startsWith('Placeholder');
 export const isTimeOffEvent = (event: EngineerEvent): event is TimeOffEvent => event.type.startsWith('TimeOff');
+export const isHolidayEvent = (event: CalendarEvent): event is HolidayEvent => event.type === 'HolidayAdded' || event.type === 'HolidayRemoved';
 
 /**
  * The entry a record holds for `id` itself, if any. Ids come from clients, and a plain lookup of
@@ -213,11 +242,21 @@ export function evolveEngineerTimeOff(state: EngineerTimeOff | null, event: Engi
   return { engineer, timeOff: withEntry(timeOff, id, evolveTimeOff(entryOf(timeOff, id) ?? null, event, version)) };
 }
 
-/** The holiday calendar stream: every holiday, by id. It exists (empty) before its first event. */
-export type Calendar = { holidays: Record<string, HolidayRecord> };
+/**
+ * A holiday calendar's stream: the calendar and every holiday in it, by id. The default calendar exists
+ * (empty) before its first event, which `calendarOrDefault` says; a removed calendar folds to null.
+ */
+export type Calendar = { calendar: HolidayCalendar; holidays: Record<string, HolidayRecord> };
 
-export function evolveCalendar(state: Calendar | null, event: CalendarEvent, version: number): Calendar {
+export function evolveCalendar(state: Calendar | null, event: CalendarEvent, version: number): Calendar | null {
+  const calendar = evolveHolidayCalendar(state?.calendar ?? null, event, version);
+  if (!calendar) return null;
   const holidays = state?.holidays ?? {};
+  if (!isHolidayEvent(event)) return { calendar, holidays };
   const id = event.data.holidayId;
-  return { holidays: withEntry(holidays, id, evolveHoliday(entryOf(holidays, id) ?? null, event, version)) };
+  return { calendar, holidays: withEntry(holidays, id, evolveHoliday(entryOf(holidays, id) ?? null, event, version)) };
 }
+
+/** A calendar stream's state, the default calendar standing there (empty) before its first event. */
+export const calendarOrDefault = (state: Calendar | null, calendarId: string): Calendar | null =>
+  state ?? (calendarId === DEFAULT_CALENDAR_ID ? { calendar: defaultHolidayCalendar(), holidays: {} } : null);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Engineer, Project } from './entities.ts';
 import type { PlanningEvent } from './events.ts';
 import {
-  byAssignmentOrder, byEngineerOrder, byHolidayOrder, byPlaceholderOrder, byProjectOrder, byTimeOffOrder, compareInstants, compareText,
+  byAssignmentOrder, byEngineerOrder, byHolidayCalendarOrder, byHolidayOrder, byPlaceholderOrder, byProjectOrder, byTimeOffOrder, compareInstants, compareText,
   PlanFold,
 } from './history.ts';
 import { applyToPlan, emptyPlan, type Plan } from './plan.ts';
@@ -42,6 +42,7 @@ function viaApplyToPlan(events: readonly Positioned[]): Plan {
     timeOff: plan.timeOff.filter((t) => engineers.has(t.engineerId)).sort(byTimeOffOrder),
     holidays: [...plan.holidays].sort(byHolidayOrder),
     placeholders: plan.placeholders.filter((p) => projects.has(p.projectId)).sort(byPlaceholderOrder),
+    holidayCalendars: [...plan.holidayCalendars].sort(byHolidayCalendarOrder),
   };
 }
 
@@ -133,7 +134,9 @@ describe('PlanFold', () => {
   ];
 
   it('starts empty', () => {
-    expect(new PlanFold().plan()).toEqual({ engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [] });
+    expect(new PlanFold().plan()).toEqual({
+      engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [], holidayCalendars: [{ _id: 'default', name: 'Default', version: 0 }],
+    });
   });
 
   it('folds into the lists exactly as the REST API serves them: sorted, assignments populated', () => {

@@ -1,8 +1,9 @@
-import type { Assignment, AssignmentRecord, Engineer, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
+import type { Assignment, AssignmentRecord, Engineer, HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
 import { isAccountEvent } from './accounts/events.ts';
-import { assertNever, type PlanningEvent } from './events.ts';
+import { DEFAULT_CALENDAR_ID } from './capacity/engineer-days.ts';
+import { assertNever, type CalendarEvent, type PlanningEvent } from './events.ts';
 import {
-  evolveAssignment, evolveEngineer, evolveHoliday, evolvePlaceholder, evolveProject, evolveTimeOff,
+  defaultHolidayCalendar, evolveAssignment, evolveEngineer, evolveHoliday, evolveHolidayCalendar, evolvePlaceholder, evolveProject, evolveTimeOff,
 } from './evolve.ts';
 import { populate, type Plan } from './plan.ts';
 
@@ -40,12 +41,15 @@ export const byAssignmentOrder = (a: { startDate: string; _id: string }, b: { st
 export const byPlaceholderOrder = byAssignmentOrder;
 export const byTimeOffOrder = (a: TimeOff, b: TimeOff) => compareText(a.from, b.from) || compareText(a._id, b._id);
 export const byHolidayOrder = (a: HolidayRecord, b: HolidayRecord) => compareText(a.date, b.date) || compareText(a._id, b._id);
+/** The default calendar first (everyone follows it unless told otherwise), then by name. */
+export const byHolidayCalendarOrder = (a: HolidayCalendar, b: HolidayCalendar) =>
+  Number(a._id !== DEFAULT_CALENDAR_ID) - Number(b._id !== DEFAULT_CALENDAR_ID) || compareText(a.name, b.name) || compareText(a._id, b._id);
 
 /**
  * Bump whenever a reducer changes what the fold makes of the same events: a stored snapshot of the fold
  * is a cache of its state, and one written by older reducers must not be restored as if it were current.
  */
-export const PLAN_FOLD_VERSION = 1;
+export const PLAN_FOLD_VERSION = 2;
 
 /** The plan as the fold holds it: the same lists, assignments not yet populated. */
 export type PlanRecords = Omit<Plan, 'assignments'> & { assignments: AssignmentRecord[] };
@@ -65,6 +69,8 @@ export class PlanFold {
   readonly assignments = new Map<string, AssignmentRecord>();
   readonly timeOff = new Map<string, TimeOff>();
   readonly holidays = new Map<string, HolidayRecord>();
+  /** The default calendar is there from the start: it has no creation event. */
+  readonly holidayCalendars = new Map<string, HolidayCalendar>([[DEFAULT_CALENDAR_ID, defaultHolidayCalendar()]]);
   readonly placeholders = new Map<string, Placeholder>();
 
   apply(event: PlanningEvent, version: number): void {
@@ -100,10 +106,20 @@ export class PlanFold {
         return set(this.assignments, event.data.assignmentId, evolveAssignment(this.assignments.get(event.data.assignmentId) ?? null, event, version));
       case 'HolidayAdded':
       case 'HolidayRemoved':
+        this.applyToCalendar(event, version);
         return set(this.holidays, event.data.holidayId, evolveHoliday(this.holidays.get(event.data.holidayId) ?? null, event, version));
+      case 'HolidayCalendarCreated':
+      case 'HolidayCalendarRenamed':
+      case 'HolidayCalendarRemoved':
+        return this.applyToCalendar(event, version);
       default:
         return assertNever(event);
     }
+  }
+
+  private applyToCalendar(event: CalendarEvent, version: number): void {
+    const id = event.data.calendarId;
+    set(this.holidayCalendars, id, evolveHolidayCalendar(this.holidayCalendars.get(id) ?? null, event, version));
   }
 
   plan(): Plan {
@@ -124,7 +140,8 @@ export class PlanFold {
     const timeOff = [...this.timeOff.values()].filter((t) => this.engineers.has(t.engineerId)).sort(byTimeOffOrder);
     const holidays = [...this.holidays.values()].sort(byHolidayOrder);
     const placeholders = [...this.placeholders.values()].filter((p) => this.projects.has(p.projectId)).sort(byPlaceholderOrder);
-    return { engineers, projects, assignments, timeOff, holidays, placeholders };
+    const holidayCalendars = [...this.holidayCalendars.values()].sort(byHolidayCalendarOrder);
+    return { engineers, projects, assignments, timeOff, holidays, placeholders, holidayCalendars };
   }
 
   /** An assignment of `records` (this fold's) as the plan lists it. */
@@ -167,6 +184,7 @@ export class PlanFold {
     reorder(this.assignments, byAssignmentOrder);
     reorder(this.timeOff, byTimeOffOrder);
     reorder(this.holidays, byHolidayOrder);
+    reorder(this.holidayCalendars, byHolidayCalendarOrder);
     reorder(this.placeholders, byPlaceholderOrder);
   }
 

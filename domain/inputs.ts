@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { isoMomentText, writesYearOutOfRange, yearOutOfRangeMessage } from './dates.ts';
 import { projectStatuses, seniorities, timeOffKinds } from './entities.ts';
 import {
-  assignmentMessages as A, engineerDaysMessages as D, engineerMessages as E, holidayMessages as H, projectMessages as P, timeOffMessages as T,
+  assignmentMessages as A, calendarMessages as C, engineerDaysMessages as D, engineerMessages as E, holidayMessages as H, projectMessages as P,
+  timeOffMessages as T,
 } from './messages.ts';
 import { isCalendarDate } from './capacity/calendar-days.ts';
+import { DEFAULT_CALENDAR_ID } from './capacity/engineer-days.ts';
 import { wellFormedText } from './text.ts';
 
 /** The version an edit was made against, so a stale edit is refused with 409; also accepted as an If-Match header. */
@@ -142,9 +144,14 @@ export const bookTimeOffInput = z
   .refine((value) => !(value.from && value.to) || value.to >= value.from, { path: ['to'], message: T.toBeforeFrom });
 export type BookTimeOffInput = z.output<typeof bookTimeOffInput>;
 
+/** A calendar's id as a client sends it: its stream is named after it. */
+export const calendarIdInput = wellFormedText('Calendar', 'Calendar is required').trim().min(1, 'Calendar is required').max(100, 'Calendar is at most 100 characters');
+
+/** `version` is the version of the holiday's calendar (left out: the default calendar). */
 export const addHolidayInput = z.object({
   date: wholeDay(H.dateRequired, 'Date'),
   name: wellFormedText('Holiday name', H.nameRequired).trim().min(1, H.nameRequired).max(100, H.nameTooLong),
+  calendarId: calendarIdInput.default(DEFAULT_CALENDAR_ID),
   version: expectedVersion,
 });
 export type AddHolidayInput = z.output<typeof addHolidayInput>;
@@ -178,6 +185,29 @@ export const employmentInput = z
   .refine((value) => value.startDate !== undefined || value.leaveDate !== undefined, { message: D.nothingToChange })
   .refine((value) => !(value.startDate && value.leaveDate) || value.leaveDate > value.startDate, { path: ['leaveDate'], message: D.leaveBeforeStart });
 export type EmploymentInput = z.output<typeof employmentInput>;
+const calendarName = wellFormedText('Calendar name', C.nameRequired).trim().min(1, C.nameRequired).max(100, C.nameTooLong);
+/** date-holidays' codes: ISO 3166-1 alpha-2 countries ('DE'), their regions ('BY'); any case is taken. */
+const countryCode = wellFormedText('Country', C.countryInvalid).trim().toUpperCase().regex(/^[A-Z]{2}$/, C.countryInvalid);
+const regionCode = wellFormedText('Region', C.regionInvalid).trim().toUpperCase().regex(/^[A-Z0-9]{1,10}$/, C.regionInvalid);
+
+/** What a calendar is: its name, and the country (and region) its holidays came from, if any. */
+export const holidayCalendarFieldsInput = z
+  .object({ name: calendarName, country: countryCode.optional(), region: regionCode.optional() })
+  .refine((value) => !value.region || value.country, { path: ['region'], message: C.regionWithoutCountry });
+
+/** A new calendar; with a country it is filled with that country's (or region's) public holidays of `year`. */
+export const createHolidayCalendarInput = z
+  .object({
+    name: calendarName,
+    country: countryCode.optional(),
+    region: regionCode.optional(),
+    year: z.number({ error: C.yearOutOfRange }).int(C.yearOutOfRange).min(1970, C.yearOutOfRange).max(2200, C.yearOutOfRange).optional(),
+  })
+  .refine((value) => !value.region || value.country, { path: ['region'], message: C.regionWithoutCountry });
+export type CreateHolidayCalendarInput = z.output<typeof createHolidayCalendarInput>;
+
+export const renameHolidayCalendarInput = z.object({ name: calendarName, version: expectedVersion });
+export type RenameHolidayCalendarInput = z.output<typeof renameHolidayCalendarInput>;
 
 /** A placeholder is an assignment without a person: the same fields and messages, plus the skills it needs. */
 const placeholderFields = { ...assignmentFields, skills: skillList };

@@ -84,6 +84,23 @@ export const holidayMessages = {
   duplicate: (date: string, name: string) => `There is already a holiday on ${date}: ${name}`,
 } as const;
 
+export const calendarMessages = {
+  nameRequired: 'Calendar name is required',
+  nameTooLong: 'Calendar name must be at most 100 characters',
+  notFound: 'Holiday calendar not found',
+  nameTaken: (name: string) => `There is already a holiday calendar named ${name}`,
+  defaultNotRemovable: 'The default holiday calendar cannot be removed',
+  /** Who follows it, so the manager knows whom to move to another calendar first. */
+  followed: (names: readonly string[]) =>
+    `This calendar is followed by ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}: move them to another calendar before removing it`,
+  countryInvalid: 'Country must be a country code such as DE or US',
+  regionInvalid: 'Region must be a region code such as BY',
+  regionWithoutCountry: 'A region needs its country',
+  unknownCountry: (country: string) => `Unknown country '${country}': use a code such as DE, FR or US`,
+  unknownRegion: (country: string, region: string) => `Unknown region '${region}' of ${country}`,
+  yearOutOfRange: 'Year must be a whole number from 1970 to 2200',
+} as const;
+
 export const placeholderMessages = {
   notFound: 'Placeholder not found',
   filled: 'This placeholder was already filled',

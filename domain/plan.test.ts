@@ -55,7 +55,9 @@ const history: Positioned[] = [
 
 describe('applyToPlan', () => {
   it('starts from an empty plan', () => {
-    expect(emptyPlan()).toEqual({ engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [] });
+    expect(emptyPlan()).toEqual({
+      engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [], holidayCalendars: [{ _id: 'default', name: 'Default', version: 0 }],
+    });
     expect(emptyPlan()).not.toBe(emptyPlan());
   });
 

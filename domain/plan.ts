@@ -1,8 +1,8 @@
-import type { Assignment, AssignmentRecord, Engineer, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
+import type { Assignment, AssignmentRecord, Engineer, HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
 import { isAccountEvent } from './accounts/events.ts';
-import { assertNever, type EngineerEvent, type PlanningEvent, type ProjectEvent } from './events.ts';
+import { assertNever, type CalendarEvent, type EngineerEvent, type PlanningEvent, type ProjectEvent } from './events.ts';
 import {
-  evolveAssignment, evolveEngineer, evolveHoliday, evolvePlaceholder, evolveProject, evolveTimeOff,
+  defaultHolidayCalendar, evolveAssignment, evolveEngineer, evolveHoliday, evolveHolidayCalendar, evolvePlaceholder, evolveProject, evolveTimeOff,
 } from './evolve.ts';
 
 /**
@@ -16,12 +16,16 @@ export type Plan = {
   timeOff: TimeOff[];
   holidays: HolidayRecord[];
   placeholders: Placeholder[];
+  /** The holiday calendars (the default one always), without their holidays: those are in `holidays`. */
+  holidayCalendars: HolidayCalendar[];
 };
 
 /** The lists the REST API serves and the client keeps as collections. */
 export type PlanLists = Pick<Plan, 'engineers' | 'projects' | 'assignments'>;
 
-export const emptyPlan = (): Plan => ({ engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [] });
+export const emptyPlan = (): Plan => ({
+  engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [], holidayCalendars: [defaultHolidayCalendar()],
+});
 
 export function populate(record: AssignmentRecord, plan: Pick<Plan, 'engineers' | 'projects'>): Assignment {
   const engineer = plan.engineers.find((e) => e._id === record.engineerId);
@@ -70,6 +74,13 @@ function applyToEngineer(plan: Plan, event: EngineerEvent, version: number): Pla
 
 const byId = <T extends { _id: string }>(list: T[], id: string) => list.find((item) => item._id === id) ?? null;
 
+/** The calendar's new record (a plan from before calendars had names has none: the default one then stands there). */
+function applyToCalendar(plan: Plan, event: CalendarEvent, version: number): Plan {
+  const calendars = plan.holidayCalendars ?? [];
+  const id = event.data.calendarId;
+  return { ...plan, holidayCalendars: replace(calendars, id, evolveHolidayCalendar(byId(calendars, id), event, version)) };
+}
+
 /**
  * Applies one event to the plan, immutably, with the same stream reducers the projections use.
  * `version` is the event's stream position. Names copied into assignments follow renames.
@@ -116,8 +127,12 @@ export function applyToPlan(plan: Plan, event: PlanningEvent, version: number): 
     case 'HolidayAdded':
     case 'HolidayRemoved': {
       const id = event.data.holidayId;
-      return { ...plan, holidays: replace(plan.holidays, id, evolveHoliday(byId(plan.holidays, id), event, version)) };
+      return { ...applyToCalendar(plan, event, version), holidays: replace(plan.holidays, id, evolveHoliday(byId(plan.holidays, id), event, version)) };
     }
+    case 'HolidayCalendarCreated':
+    case 'HolidayCalendarRenamed':
+    case 'HolidayCalendarRemoved':
+      return applyToCalendar(plan, event, version);
     default:
       return assertNever(event);
   }

@@ -9,7 +9,7 @@ import {
   evolveAssignment, evolveCalendar, evolveEngineerTimeOff, evolveProjectPlan, type Calendar, type EngineerTimeOff, type ProjectPlan,
 } from './evolve.ts';
 import {
-  streamEntity, type AssignmentCreated, type AssignmentEvent, type AssignmentUpdated, type CalendarEvent, type EngineerEvent,
+  streamEntity, streamIds, type AssignmentCreated, type AssignmentEvent, type AssignmentUpdated, type CalendarEvent, type EngineerEvent,
   type EngineerRegistered, type PlaceholderAdded, type PlanningEvent, type ProjectCreated, type ProjectEvent, type TimeOffBooked,
 } from './events.ts';
 import { compensationsOf, NotUndoable, unchangedSince, undoMessages, type WrittenByCommand } from './undo.ts';
@@ -71,8 +71,13 @@ function readerOf(streams: Streams): PlanReader {
     project: (id) => state<ProjectPlan>(`project-${id}`)?.project ?? null,
     engineerTimeOff: (id) => state<EngineerTimeOff>(`engineer-${id}`),
     engineer: (id) => state<EngineerTimeOff>(`engineer-${id}`)?.engineer ?? null,
-    calendar: () => state<Calendar>('calendar'),
+    calendar: (id) => state<Calendar>(streamIds.calendar(id)),
     holidayCalendar: (id) => defaultCalendarOr(null, id),
+    holidayCalendars: () => Object.keys(streams).filter((id) => id.startsWith('calendar')).flatMap((id) => {
+      const folded = state<Calendar>(id);
+      return folded ? [folded.calendar] : [];
+    }),
+    calendarFollowers: () => [],
   };
 }
 
@@ -93,7 +98,7 @@ function run(streams: Streams, commands: readonly PlanningCommand[]): Record<str
  * placeholders closed (a placeholder added and removed again was closed, not never there).
  */
 const comparable = (streamId: string, state: unknown) =>
-  JSON.parse(JSON.stringify(state ?? (streamId === 'calendar' ? { holidays: {} } : null), (key, v: unknown) => (key === 'version' || key === 'closed' ? undefined : v)));
+  JSON.parse(JSON.stringify(state ?? (streamId === 'calendar' ? { calendar: { _id: 'default', name: 'Default' }, holidays: {} } : null), (key, v: unknown) => (key === 'version' || key === 'closed' ? undefined : v)));
 
 /**
  * Given the streams as they were, when a write appended `done` (per stream) and is undone, then the
@@ -282,8 +287,8 @@ describe('undo of engineer and calendar writes', () => {
   });
 
   it('holidays added are removed and removed ones added again', () => {
-    const added: CalendarEvent = { type: 'HolidayAdded', data: { holidayId: 'h1', date: '2026-12-25', name: 'Christmas' } };
-    const removed: CalendarEvent = { type: 'HolidayRemoved', data: { holidayId: 'h1', date: '2026-12-25', name: 'Christmas' } };
+    const added: CalendarEvent = { type: 'HolidayAdded', data: { holidayId: 'h1', calendarId: 'default', date: '2026-12-25', name: 'Christmas' } };
+    const removed: CalendarEvent = { type: 'HolidayRemoved', data: { holidayId: 'h1', calendarId: 'default', date: '2026-12-25', name: 'Christmas' } };
     undoSpec({}).when({ calendar: [added] }).then({ calendar: [removed] });
     undoSpec({ calendar: [added] }).when({ calendar: [removed] }).then({ calendar: [added] });
   });

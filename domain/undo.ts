@@ -3,7 +3,7 @@ import { canMoveStatus } from './decide.ts';
 import type { AssignmentRecord, Engineer, Placeholder, Project } from './entities.ts';
 import { DomainError } from './errors.ts';
 import {
-  evolveAssignment, evolveCalendar, evolveEngineerTimeOff, evolveProjectPlan, type Calendar, type EngineerTimeOff, type ProjectPlan,
+  calendarOrDefault, evolveAssignment, evolveCalendar, evolveEngineerTimeOff, evolveProjectPlan, type Calendar, type EngineerTimeOff, type ProjectPlan,
 } from './evolve.ts';
 import {
   streamEntity, type AssignmentEvent, type CalendarEvent, type EngineerEvent, type PlanningEvent, type ProjectEvent,
@@ -109,7 +109,7 @@ function compensateStream({ streamId, before, done }: WrittenByCommand): Plannin
     }
     case 'calendar': {
       const { was, is } = states<Calendar, CalendarEvent>(evolveCalendar);
-      return backToCalendar(was, is);
+      return backToCalendar(entity.id, was, is);
     }
     case 'account':
       throw new NotUndoable(undoMessages.account);
@@ -203,18 +203,33 @@ function backToEngineer(engineerId: string, was: EngineerTimeOff | null, is: Eng
   return commands.sort((a, b) => Number(b.kind === 'cancelTimeOff') - Number(a.kind === 'cancelTimeOff'));
 }
 
-function backToCalendar(was: Calendar | null, is: Calendar | null): PlanningCommand[] {
-  const before = was?.holidays ?? {};
-  const now = is?.holidays ?? {};
+/**
+ * A created calendar is removed again (with its holidays), a removed one created again under its own id
+ * with the holidays it had, a renamed one renamed back; holidays added are removed and removed ones added.
+ */
+function backToCalendar(calendarId: string, wasState: Calendar | null, isState: Calendar | null): PlanningCommand[] {
+  const was = calendarOrDefault(wasState, calendarId);
+  const is = calendarOrDefault(isState, calendarId);
+  if (was && !is) {
+    const { name, country, region } = was.calendar;
+    const holidays = Object.values(was.holidays).map((h) => ({ holidayId: h._id, date: h.date, name: h.name }));
+    return [{ kind: 'createHolidayCalendar', calendarId, input: { name, ...(country ? { country } : {}), ...(region ? { region } : {}) }, holidays }];
+  }
+  if (!was && is) return [{ kind: 'removeHolidayCalendar', calendarId }];
+  if (!was || !is) return [];
+  const before = was.holidays;
+  const now = is.holidays;
   const commands: PlanningCommand[] = [];
   for (const holidayId of new Set([...Object.keys(before), ...Object.keys(now)])) {
     const had = Object.hasOwn(before, holidayId) ? before[holidayId]! : null;
     const has = Object.hasOwn(now, holidayId) ? now[holidayId]! : null;
-    if (!had && has) commands.push({ kind: 'removeHoliday', holidayId });
-    else if (had && !has) commands.push({ kind: 'addHoliday', holidayId, input: { date: had.date, name: had.name } });
+    if (!had && has) commands.push({ kind: 'removeHoliday', holidayId, calendarId });
+    else if (had && !has) commands.push({ kind: 'addHoliday', holidayId, input: { date: had.date, name: had.name, calendarId } });
   }
   // Removals first: a holiday given back may be on the date of one the change added.
-  return commands.sort((a, b) => Number(b.kind === 'removeHoliday') - Number(a.kind === 'removeHoliday'));
+  commands.sort((a, b) => Number(b.kind === 'removeHoliday') - Number(a.kind === 'removeHoliday'));
+  if (was.calendar.name !== is.calendar.name) commands.push({ kind: 'renameHolidayCalendar', calendarId, input: { name: was.calendar.name } });
+  return commands;
 }
 
 /** What `POST /api/undo/:commandId` answers: the undo's own command id, and how many events it appended. */

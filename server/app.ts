@@ -29,6 +29,7 @@ import importExportRoutes from './routes/import-export.ts';
 import livePlugin from './plugins/live.ts';
 import planSnapshotsPlugin from './plugins/plan-snapshots.ts';
 import projectRoutes from './routes/projects.ts';
+import holidayCalendarRoutes from './routes/holiday-calendars.ts';
 import holidayRoutes from './routes/holidays.ts';
 import placeholderRoutes from './routes/placeholders.ts';
 import timeOffRoutes from './routes/time-off.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(undoRoutes);
   await app.register(timeOffRoutes);
   await app.register(holidayRoutes);
+  await app.register(holidayCalendarRoutes);
   await app.register(placeholderRoutes);
   await app.register(eventRoutes);
   await app.register(historyRoutes, { answersKept: options.historyAnswersKept ?? 4 });

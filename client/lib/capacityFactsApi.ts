@@ -1,4 +1,4 @@
-import type { HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/entities.ts';
+import type { HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/entities.ts';
 import type { AddHolidayInput, AddPlaceholderInput, BookTimeOffInput, UpdatePlaceholderInput } from '../../domain/inputs.ts';
 import { answerVersion, request } from './api.ts';
 import { draft, foundIn, liveOnly, liveOrDrafted, newId } from './draftTarget.ts';
@@ -42,14 +42,19 @@ export const capacityFactsApi = {
     return item ? { item, version: engineer.version } : null;
   },
 
-  addHoliday: (input: Fields<AddHolidayInput>) => liveOnly(() => request<HolidayRecord>('POST', '/api/holidays', { body: input }), 'Holidays'),
+  /** Left out, `calendarId` is the default calendar. */
+  addHoliday: (input: Omit<Fields<AddHolidayInput>, 'calendarId'> & { calendarId?: string }) =>
+    liveOnly(() => request<HolidayRecord>('POST', '/api/holidays', { body: input }), 'Holidays'),
   removeHoliday: (holidayId: string, version: number) =>
     liveOnly(() => request<Removed>('DELETE', `/api/holidays/${enc(holidayId)}`, { body: { version } }), 'Holidays'),
-  /** The holiday as saved now, with the calendar's version (the list's ETag). */
+  /** The holiday as saved now, with its calendar's version (the default calendar's is the list's ETag). */
   async currentHoliday(holidayId: string): Promise<Current<HolidayRecord>> {
     const list = await request<HolidayRecord[]>('GET', '/api/holidays');
     const item = list.find((h) => h._id === holidayId);
-    return item ? { item, version: answerVersion(list) ?? item.version } : null;
+    if (!item) return null;
+    if ((item.calendarId ?? 'default') === 'default') return { item, version: answerVersion(list) ?? item.version };
+    const calendars = await request<HolidayCalendar[]>('GET', '/api/holiday-calendars');
+    return { item, version: calendars.find((c) => c._id === item.calendarId)?.version ?? item.version };
   },
 
   markTentative: (projectId: string, tentative: boolean, version: number) =>

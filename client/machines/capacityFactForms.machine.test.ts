@@ -53,7 +53,7 @@ describe('holiday form', () => {
     expect(validateHoliday({ date: '', name: ' ' })).toEqual({
       ok: false, errors: { date: 'Date must be a date such as 2026-12-24', name: 'Holiday name is required' },
     });
-    expect(validateHoliday({ date: '2026-12-24', name: ' Christmas Eve ' })).toEqual({ ok: true, payload: { date: '2026-12-24', name: 'Christmas Eve' } });
+    expect(validateHoliday({ date: '2026-12-24', name: ' Christmas Eve ' })).toEqual({ ok: true, payload: { date: '2026-12-24', name: 'Christmas Eve', calendarId: 'default' } });
     expect(holidayFormMachine.id).toBe('holidayForm');
   });
 });

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react';
-import type { HolidayRecord, Placeholder, TimeOff } from '../../domain/entities.ts';
+import type { HolidayCalendar, HolidayRecord, Placeholder, TimeOff } from '../../domain/entities.ts';
 import { answerVersion, request } from '../lib/api.ts';
 import { createCollection } from './collection.ts';
 import { usePastCollection } from './viewMode.ts';
@@ -11,7 +11,7 @@ import { usePastCollection } from './viewMode.ts';
  */
 
 /** The list the screens show: the live collection, or the past plan's while the app views a past moment. */
-function useShown<T extends object>(state: T, key: 'timeOff' | 'holidays' | 'placeholders') {
+function useShown<T extends object>(state: T, key: 'timeOff' | 'holidays' | 'placeholders' | 'holidayCalendars') {
   const live = useSnapshot(state);
   const past = usePastCollection(key);
   return (past ?? live) as typeof live;
@@ -44,11 +44,35 @@ export function resetHolidays() {
 export const useHolidays = () => useShown(holidaysStore, 'holidays');
 
 /**
- * The calendar's latest version this client knows: the list's, or a holiday added since (each carries
- * the version it was added at). A removal seen live leaves it one behind; the server then answers 409
- * and the conflict dialog retries on the latest.
+ * A calendar's latest version this client knows: the list's (the holiday list's ETag is the default
+ * calendar's), the calendars' list, or a holiday added since (each carries the version it was added at).
+ * A removal seen live leaves it one behind; the server then answers 409 and the conflict dialog retries
+ * on the latest.
  */
-export const calendarVersion = () => Math.max(loadedCalendarVersion, ...holidaysStore.data.map((h) => h.version));
+export const calendarVersion = (calendarId = 'default') => Math.max(
+  calendarId === 'default' ? loadedCalendarVersion : 0,
+  ...holidayCalendarsStore.data.filter((c) => c._id === calendarId).map((c) => c.version),
+  ...holidaysStore.data.filter((h) => (h.calendarId ?? 'default') === calendarId).map((h) => h.version),
+);
+
+/** A holiday calendar as GET /api/holiday-calendars lists it: the holidays ride along but the store keeps them apart. */
+type ListedCalendar = HolidayCalendar & { holidays?: unknown };
+
+/** The holiday calendars (their holidays are in the holidays store, each naming its calendar). */
+const holidayCalendars = createCollection<HolidayCalendar[]>(
+  () => [],
+  async () => {
+    const list = await request<ListedCalendar[]>('GET', '/api/holiday-calendars');
+    // The list's cursor headers (liveSync reads them off the answer) stay on the array that is kept.
+    for (const calendar of list) delete calendar.holidays;
+    return list;
+  },
+);
+export const holidayCalendarsStore = holidayCalendars.state;
+export const loadHolidayCalendars = holidayCalendars.load;
+export const setHolidayCalendars = holidayCalendars.set;
+export const resetHolidayCalendars = holidayCalendars.reset;
+export const useHolidayCalendars = () => useShown(holidayCalendarsStore, 'holidayCalendars');
 
 const placeholders = createCollection<Placeholder[]>(() => [], () => request<Placeholder[]>('GET', '/api/placeholders'));
 export const placeholdersStore = placeholders.state;

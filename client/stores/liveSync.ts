@@ -5,7 +5,8 @@ import { listPosition } from '../lib/api.ts';
 import { includedIn, minCursor, parseSnapshot, type PgSnapshot } from '../lib/snapshot.ts';
 import { assignmentsStore, loadAssignments, setAssignments } from './assignments.ts';
 import {
-  holidaysStore, loadHolidays, loadPlaceholders, loadTimeOff, placeholdersStore, setHolidays, setPlaceholders, setTimeOff, timeOffStore,
+  holidayCalendarsStore, holidaysStore, loadHolidayCalendars, loadHolidays, loadPlaceholders, loadTimeOff, placeholdersStore, setHolidayCalendars,
+  setHolidays, setPlaceholders, setTimeOff, timeOffStore,
 } from './capacityFacts.ts';
 import { type Collection, observeLoads } from './collection.ts';
 import { engineersStore, loadEngineers, setEngineers } from './engineers.ts';
@@ -27,8 +28,8 @@ import { loadProjects, projectsStore, setProjects } from './projects.ts';
  * cursor) the client never received events: a list that loads with an older X-Cursor than that floor
  * (its request raced the socket's start) is loaded again rather than left with a hole.
  */
-export type ListName = 'engineers' | 'projects' | 'assignments' | 'timeOff' | 'holidays' | 'placeholders';
-export const LIST_NAMES: readonly ListName[] = ['engineers', 'projects', 'assignments', 'timeOff', 'holidays', 'placeholders'];
+export type ListName = 'engineers' | 'projects' | 'assignments' | 'timeOff' | 'holidays' | 'placeholders' | 'holidayCalendars';
+export const LIST_NAMES: readonly ListName[] = ['engineers', 'projects', 'assignments', 'timeOff', 'holidays', 'placeholders', 'holidayCalendars'];
 
 type Position = { cursor: string; snapshot: PgSnapshot };
 type Tracking = { position: Position | null; applied: Set<string>; holeReloads: number };
@@ -40,6 +41,7 @@ const lists: Record<ListName, { state: Collection<unknown>; set: (data: never) =
   timeOff: { state: timeOffStore as Collection<unknown>, set: setTimeOff, load: loadTimeOff },
   holidays: { state: holidaysStore as Collection<unknown>, set: setHolidays, load: loadHolidays },
   placeholders: { state: placeholdersStore as Collection<unknown>, set: setPlaceholders, load: loadPlaceholders },
+  holidayCalendars: { state: holidayCalendarsStore as Collection<unknown>, set: setHolidayCalendars, load: loadHolidayCalendars },
 };
 
 const MAX_HOLE_RELOADS = 3;

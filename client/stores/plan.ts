@@ -3,7 +3,8 @@ import type { RecordedEvent } from '../../domain/events.ts';
 import type { Plan } from '../../domain/plan.ts';
 import { assignmentsStore, loadAssignments, resetAssignments } from './assignments.ts';
 import {
-  holidaysStore, loadHolidays, loadPlaceholders, loadTimeOff, placeholdersStore, resetHolidays, resetPlaceholders, resetTimeOff, timeOffStore,
+  holidayCalendarsStore, holidaysStore, loadHolidayCalendars, loadHolidays, loadPlaceholders, loadTimeOff, placeholdersStore, resetHolidayCalendars,
+  resetHolidays, resetPlaceholders, resetTimeOff, timeOffStore,
 } from './capacityFacts.ts';
 import { engineersStore, loadEngineers, resetEngineers } from './engineers.ts';
 import { loadProfile, profileStore, resetProfile, setProfile } from './profile.ts';
@@ -17,6 +18,7 @@ export const currentPlan = (): Plan => ({
   timeOff: timeOffStore.data,
   holidays: holidaysStore.data,
   placeholders: placeholdersStore.data,
+  holidayCalendars: holidayCalendarsStore.data,
 });
 
 /** The signed-in engineer's own profile follows edits of their engineer record (applying twice is harmless). */
@@ -29,7 +31,7 @@ export function applyToProfile(event: RecordedEvent) {
   }
 }
 
-export type CollectionName = 'profile' | 'engineers' | 'projects' | 'assignments' | 'timeOff' | 'holidays' | 'placeholders';
+export type CollectionName = 'profile' | 'engineers' | 'projects' | 'assignments' | 'timeOff' | 'holidays' | 'placeholders' | 'holidayCalendars';
 
 const loaders: Record<CollectionName, () => Promise<boolean>> = {
   profile: loadProfile,
@@ -39,6 +41,7 @@ const loaders: Record<CollectionName, () => Promise<boolean>> = {
   timeOff: loadTimeOff,
   holidays: loadHolidays,
   placeholders: loadPlaceholders,
+  holidayCalendars: loadHolidayCalendars,
 };
 
 /** Loads the named collections in parallel (what each screen loads on entry). */
@@ -53,4 +56,5 @@ export function resetAll() {
   resetTimeOff();
   resetHolidays();
   resetPlaceholders();
+  resetHolidayCalendars();
 }

@@ -61,6 +61,8 @@ function collectionsOf(plan: Plan): PastCollections {
       timeOff: of(plan.timeOff),
       holidays: of(plan.holidays),
       placeholders: of(plan.placeholders),
+      // A past plan from a server older than named calendars has none: the default one then.
+      holidayCalendars: of(plan.holidayCalendars ?? [{ _id: 'default', name: 'Default', version: 0 }]),
     };
     pastCollections.set(plan, found);
   }

@@ -25,7 +25,8 @@ export type CapacityAssignment = {
 
 /** Whole days off, both dates included. */
 export type TimeOffDays = { engineerId: string; from: string; to: string };
-export type Holiday = { date: string; name: string };
+/** A holiday of the calendar `calendarId` (none: the default calendar). */
+export type Holiday = { date: string; name: string; calendarId?: string };
 /** A project's need for someone not chosen yet: demand without a person. */
 export type PlaceholderDemand = Omit<CapacityAssignment, 'engineerId'>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import {
-  addHolidayInput, addPlaceholderInput, bookTimeOffInput, createAssignmentInput, createProjectInput, employmentInput, followCalendarInput,
-  registerEngineerInput, updateAssignmentInput, updateEngineerInput, updatePlaceholderInput, updateProjectInput, workWeekInput,
+  addHolidayInput, addPlaceholderInput, bookTimeOffInput, calendarIdInput, createAssignmentInput, createProjectInput, employmentInput, followCalendarInput,
+  holidayCalendarFieldsInput, registerEngineerInput, renameHolidayCalendarInput, updateAssignmentInput, updateEngineerInput, updatePlaceholderInput,
+  updateProjectInput, workWeekInput,
 } from '../inputs.ts';
 import { wellFormedText } from '../text.ts';
 
@@ -44,7 +45,16 @@ export const planningCommand = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('followCalendar'), engineerId: id('Engineer'), input: followCalendarInput }),
   z.object({ kind: z.literal('setEmployment'), engineerId: id('Engineer'), input: employmentInput }),
   z.object({ kind: z.literal('addHoliday'), holidayId: id('Holiday'), input: addHolidayInput }),
-  z.object({ kind: z.literal('removeHoliday'), holidayId: id('Holiday') }),
+  z.object({ kind: z.literal('removeHoliday'), holidayId: id('Holiday'), calendarId: calendarIdInput }),
+  z.object({
+    kind: z.literal('createHolidayCalendar'),
+    calendarId: id('Calendar'),
+    // Without `year`: the year says which holidays the caller found, and they come along here.
+    input: holidayCalendarFieldsInput,
+    holidays: z.array(z.object({ holidayId: id('Holiday'), date: addHolidayInput.shape.date, name: addHolidayInput.shape.name })).max(1000),
+  }),
+  z.object({ kind: z.literal('renameHolidayCalendar'), calendarId: id('Calendar'), input: renameHolidayCalendarInput }),
+  z.object({ kind: z.literal('removeHolidayCalendar'), calendarId: id('Calendar') }),
 ]);
 export type PlanningCommand = z.output<typeof planningCommand>;
 export type PlanningCommandKind = PlanningCommand['kind'];

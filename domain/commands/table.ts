@@ -3,11 +3,13 @@ import {
   decideRemoveAssignment, decideUpdateAssignment, decideUpdateEngineer, decideUpdateProject,
 } from '../decide.ts';
 import { decideChangeWorkWeek, decideFollowCalendar, decideSetEmployment } from '../decide-engineer-days.ts';
-import { decideAddHoliday, decideRemoveHoliday } from '../decide-holidays.ts';
+import {
+  decideAddHoliday, decideCreateHolidayCalendar, decideRemoveHoliday, decideRemoveHolidayCalendar, decideRenameHolidayCalendar,
+} from '../decide-holidays.ts';
 import { decideAddPlaceholder, decideFillPlaceholder, decideRemovePlaceholder, decideUpdatePlaceholder } from '../decide-placeholders.ts';
 import { decideBookTimeOff, decideCancelTimeOff, type TimeOffActor } from '../decide-time-off.ts';
-import type { AssignmentRecord, Engineer, Project } from '../entities.ts';
-import { CALENDAR_STREAM, streamIds, type PlanningEvent } from '../events.ts';
+import type { AssignmentRecord, Engineer, HolidayCalendar, Project } from '../entities.ts';
+import { streamIds, type PlanningEvent } from '../events.ts';
 import type { Calendar, EngineerTimeOff, ProjectPlan } from '../evolve.ts';
 import { DEFAULT_CALENDAR_ID } from '../capacity/engineer-days.ts';
 import type { CommandOf, PlanningCommand, PlanningCommandKind } from './planning-commands.ts';
@@ -25,13 +27,21 @@ export type PlanReader = {
   projectPlan(id: string): ProjectPlan | null;
   engineer(id: string): Engineer | null;
   engineerTimeOff(id: string): EngineerTimeOff | null;
-  calendar(): Calendar | null;
+  /** The calendar's stream as folded: null for the default calendar before its first event (see calendarOrDefault). */
+  calendar(id: string): Calendar | null;
   /** A holiday calendar engineers may follow (the default one always exists). */
   holidayCalendar(id: string): { _id: string; name: string } | null;
+  /** Every holiday calendar there is (names must differ). */
+  holidayCalendars(): HolidayCalendar[];
+  /** The names of the engineers whose calendars name this one, at any date. */
+  calendarFollowers(id: string): string[];
 };
 
-/** An entity a decision reads without writing its stream (the project of an assignment, say). */
-export type Reference = { kind: 'engineer' | 'project' | 'holidayCalendar'; id: string };
+/**
+ * Something a decision reads without writing its stream: the project of an assignment, say, or a
+ * calendar, the calendars there are and who follows one (read from the read models by the live handler).
+ */
+export type Reference = { kind: 'engineer' | 'project' | 'holidayCalendar' | 'calendar-followers'; id: string } | { kind: 'holiday-calendars' };
 
 export type CommandContext = { read: PlanReader; actor: TimeOffActor; };
 
@@ -47,7 +57,7 @@ const on = (streamId: string, events: PlanningEvent[]): StreamEvents[] => [{ str
 const project = (c: { projectId: string }) => [streamIds.project(c.projectId)];
 const assignment = (c: { assignmentId: string }) => [streamIds.assignment(c.assignmentId)];
 const engineer = (c: { engineerId: string }) => [streamIds.engineer(c.engineerId)];
-const calendar = () => [CALENDAR_STREAM];
+const calendar = (c: { calendarId: string }) => [streamIds.calendar(c.calendarId)];
 
 /**
  * The one table of planning commands: for each kind, the streams it writes and its decision through the
@@ -127,12 +137,33 @@ export const planningCommands: { [K in PlanningCommandKind]: Spec<CommandOf<K>> 
     decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideCancelTimeOff(read.engineerTimeOff(c.engineerId), { timeOffId: c.timeOffId, actor })),
   },
   addHoliday: {
-    writes: calendar,
-    decide: (c, { read }) => on(CALENDAR_STREAM, decideAddHoliday(read.calendar(), { holidayId: c.holidayId, input: c.input })),
+    writes: (c) => calendar(c.input),
+    decide: (c, { read }) => on(streamIds.calendar(c.input.calendarId), decideAddHoliday(read.calendar(c.input.calendarId), { holidayId: c.holidayId, input: c.input })),
   },
   removeHoliday: {
     writes: calendar,
-    decide: (c, { read }) => on(CALENDAR_STREAM, decideRemoveHoliday(read.calendar(), { holidayId: c.holidayId })),
+    decide: (c, { read }) => on(streamIds.calendar(c.calendarId), decideRemoveHoliday(read.calendar(c.calendarId), { holidayId: c.holidayId, calendarId: c.calendarId })),
+  },
+  createHolidayCalendar: {
+    writes: calendar,
+    reads: () => [{ kind: 'holiday-calendars' }],
+    decide: (c, { read }) => on(streamIds.calendar(c.calendarId), decideCreateHolidayCalendar(read.calendar(c.calendarId), {
+      calendarId: c.calendarId, input: c.input, holidays: c.holidays, others: read.holidayCalendars(),
+    })),
+  },
+  renameHolidayCalendar: {
+    writes: calendar,
+    reads: () => [{ kind: 'holiday-calendars' }],
+    decide: (c, { read }) => on(streamIds.calendar(c.calendarId), decideRenameHolidayCalendar(read.calendar(c.calendarId), {
+      calendarId: c.calendarId, name: c.input.name, others: read.holidayCalendars(),
+    })),
+  },
+  removeHolidayCalendar: {
+    writes: calendar,
+    reads: (c) => [{ kind: 'calendar-followers', id: c.calendarId }],
+    decide: (c, { read }) => on(streamIds.calendar(c.calendarId), decideRemoveHolidayCalendar(read.calendar(c.calendarId), {
+      calendarId: c.calendarId, followers: read.calendarFollowers(c.calendarId),
+    })),
   },
   addPlaceholder: {
     writes: project,
@@ -178,8 +209,9 @@ export function readerOf(known: {
   projects?: ReadonlyMap<string, Project | null>;
   assignments?: ReadonlyMap<string, AssignmentRecord | null>;
   engineerTimeOff?: ReadonlyMap<string, EngineerTimeOff | null>;
-  calendar?: Calendar | null;
+  calendars?: ReadonlyMap<string, Calendar | null>;
   holidayCalendars?: ReadonlyMap<string, { _id: string; name: string } | null>;
+  calendarList?: readonly HolidayCalendar[];
 }): PlanReader {
   return {
     assignment: (id) => known.assignments?.get(id) ?? null,
@@ -187,8 +219,13 @@ export function readerOf(known: {
     engineer: (id) => known.engineers?.get(id) ?? known.engineerTimeOff?.get(id)?.engineer ?? null,
     projectPlan: () => null,
     engineerTimeOff: (id) => known.engineerTimeOff?.get(id) ?? null,
-    calendar: () => known.calendar ?? null,
+    calendar: (id) => known.calendars?.get(id) ?? null,
     holidayCalendar: (id) => defaultCalendarOr(known.holidayCalendars?.get(id) ?? null, id),
+    holidayCalendars: () => [...(known.calendarList ?? [])],
+    // Who follows a calendar is not at hand here, and "nobody" would let a followed calendar go.
+    calendarFollowers: () => {
+      throw new Error('calendar followers are not known to this reader');
+    },
   };
 }
 

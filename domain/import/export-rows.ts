@@ -17,7 +17,8 @@ export const assignmentCells = (a: AssignmentForExport) => [
 
 export const timeOffCells = (t: TimeOff & { engineerEmail: string }) => [t.engineerEmail, t.from, t.to, t.kind, t.note ?? ''];
 
-export const holidayCells = (h: HolidayRecord) => [h.date, h.name];
+/** `calendarName` is written, not the id: the import takes either, and a name reads better in a spreadsheet. */
+export const holidayCells = (h: HolidayRecord & { calendarName: string }) => [h.date, h.name, h.calendarName];
 
 /** A list as CSV records, header first, in the import's columns, every cell safe to open in a spreadsheet. */
 export function exportRecords(kind: ImportKind, rows: readonly string[][]): string[][] {

@@ -49,6 +49,7 @@ export const importColumns: Record<ImportKind, readonly ColumnSpec[]> = {
   holidays: [
     column('date', 'The day, YYYY-MM-DD; the key'),
     column('name', 'Name of the holiday'),
+    column('calendar', 'Name or id of its holiday calendar; the default calendar when left out or empty', false),
   ],
 };
 
@@ -58,7 +59,7 @@ export const naturalKeys: Record<ImportKind, string> = {
   projects: 'name',
   assignments: 'engineerEmail, projectName, startDate, role',
   'time-off': 'engineerEmail, from, to',
-  holidays: 'date',
+  holidays: 'calendar, date',
 };
 
 export const columnNames = (kind: ImportKind) => importColumns[kind].map((c) => c.name);

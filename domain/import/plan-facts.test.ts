@@ -5,7 +5,7 @@ import { planErrors, planImport, type ImportSnapshot } from './plan.ts';
 
 const sam: Engineer = { _id: 'e1', name: 'Sam', email: 'sam@demo.test', department: 'D', skills: [], seniority: 'mid', maxCapacity: 100, version: 3 };
 const vacation: TimeOff = { _id: 't1', engineerId: 'e1', from: '2026-08-03', to: '2026-08-14', kind: 'vacation', note: 'Summer', version: 2 };
-const newYear: HolidayRecord = { _id: 'h1', date: '2027-01-01', name: "New Year's Day", version: 1 };
+const newYear: HolidayRecord = { _id: 'h1', calendarId: 'default', date: '2027-01-01', name: "New Year's Day", version: 1 };
 const now: ImportSnapshot = { engineers: [sam], projects: [], assignments: [], otherAccountEmails: [], timeOff: [vacation], holidays: [newYear] };
 
 describe('time off', () => {
@@ -60,7 +60,7 @@ describe('holidays', () => {
     ], now);
     expect(plan.rows.map((r) => [r.line, r.action])).toEqual([[2, 'unchanged'], [3, 'create'], [4, 'error'], [5, 'error']]);
     expect(planErrors(plan)).toEqual([
-      { line: 4, column: null, message: 'Repeats line 3: one row per date' },
+      { line: 4, column: null, message: 'Repeats line 3: one row per date and calendar' },
       { line: 5, column: 'date', message: 'Date must be a date such as 2026-12-24' },
       { line: 5, column: 'name', message: 'Holiday name is required' },
     ]);
@@ -72,7 +72,7 @@ describe('holidays', () => {
 describe('an export of time off and holidays imports again unchanged', () => {
   it.each([
     ['time-off', exportRecords('time-off', now.timeOff.map((t) => timeOffCells({ ...t, engineerEmail: sam.email })))],
-    ['holidays', exportRecords('holidays', now.holidays.map(holidayCells))],
+    ['holidays', exportRecords('holidays', now.holidays.map((h) => holidayCells({ ...h, calendarName: 'Default' })))],
   ] as const)('%s', (kind, records) => {
     expect(planImport(kind, records, now).counts).toEqual({ create: 0, update: 0, unchanged: 1, error: 0 });
   });

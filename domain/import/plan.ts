@@ -6,11 +6,15 @@ import { planHolidays, type HolidayCommand } from './plan-holidays.ts';
 import { planProjects, type ProjectCommand } from './plan-projects.ts';
 import { planTimeOff, type TimeOffCommand, type TimeOffNow } from './plan-time-off.ts';
 import { rowValues, type RowValues } from './rows.ts';
-import type { HolidayRecord } from '../entities.ts';
+import type { HolidayCalendar, HolidayRecord } from '../entities.ts';
 import { countActions, type ActionCounts, type PlannedRow, type RowIssue } from './types.ts';
 
 /** The current plan as far as an import needs it (the server reads it, the planning stays pure). */
-export type ImportSnapshot = EngineersNow & AssignmentsNow & TimeOffNow & { holidays: readonly HolidayRecord[] };
+export type ImportSnapshot = EngineersNow & AssignmentsNow & TimeOffNow & {
+  holidays: readonly HolidayRecord[];
+  /** The calendars a holiday row's `calendar` cell may name (left out: only the default one). */
+  holidayCalendars?: readonly HolidayCalendar[];
+};
 
 export type ImportCommandOf = {
   engineers: EngineerCommand;
@@ -25,7 +29,7 @@ const planners: { [K in ImportKind]: (rows: readonly RowValues[], now: ImportSna
   projects: (rows, now) => planProjects(rows, now.projects),
   assignments: planAssignments,
   'time-off': planTimeOff,
-  holidays: (rows, now) => planHolidays(rows, now.holidays),
+  holidays: (rows, now) => planHolidays(rows, now.holidays, now.holidayCalendars),
 };
 
 export type ImportPlan<K extends ImportKind = ImportKind> = {

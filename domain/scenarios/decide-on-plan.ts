@@ -36,9 +36,16 @@ export class PlanIndex {
     return { engineer, timeOff: Object.fromEntries(plan.timeOff.filter((t) => t.engineerId === id).map((t) => [t._id, t])) };
   }
 
-  /** The calendar as the plan holds it: every holiday. */
-  calendar(plan: Plan): Calendar {
-    return { holidays: Object.fromEntries(plan.holidays.map((h) => [h._id, h])) };
+  /** A calendar as the plan holds it, with its holidays; null when the plan has no such calendar. */
+  calendar(plan: Plan, id: string): Calendar | null {
+    const calendar = this.byId(plan.holidayCalendars, id);
+    if (!calendar) return null;
+    return { calendar, holidays: Object.fromEntries(plan.holidays.filter((h) => h.calendarId === id).map((h) => [h._id, h])) };
+  }
+
+  /** Who follows a calendar, at any date. */
+  calendarFollowers(plan: Plan, id: string): string[] {
+    return plan.engineers.filter((e) => e.calendars?.some((c) => c.calendarId === id)).map((e) => e.name);
   }
 
   /** The plan as the command table reads it. */
@@ -49,8 +56,10 @@ export class PlanIndex {
       projectPlan: (id) => this.projectPlan(plan, id),
       engineer: (id) => this.engineer(plan, id),
       engineerTimeOff: (id) => this.engineerTimeOff(plan, id),
-      calendar: () => this.calendar(plan),
-      holidayCalendar: (id) => defaultCalendarOr(null, id),
+      calendar: (id) => this.calendar(plan, id),
+      holidayCalendar: (id) => defaultCalendarOr(this.byId(plan.holidayCalendars, id), id),
+      holidayCalendars: () => plan.holidayCalendars,
+      calendarFollowers: (id) => this.calendarFollowers(plan, id),
     };
   }
 
@@ -66,7 +75,7 @@ export class PlanIndex {
       case 'assignment':
         return this.byId(plan.assignments, entity.id)?.version ?? 0;
       case 'calendar':
-        return Math.max(0, ...plan.holidays.map((h) => h.version));
+        return this.byId(plan.holidayCalendars, entity.id)?.version ?? 0;
       case 'account':
         return 0;
     }

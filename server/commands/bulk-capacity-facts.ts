@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  CALENDAR_STREAM, decideOnOneStream, readerOf, type Calendar, type CalendarEvent, type EngineerEvent, type EngineerTimeOff,
+  decideOnOneStream, readerOf, type Calendar, type CalendarEvent, type EngineerEvent, type EngineerTimeOff,
   type EventMetadata, type PlanningCommand,
 } from '../../domain/index.ts';
 import type { HolidayFields, TimeOffFields } from '../../domain/import/index.ts';
@@ -36,13 +36,18 @@ export async function bookTimeOffs(
   }), metadata);
 }
 
+/** Each holiday goes to the calendar its input names (one stream per calendar). */
 export async function addHolidays(trx: DbOrTrx, holidays: readonly { input: HolidayFields; replaces?: string }[], metadata: EventMetadata) {
   const commands = holidays.flatMap(({ input, replaces }): PlanningCommand[] => [
-    ...(replaces ? [{ kind: 'removeHoliday' as const, holidayId: replaces }] : []),
+    ...(replaces ? [{ kind: 'removeHoliday' as const, holidayId: replaces, calendarId: input.calendarId }] : []),
     { kind: 'addHoliday', holidayId: uuidv7(), input },
   ]);
-  return executeCommands(trx, calendarStream, commands.map((command) => ({
-    id: CALENDAR_STREAM,
-    decide: (state: Calendar | null) => decideOnOneStream<CalendarEvent>(command, { read: readerOf({ calendar: state }), actor: actorOf(metadata) }),
-  })), metadata);
+  return executeCommands(trx, calendarStream, commands.map((command) => {
+    const calendarId = command.kind === 'addHoliday' ? command.input.calendarId : (command as { calendarId: string }).calendarId;
+    return {
+      id: calendarId,
+      decide: (state: Calendar | null) =>
+        decideOnOneStream<CalendarEvent>(command, { read: readerOf({ calendars: new Map([[calendarId, state]]) }), actor: actorOf(metadata) }),
+    };
+  }), metadata);
 }

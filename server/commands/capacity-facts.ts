@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  entryOf, type AddHolidayInput, type AddPlaceholderInput, type BookTimeOffInput, type Calendar,
+  DEFAULT_CALENDAR_ID, entryOf, type HolidayCalendarFields, type AddHolidayInput, type AddPlaceholderInput, type BookTimeOffInput, type Calendar,
   type EngineerTimeOff, type EventMetadata, type Project, type ProjectPlan, type UpdatePlaceholderInput,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
@@ -26,6 +26,7 @@ export async function cancelTimeOff(trx: DbOrTrx, engineerId: string, timeOffId:
   return after<EngineerTimeOff>(written!);
 }
 
+/** `input.calendarId` names the calendar; `expectedVersion` is that calendar's version. */
 export async function addHoliday(trx: DbOrTrx, input: AddHolidayInput, metadata: EventMetadata, expectedVersion?: number) {
   const holidayId = uuidv7();
   const [written] = await handleCommand(trx, { kind: 'addHoliday', holidayId, input }, metadata, expectedVersion);
@@ -33,9 +34,38 @@ export async function addHoliday(trx: DbOrTrx, input: AddHolidayInput, metadata:
   return { ...result, holiday: entryOf(result.state.holidays, holidayId)! };
 }
 
+/**
+ * The holiday's calendar is found from the read model (the route knows only the holiday's id); the
+ * decision then checks the holiday on that calendar's stream. An unknown holiday is looked for in the
+ * default calendar, so that the answer is the decision's 404.
+ */
 export async function removeHoliday(trx: DbOrTrx, holidayId: string, metadata: EventMetadata, expectedVersion?: number) {
-  const [written] = await handleCommand(trx, { kind: 'removeHoliday', holidayId }, metadata, expectedVersion);
+  const row = await trx.selectFrom('holidays').select('calendar_id').where('id', '=', holidayId).executeTakeFirst();
+  const calendarId = row?.calendar_id ?? DEFAULT_CALENDAR_ID;
+  const [written] = await handleCommand(trx, { kind: 'removeHoliday', holidayId, calendarId }, metadata, expectedVersion);
+  return { ...after<Calendar>(written!), calendarId };
+}
+
+export async function createHolidayCalendar(
+  trx: DbOrTrx,
+  input: HolidayCalendarFields,
+  holidays: readonly { date: string; name: string }[],
+  metadata: EventMetadata,
+  calendarId = uuidv7(),
+) {
+  const command = { kind: 'createHolidayCalendar' as const, calendarId, input, holidays: holidays.map((h) => ({ holidayId: uuidv7(), ...h })) };
+  const [written] = await handleCommand(trx, command, metadata);
   return after<Calendar>(written!);
+}
+
+export async function renameHolidayCalendar(trx: DbOrTrx, calendarId: string, name: string, metadata: EventMetadata, expectedVersion?: number) {
+  const [written] = await handleCommand(trx, { kind: 'renameHolidayCalendar', calendarId, input: { name } }, metadata, expectedVersion);
+  return after<Calendar>(written!);
+}
+
+export async function removeHolidayCalendar(trx: DbOrTrx, calendarId: string, metadata: EventMetadata, expectedVersion?: number) {
+  const [written] = await handleCommand(trx, { kind: 'removeHolidayCalendar', calendarId }, metadata, expectedVersion);
+  return { version: written!.version };
 }
 
 export async function setProjectTentative(trx: DbOrTrx, projectId: string, tentative: boolean, metadata: EventMetadata, expectedVersion?: number) {

@@ -1,12 +1,14 @@
 import {
-  CALENDAR_STREAM, decideCommand, defaultCalendarOr, referencesOf, streamEntity, streamsOf, type AssignmentRecord, type Calendar, type Engineer,
+  decideCommand, defaultCalendarOr, referencesOf, streamEntity, streamIds, streamsOf, type HolidayCalendar, type AssignmentRecord, type Calendar,
+  type Engineer,
   type EngineerTimeOff, type EventMetadata, type PlanningCommand, type PlanningEvent, type PlanReader, type Project, type ProjectPlan,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { appendToStreams } from '../event-store/append.ts';
 import { ConcurrencyError } from '../event-store/errors.ts';
 import { readStreams } from '../event-store/read.ts';
-import { findEngineer, findHolidayCalendar, findProject } from '../read-models/queries.ts';
+import { calendarFollowers, findHolidayCalendar, holidayCalendarList } from '../read-models/holiday-calendars.ts';
+import { findEngineer, findProject } from '../read-models/queries.ts';
 import { assignmentStream, calendarStream, engineerTimeOffStream, projectPlanStream, type StreamKind } from './streams.ts';
 
 /** A stream the command wrote: its state and version after the command, and what it appended. */
@@ -40,7 +42,9 @@ export async function handleCommand(trx: DbOrTrx, command: PlanningCommand, meta
   }
   const engineers = new Map<string, Engineer | null>();
   const projects = new Map<string, Project | null>();
-  const holidayCalendars = new Map<string, { _id: string; name: string } | null>();
+  const holidayCalendarById = new Map<string, { _id: string; name: string } | null>();
+  const followers = new Map<string, string[]>();
+  let holidayCalendars: HolidayCalendar[] | undefined;
   const stateOf = <S>(streamId: string) => (streams.get(streamId)?.state ?? null) as S | null;
   const read: PlanReader = {
     assignment: (id) => stateOf<AssignmentRecord>(`assignment-${id}`),
@@ -48,13 +52,24 @@ export async function handleCommand(trx: DbOrTrx, command: PlanningCommand, meta
     project: (id) => (streams.has(`project-${id}`) ? stateOf<ProjectPlan>(`project-${id}`)?.project ?? null : projects.get(id) ?? null),
     engineerTimeOff: (id) => stateOf<EngineerTimeOff>(`engineer-${id}`),
     engineer: (id) => (streams.has(`engineer-${id}`) ? stateOf<EngineerTimeOff>(`engineer-${id}`)?.engineer ?? null : engineers.get(id) ?? null),
-    calendar: () => stateOf<Calendar>(CALENDAR_STREAM),
-    holidayCalendar: (id) => defaultCalendarOr(holidayCalendars.get(id) ?? null, id),
+    calendar: (id) => stateOf<Calendar>(streamIds.calendar(id)),
+    holidayCalendar: (id) => defaultCalendarOr(holidayCalendarById.get(id) ?? null, id),
+    holidayCalendars: () => {
+      if (!holidayCalendars) throw new Error('holiday calendars were not loaded for this command');
+      return holidayCalendars;
+    },
+    calendarFollowers: (id) => {
+      const names = followers.get(id);
+      if (!names) throw new Error(`the followers of calendar ${id} were not loaded for this command`);
+      return names;
+    },
   };
   for (const ref of referencesOf(command, read)) {
+    if (ref.kind === 'holiday-calendars') holidayCalendars = await holidayCalendarList(trx);
+    if (ref.kind === 'calendar-followers') followers.set(ref.id, await calendarFollowers(trx, ref.id));
     if (ref.kind === 'engineer' && !streams.has(`engineer-${ref.id}`)) engineers.set(ref.id, (await findEngineer(trx, ref.id)) ?? null);
     if (ref.kind === 'project' && !streams.has(`project-${ref.id}`)) projects.set(ref.id, (await findProject(trx, ref.id)) ?? null);
-    if (ref.kind === 'holidayCalendar') holidayCalendars.set(ref.id, await findHolidayCalendar(trx, ref.id));
+    if (ref.kind === 'holidayCalendar') holidayCalendarById.set(ref.id, (await findHolidayCalendar(trx, ref.id)) ?? null);
   }
 
   const first = streams.get(written[0]!)!;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { AssignmentRecord, Engineer, EventMetadata, HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/index.ts';
+import type { AssignmentRecord, Engineer, EventMetadata, HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/index.ts';
 
 /** One Database interface built from per-table types (model: kysely-org/kysely example/). */
 export interface StreamsTable {
@@ -130,6 +130,10 @@ export interface TimeOffTable extends ReadModelRow<TimeOff> {
 }
 export interface HolidaysTable extends ReadModelRow<HolidayRecord> {
   date: ColumnType<Date, string, string>;
+  calendar_id: Generated<string>;
+}
+export interface HolidayCalendarsTable extends ReadModelRow<HolidayCalendar> {
+  name: string;
 }
 export interface PlaceholdersTable extends ReadModelRow<Placeholder> {
   project_id: string;
@@ -203,6 +207,7 @@ export interface Database {
   assignments: AssignmentsTable;
   time_off: TimeOffTable;
   holidays: HolidaysTable;
+  holiday_calendars: HolidayCalendarsTable;
   placeholders: PlaceholdersTable;
   notification_settings: NotificationSettingsTable;
   log_followers: LogFollowersTable;

@@ -31,8 +31,15 @@ async function rowsOf(db: DbOrTrx, kind: ImportKind): Promise<string[][]> {
     return rows.map((r) => timeOffCells({ ...r.doc, engineerEmail: r.email }));
   }
   if (kind === 'holidays') {
-    const rows = await db.selectFrom('holidays').select('doc').orderBy('date').execute();
-    return rows.map((r) => holidayCells(r.doc));
+    const rows = await db
+      .selectFrom('holidays as h')
+      .innerJoin('holiday_calendars as c', 'c.id', 'h.calendar_id')
+      .select(['h.doc', 'c.name'])
+      .orderBy('h.date')
+      .orderBy('c.name', inBytes)
+      .orderBy('h.id', inBytes)
+      .execute();
+    return rows.map((r) => holidayCells({ ...r.doc, calendarName: r.name }));
   }
   const rows = await assignmentsWithNames(db).select(['a.doc', 'e.email', 'p.name']).orderBy('a.start_date').orderBy('a.id', inBytes).execute();
   return rows.map((r) => assignmentCells({ ...r.doc, engineerEmail: r.email, projectName: r.name }));

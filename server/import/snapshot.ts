@@ -11,13 +11,14 @@ export async function loadImportSnapshot(db: DbOrTrx, kind: ImportKind): Promise
     engineers: kind === 'engineers' || kind === 'assignments' || kind === 'time-off',
     projects: kind === 'projects' || kind === 'assignments',
   };
-  const [engineers, projects, assignments, others, timeOff, holidays] = await Promise.all([
+  const [engineers, projects, assignments, others, timeOff, holidays, holidayCalendars] = await Promise.all([
     needs.engineers ? db.selectFrom('engineers').select('doc').execute() : [],
     needs.projects ? db.selectFrom('projects').select('doc').execute() : [],
     kind === 'assignments' ? db.selectFrom('assignments').select('doc').execute() : [],
     kind === 'engineers' ? db.selectFrom('users').select('email').where('role', '<>', 'engineer').execute() : [],
     kind === 'time-off' ? db.selectFrom('time_off').select('doc').execute() : [],
     kind === 'holidays' ? db.selectFrom('holidays').select('doc').execute() : [],
+    kind === 'holidays' ? db.selectFrom('holiday_calendars').select('doc').execute() : [],
   ]);
   return {
     engineers: engineers.map((r) => r.doc),
@@ -26,5 +27,6 @@ export async function loadImportSnapshot(db: DbOrTrx, kind: ImportKind): Promise
     otherAccountEmails: others.map((r) => r.email),
     timeOff: timeOff.map((r) => r.doc),
     holidays: holidays.map((r) => r.doc),
+    holidayCalendars: holidayCalendars.map((r) => r.doc),
   };
 }

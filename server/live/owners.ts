@@ -76,6 +76,9 @@ export function ownershipFact(event: PlanningEvent): OwnershipFact {
     case 'TimeOffCancelled':
     case 'HolidayAdded':
     case 'HolidayRemoved':
+    case 'HolidayCalendarCreated':
+    case 'HolidayCalendarRenamed':
+    case 'HolidayCalendarRemoved':
     case 'ProjectMarkedTentative':
     case 'ProjectConfirmed':
     case 'PlaceholderAdded':

@@ -33,6 +33,10 @@ export function canSee(viewer: Viewer, event: RecordedEvent, ownerOf: (assignmen
     case 'PlaceholderFilled':
     case 'HolidayAdded':
     case 'HolidayRemoved':
+    // Everyone signed in reads the calendars (which one they follow decides their working days).
+    case 'HolidayCalendarCreated':
+    case 'HolidayCalendarRenamed':
+    case 'HolidayCalendarRemoved':
       return true;
     case 'TimeOffBooked':
     case 'TimeOffCancelled':

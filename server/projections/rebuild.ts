@@ -5,7 +5,7 @@ import { countEvents } from '../event-store/replay.ts';
 import { foldHistory } from '../event-store/fold-history.ts';
 import { assignmentRow } from './assignments.ts';
 import { engineerRow } from './engineers.ts';
-import { holidayRow } from './holidays.ts';
+import { holidayCalendarRow, holidayRow } from './holidays.ts';
 import { placeholderRow } from './placeholders.ts';
 import { projectRow } from './projects.ts';
 import { timeOffRow } from './time-off.ts';
@@ -13,7 +13,7 @@ import { timeOffRow } from './time-off.ts';
 export type TableComparison = { table: string; live: number; rebuilt: number; missing: number; extra: number; changed: number };
 export type RebuildResult = { events: number; equal: boolean; tables: TableComparison[]; swapped: boolean };
 
-const tables = ['engineers', 'projects', 'assignments', 'time_off', 'holidays', 'placeholders'] as const;
+const tables = ['engineers', 'projects', 'assignments', 'time_off', 'holidays', 'holiday_calendars', 'placeholders'] as const;
 const SCHEMA = 'read_model_rebuild';
 
 /**
@@ -44,6 +44,7 @@ export async function rebuildReadModels(
     await insertAll(fresh, 'assignments', [...fold.assignments.values()].map(assignmentRow));
     await insertAll(fresh, 'time_off', [...fold.timeOff.values()].map(timeOffRow));
     await insertAll(fresh, 'holidays', [...fold.holidays.values()].map(holidayRow));
+    await insertAll(fresh, 'holiday_calendars', [...fold.holidayCalendars.values()].map(holidayCalendarRow));
     await insertAll(fresh, 'placeholders', [...fold.placeholders.values()].map(placeholderRow));
 
     const comparisons: TableComparison[] = [];

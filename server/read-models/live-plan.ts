@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Plan } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import { holidayCalendarList } from './holiday-calendars.ts';
 import { assignmentsJson, engineersJson, projectsJson } from './queries.ts';
 import { holidayList, placeholderList, timeOffList } from './time-off-holidays-placeholders.ts';
 
@@ -9,10 +10,12 @@ import { holidayList, placeholderList, timeOffList } from './time-off-holidays-p
  * on. Call it inside one snapshot (readConsistent, or the writing transaction) so the lists agree.
  */
 export async function loadLivePlan(trx: DbOrTrx): Promise<Plan> {
-  const [engineers, projects, assignments, timeOff, holidays, placeholders] = await Promise.all([
-    engineersJson(trx), projectsJson(trx), assignmentsJson(trx), timeOffList(trx), holidayList(trx), placeholderList(trx),
+  const [engineers, projects, assignments, timeOff, holidays, placeholders, holidayCalendars] = await Promise.all([
+    engineersJson(trx), projectsJson(trx), assignmentsJson(trx), timeOffList(trx), holidayList(trx), placeholderList(trx), holidayCalendarList(trx),
   ]);
-  return { engineers: JSON.parse(engineers), projects: JSON.parse(projects), assignments: JSON.parse(assignments), timeOff, holidays, placeholders };
+  return {
+    engineers: JSON.parse(engineers), projects: JSON.parse(projects), assignments: JSON.parse(assignments), timeOff, holidays, placeholders, holidayCalendars,
+  };
 }
 
 /**

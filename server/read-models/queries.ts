@@ -66,14 +66,6 @@ export async function findProject(db: DbOrTrx, id: string): Promise<Project | un
   return row?.doc;
 }
 
-/**
- * A holiday calendar other than the default one (which always exists: see defaultCalendarOr).
- * Calendars of their own have no read model yet, so only the default one is found.
- */
-export async function findHolidayCalendar(_db: DbOrTrx, _id: string): Promise<{ _id: string; name: string } | null> {
-  return null;
-}
-
 export async function populatedAssignment(db: DbOrTrx, id: string): Promise<unknown> {
   const row = await assignmentsWithNames(db).select(populatedAssignmentDoc.as('doc')).where('a.id', '=', id).executeTakeFirst();
   return row?.doc;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  assignmentSchema, engineerSchema, entityKinds, historyActorSchema, historyPageSchema, holidaySchema, parseCursor,
+  assignmentSchema, engineerSchema, entityKinds, historyActorSchema, historyPageSchema, holidayCalendarSchema, holidaySchema, parseCursor,
   placeholderSchema, planDiffSchema, planningEventTypes, projectSchema, timeOffSchema, verificationSchema, type Cursor,
 } from '../../domain/index.ts';
 import { readNewestFirst } from '../event-store/read.ts';
@@ -31,6 +31,8 @@ const planBody = z.object({
   timeOff: z.array(timeOffSchema),
   holidays: z.array(holidaySchema),
   placeholders: z.array(placeholderSchema),
+  /** The holiday calendars of that moment (their holidays are in `holidays`, each naming its calendar). */
+  holidayCalendars: z.array(holidayCalendarSchema),
 });
 
 const historyQuery = z.object({

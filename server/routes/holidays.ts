@@ -25,7 +25,7 @@ export default async function holidayRoutes(app: FastifyInstance) {
     onRequest: app.authenticate,
     schema: {
       tags: ['capacity'],
-      description: "The organisation's holidays by date (`from`/`to` YYYY-MM-DD, both included). ETag is the calendar's version, which removing a holiday must send. X-Cursor/X-Snapshot say which events it reflects.",
+      description: "Every calendar's holidays by date (`from`/`to` YYYY-MM-DD, both included), each naming its calendar (`calendarId`). ETag is the default calendar's version; removing a holiday sends its calendar's version (GET /api/holiday-calendars). X-Cursor/X-Snapshot say which events it reflects.",
       querystring: holidayQuery,
       response: { 200: z.array(holidaySchema), ...errorResponses },
     },
@@ -41,7 +41,7 @@ export default async function holidayRoutes(app: FastifyInstance) {
     onRequest: app.requireRole('manager'),
     schema: {
       tags: ['capacity'],
-      description: 'Adds a holiday (HolidayAdded on the calendar stream); one per date (409). `version` (or If-Match) is the calendar version, optional here.',
+      description: "Adds a holiday (HolidayAdded on its calendar's stream) to the calendar `calendarId` (left out: the default calendar; unknown: 404); one per date and calendar (409). `version` (or If-Match) is that calendar's version, optional here.",
       body: addHolidayInput,
       response: { 201: holidaySchema, ...writeErrors },
     },
@@ -60,7 +60,7 @@ export default async function holidayRoutes(app: FastifyInstance) {
     onRequest: app.requireRole('manager'),
     schema: {
       tags: ['capacity'],
-      description: "Removes a holiday (HolidayRemoved). Send the calendar's version (If-Match or `version`: the list's ETag).",
+      description: "Removes a holiday (HolidayRemoved). Send its calendar's version (If-Match or `version`: for the default calendar the list's ETag).",
       params: idParams,
       body: versionOnlyInput.nullish(),
       response: { 200: removedBody, ...writeErrors },

@@ -80,7 +80,7 @@ describe('a new event type that nobody handles', () => {
  */
 describe('a new planning command that nobody handles', () => {
   const addCommand = (s: string) =>
-    s.replace("  z.object({ kind: z.literal('removeHoliday'), holidayId: id('Holiday') }),\n", "  z.object({ kind: z.literal('removeHoliday'), holidayId: id('Holiday') }),\n  z.object({ kind: z.literal('archiveProject'), projectId: id('Project') }),\n");
+    s.replace("  z.object({ kind: z.literal('removeHolidayCalendar'), calendarId: id('Calendar') }),\n", "  z.object({ kind: z.literal('removeHolidayCalendar'), calendarId: id('Calendar') }),\n  z.object({ kind: z.literal('archiveProject'), projectId: id('Project') }),\n");
 
   it('is a compile error in the command table, and only there', async () => {
     const original = await readFile(path.join(root, 'domain/commands/planning-commands.ts'), 'utf8');

@@ -87,7 +87,9 @@ export function useHolidaysDialog() {
   const [row, sendRow] = useMachine(removeMachine);
 
   const today = todayDate(new Date());
-  const upcoming = useMemo(() => holidays.data.filter((h) => h.date >= today).sort((a, b) => a.date.localeCompare(b.date)), [holidays.data, today]);
+  // This dialog is the default calendar's; the others are kept on the Calendars screen.
+  const inDefault = useMemo(() => holidays.data.filter((h) => (h.calendarId ?? 'default') === 'default'), [holidays.data]);
+  const upcoming = useMemo(() => inDefault.filter((h) => h.date >= today).sort((a, b) => a.date.localeCompare(b.date)), [inDefault, today]);
 
   const button: ReactNode = (
     <Button icon={<CalendarOutlined />} onClick={() => setOpen(true)} data-testid="open-holidays">
@@ -101,12 +103,12 @@ export function useHolidaysDialog() {
         open={open}
         onClose={() => setOpen(false)}
         holidays={upcoming}
-        pastCount={holidays.data.length - upcoming.length}
+        pastCount={inDefault.length - upcoming.length}
         canEdit={canEdit}
         saving={form.matches('saving')}
         context={form.context}
         send={sendForm}
-        onRemove={(h) => sendRow({ type: 'RUN', action: removeHolidayAction(h, calendarVersion()) })}
+        onRemove={(h) => sendRow({ type: 'RUN', action: removeHolidayAction(h, calendarVersion(h.calendarId)) })}
         busyId={row.matches('running') ? row.context.action?.id : undefined}
       />
       <RowConflictDialog thing="calendar" fields={holidayFields} {...conflictProps(row)} send={sendRow} />

@@ -20,6 +20,7 @@ describe('the schedule of a past plan', () => {
     timeOff: [],
     holidays: [],
     placeholders: [],
+    holidayCalendars: [],
     // Week of Mon 2026-03-16: Ann 80 % all week, Bo 40 % from Wednesday (3 of 5 days: 24 %), Cy 60 % of 50.
     assignments: [
       assignment('ann', 80, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),
@@ -45,7 +46,7 @@ describe('the schedule of a past plan', () => {
       ...plan,
       projects: [{ ...project, tentative: true }],
       timeOff: [{ _id: 't', engineerId: 'ann', from: '2026-03-16', to: '2026-03-17', kind: 'vacation', version: 2 }],
-      holidays: [{ _id: 'h', date: '2026-03-20', name: 'Spring Day', version: 1 }],
+      holidays: [{ _id: 'h', calendarId: 'default', date: '2026-03-20', name: 'Spring Day', version: 1 }],
       placeholders: [{ _id: 'x', projectId: 'p', role: 'Dev', skills: [], allocationPercentage: 50, startDate: '2026-03-16T00:00:00.000Z', endDate: '2026-03-30T00:00:00.000Z', version: 3 }],
     };
     const grid = pastCapacity(past, query, 'UTC');
