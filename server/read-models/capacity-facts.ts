@@ -64,7 +64,8 @@ export async function loadCapacityFacts(
       eb
         .selectFrom('holidays')
         .select((eb) => {
-          const holiday = jsonBuildObject({ date: eb.ref('doc', '->').key('date'), name: eb.ref('doc', '->').key('name') });
+          // Each holiday names its calendar: it takes the day away only for the engineers following that one.
+          const holiday = jsonBuildObject({ date: eb.ref('doc', '->').key('date'), name: eb.ref('doc', '->').key('name'), calendarId: eb.ref('calendar_id') });
           return jsonText(eb.fn.jsonAgg(holiday).orderBy('date').orderBy('id', inBytes)).as('json');
         })
         .where('date', '>=', day(range.from))
