@@ -118,9 +118,9 @@ describe('the history log', () => {
     expect(sentence('PlaceholderUpdated')).toEqual([`${managerName} changed a placeholder on Pipeline Deal: allocation from 50% to 80%`]);
     const calendar = await get<{ events: Logged[] }>('/api/history/events?entity=calendar');
     expect(calendar.events.map((e) => [e.type, e.entity, e.summary])).toEqual([
-      ['HolidayRemoved', { kind: 'calendar', id: 'calendar', name: 'Holiday calendar' }, `${managerName} removed the holiday Christmas Day on 2031-12-25`],
-      ['HolidayAdded', { kind: 'calendar', id: 'calendar', name: 'Holiday calendar' }, `${managerName} added the holiday Christmas Day on 2031-12-25`],
-      ['HolidayAdded', { kind: 'calendar', id: 'calendar', name: 'Holiday calendar' }, expect.stringMatching(/added the holiday Founders' Day on \d{4}-\d{2}-\d{2}$/)],
+      ['HolidayRemoved', { kind: 'calendar', id: 'default', name: 'Holiday calendar' }, `${managerName} removed the holiday Christmas Day on 2031-12-25`],
+      ['HolidayAdded', { kind: 'calendar', id: 'default', name: 'Holiday calendar' }, `${managerName} added the holiday Christmas Day on 2031-12-25`],
+      ['HolidayAdded', { kind: 'calendar', id: 'default', name: 'Holiday calendar' }, expect.stringMatching(/added the holiday Founders' Day on \d{4}-\d{2}-\d{2}$/)],
     ]);
   });
 });

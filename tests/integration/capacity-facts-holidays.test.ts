@@ -35,14 +35,14 @@ describe('POST /api/holidays', () => {
     const version = await calendarVersion();
     expect(version).toBe(1); // the demo's holiday
     const holiday = expectWritten<Holiday>(await add({ date: '2031-12-25', name: ' Christmas Day ' }), 201);
-    expect(holiday).toEqual({ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), date: '2031-12-25', name: 'Christmas Day', version: 2 });
+    expect(holiday).toEqual({ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), calendarId: 'default', date: '2031-12-25', name: 'Christmas Day', version: 2 });
     for (const who of ['manager', 'engineer', 'auditor'] as const) {
       const response = await list('', tokens[who]);
       expect(expectList<Holiday>(response)).toContainEqual(holiday);
       expect(response.headers.etag).toBe('"2"');
     }
     const [event] = (await eventsOfType(t, 'HolidayAdded')).filter((e) => e.data.holidayId === holiday._id);
-    expect(event).toMatchObject({ stream_id: 'calendar', stream_position: 2, data: { date: '2031-12-25', name: 'Christmas Day' }, metadata: { actorId: actorIds.manager } });
+    expect(event).toMatchObject({ stream_id: 'calendar', stream_position: 2, data: { calendarId: 'default', date: '2031-12-25', name: 'Christmas Day' }, metadata: { actorId: actorIds.manager } });
   });
 
   it('one holiday per date: a second on that date -> 409 naming the first, nothing recorded', async () => {
@@ -79,7 +79,7 @@ describe('DELETE /api/holidays/:id', () => {
     expect(expectWritten(await remove(holiday._id, ifMatch(holiday.version)), 200)).toEqual({ message: 'Holiday removed', version: holiday.version + 1 });
     expect(expectList<Holiday>(await list()).map((h) => h._id)).not.toContain(holiday._id);
     const [event] = (await eventsOfType(t, 'HolidayRemoved')).filter((e) => e.data.holidayId === holiday._id);
-    expect(event!.data).toEqual({ holidayId: holiday._id, date: '2031-05-01', name: 'Labour Day' });
+    expect(event!.data).toEqual({ holidayId: holiday._id, calendarId: 'default', date: '2031-05-01', name: 'Labour Day' });
     expectWritten(await add({ date: '2031-05-01', name: 'May Day' }), 201);
   });
 
