@@ -1,5 +1,5 @@
 import {
-  describeDeed, describeEvent, describeUndo, isAccountEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind,
+  DEFAULT_CALENDAR_ID, describeDeed, describeEvent, describeUndo, isAccountEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { type AssignmentReassignment, readAssignmentCreations, readAssignmentReassignments } from '../event-store/assignment-creations.ts';
@@ -79,6 +79,7 @@ export async function describeEvents(db: DbOrTrx, page: RecordedEvent[]): Promis
     }
   }
   const names = await entityNames(db, [...engineerIds], [...projectIds]);
+  const calendarNames = await holidayCalendarNames(db, events);
   const engineerName = (id: string) => names.get(id);
   const scenarios = await scenarioNames(db, [...new Set(events.map((e) => e.metadata.scenarioId).filter((id): id is string => Boolean(id)))]);
   const namesOf = (event: RecordedEvent) => {
@@ -87,7 +88,9 @@ export async function describeEvents(db: DbOrTrx, page: RecordedEvent[]): Promis
     const engineer = names.get(ref?.engineerId ?? (entity.kind === 'engineer' ? entity.id : ''));
     const project = names.get(ref?.projectId ?? (entity.kind === 'project' ? entity.id : ''));
     const actor = { id: event.metadata.actorId, name: actors.get(event.metadata.actorId) ?? UNKNOWN_ACTOR_NAME };
-    return { entity, engineer, project, actor };
+    const calendarId = entity.kind === 'calendar' ? entity.id : event.type === 'EngineerCalendarChanged' ? event.data.calendarId : undefined;
+    const calendar = calendarId === undefined ? undefined : calendarNames.get(calendarId);
+    return { entity, engineer, project, actor, calendar };
   };
   /** What the reversed write did to this event's record, in words, and who made it. */
   const undoneOn = (event: RecordedEvent, commandId: string) => {
@@ -95,21 +98,21 @@ export async function describeEvents(db: DbOrTrx, page: RecordedEvent[]): Promis
     if (reversed.length === 0) return null;
     const by = namesOf(reversed[0]!).actor;
     const deeds = reversed.map((o) => {
-      const { engineer, project, actor } = namesOf(o);
-      return describeDeed(o, { actor: actor.name, engineer, project, engineerName });
+      const { engineer, project, actor, calendar } = namesOf(o);
+      return describeDeed(o, { actor: actor.name, engineer, project, engineerName, calendar });
     });
     return { actor: by, deeds };
   };
   return page.map((event) => {
-    const { entity, engineer, project, actor } = namesOf(event);
+    const { entity, engineer, project, actor, calendar } = namesOf(event);
     const entityName =
       entity.kind === 'assignment' ? `${engineer ?? 'engineer'} on ${project ?? 'project'}`
-      : entity.kind === 'calendar' ? CALENDAR_NAME
+      : entity.kind === 'calendar' ? (entity.id === DEFAULT_CALENDAR_ID ? CALENDAR_NAME : calendar ?? CALENDAR_NAME)
       : entity.kind === 'account' ? (isAccountEvent(event) ? event.data.email : entity.id)
       : (entity.kind === 'engineer' ? engineer : project) ?? entity.id;
     const undoOf = event.metadata.undoOf;
     const undone = undoOf ? undoneOn(event, undoOf) : null;
-    const summary = undoOf ? describeUndo(actor.name, undone && { actor: undone.actor.name, deeds: undone.deeds }) : describeEvent(event, { actor: actor.name, engineer, project, engineerName });
+    const summary = undoOf ? describeUndo(actor.name, undone && { actor: undone.actor.name, deeds: undone.deeds }) : describeEvent(event, { actor: actor.name, engineer, project, engineerName, calendar });
     const undid = undoOf && undone ? { undid: { commandId: undoOf, actor: undone.actor } } : {};
     const scenarioId = event.metadata.scenarioId;
     if (!scenarioId) return { ...event, actor, entity: { ...entity, name: entityName }, summary, ...undid };
@@ -128,4 +131,24 @@ async function entityNames(db: DbOrTrx, engineerIds: string[], projectIds: strin
     for (const r of await db.selectFrom('projects').select(['id', 'name']).where('id', 'in', projectIds).execute()) names.set(r.id, r.name);
   }
   return names;
+}
+
+/**
+ * The names of the holiday calendars a page's events are about: from the read model, and for a removed
+ * calendar from its own events on the page (its creation or removal says its name).
+ */
+async function holidayCalendarNames(db: DbOrTrx, events: readonly RecordedEvent[]): Promise<Map<string, string>> {
+  const ids = new Set<string>();
+  const fromEvents = new Map<string, string>();
+  for (const event of events) {
+    const entity = streamEntity(event.streamId);
+    if (entity?.kind === 'calendar') ids.add(entity.id);
+    if (event.type === 'EngineerCalendarChanged') ids.add(event.data.calendarId);
+    if (event.type === 'HolidayCalendarCreated' || event.type === 'HolidayCalendarRemoved' || event.type === 'HolidayCalendarRenamed') {
+      fromEvents.set(event.data.calendarId, event.data.name);
+    }
+  }
+  if (ids.size === 0) return fromEvents;
+  const rows = await db.selectFrom('holiday_calendars').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  return new Map([...fromEvents, ...rows.map((r): [string, string] => [r.id, r.name])]);
 }
