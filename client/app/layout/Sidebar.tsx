@@ -1,5 +1,6 @@
 import {
   BarChartOutlined,
+  CalendarOutlined,
   DashboardOutlined,
   FieldTimeOutlined,
   FundProjectionScreenOutlined,
@@ -31,6 +32,7 @@ const icons: Record<NavKey, ReactNode> = {
   assignments: <ScheduleOutlined />,
   capacity: <FieldTimeOutlined />,
   projectPlan: <FundProjectionScreenOutlined />,
+  calendars: <CalendarOutlined />,
   report: <BarChartOutlined />,
   scenarios: <ExperimentOutlined />,
   history: <HistoryOutlined />,

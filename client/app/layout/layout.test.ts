@@ -56,7 +56,10 @@ describe('navigation', () => {
   it('gives managers and any other role the full list, spelled Engineers', () => {
     const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Project plan', 'Report', 'Scenarios', 'History', 'Profile'];
     // Import / Export is for managers only; auditors and other roles have everything else.
-    expect(navItems('manager').map((i) => i.label)).toEqual([...labels.slice(0, 9), 'Import / Export', 'Profile']);
+    // Calendars (the holiday calendars, beside the schedule) and Import / Export are for managers only.
+    expect(navItems('manager').map((i) => i.label)).toEqual([...labels.slice(0, 6), 'Calendars', ...labels.slice(6, 9), 'Import / Export', 'Profile']);
+    expect(navItems('manager').find((i) => i.key === 'calendars')?.path).toBe('/calendars');
+    expect(pageTitleOf('/calendars')).toBe('Holiday calendars');
     expect(navItems('manager').find((i) => i.key === 'import')?.path).toBe('/import-export');
     expect(navItems('auditor').map((i) => i.label)).toEqual(labels);
     // The project plan, Scenarios and History are for managers and auditors only; any other role navigates as a manager without them.

@@ -2,7 +2,9 @@ import type { Role } from '../../../domain/entities.ts';
 import { routePath } from '../../../domain/routes.ts';
 import { homePath, navRole } from '../../lib/roleHome.ts';
 
-export type NavKey = 'dashboard' | 'engineers' | 'projects' | 'projectPlan' | 'assignments' | 'capacity' | 'report' | 'scenarios' | 'history' | 'import' | 'people' | 'profile';
+export type NavKey =
+  | 'dashboard' | 'engineers' | 'projects' | 'projectPlan' | 'assignments' | 'capacity' | 'calendars' | 'report' | 'scenarios' | 'history' | 'import' | 'people'
+  | 'profile';
 export type NavItem = { key: NavKey; label: string; path: string };
 
 /** People & access: admins only, whatever their role (admin is a permission, not a role). */
@@ -30,6 +32,8 @@ export function navItems(role: Role | string | null | undefined, admin = false):
     { key: 'capacity', label: 'Schedule', path: '/capacity' },
     // Projects period by period: managers and auditors only (the server refuses anyone else).
     ...(role === 'manager' || role === 'auditor' ? [{ key: 'projectPlan' as const, label: 'Project plan', path: '/projects/plan' }] : []),
+    // Beside the schedule and its Holidays button: the holiday calendars engineers follow (managers keep them).
+    ...(role === 'manager' ? [{ key: 'calendars' as const, label: 'Calendars', path: '/calendars' }] : []),
     { key: 'report', label: 'Report', path: '/report' },
     // Drafts of planning changes: managers make them, auditors read the shared ones (the server refuses anyone else).
     ...(role === 'manager' || role === 'auditor' ? [{ key: 'scenarios' as const, label: 'Scenarios', path: '/scenarios' }] : []),
@@ -84,6 +88,7 @@ export const pageTitles: Record<string, string> = {
   '/import-export': 'Import / Export',
   '/scenarios': 'Scenarios',
   '/people': 'People & access',
+  '/calendars': 'Holiday calendars',
 };
 
 /** The navigation entry a path belongs to: a screen under an entry (one scenario under /scenarios) keeps it selected. */

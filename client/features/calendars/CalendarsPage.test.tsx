@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Engineer } from '../../../domain/entities.ts';
+import { resetAll } from '../../stores/plan.ts';
+import CalendarsPage, { followersOf } from './CalendarsPage.tsx';
+
+const engineers: Engineer[] = [
+  { _id: 'e1', name: 'Ana Lopez', email: 'ana@x.test', department: 'D', skills: [], seniority: 'senior', maxCapacity: 100, version: 1 },
+  {
+    _id: 'e2', name: 'Ben Ode', email: 'ben@x.test', department: 'D', skills: [], seniority: 'junior', maxCapacity: 100, version: 2,
+    calendars: [{ from: '2026-12-01', calendarId: 'de' }],
+  },
+];
+const calendars = [
+  { _id: 'default', name: 'Default', version: 2, holidays: [{ _id: 'h1', date: '2026-12-25', name: 'Christmas Day' }] },
+  { _id: 'de', name: 'Germany', country: 'DE', version: 3, holidays: [{ _id: 'd1', date: '2026-10-03', name: 'Tag der Deutschen Einheit' }] },
+  { _id: 'office', name: 'Office', version: 1, holidays: [] },
+];
+const holidays = [
+  { _id: 'h1', calendarId: 'default', date: '2026-12-25', name: 'Christmas Day', version: 2 },
+  { _id: 'd1', calendarId: 'de', date: '2026-10-03', name: 'Tag der Deutschen Einheit', version: 3 },
+];
+
+beforeEach(() => {
+  resetAll();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.split('?')[0]!;
+      const lists: Record<string, unknown> = { '/api/engineers': engineers, '/api/holidays': holidays, '/api/holiday-calendars': structuredClone(calendars) };
+      const body = lists[path] ?? { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Calendars screen', () => {
+  it('lists each calendar with its holidays and who follows it, and an empty calendar says so', async () => {
+    render(<MemoryRouter><CalendarsPage /></MemoryRouter>);
+    const germany = await screen.findByTestId('calendar-de');
+    expect(within(germany).getByText('Tag der Deutschen Einheit')).toBeTruthy();
+    expect(within(germany).getByText('DE')).toBeTruthy();
+    expect(within(germany).getAllByTestId('calendar-follower').map((e) => e.textContent)).toEqual(['Ben Ode']);
+    const standard = screen.getByTestId('calendar-default');
+    expect(within(standard).getByText('Christmas Day')).toBeTruthy();
+    expect(within(standard).getAllByTestId('calendar-follower').map((e) => e.textContent)).toEqual(['Ana Lopez']);
+    const office = screen.getByTestId('calendar-office');
+    expect(within(office).getByText('No holidays in this calendar')).toBeTruthy();
+    expect(within(office).getByText('Nobody follows this calendar')).toBeTruthy();
+  });
+
+  it('finds the followers of a calendar by the calendars an engineer names', () => {
+    expect(followersOf('de', engineers).map((e) => e.name)).toEqual(['Ben Ode']);
+    expect(followersOf('default', engineers).map((e) => e.name)).toEqual(['Ana Lopez']);
+    expect(followersOf('office', engineers)).toEqual([]);
+  });
+});
