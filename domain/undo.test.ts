@@ -293,6 +293,19 @@ describe('undo of engineer and calendar writes', () => {
     undoSpec({ calendar: [added] }).when({ calendar: [removed] }).then({ calendar: [added] });
   });
 
+  it('a calendar created is removed again, a removed one created again with its holidays, a renamed one renamed back', () => {
+    const stream = 'calendar-de';
+    const created: CalendarEvent = { type: 'HolidayCalendarCreated', data: { calendarId: 'de', name: 'Germany', country: 'DE' } };
+    const unity: CalendarEvent = { type: 'HolidayAdded', data: { holidayId: 'd1', calendarId: 'de', date: '2026-10-03', name: 'Unity' } };
+    const unityRemoved: CalendarEvent = { type: 'HolidayRemoved', data: { holidayId: 'd1', calendarId: 'de', date: '2026-10-03', name: 'Unity' } };
+    const removed: CalendarEvent = { type: 'HolidayCalendarRemoved', data: { calendarId: 'de', name: 'Germany' } };
+    const renamed: CalendarEvent = { type: 'HolidayCalendarRenamed', data: { calendarId: 'de', name: 'Deutschland', previous: 'Germany' } };
+    undoSpec({}).when({ [stream]: [created, unity] }).then({ [stream]: [unityRemoved, removed] });
+    undoSpec({ [stream]: [created, unity] }).when({ [stream]: [unityRemoved, removed] }).then({ [stream]: [created, unity] });
+    undoSpec({ [stream]: [created] }).when({ [stream]: [renamed] })
+      .then({ [stream]: [{ type: 'HolidayCalendarRenamed', data: { calendarId: 'de', name: 'Germany', previous: 'Deutschland' } }] });
+  });
+
   it('account changes are refused', () => {
     expect(() => compensationsOf([{ streamId: 'account-u1', before: [], done: [] }])).toThrow(undoMessages.account);
   });
