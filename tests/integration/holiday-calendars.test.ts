@@ -244,6 +244,20 @@ describe('DELETE /api/holiday-calendars/:id', () => {
   });
 });
 
+describe('hostile ids', () => {
+  it.each(['__proto__', 'constructor', 'x'.repeat(101), 'a%00b', '%ED%A0%80', 'calendar', '..%2F..'])('%s in the path -> 4xx with a message, never 5xx', async (id) => {
+    for (const response of [
+      await t.request({ method: 'PATCH', url: `/api/holiday-calendars/${id}`, token: tokens.manager, body: { name: 'X' }, headers: ifMatch(1) }),
+      await t.request({ method: 'DELETE', url: `/api/holiday-calendars/${id}`, token: tokens.manager, headers: ifMatch(1) }),
+      await t.request({ method: 'POST', url: '/api/holidays', token: tokens.manager, body: { date: '2026-12-24', name: 'Eve', calendarId: decodeURIComponent(id.replace('%ED%A0%80', '%EF%BF%BD')) } }),
+    ]) {
+      expect(response.statusCode, `${id}: ${response.body}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${id}: ${response.body}`).toBeLessThan(500);
+      expect(typeof response.json().message).toBe('string');
+    }
+  });
+});
+
 describe('CSV of holidays with a calendar column', () => {
   it('exports each holiday with its calendar name, and imports into the calendar a row names', async () => {
     const exported = await t.request({ method: 'GET', url: '/api/export/holidays.csv', token: tokens.auditor });
