@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as migration from '../../migrations/2026-11-27T02-00_holiday-calendars.ts';
+import * as migration from '../../migrations/2026-11-29T02-00_holiday-calendars.ts';
 import type { Engineer } from '../../domain/index.ts';
 import { rebuildReadModels } from '../../server/projections/rebuild.ts';
 import { loadCapacityFacts } from '../../server/read-models/capacity-facts.ts';
