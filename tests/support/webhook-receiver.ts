@@ -15,6 +15,8 @@ export type Receiver = {
   status: number;
   /** A wait before answering, in ms. */
   delayMs: number;
+  /** Called as each delivery has arrived, before it is answered (a test can kill the sender then). */
+  onArrive?: (payload: any) => void;
   down(): Promise<void>;
   up(): Promise<void>;
   close(): Promise<void>;
@@ -53,6 +55,7 @@ export async function startReceiver(secret: string, path = '/hook'): Promise<Rec
       request.setEncoding('utf8');
       request.on('data', (chunk: string) => (body += chunk));
       request.on('end', async () => {
+        if (body.startsWith('{')) receiver.onArrive?.(JSON.parse(body));
         const signed = await verifySignature(secret, body, request.headers['x-signature'] as string | undefined);
         if (receiver.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, receiver.delayMs));
         if (receiver.status >= 200 && receiver.status < 300) {
