@@ -27,3 +27,4 @@ export * from './undo.ts';
 export * from './bulk.ts';
 export * from './notifications/index.ts';
 export * from './webhooks/index.ts';
+export * from './feeds/index.ts';

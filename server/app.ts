@@ -36,6 +36,7 @@ import bulkAssignmentRoutes from './routes/bulk-assignments.ts';
 import undoRoutes from './routes/undo.ts';
 import webhooksPlugin from './plugins/webhooks.ts';
 import webhookRoutes from './routes/webhooks.ts';
+import calendarFeedRoutes from './routes/calendar-feeds.ts';
 import type { WebhookTimings } from './config.ts';
 
 export type AppOptions = {
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { answersKept: options.historyAnswersKept ?? 4 });
   await app.register(importExportRoutes);
   await app.register(webhookRoutes);
+  await app.register(calendarFeedRoutes, { publicUrl: accounts.publicUrl, secret: options.jwtSecret, timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(scenarioRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(notificationsPlugin, {
     mailer: accounts.mailer, publicUrl: accounts.publicUrl, jwtSecret: options.jwtSecret, timeZone: options.orgTimeZone ?? 'UTC', pollMs: options.noticePollMs,
