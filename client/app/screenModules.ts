@@ -34,6 +34,7 @@ export const screenLoaders = {
   scenarios: () => import('../features/scenarios/ScenariosPage.tsx'),
   scenario: () => import('../features/scenarios/ScenarioPage.tsx'),
   people: () => import('../features/people/PeoplePage.tsx'),
+  webhooks: () => import('../features/webhooks/WebhooksPage.tsx'),
   setup: () => import('../features/setup/SetupPage.tsx'),
   invite: () => import('../features/invite/AcceptInvitePage.tsx'),
   forgotPassword: () => import('../features/forgot-password/ForgotPasswordPage.tsx'),
@@ -70,6 +71,7 @@ export const guardedScreens: Record<string, ScreenLoader> = {
   '/scenarios': screenLoaders.scenarios,
   '/scenarios/:id': screenLoaders.scenario,
   '/people': screenLoaders.people,
+  '/webhooks': screenLoaders.webhooks,
 };
 
 const arrived = new Map<ScreenLoader, ScreenModule>();

@@ -29,6 +29,7 @@ export const guardedScreenSources: Record<string, string> = {
   '/scenarios': 'client/features/scenarios/ScenariosPage.tsx',
   '/scenarios/:id': 'client/features/scenarios/ScenarioPage.tsx',
   '/people': 'client/features/people/PeoplePage.tsx',
+  '/webhooks': 'client/features/webhooks/WebhooksPage.tsx',
 };
 
 /** The screens anyone may open signed out (links people are sent, the pages around signing in), by route path. */

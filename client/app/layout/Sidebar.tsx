@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   BarChartOutlined,
   DashboardOutlined,
   FieldTimeOutlined,
@@ -36,6 +37,7 @@ const icons: Record<NavKey, ReactNode> = {
   history: <HistoryOutlined />,
   import: <ImportOutlined />,
   people: <SafetyCertificateOutlined />,
+  webhooks: <ApiOutlined />,
   profile: <UserOutlined />,
 };
 
