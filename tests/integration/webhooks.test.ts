@@ -72,6 +72,8 @@ describe('delivery', () => {
     const some = await receiver();
     const hook = await endpointFor(all);
     await endpointFor(some, ['AssignmentCreated', 'ProjectCreated']);
+    const none = await receiver();
+    const other = await endpointFor(none, ['TimeOffBooked']);
     await makeProjects(15);
     const expected = await logAfter(hook.cursor);
     expect(expected).toHaveLength(15);
@@ -88,6 +90,10 @@ describe('delivery', () => {
     await expect.poll(async () => ((await t.request({ method: 'GET', url: '/api/webhooks', token: admin })).json() as { _id: string; cursor: string }[])
       .find((h) => h._id === hook._id)?.cursor).toBe(expected.at(-1)!.cursor);
     expect(listed.find((h) => h._id === hook._id)).not.toHaveProperty('secret');
+    // An endpoint whose filter wants none of them is sent nothing, and its cursor moves past them all the same.
+    await expect.poll(async () => ((await t.request({ method: 'GET', url: '/api/webhooks', token: admin })).json() as { _id: string; cursor: string }[])
+      .find((h) => h._id === other._id)?.cursor).toBe(expected.at(-1)!.cursor);
+    expect(none.received).toEqual([]);
     await removeAll();
   });
 
@@ -159,8 +165,9 @@ describe('delivery', () => {
     await removeAll();
   });
 
-  it('an endpoint failing for the give-up time is paused with the reason on it; resuming sends from where it stopped', async () => {
-    const quick = await startTestApp({ webhooks: { ...timings, giveUpMs: 400 } });
+  it('an endpoint failing for the give-up time is paused, the reason on it and its admins mailed; resuming sends from where it stopped', async () => {
+    const mails: { to: string; subject: string; text: string }[] = [];
+    const quick = await startTestApp({ webhooks: { ...timings, giveUpMs: 400 }, mailer: { send: async (m) => void mails.push(m), close: () => undefined } });
     const r = await receiver();
     try {
       const token = await quick.login(demo.manager);
@@ -169,6 +176,9 @@ describe('delivery', () => {
       await quick.request({ method: 'POST', url: '/api/projects', token, body: validProjectPayload({ name: 'Never delivered yet' }) });
       const read = async () => ((await quick.request({ method: 'GET', url: '/api/webhooks', token })).json() as { _id: string; active: boolean; pausedReason: string | null }[])[0]!;
       await expect.poll(read, { timeout: 10_000 }).toMatchObject({ _id: hook._id, active: false, pausedReason: expect.stringMatching(/^Paused automatically: failing since .*HTTP 500/) });
+      // Its admins are told: the reason is on the endpoint (above), and with a mailer each active admin gets a mail.
+      expect(mails.map((m) => m.to)).toEqual(['manager@demo.test']);
+      expect(mails[0]).toMatchObject({ subject: `Webhook paused: ${r.url}`, text: expect.stringContaining('HTTP 500') });
       r.status = 200;
       const resumed = await quick.request({ method: 'PATCH', url: `/api/webhooks/${hook._id}`, token, body: { active: true } });
       expect(resumed.json()).toMatchObject({ active: true, pausedReason: null, failingSince: null });
