@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterFailure, parseCursor, START, webhookPayload, wantsEvent, type RetryTimings } from '../../domain/index.ts';
+import { afterFailure, parseCursor, webhookPayload, wantsEvent, type RetryTimings } from '../../domain/index.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import { readAllWithIds } from '../event-store/read.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -122,7 +122,13 @@ export class WebhookWorker {
     const hook = await db.selectFrom('webhooks').selectAll().where('id', '=', id).where('active', '=', true).executeTakeFirst();
     if (!hook || (hook.next_attempt_at && hook.next_attempt_at.getTime() > this.now())) return 'done';
     let cursor = hook.cursor;
-    const page = await readAllWithIds(db, parseCursor(cursor) ?? START, BATCH);
+    const after = parseCursor(cursor);
+    // Never read as the start of the log: that would send everything again. Replay writes only checked cursors.
+    if (!after) {
+      this.log.warn({ webhookId: id, cursor }, 'webhook endpoint has a cursor that is not one: not delivering');
+      return 'done';
+    }
+    const page = await readAllWithIds(db, after, BATCH);
     let failures = hook.failures;
     for (const { event, eventId } of page) {
       // An event the filter does not want is passed over; the cursor moves past it with the next one sent.

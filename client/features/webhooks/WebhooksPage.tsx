@@ -166,7 +166,7 @@ export default function WebhooksPage() {
           />
         </SectionCard>
       ) : null}
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         {(hooks ?? []).map((hook) => (
           <SectionCard
             key={hook._id}
