@@ -26,3 +26,5 @@ export * from './commands/index.ts';
 export * from './undo.ts';
 export * from './bulk.ts';
 export * from './notifications/index.ts';
+export * from './webhooks/index.ts';
+export * from './feeds/index.ts';

@@ -35,6 +35,10 @@ import placeholderRoutes from './routes/placeholders.ts';
 import timeOffRoutes from './routes/time-off.ts';
 import bulkAssignmentRoutes from './routes/bulk-assignments.ts';
 import undoRoutes from './routes/undo.ts';
+import webhooksPlugin from './plugins/webhooks.ts';
+import webhookRoutes from './routes/webhooks.ts';
+import calendarFeedRoutes from './routes/calendar-feeds.ts';
+import type { WebhookTimings } from './config.ts';
 
 export type AppOptions = {
   databaseUrl: string;
@@ -69,6 +73,8 @@ export type AppOptions = {
   noticePollMs?: number;
   /** Single sign-on through the organisation's OpenID provider; its routes answer 404 without it. */
   oidc?: OidcSettings | null;
+  /** Outbound webhooks' timings (tests shorten them); `deliver: false` runs no worker on this instance. */
+  webhooks?: Partial<WebhookTimings> & { deliver?: boolean };
 };
 
 /**
@@ -105,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(livePlugin, { databaseUrl: options.databaseUrl, maxBacklog: options.liveMaxBacklog });
   await app.register(planSnapshotsPlugin, { every: options.historySnapshotEvery ?? 10_000 });
+  const { deliver, ...webhookTimings } = options.webhooks ?? {};
+  await app.register(webhooksPlugin, { databaseUrl: options.databaseUrl, timings: webhookTimings, mailer: options.mailer ?? null, deliver });
   await app.register(healthRoutes);
   const accounts = { publicUrl: options.publicUrl ?? 'http://localhost:3000', mailer: options.mailer ?? null };
   await app.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 10, ...accounts });
@@ -124,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventRoutes);
   await app.register(historyRoutes, { answersKept: options.historyAnswersKept ?? 4 });
   await app.register(importExportRoutes);
+  await app.register(webhookRoutes);
+  await app.register(calendarFeedRoutes, { publicUrl: accounts.publicUrl, secret: options.jwtSecret, timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(scenarioRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(notificationsPlugin, {
     mailer: accounts.mailer, publicUrl: accounts.publicUrl, jwtSecret: options.jwtSecret, timeZone: options.orgTimeZone ?? 'UTC', pollMs: options.noticePollMs,

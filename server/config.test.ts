@@ -37,4 +37,11 @@ describe('loadConfig', () => {
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  it('reads the webhook timings, and refuses a maximum backoff below the base', () => {
+    expect(loadConfig({}).webhooks).toEqual({ pollMs: 1_000, baseMs: 5_000, maxMs: 3_600_000, giveUpMs: 86_400_000, timeoutMs: 10_000 });
+    expect(loadConfig({ WEBHOOK_POLL_MS: '50', WEBHOOK_BACKOFF_BASE_MS: '20', WEBHOOK_BACKOFF_MAX_MS: '200' }).webhooks).toMatchObject({ pollMs: 50, baseMs: 20, maxMs: 200 });
+    expect(() => loadConfig({ WEBHOOK_BACKOFF_BASE_MS: '5000', WEBHOOK_BACKOFF_MAX_MS: '100' })).toThrow(/WEBHOOK_BACKOFF_MAX_MS must not be below/);
+    expect(() => loadConfig({ WEBHOOK_POLL_MS: 'soon' })).toThrow(ConfigError);
+  });
 });

@@ -31,8 +31,16 @@ const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(60).default('single sign-on'),
+  // Outbound webhooks: how often due endpoints are looked for, the first retry's wait (doubling up to
+  // the maximum), how long an endpoint may fail before it is paused, and one POST's limit.
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10, 'WEBHOOK_POLL_MS must be at least 10').max(3_600_000).default(1_000),
+  WEBHOOK_BACKOFF_BASE_MS: z.coerce.number().int().min(1, 'WEBHOOK_BACKOFF_BASE_MS must be at least 1').default(5_000),
+  WEBHOOK_BACKOFF_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+  WEBHOOK_GIVE_UP_MS: z.coerce.number().int().min(1).default(24 * 3_600_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100, 'WEBHOOK_TIMEOUT_MS must be at least 100').max(300_000).default(10_000),
   OIDC_AUTO_CREATE: z.enum(['off', 'engineer'], 'OIDC_AUTO_CREATE must be off or engineer').default('off'),
 })
+  .refine((c) => c.WEBHOOK_BACKOFF_MAX_MS >= c.WEBHOOK_BACKOFF_BASE_MS, { path: ['WEBHOOK_BACKOFF_MAX_MS'], message: 'WEBHOOK_BACKOFF_MAX_MS must not be below WEBHOOK_BACKOFF_BASE_MS' })
   .refine((c) => !c.OIDC_ISSUER || c.OIDC_CLIENT_ID, { path: ['OIDC_CLIENT_ID'], message: 'OIDC_CLIENT_ID is required with OIDC_ISSUER' })
   // Plain http would hand the provider's answers to anyone on the way; only a provider on this machine may use it.
   .refine((c) => !c.OIDC_ISSUER || c.OIDC_ISSUER.startsWith('https:') || /^http:\/\/(localhost|127(\.\d+){3}|\[::1\])(:\d+)?(\/|$)/.test(c.OIDC_ISSUER), {
@@ -57,7 +65,10 @@ export type Config = {
   demo: 'auto' | 'on' | 'off';
   smtp?: { url: string; from: string };
   oidc?: OidcSettings;
+  webhooks: WebhookTimings;
 };
+
+export type WebhookTimings = { pollMs: number; baseMs: number; maxMs: number; giveUpMs: number; timeoutMs: number };
 
 export type OidcSettings = { issuer: string; clientId: string; clientSecret?: string; name: string; autoCreate: 'off' | 'engineer' };
 
@@ -91,6 +102,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc: c.OIDC_ISSUER && c.OIDC_CLIENT_ID
       ? { issuer: c.OIDC_ISSUER, clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, name: c.OIDC_NAME, autoCreate: c.OIDC_AUTO_CREATE }
       : undefined,
+    webhooks: {
+      pollMs: c.WEBHOOK_POLL_MS, baseMs: c.WEBHOOK_BACKOFF_BASE_MS, maxMs: c.WEBHOOK_BACKOFF_MAX_MS,
+      giveUpMs: c.WEBHOOK_GIVE_UP_MS, timeoutMs: c.WEBHOOK_TIMEOUT_MS,
+    },
   };
 }
 

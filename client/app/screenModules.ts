@@ -35,6 +35,7 @@ export const screenLoaders = {
   scenario: () => import('../features/scenarios/ScenarioPage.tsx'),
   people: () => import('../features/people/PeoplePage.tsx'),
   calendars: () => import('../features/calendars/CalendarsPage.tsx'),
+  webhooks: () => import('../features/webhooks/WebhooksPage.tsx'),
   setup: () => import('../features/setup/SetupPage.tsx'),
   invite: () => import('../features/invite/AcceptInvitePage.tsx'),
   forgotPassword: () => import('../features/forgot-password/ForgotPasswordPage.tsx'),
@@ -72,6 +73,7 @@ export const guardedScreens: Record<string, ScreenLoader> = {
   '/scenarios/:id': screenLoaders.scenario,
   '/people': screenLoaders.people,
   '/calendars': screenLoaders.calendars,
+  '/webhooks': screenLoaders.webhooks,
 };
 
 const arrived = new Map<ScreenLoader, ScreenModule>();

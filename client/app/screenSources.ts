@@ -30,6 +30,7 @@ export const guardedScreenSources: Record<string, string> = {
   '/scenarios/:id': 'client/features/scenarios/ScenarioPage.tsx',
   '/people': 'client/features/people/PeoplePage.tsx',
   '/calendars': 'client/features/calendars/CalendarsPage.tsx',
+  '/webhooks': 'client/features/webhooks/WebhooksPage.tsx',
 };
 
 /** The screens anyone may open signed out (links people are sent, the pages around signing in), by route path. */

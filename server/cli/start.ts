@@ -34,6 +34,7 @@ async function main() {
     publicUrl: config.publicUrl,
     mailer: config.smtp ? smtpMailer(config.smtp.url, config.smtp.from) : null,
     oidc: config.oidc ?? null,
+    webhooks: config.webhooks,
   });
   const recorded = await recordExistingAccounts(app.db);
   if (recorded > 0) app.log.info(`Recorded ${recorded} existing account(s) in the history`);

@@ -12,6 +12,7 @@ const migrationFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export async function migrateToLatest(connectionString: string): Promise<string[]> {
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 1 }).on('error', quietIdleError) }) });
   try {
+    // Migrations are named in the order they are added, so a database always runs them in that order.
     const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder }) });
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');

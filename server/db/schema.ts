@@ -191,7 +191,51 @@ export interface SlackChannelsTable {
   created_at: Generated<Date>;
 }
 
+/** An outbound webhook endpoint: its cursor in the event log (the outbox) and its failure state. */
+export interface WebhooksTable {
+  id: string;
+  url: string;
+  events: string[];
+  secret: string;
+  active: Generated<boolean>;
+  cursor: string;
+  version: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  failures: Generated<number>;
+  failing_since: Date | null;
+  next_attempt_at: Date | null;
+  last_error: string | null;
+  paused_at: Date | null;
+  paused_reason: string | null;
+}
+
+/** One delivery attempt (or test event) to an endpoint. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: string;
+  event_id: string;
+  cursor: string | null;
+  type: string;
+  attempt: number;
+  status: number | null;
+  error: string | null;
+  at: Generated<Date>;
+  ms: number;
+}
+
+/** A person's calendar feed: the nonce its token is derived from and the token's hash, never the token. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  nonce: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  calendar_feeds: CalendarFeedsTable;
   streams: StreamsTable;
   events: EventsTable;
   users: UsersTable;

@@ -87,6 +87,20 @@ export async function readAll(
   return { events, next: events.length > 0 ? events[events.length - 1]!.cursor : formatCursor(after) };
 }
 
+/**
+ * The log after a cursor with each event's id, oldest first in commit-safe order: what outbound webhooks
+ * deliver (the receiver deduplicates by the id, since delivery is at least once).
+ */
+export async function readAllWithIds(db: DbOrTrx, after: Cursor, limit: number): Promise<Array<{ event: RecordedEvent; eventId: string }>> {
+  const { rows } = await sql<EventRow & { event_id: string }>`
+    select ${eventColumns}, event_id::text as event_id
+      from events
+     where ${whereAll([visibleToEveryReader, positionIs('>', after)])}
+     ${oldestFirst}
+     limit ${limit}`.execute(db);
+  return rows.map((row) => ({ event: toRecorded(row), eventId: row.event_id }));
+}
+
 /** Reads the log newest first, before a cursor when given: the history log pages back with it. */
 export async function readNewestFirst(
   db: DbOrTrx,

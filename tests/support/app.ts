@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { type AppOptions, buildApp } from '../../server/app.ts';
 import type { OidcSettings } from '../../server/config.ts';
 import type { Mailer } from '../../server/mail/mailer.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demo.ts';
@@ -30,6 +30,8 @@ export async function startTestApp(
     oidc?: OidcSettings; publicUrl?: string;
     /** Where invitations and reset links are mailed (none unless given). */
     mailer?: Mailer;
+    /** Outbound webhooks' timings, short in tests; `deliver: false` runs no delivery worker. */
+    webhooks?: AppOptions['webhooks'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -44,6 +46,7 @@ export async function startTestApp(
     oidc: options.oidc,
     publicUrl: options.publicUrl,
     mailer: options.mailer,
+    webhooks: options.webhooks,
   });
   if (options.seed !== false) await seedDemoIfEmpty(app.db, options.now ?? new Date());
   const request: TestApp['request'] = ({ method, url, token, body, headers }) =>

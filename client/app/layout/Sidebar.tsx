@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   BarChartOutlined,
   CalendarOutlined,
   DashboardOutlined,
@@ -38,6 +39,7 @@ const icons: Record<NavKey, ReactNode> = {
   history: <HistoryOutlined />,
   import: <ImportOutlined />,
   people: <SafetyCertificateOutlined />,
+  webhooks: <ApiOutlined />,
   profile: <UserOutlined />,
 };
 

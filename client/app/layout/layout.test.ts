@@ -69,11 +69,13 @@ describe('navigation', () => {
     expect(navItems('manager').find((i) => i.key === 'history')?.path).toBe('/history');
     expect(navItems('manager')[0]!.path).toBe('/manager-dashboard');
   });
-  it('gives admins People & access above Profile, whatever their role', () => {
-    expect(navItems('manager', true).map((i) => i.label).slice(-2)).toEqual(['People & access', 'Profile']);
-    expect(navItems('engineer', true).map((i) => i.path)).toEqual(['/engineer-dashboard', '/people', '/profile']);
-    expect(navItems('auditor', false).some((i) => i.key === 'people')).toBe(false);
+  it('gives admins People & access and Webhooks above Profile, whatever their role', () => {
+    expect(navItems('manager', true).map((i) => i.label).slice(-3)).toEqual(['People & access', 'Webhooks', 'Profile']);
+    expect(navItems('engineer', true).map((i) => i.path)).toEqual(['/engineer-dashboard', '/people', '/webhooks', '/profile']);
+    expect(navItems('auditor', false).some((i) => i.key === 'people' || i.key === 'webhooks')).toBe(false);
+    expect(navItems('manager', false).some((i) => i.key === 'webhooks')).toBe(false);
     expect(pageTitleOf('/people')).toBe('People & access');
+    expect(pageTitleOf('/webhooks')).toBe('Webhooks');
   });
   it('keeps Scenarios selected and titled on one scenario\'s screen', () => {
     expect(navPathOf('/scenarios/abc')).toBe('/scenarios');

@@ -4,19 +4,22 @@ import { homePath, navRole } from '../../lib/roleHome.ts';
 
 export type NavKey =
   | 'dashboard' | 'engineers' | 'projects' | 'projectPlan' | 'assignments' | 'capacity' | 'calendars' | 'report' | 'scenarios' | 'history' | 'import' | 'people'
-  | 'profile';
+  | 'webhooks' | 'profile';
 export type NavItem = { key: NavKey; label: string; path: string };
 
 /** People & access: admins only, whatever their role (admin is a permission, not a role). */
 export const PEOPLE_PATH = '/people';
 const people: NavItem = { key: 'people', label: 'People & access', path: PEOPLE_PATH };
+/** Webhooks: admins only too, next to People & access (the server refuses anyone else). */
+export const WEBHOOKS_PATH = '/webhooks';
+const webhooks: NavItem = { key: 'webhooks', label: 'Webhooks', path: WEBHOOKS_PATH };
 
 /**
  * Role-based navigation: engineers get Dashboard and Profile; every other role the full list. Admins
  * also get People & access, just above Profile.
  */
 export function navItems(role: Role | string | null | undefined, admin = false): NavItem[] {
-  const admins = admin ? [people] : [];
+  const admins = admin ? [people, webhooks] : [];
   if (navRole(role) === 'engineer') {
     return [
       { key: 'dashboard', label: 'Dashboard', path: '/engineer-dashboard' },
@@ -50,7 +53,7 @@ export function navItems(role: Role | string | null | undefined, admin = false):
 export type ScreenAccess = { kind: 'show' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 
 const engineerPaths = new Set(navItems('engineer').map((item) => item.path));
-const adminPaths = new Set([PEOPLE_PATH]);
+const adminPaths = new Set([PEOPLE_PATH, WEBHOOKS_PATH]);
 
 /**
  * Engineers stay on their own screens: a path outside their navigation (a manager screen, typed or
@@ -89,6 +92,7 @@ export const pageTitles: Record<string, string> = {
   '/scenarios': 'Scenarios',
   '/people': 'People & access',
   '/calendars': 'Holiday calendars',
+  '/webhooks': 'Webhooks',
 };
 
 /** The navigation entry a path belongs to: a screen under an entry (one scenario under /scenarios) keeps it selected. */

@@ -14,6 +14,7 @@ import { useProfile } from '../../stores/profile.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
 import { EmailNotices } from './EmailNotices.tsx';
+import { CalendarFeed } from './CalendarFeed.tsx';
 import { OwnSkills } from './OwnSkills.tsx';
 
 const label = (icon: ReactNode, text: string) => (
@@ -121,6 +122,7 @@ export default function ProfilePage() {
       </Row>
       {user ? <EmailNotices manager={user.role === 'manager'} /> : null}
       {user ? <AccountSecurity /> : null}
+      {user ? <CalendarFeed /> : null}
     </div>
   );
 }

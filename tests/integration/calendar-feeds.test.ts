@@ -1,0 +1,127 @@
+/**
+ * Calendar feeds read back by a real iCalendar parser (ical.js): a person's feed equals their
+ * assignments (the project's name and their share) and time off; a revoked feed answers 404; the
+ * holiday calendar's feed is public.
+ */
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, startTestApp, type TestApp } from '../support/app.ts';
+
+let t: TestApp;
+let engineer: string;
+let engineerId: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ publicUrl: 'https://plan.example.com' });
+  engineer = await t.login(demo.engineer);
+  engineerId = (await t.request({ method: 'GET', url: '/api/auth/profile', token: engineer })).json()._id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Parsed = { uid: string; summary: string; start: string; end: string };
+
+function parse(text: string): Parsed[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return calendar.getAllSubcomponents('vevent').map((vevent) => {
+    const event = new ICAL.Event(vevent);
+    expect(event.startDate.isDate).toBe(true);
+    return { uid: event.uid, summary: event.summary, start: event.startDate.toString(), end: event.endDate.toString() };
+  }).sort((a, b) => a.uid.localeCompare(b.uid));
+}
+
+const feedPath = (url: string) => new URL(url).pathname;
+const myFeed = async (token = engineer) => {
+  const response = await t.request({ method: 'POST', url: '/api/calendar-feeds/me', token });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { url: string }).url;
+};
+
+describe('a person\'s feed', () => {
+  it('equals their assignments (project and share, all-day) and time off, parsed by ical.js; the URL is the same until revoked', async () => {
+    const booked = await t.request({ method: 'POST', url: `/api/engineers/${engineerId}/time-off`, token: engineer, body: { from: '2031-07-01', to: '2031-07-04', kind: 'vacation' } });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const url = await myFeed();
+    expect(url).toMatch(/^https:\/\/plan\.example\.com\/ical\/[\w-]{43}\.ics$/);
+    expect(await myFeed()).toBe(url);
+
+    const response = await t.request({ method: 'GET', url: feedPath(url) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/calendar/);
+
+    const assignments = (await t.request({ method: 'GET', url: '/api/assignments', token: engineer })).json() as
+      { _id: string; allocationPercentage: number; startDate: string; endDate: string; projectId: { name: string } }[];
+    const timeOff = (await t.request({ method: 'GET', url: `/api/time-off?engineerId=${engineerId}`, token: engineer })).json() as { _id: string; from: string; to: string; kind: string }[];
+    expect(assignments.length).toBeGreaterThan(1);
+    expect(timeOff.length).toBeGreaterThan(0);
+    const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const expected: Parsed[] = [
+      // The demo's assignments run from midnight to midnight (UTC, the organisation's zone here): on the
+      // days from the start up to, not including, the end's day, as capacity counts them.
+      ...assignments.map((a) => {
+        expect(a.startDate.slice(10)).toBe('T00:00:00.000Z');
+        return { uid: `assignment-${a._id}`, summary: `${a.projectId.name} (${a.allocationPercentage}%)`, start: a.startDate.slice(0, 10), end: a.endDate.slice(0, 10) };
+      }),
+      ...timeOff.map((o) => ({ uid: `time-off-${o._id}`, summary: { vacation: 'Vacation', sick: 'Sick leave', other: 'Time off' }[o.kind]!, start: o.from, end: nextDay(o.to) })),
+    ].sort((a, b) => a.uid.localeCompare(b.uid));
+    expect(parse(response.body)).toEqual(expected);
+    expect(parse(response.body)).toContainEqual({ uid: expect.stringMatching(/^time-off-/), summary: 'Vacation', start: '2031-07-01', end: '2031-07-05' });
+  });
+
+  it('a revoked feed answers 404; asking again gives a new URL; nobody signed in cannot ask', async () => {
+    const old = await myFeed();
+    expect((await t.request({ method: 'DELETE', url: '/api/calendar-feeds/me', token: engineer })).statusCode).toBe(204);
+    const gone = await t.request({ method: 'GET', url: feedPath(old) });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const fresh = await myFeed();
+    expect(fresh).not.toBe(old);
+    expect((await t.request({ method: 'GET', url: feedPath(fresh) })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/ical/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics' })).statusCode).toBe(404);
+    expect((await t.request({ method: 'POST', url: '/api/calendar-feeds/me' })).statusCode).toBe(401);
+  });
+
+  it('each person has their own feed: a manager\'s differs and holds no one else\'s work', async () => {
+    const manager = await t.login(demo.manager);
+    const url = await myFeed(manager);
+    expect(url).not.toBe(await myFeed());
+    const entries = parse((await t.request({ method: 'GET', url: feedPath(url) })).body);
+    expect(entries.filter((e) => e.uid.startsWith('time-off-') && e.start === '2031-07-01')).toEqual([]);
+  });
+});
+
+describe('holiday calendars', () => {
+  it('the default calendar is public and holds the organisation\'s holidays; an unknown calendar is 404', async () => {
+    const holidays = (await t.request({ method: 'GET', url: '/api/holidays', token: engineer })).json() as { _id: string; date: string; name: string }[];
+    expect(holidays.length).toBeGreaterThan(0);
+    const response = await t.request({ method: 'GET', url: '/ical/holidays/default.ics' });
+    expect(response.statusCode).toBe(200);
+    expect(parse(response.body)).toEqual(holidays.map((h) => ({
+      uid: `holiday-${h._id}`, summary: h.name, start: h.date, end: new Date(Date.parse(`${h.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10),
+    })).sort((a, b) => a.uid.localeCompare(b.uid)));
+    expect((await t.request({ method: 'GET', url: '/ical/holidays/no-such-calendar.ics' })).statusCode).toBe(404);
+  });
+
+  it('once holidays have a calendar_id (named calendars), each calendar has its own feed', async () => {
+    // Named holiday calendars add this column (on another branch); here it is added by hand, as that migration will.
+    const { Client } = (await import('pg')).default;
+    const client = new Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(`alter table holidays add column calendar_id text not null default 'default'`);
+      await client.query(`insert into holidays (id, version, doc, date, calendar_id) values ('h-bavaria', 1, '{"_id":"h-bavaria","date":"2031-08-15","name":"Assumption Day","version":1}', '2031-08-15', 'bavaria')`);
+      const bavaria = await t.request({ method: 'GET', url: '/ical/holidays/bavaria.ics' });
+      expect(bavaria.statusCode).toBe(200);
+      expect(parse(bavaria.body)).toEqual([{ uid: 'holiday-h-bavaria', summary: 'Assumption Day', start: '2031-08-15', end: '2031-08-16' }]);
+      const fallback = parse((await t.request({ method: 'GET', url: '/ical/holidays/default.ics' })).body);
+      expect(fallback.map((e) => e.uid)).not.toContain('holiday-h-bavaria');
+      expect(fallback.length).toBeGreaterThan(0);
+      expect((await t.request({ method: 'GET', url: '/ical/holidays/nowhere.ics' })).statusCode).toBe(404);
+    } finally {
+      await client.query(`delete from holidays where id = 'h-bavaria'`).catch(() => undefined);
+      await client.query(`alter table holidays drop column if exists calendar_id`).catch(() => undefined);
+      await client.end();
+    }
+  });
+});
