@@ -4,6 +4,8 @@
  *    then on turn grey on the schedule, and her week's tooltip reads 400 % of capacity.
  * 2. A leave date set from Tom's open schedule row: the weeks after it are grey, and his bars that run
  *    past it are flagged.
+ * 3. "Germany" created from the public holidays on the Calendars screen, and two engineers moved to it:
+ *    on a German holiday only their cells are off.
  * Screenshots go to screenshots/e2e/ (git-ignored).
  */
 import { mkdirSync } from 'node:fs';
@@ -124,5 +126,64 @@ describe('a leaver', () => {
     expect(await tooltipOf(cellsOf('Tom Becker').nth(3))).toContain(`Left on ${leave.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })}`);
     await page.screenshot({ path: `${SHOTS}/engineer-days-leaver.png` });
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('a holiday calendar of their own', () => {
+  type ApiCalendar = { _id: string; name: string; holidays: { date: string; name: string }[] };
+  const apiGet = <T,>(path: string) =>
+    page.evaluate(async (url) => {
+      const token = JSON.parse(localStorage.getItem('userToken') ?? 'null') as string;
+      return (await (await fetch(url, { headers: { Authorization: token } })).json()) as unknown;
+    }, path) as Promise<T>;
+
+  it('"Germany" from the public holidays, two engineers moved to it: on a German holiday only their cells are off', async () => {
+    await navigate(page, 'Calendars', '/calendars');
+    await page.getByTestId('calendar-create').click();
+    const dialog = page.getByTestId('calendar-create-dialog');
+    await dialog.getByTestId('calendar-name-input').fill('Germany');
+    await dialog.getByTestId('calendar-country').click();
+    await page.keyboard.type('Germany');
+    await page.locator('.ant-select-item-option', { hasText: 'Germany (DE)' }).click();
+    // Next year's: it has weekday holidays ahead whatever day this runs.
+    const year = dialog.getByTestId('calendar-year');
+    await year.fill(String(demoDay(0).getUTCFullYear() + 1));
+    await year.press('Tab');
+    await page.getByTestId('calendar-create-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await apiGet<ApiCalendar[]>('/api/holiday-calendars')).some((c) => c.name === 'Germany')).toBe(true);
+    const germany = (await apiGet<ApiCalendar[]>('/api/holiday-calendars')).find((c) => c.name === 'Germany')!;
+    expect(germany.holidays.length).toBeGreaterThan(8);
+    await page.getByTestId(`calendar-${germany._id}`).waitFor();
+
+    // A German holiday on a weekday ahead, which the default calendar does not have.
+    const defaults = new Set((await apiGet<ApiCalendar[]>('/api/holiday-calendars')).find((c) => c._id === 'default')!.holidays.map((h) => h.date));
+    const today = isoDay(demoDay(0));
+    const holiday = germany.holidays.find((h) => h.date > today && !defaults.has(h.date) && ![0, 6].includes(new Date(`${h.date}T00:00:00Z`).getUTCDay()));
+    expect(holiday, 'a German weekday holiday next year').toBeDefined();
+
+    for (const name of ['Aisha Khan', 'Lucas Silva']) {
+      await navigate(page, 'Engineers', '/engineers');
+      await page.locator(`[data-testid=engineer-work-days][data-engineer="${name}"]`).first().click();
+      const days = page.getByRole('dialog', { name: new RegExp(`Work days: ${name}`) });
+      await dialogOpened(days);
+      await days.getByTestId('engineer-days-calendar').click();
+      await page.locator('.ant-select-item-option', { hasText: 'Germany' }).click();
+      await days.getByTestId('engineer-days-submit').click();
+      await days.waitFor({ state: 'hidden' });
+    }
+    await navigate(page, 'Calendars', '/calendars');
+    await expect.poll(() => page.getByTestId(`calendar-${germany._id}`).getByTestId('calendar-follower').allTextContents()).toEqual(['Aisha Khan', 'Lucas Silva']);
+
+    // The day zoom starts on the holiday's Monday: the holiday is its weekday's cell.
+    const date = new Date(`${holiday!.date}T00:00:00Z`);
+    const weekday = (date.getUTCDay() + 6) % 7;
+    await openSchedule(`from=${isoDay(new Date(date.getTime() - weekday * DAY))}&step=day`);
+    const first = async (name: string) => (await looks(name))[weekday];
+    expect(await first('Aisha Khan')).toEqual(['off', 'Holiday']);
+    expect(await first('Lucas Silva')).toEqual(['off', 'Holiday']);
+    for (const other of ['Sam Rivera', 'Priya Patel', 'Elena Rossi']) expect((await first(other))![0]).not.toBe('off');
+    expect(await tooltipOf(cellsOf('Lucas Silva').nth(weekday))).toContain(`Holiday: ${holiday!.name}`);
+    await page.screenshot({ path: `${SHOTS}/engineer-days-germany.png` });
   });
 });

@@ -103,25 +103,20 @@ describe('holiday calendars', () => {
     expect((await t.request({ method: 'GET', url: '/ical/holidays/no-such-calendar.ics' })).statusCode).toBe(404);
   });
 
-  it('once holidays have a calendar_id (named calendars), each calendar has its own feed', async () => {
-    // Named holiday calendars add this column (on another branch); here it is added by hand, as that migration will.
-    const { Client } = (await import('pg')).default;
-    const client = new Client({ connectionString: t.databaseUrl });
-    await client.connect();
-    try {
-      await client.query(`alter table holidays add column calendar_id text not null default 'default'`);
-      await client.query(`insert into holidays (id, version, doc, date, calendar_id) values ('h-bavaria', 1, '{"_id":"h-bavaria","date":"2031-08-15","name":"Assumption Day","version":1}', '2031-08-15', 'bavaria')`);
-      const bavaria = await t.request({ method: 'GET', url: '/ical/holidays/bavaria.ics' });
-      expect(bavaria.statusCode).toBe(200);
-      expect(parse(bavaria.body)).toEqual([{ uid: 'holiday-h-bavaria', summary: 'Assumption Day', start: '2031-08-15', end: '2031-08-16' }]);
-      const fallback = parse((await t.request({ method: 'GET', url: '/ical/holidays/default.ics' })).body);
-      expect(fallback.map((e) => e.uid)).not.toContain('holiday-h-bavaria');
-      expect(fallback.length).toBeGreaterThan(0);
-      expect((await t.request({ method: 'GET', url: '/ical/holidays/nowhere.ics' })).statusCode).toBe(404);
-    } finally {
-      await client.query(`delete from holidays where id = 'h-bavaria'`).catch(() => undefined);
-      await client.query(`alter table holidays drop column if exists calendar_id`).catch(() => undefined);
-      await client.end();
-    }
+  it('each holiday calendar has its own feed: a named one holds only its holidays; an unknown one is 404', async () => {
+    const manager = await t.login(demo.manager);
+    const created = await t.request({ method: 'POST', url: '/api/holiday-calendars', token: manager, body: { name: 'Bavaria' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const bavariaId = created.json()._id as string;
+    expect(parse((await t.request({ method: 'GET', url: `/ical/holidays/${bavariaId}.ics` })).body)).toEqual([]);
+    const added = await t.request({ method: 'POST', url: '/api/holidays', token: manager, body: { date: '2031-08-15', name: 'Assumption Day', calendarId: bavariaId } });
+    expect(added.statusCode, added.body).toBe(201);
+    const bavaria = await t.request({ method: 'GET', url: `/ical/holidays/${bavariaId}.ics` });
+    expect(bavaria.statusCode).toBe(200);
+    expect(parse(bavaria.body)).toEqual([{ uid: `holiday-${added.json()._id}`, summary: 'Assumption Day', start: '2031-08-15', end: '2031-08-16' }]);
+    const fallback = parse((await t.request({ method: 'GET', url: '/ical/holidays/default.ics' })).body);
+    expect(fallback.map((e) => e.summary)).not.toContain('Assumption Day');
+    expect(fallback.length).toBeGreaterThan(0);
+    expect((await t.request({ method: 'GET', url: '/ical/holidays/nowhere.ics' })).statusCode).toBe(404);
   });
 });
