@@ -122,9 +122,17 @@ describe('PUT /api/engineers/:id/employment', () => {
   });
 });
 
-describe('/api/capacity with mixed work weeks, a joiner and a leaver', () => {
+describe('/api/capacity with 3 calendars, mixed work weeks, a joiner and a leaver', () => {
   beforeAll(async () => {
-    const [, bo, cy, dee] = engineers;
+    const [, bo, cy, dee, eve, fay] = engineers;
+    // Two named calendars beside the default one, each with a weekday holiday in the next weeks; two people follow them.
+    for (const [name, who, offset] of [['North', eve!, 10], ['South', fay!, 15]] as const) {
+      const calendar = await t.request({ method: 'POST', url: '/api/holiday-calendars', token: tokens.manager, body: { name } });
+      expect(calendar.statusCode, calendar.body).toBe(201);
+      const holiday = await t.request({ method: 'POST', url: '/api/holidays', token: tokens.manager, body: { date: plusDays(thisMonday, offset), name: `${name} day`, calendarId: calendar.json()._id } });
+      expect(holiday.statusCode, holiday.body).toBe(201);
+      expect((await put(who._id, 'calendar', { calendarId: calendar.json()._id, from: thisMonday })).statusCode).toBe(200);
+    }
     expect((await put(bo!._id, 'work-week', { from: plusDays(thisMonday, 3), days: [60, 60, 60, 60, 60, 0, 0] })).statusCode).toBe(200);
     expect((await put(cy!._id, 'employment', { startDate: plusDays(thisMonday, 9) })).statusCode).toBe(200);
     expect((await put(dee!._id, 'employment', { leaveDate: plusDays(thisMonday, 17) })).statusCode).toBe(200);
@@ -145,6 +153,15 @@ describe('/api/capacity with mixed work weeks, a joiner and a leaver', () => {
     expect(response.statusCode, response.body).toBe(200);
     const facts = await capacityFactsFromLists(t, tokens.manager);
     expect(response.json()).toEqual(answerCapacityQuery(facts, capacityQueryInput.parse(query), 'UTC'));
+  });
+
+  it('a named calendar\'s holiday takes the day only from those who follow it', async () => {
+    const [, , , , eve, fay] = engineers;
+    const response = await t.request({ method: 'GET', url: `/api/capacity?from=${plusDays(thisMonday, 10)}&to=${plusDays(thisMonday, 10)}&step=day`, token: tokens.manager });
+    const rows = (response.json() as CapacityResponse).rows;
+    const day = (id: string) => rows.find((r) => r.engineer._id === id)!.periods[0]!;
+    expect(day(eve!._id)).toMatchObject({ workingDays: 0, capacity: 0, status: 'off', holidays: [{ date: plusDays(thisMonday, 10), name: 'North day' }] });
+    expect(day(fay!._id).workingDays).toBe(1);
   });
 
   it("flags the leaver's work after the leave date and the joiner's before the start", async () => {

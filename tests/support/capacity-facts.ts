@@ -18,7 +18,7 @@ export async function capacityFactsFromLists(t: Pick<TestApp, 'request'>, token:
     get<Lists['assignments']>('/api/assignments'),
     get<Lists['projects']>('/api/projects'),
     get<{ engineerId: string; from: string; to: string }[]>('/api/time-off'),
-    get<{ date: string; name: string }[]>('/api/holidays'),
+    get<{ date: string; name: string; calendarId?: string }[]>('/api/holidays'),
     get<{ _id: string; projectId: string; allocationPercentage: number; startDate: string; endDate: string }[]>('/api/placeholders'),
   ]);
   return {
@@ -31,7 +31,7 @@ export async function capacityFactsFromLists(t: Pick<TestApp, 'request'>, token:
     })),
     tentativeProjectIds: projects.filter((p) => p.tentative).map((p) => p._id),
     timeOff: timeOff.map(({ engineerId, from, to }) => ({ engineerId, from, to })),
-    holidays: holidays.map(({ date, name }) => ({ date, name })),
+    holidays: holidays.map(({ date, name, calendarId }) => ({ date, name, ...(calendarId ? { calendarId } : {}) })),
     placeholders: placeholders.map(({ _id, projectId, allocationPercentage, startDate, endDate }) => ({ _id, projectId, allocationPercentage, startDate, endDate })),
   };
 }
