@@ -9,6 +9,7 @@ import { decodeJwt, validEngineerPayload, validProjectPayload } from '../support
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { eventsOfType, expectRefused, expectWritten, ifMatch } from '../support/capacity-facts-helpers.ts';
 import { connectSocketIo, listen, untilAllVisible, type LiveClient } from '../support/live-clients.ts';
+import { csvOf, importCsv, postCsv, preview } from '../support/import-helpers.ts';
 import { expectValidation, signInAll, type Who } from '../support/planning-helpers.ts';
 
 type Week = { engineerId: string; week: string; entries: { projectId: string; hours: number }[]; note: string | null; locked: boolean; recorded: boolean; planned: { projectId: string; hours: number }[]; version: number };
@@ -214,5 +215,34 @@ describe('the event table path', () => {
     expect(actualsOf(sam!)).toEqual([`ActualsRecorded ${samId}`, `ActualsWeekLocked ${samId}`]);
     expect(actualsOf(priya!)).toEqual([`ActualsRecorded ${priyaId}`, `ActualsWeekLocked ${priyaId}`]);
     expect(actualsOf(manager!)).toEqual(expect.arrayContaining([`ActualsRecorded ${priyaId}`, `ActualsRecorded ${samId}`, `ActualsWeekLocked ${samId}`]));
+  });
+});
+
+describe('POST /api/import/actuals/preview and /api/import/actuals: a time tracker export', () => {
+  const header = ['Date', 'Client', 'Project', 'Task', 'Notes', 'Hours', 'First name', 'Last name', 'Email'];
+  const WEEK_12 = ['2024-03-18', '2024-03-19', '2024-03-20'];
+
+  it('previews a Harvest-style file with its bad rows named by line, refuses it whole, then imports the good one summed per week', async () => {
+    const priya = (await t.request({ method: 'GET', url: `/api/engineers/${priyaId}`, token: tokens.manager })).json() as { email: string; name: string };
+    const good = WEEK_12.map((date) => [date, 'Acme', 'Actuals Portal', 'Dev', '', '7.5', '', '', priya.email]);
+    const bad = [...good, ['2024-03-21', 'Acme', 'No Such Project', 'Dev', '', '2', '', '', priya.email], ['2024-03-21', 'Acme', 'Actuals Portal', 'Dev', '', '2', '', '', 'nobody@demo.test']];
+    const shown = await preview(t, tokens.manager, 'actuals', csvOf([header, ...bad]));
+    expect(shown.fileErrors).toEqual([]);
+    expect(shown.rows.flatMap((r) => r.errors)).toEqual([
+      { line: 5, column: 'project', message: 'Project not found: No Such Project' },
+      { line: 6, column: 'email', message: 'Engineer not found: nobody@demo.test' },
+    ]);
+    const refused = await postCsv(t, tokens.manager, '/api/import/actuals', csvOf([header, ...bad]));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((await postCsv(t, tokens.engineer, '/api/import/actuals', csvOf([header, ...good]))).statusCode).toBe(403);
+
+    const job = await importCsv(t, tokens.manager, 'actuals', csvOf([header, ...good]));
+    expect(job).toMatchObject({ state: 'done', created: 1 });
+    const week = expectWritten<Week>(await read(priyaId, '2024-W12'), 200);
+    expect(week.entries).toEqual([{ projectId, hours: 22.5 }]);
+    const again = await importCsv(t, tokens.manager, 'actuals', csvOf([header, ...good]));
+    expect(again).toMatchObject({ state: 'done', created: 0, updated: 0 });
+    const exported = await t.request({ method: 'GET', url: '/api/export/actuals.csv', token: tokens.manager });
+    expect(exported.body).toContain(`2024-03-18,${priya.email},,,Actuals Portal,22.5`);
   });
 });
