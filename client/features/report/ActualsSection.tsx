@@ -6,8 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { ActualsVariance } from '../../../domain/actuals/contracts.ts';
 import { weekBefore } from '../../../domain/actuals/weeks.ts';
-import { ActualsWeekEditor } from '../../components/actuals/ActualsWeekEditor.tsx';
-import { Modal } from '../../components/Modal.tsx';
+import { useActualsDialog } from '../../components/actuals/useActualsDialog.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { fetchActualsVariance, lockActualsWeek, unlockActualsWeek } from '../../lib/actualsApi.ts';
 import { errorMessage } from '../../lib/api.ts';
@@ -41,13 +40,13 @@ export function ActualsSection() {
   const [by, setBy] = useState<'project' | 'engineer'>('project');
   const [data, setData] = useState<ActualsVariance | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [filling, setFilling] = useState<{ engineerId: string; name: string; week: string } | null>(null);
   const [lock, sendLock] = useMachine(lockMachine, { input: { week: lastWeek } });
 
   const load = useCallback(() => {
     fetchActualsVariance({ from: range[0], to: range[1], by, step: 'week' }).then((answer) => { setData(answer); setError(null); }, (e: unknown) => setError(errorMessage(e)));
   }, [range, by]);
   useEffect(load, [load]);
+  const filling = useActualsDialog({ onSaved: load });
   useEffect(() => { if (lock.context.done) load(); }, [lock.context.done, load]);
 
   const rows = data?.rows ?? [];
@@ -79,7 +78,7 @@ export function ActualsSection() {
       {missingLastWeek.length === 0 ? <Typography.Text type="secondary" data-testid="actuals-missing-none">Everyone with working time has filled last week.</Typography.Text> : (
         <Space wrap data-testid="actuals-missing">
           {missingLastWeek.map((m) => (
-            <Button key={m.engineerId} size="small" disabled={!manager} onClick={() => setFilling({ engineerId: m.engineerId, name: m.name, week: m.week })}>{m.name}</Button>
+            <Button key={m.engineerId} size="small" disabled={!manager} onClick={() => filling.openFor(m.engineerId, m.name, m.week)}>{m.name}</Button>
           ))}
         </Space>
       )}
@@ -100,9 +99,7 @@ export function ActualsSection() {
           {lock.context.done ? <Alert type="success" title={lock.context.done} style={{ marginTop: 8 }} data-testid="actuals-lock-done" /> : null}
         </div>
       ) : null}
-      <Modal open={filling !== null} title={filling ? `${filling.name}: week ${filling.week}` : ''} footer={null} onCancel={() => setFilling(null)} width={720}>
-        {filling ? <ActualsWeekEditor key={`${filling.engineerId} ${filling.week}`} engineerId={filling.engineerId} week={filling.week} manager onSaved={load} /> : null}
-      </Modal>
+      {filling.dialog}
     </SectionCard>
   );
 }
