@@ -9,6 +9,8 @@ export type EventNames = {
   project?: string;
   /** Any engineer's name by id: the two a reassignment names (from whom, to whom). */
   engineerName?: (id: string) => string | undefined;
+  /** Any project's name by id: the projects of a recorded week. */
+  projectName?: (id: string) => string | undefined;
   /** The name of the holiday calendar an event names, when it is known. */
   calendar?: string;
 };
@@ -45,6 +47,12 @@ const timeOffLabel = { vacation: 'vacation', sick: 'sick leave', other: 'time of
 
 /** 'on 2026-12-24' for one day, 'from 2026-12-24 to 2026-12-31' for several. */
 const days = (from: string, to: string) => (from === to ? `on ${from}` : `from ${from} to ${to}`);
+
+/** 'Portal 30 h, Billing 8 h', or 'no hours' for an empty week. */
+function entriesText(entries: readonly { projectId: string; hours: number }[], names: EventNames): string {
+  if (entries.length === 0) return 'no hours';
+  return entries.map((e) => `${names.projectName?.(e.projectId) ?? 'a project'} ${e.hours} h`).join(', ');
+}
 
 /** One readable sentence per event for the History screen: '<actor> moved <engineer> on <project> from 50% to 80%'. */
 export function describeEvent(event: PlanningEvent, names: EventNames): string {
@@ -111,6 +119,16 @@ export function describeEvent(event: PlanningEvent, names: EventNames): string {
       return `${names.actor} recorded that ${engineer} leaves on ${event.data.date}`;
     case 'EngineerLeavingCancelled':
       return `${names.actor} cancelled ${engineer}'s leave date ${event.data.date}`;
+    case 'ActualsRecorded': {
+      const { week, entries, note, reason, previous } = event.data;
+      const whose = names.engineer === names.actor ? 'their' : `${engineer}'s`;
+      const was = previous ? ` (was ${entriesText(previous, names)})` : '';
+      return `${names.actor} recorded ${whose} week ${week}: ${entriesText(entries, names)}${was}${note ? `; note: ${note}` : ''}${reason ? `; reason: ${reason}` : ''}`;
+    }
+    case 'ActualsWeekLocked':
+      return `${names.actor} locked ${engineer}'s week ${event.data.week}`;
+    case 'ActualsWeekUnlocked':
+      return `${names.actor} unlocked ${engineer}'s week ${event.data.week}; reason: ${event.data.reason}`;
     case 'HolidayAdded':
       return `${names.actor} added the holiday ${event.data.name} on ${event.data.date}${inCalendar(names, event.data.calendarId)}`;
     case 'HolidayRemoved':

@@ -4,6 +4,8 @@ export class DomainError extends Error {
     readonly kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden',
     message: string,
     readonly path?: string,
+    /** A code more precise than the kind's, for clients that act on it (WEEK_LOCKED). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'DomainError';

@@ -5,7 +5,7 @@ import { planningEventTypes, streamEntity, streamIds } from './events.ts';
 import { conflictMessage, projectMessages } from './messages.ts';
 
 describe('events', () => {
-  it('names the event types of design sections 5b, 10, 11 and 12', () => {
+  it('names the event types of design sections 5b, 10, 11, 12 and 13', () => {
     expect([...planningEventTypes].sort()).toEqual(
       [
         'ProjectCreated', 'ProjectUpdated', 'ProjectStatusChanged',
@@ -18,6 +18,7 @@ describe('events', () => {
         'PlaceholderAdded', 'PlaceholderUpdated', 'PlaceholderRemoved', 'PlaceholderFilled',
         'AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked',
         'AccountDeactivated', 'AccountReactivated', 'PasswordChanged', 'PasswordResetIssued', 'InviteWithdrawn',
+        'ActualsRecorded', 'ActualsWeekLocked', 'ActualsWeekUnlocked',
       ].sort(),
     );
   });

@@ -1,6 +1,7 @@
 import { accountStreamId, type AccountEvent } from './accounts/events.ts';
 import { DEFAULT_CALENDAR_ID } from './capacity/engineer-days.ts';
 import type { Engineer, HolidayCalendar, HolidayRecord, Placeholder, Project, ProjectStatus, Seniority, TimeOff } from './entities.ts';
+import type { ActualsEvent } from './actuals/events.ts';
 
 /** What ProjectCreated records; a new project is confirmed, the tentative flag has events of its own. */
 export type ProjectFields = Omit<Project, '_id' | 'version' | 'tentative'>;
@@ -112,10 +113,11 @@ export type PlaceholderEvent = PlaceholderAdded | PlaceholderUpdated | Placehold
 export type ProjectEvent = ProjectCreated | ProjectUpdated | ProjectStatusChanged | ProjectMarkedTentative | ProjectConfirmed | PlaceholderEvent;
 export type AssignmentEvent = AssignmentCreated | AssignmentUpdated | AssignmentRemoved;
 export type TimeOffEvent = TimeOffBooked | TimeOffCancelled;
-export type EngineerEvent = EngineerRegistered | EngineerProfileUpdated | TimeOffEvent | EngineerDaysEvent;
 export type HolidayCalendarEvent = HolidayCalendarCreated | HolidayCalendarRenamed | HolidayCalendarRemoved;
 export type HolidayEvent = HolidayAdded | HolidayRemoved;
 export type CalendarEvent = HolidayEvent | HolidayCalendarEvent;
+/** Actuals (domain/actuals/) are the engineer's facts too: a week's version is the engineer's. */
+export type EngineerEvent = EngineerRegistered | EngineerProfileUpdated | TimeOffEvent | EngineerDaysEvent | ActualsEvent;
 /** Account facts share the log (history, live, hash chain) but never touch the plan. */
 export type PlanningEvent = ProjectEvent | AssignmentEvent | EngineerEvent | CalendarEvent | AccountEvent;
 /**
@@ -134,6 +136,7 @@ export const planningEventTypes = [
   'HolidayCalendarCreated', 'HolidayCalendarRenamed', 'HolidayCalendarRemoved',
   'ProjectMarkedTentative', 'ProjectConfirmed',
   'PlaceholderAdded', 'PlaceholderUpdated', 'PlaceholderRemoved', 'PlaceholderFilled',
+  'ActualsRecorded', 'ActualsWeekLocked', 'ActualsWeekUnlocked',
   'AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked',
   'AccountDeactivated', 'AccountReactivated', 'PasswordChanged', 'PasswordResetIssued', 'InviteWithdrawn',
 ] as const;

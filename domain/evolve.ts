@@ -6,6 +6,7 @@ import {
   type TimeOffEvent,
 } from './events.ts';
 import { largestDay, standardWorkWeek } from './capacity/engineer-days.ts';
+import { evolveActualsWeeks, isActualsEvent, type ActualsWeek } from './actuals/events.ts';
 
 /**
  * Stream state is the entity as the read model holds it, with its version (the stream position).
@@ -66,6 +67,9 @@ export function evolveEngineer(state: Engineer | null, event: EngineerEvent, ver
       return state && { ...state, ...event.data.changes, version };
     case 'TimeOffBooked':
     case 'TimeOffCancelled':
+    case 'ActualsRecorded':
+    case 'ActualsWeekLocked':
+    case 'ActualsWeekUnlocked':
       return state && { ...state, version };
     case 'EngineerWorkWeekChanged':
     case 'EngineerCalendarChanged':
@@ -230,16 +234,21 @@ export function evolveProjectPlan(state: ProjectPlan | null, event: ProjectEvent
   };
 }
 
-/** An engineer stream folded for decisions about time off: the engineer and their bookings. */
-export type EngineerTimeOff = { engineer: Engineer; timeOff: Record<string, TimeOff> };
+/**
+ * An engineer stream folded for decisions about the facts kept on it: the engineer, their time off
+ * bookings and their actuals weeks (by ISO week; absent until the first one).
+ */
+export type EngineerTimeOff = { engineer: Engineer; timeOff: Record<string, TimeOff>; actuals?: Record<string, ActualsWeek> };
 
 export function evolveEngineerTimeOff(state: EngineerTimeOff | null, event: EngineerEvent, version: number): EngineerTimeOff | null {
   const engineer = evolveEngineer(state?.engineer ?? null, event, version);
   if (!engineer) return null;
   const timeOff = state?.timeOff ?? {};
-  if (!isTimeOffEvent(event)) return { engineer, timeOff };
+  const kept = state?.actuals ? { engineer, timeOff, actuals: state.actuals } : { engineer, timeOff };
+  if (isActualsEvent(event)) return { ...kept, actuals: evolveActualsWeeks(state?.actuals ?? {}, event, version) };
+  if (!isTimeOffEvent(event)) return kept;
   const id = event.data.timeOffId;
-  return { engineer, timeOff: withEntry(timeOff, id, evolveTimeOff(entryOf(timeOff, id) ?? null, event, version)) };
+  return { ...kept, timeOff: withEntry(timeOff, id, evolveTimeOff(entryOf(timeOff, id) ?? null, event, version)) };
 }
 
 /**

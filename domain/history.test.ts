@@ -43,6 +43,7 @@ function viaApplyToPlan(events: readonly Positioned[]): Plan {
     holidays: [...plan.holidays].sort(byHolidayOrder),
     placeholders: plan.placeholders.filter((p) => projects.has(p.projectId)).sort(byPlaceholderOrder),
     holidayCalendars: [...plan.holidayCalendars].sort(byHolidayCalendarOrder),
+    actuals: plan.actuals.filter((w) => engineers.has(w.engineerId)),
   };
 }
 
@@ -135,7 +136,7 @@ describe('PlanFold', () => {
 
   it('starts empty', () => {
     expect(new PlanFold().plan()).toEqual({
-      engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [], holidayCalendars: [{ _id: 'default', name: 'Default', version: 0 }],
+      engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [], holidayCalendars: [{ _id: 'default', name: 'Default', version: 0 }], actuals: [],
     });
   });
 

@@ -5,7 +5,8 @@ import { assertNever, type CalendarEvent, type PlanningEvent } from './events.ts
 import {
   defaultHolidayCalendar, evolveAssignment, evolveEngineer, evolveHoliday, evolveHolidayCalendar, evolvePlaceholder, evolveProject, evolveTimeOff,
 } from './evolve.ts';
-import { populate, type Plan } from './plan.ts';
+import { byActualsOrder, populate, type Plan } from './plan.ts';
+import { evolveActualsWeek, type ActualsWeek } from './actuals/events.ts';
 
 /**
  * Code-point order, the same as PostgreSQL's "C" collation (UTF-8 bytes) that the REST lists sort with.
@@ -72,6 +73,8 @@ export class PlanFold {
   /** The default calendar is there from the start: it has no creation event. */
   readonly holidayCalendars = new Map<string, HolidayCalendar>([[DEFAULT_CALENDAR_ID, defaultHolidayCalendar()]]);
   readonly placeholders = new Map<string, Placeholder>();
+  /** Keyed by engineer id and week. */
+  readonly actuals = new Map<string, ActualsWeek>();
 
   apply(event: PlanningEvent, version: number): void {
     if (isAccountEvent(event)) return;
@@ -100,6 +103,13 @@ export class PlanFold {
       case 'TimeOffCancelled':
         set(this.engineers, event.data.engineerId, evolveEngineer(this.engineers.get(event.data.engineerId) ?? null, event, version));
         return set(this.timeOff, event.data.timeOffId, evolveTimeOff(this.timeOff.get(event.data.timeOffId) ?? null, event, version));
+      case 'ActualsRecorded':
+      case 'ActualsWeekLocked':
+      case 'ActualsWeekUnlocked': {
+        const key = `${event.data.engineerId} ${event.data.week}`;
+        set(this.engineers, event.data.engineerId, evolveEngineer(this.engineers.get(event.data.engineerId) ?? null, event, version));
+        return set(this.actuals, key, evolveActualsWeek(this.actuals.get(key) ?? null, event, version));
+      }
       case 'AssignmentCreated':
       case 'AssignmentUpdated':
       case 'AssignmentRemoved':
@@ -141,7 +151,8 @@ export class PlanFold {
     const holidays = [...this.holidays.values()].sort(byHolidayOrder);
     const placeholders = [...this.placeholders.values()].filter((p) => this.projects.has(p.projectId)).sort(byPlaceholderOrder);
     const holidayCalendars = [...this.holidayCalendars.values()].sort(byHolidayCalendarOrder);
-    return { engineers, projects, assignments, timeOff, holidays, placeholders, holidayCalendars };
+    const actuals = [...this.actuals.values()].filter((w) => this.engineers.has(w.engineerId)).sort(byActualsOrder);
+    return { engineers, projects, assignments, timeOff, holidays, placeholders, holidayCalendars, actuals };
   }
 
   /** An assignment of `records` (this fold's) as the plan lists it. */
@@ -186,6 +197,7 @@ export class PlanFold {
     reorder(this.holidays, byHolidayOrder);
     reorder(this.holidayCalendars, byHolidayCalendarOrder);
     reorder(this.placeholders, byPlaceholderOrder);
+    reorder(this.actuals, byActualsOrder);
   }
 
   /** A fold that goes on from this one's state without changing it. */

@@ -28,3 +28,4 @@ export * from './bulk.ts';
 export * from './notifications/index.ts';
 export * from './webhooks/index.ts';
 export * from './feeds/index.ts';
+export * from './actuals/index.ts';

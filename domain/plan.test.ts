@@ -56,7 +56,7 @@ const history: Positioned[] = [
 describe('applyToPlan', () => {
   it('starts from an empty plan', () => {
     expect(emptyPlan()).toEqual({
-      engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [], holidayCalendars: [{ _id: 'default', name: 'Default', version: 0 }],
+      engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [], holidayCalendars: [{ _id: 'default', name: 'Default', version: 0 }], actuals: [],
     });
     expect(emptyPlan()).not.toBe(emptyPlan());
   });

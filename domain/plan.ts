@@ -1,6 +1,7 @@
 import type { Assignment, AssignmentRecord, Engineer, HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
 import { isAccountEvent } from './accounts/events.ts';
 import { assertNever, type CalendarEvent, type EngineerEvent, type PlanningEvent, type ProjectEvent } from './events.ts';
+import { evolveActualsWeek, type ActualsWeek } from './actuals/events.ts';
 import {
   defaultHolidayCalendar, evolveAssignment, evolveEngineer, evolveHoliday, evolveHolidayCalendar, evolvePlaceholder, evolveProject, evolveTimeOff,
 } from './evolve.ts';
@@ -18,13 +19,15 @@ export type Plan = {
   placeholders: Placeholder[];
   /** The holiday calendars (the default one always), without their holidays: those are in `holidays`. */
   holidayCalendars: HolidayCalendar[];
+  /** Each engineer's recorded or locked weeks, by engineer then week. */
+  actuals: ActualsWeek[];
 };
 
 /** The lists the REST API serves and the client keeps as collections. */
 export type PlanLists = Pick<Plan, 'engineers' | 'projects' | 'assignments'>;
 
 export const emptyPlan = (): Plan => ({
-  engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [], holidayCalendars: [defaultHolidayCalendar()],
+  engineers: [], projects: [], assignments: [], timeOff: [], holidays: [], placeholders: [], holidayCalendars: [defaultHolidayCalendar()], actuals: [],
 });
 
 export function populate(record: AssignmentRecord, plan: Pick<Plan, 'engineers' | 'projects'>): Assignment {
@@ -72,6 +75,10 @@ function applyToEngineer(plan: Plan, event: EngineerEvent, version: number): Pla
   return { ...plan, engineers, assignments };
 }
 
+/** Actuals weeks list by engineer id, then week (ISO week keys order as text). */
+export const byActualsOrder = (a: ActualsWeek, b: ActualsWeek) =>
+  a.engineerId < b.engineerId ? -1 : a.engineerId > b.engineerId ? 1 : a.week < b.week ? -1 : a.week > b.week ? 1 : 0;
+
 const byId = <T extends { _id: string }>(list: T[], id: string) => list.find((item) => item._id === id) ?? null;
 
 /** The calendar's new record (a plan from before calendars had names has none: the default one then stands there). */
@@ -115,6 +122,15 @@ export function applyToPlan(plan: Plan, event: PlanningEvent, version: number): 
       const id = event.data.timeOffId;
       const next = evolveTimeOff(byId(plan.timeOff, id), event, version);
       return { ...applyToEngineer(plan, event, version), timeOff: replace(plan.timeOff, id, next) };
+    }
+    case 'ActualsRecorded':
+    case 'ActualsWeekLocked':
+    case 'ActualsWeekUnlocked': {
+      const { engineerId, week } = event.data;
+      const index = plan.actuals.findIndex((w) => w.engineerId === engineerId && w.week === week);
+      const next = evolveActualsWeek(index === -1 ? null : plan.actuals[index]!, event, version);
+      const actuals = index === -1 ? [...plan.actuals, next].sort(byActualsOrder) : plan.actuals.with(index, next);
+      return { ...applyToEngineer(plan, event, version), actuals };
     }
     case 'AssignmentCreated':
     case 'AssignmentUpdated':

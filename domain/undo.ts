@@ -38,6 +38,7 @@ export const undoMessages = {
   alreadyUndone: 'This change was already undone.',
   unknown: 'There is no change with this id to undo.',
   datedDays: 'A work week or holiday calendar set from a date cannot be undone. Set it again from that date instead.',
+  actuals: 'Recorded hours and locks are corrected by recording the week again (or unlocking it), not undone: the history keeps every version.',
   tooLarge: (events: number, limit: number) => `This change appended ${events} events; at most ${limit} can be undone at once.`,
 } as const;
 
@@ -181,6 +182,7 @@ function backToEngineer(engineerId: string, was: EngineerTimeOff | null, is: Eng
   const commands: PlanningCommand[] = [];
   const same = (key: 'workWeeks' | 'calendars') => JSON.stringify(was.engineer[key] ?? []) === JSON.stringify(is.engineer[key] ?? []);
   if (!same('workWeeks') || !same('calendars')) throw new NotUndoable(undoMessages.datedDays);
+  if (JSON.stringify(was.actuals ?? {}) !== JSON.stringify(is.actuals ?? {})) throw new NotUndoable(undoMessages.actuals);
   const back = fieldsBack<Engineer>(was.engineer, is.engineer, engineerFields);
   if (hasAny(back)) commands.push({ kind: 'updateEngineer', engineerId, input: back as UpdateEngineerInput });
   const { startDate, leaveDate } = was.engineer;

@@ -33,6 +33,8 @@ import holidayCalendarRoutes from './routes/holiday-calendars.ts';
 import holidayRoutes from './routes/holidays.ts';
 import placeholderRoutes from './routes/placeholders.ts';
 import timeOffRoutes from './routes/time-off.ts';
+import actualsRoutes from './routes/actuals.ts';
+import { DEFAULT_HOURS_PER_DAY } from '../domain/index.ts';
 import bulkAssignmentRoutes from './routes/bulk-assignments.ts';
 import undoRoutes from './routes/undo.ts';
 import webhooksPlugin from './plugins/webhooks.ts';
@@ -57,6 +59,8 @@ export type AppOptions = {
   trustProxy?: boolean | string;
   /** The organisation's IANA time zone: capacity over time counts its calendar days. */
   orgTimeZone?: string;
+  /** Hours in a full working day (HOURS_PER_DAY): planned hours of actuals are booked day-percent x this / 100. */
+  hoursPerDay?: number;
   /** How many date ranges' capacity facts to keep until the next write (0: read them for every request). */
   capacityFactsCacheSize?: number;
   /** A snapshot of the folded plan every this many events (0: none), so history folds from the nearest one. */
@@ -126,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bulkAssignmentRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(undoRoutes);
   await app.register(timeOffRoutes);
+  await app.register(actualsRoutes, { timeZone: options.orgTimeZone ?? 'UTC', hoursPerDay: options.hoursPerDay ?? DEFAULT_HOURS_PER_DAY });
   await app.register(holidayRoutes);
   await app.register(holidayCalendarRoutes);
   await app.register(placeholderRoutes);

@@ -8,6 +8,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ COMPRESSION: 'off' }).compression).toBe(false);
   });
 
+  it('reads HOURS_PER_DAY (8 unless set) and refuses what is not a working day in hours', () => {
+    expect(loadConfig({}).hoursPerDay).toBe(8);
+    expect(loadConfig({ HOURS_PER_DAY: '7.5' }).hoursPerDay).toBe(7.5);
+    for (const value of ['0', '-1', '25', 'eight']) expect(() => loadConfig({ HOURS_PER_DAY: value })).toThrow(/HOURS_PER_DAY: HOURS_PER_DAY must be/);
+  });
+
   it('refuses any other COMPRESSION with a message that names it', () => {
     for (const value of ['yes', 'OFF', '0', '']) {
       expect(() => loadConfig({ COMPRESSION: value })).toThrow(ConfigError);

@@ -17,6 +17,9 @@ const configSchema = z.object({
   TRUST_PROXY: z.string().trim().min(1).optional(),
   // The organisation's calendar: capacity is counted in its days (an IANA zone name).
   ORG_TIME_ZONE: z.string().refine(isValidTimeZone, 'ORG_TIME_ZONE must be an IANA time zone such as Europe/Berlin').default('UTC'),
+  // Hours in a full working day: planned hours of actuals are booked day-percent x HOURS_PER_DAY / 100.
+  HOURS_PER_DAY: z.coerce.number({ error: 'HOURS_PER_DAY must be a number of hours such as 8 or 7.5' })
+    .gt(0, 'HOURS_PER_DAY must be more than 0 and at most 24').max(24, 'HOURS_PER_DAY must be more than 0 and at most 24').default(8),
   // The plan as of a moment folds from the nearest snapshot taken every this many events (0: no snapshots).
   HISTORY_SNAPSHOT_EVERY: z.coerce.number().int('HISTORY_SNAPSHOT_EVERY must be a whole number of events').min(0).default(10_000),
   // 'off' behind a proxy that compresses answers itself.
@@ -59,6 +62,7 @@ export type Config = {
   loginRateLimit: number;
   trustProxy: boolean | string;
   orgTimeZone: string;
+  hoursPerDay: number;
   historySnapshotEvery: number;
   compression: boolean;
   publicUrl: string;
@@ -94,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     orgTimeZone: c.ORG_TIME_ZONE,
+    hoursPerDay: c.HOURS_PER_DAY,
     historySnapshotEvery: c.HISTORY_SNAPSHOT_EVERY,
     compression: c.COMPRESSION === 'on',
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),

@@ -19,6 +19,8 @@ export const currentPlan = (): Plan => ({
   holidays: holidaysStore.data,
   placeholders: placeholdersStore.data,
   holidayCalendars: holidayCalendarsStore.data,
+  // The plan's screens never read actuals: the dashboard and the Report ask for them by week.
+  actuals: [],
 });
 
 /** The signed-in engineer's own profile follows edits of their engineer record (applying twice is harmless). */

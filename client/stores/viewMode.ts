@@ -63,6 +63,7 @@ function collectionsOf(plan: Plan): PastCollections {
       placeholders: of(plan.placeholders),
       // A past plan from a server older than named calendars has none: the default one then.
       holidayCalendars: of(plan.holidayCalendars ?? [{ _id: 'default', name: 'Default', version: 0 }]),
+      actuals: of(plan.actuals),
     };
     pastCollections.set(plan, found);
   }

@@ -5,6 +5,7 @@ import {
   updateProjectInput, workWeekInput,
 } from '../inputs.ts';
 import { wellFormedText } from '../text.ts';
+import { actualsWeekInput, isoWeek, unlockWeekInput } from '../actuals/inputs.ts';
 
 /**
  * Every planning write as one value: the same inputs as the live routes, with the ids of anything it
@@ -55,6 +56,10 @@ export const planningCommand = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('renameHolidayCalendar'), calendarId: id('Calendar'), input: renameHolidayCalendarInput }),
   z.object({ kind: z.literal('removeHolidayCalendar'), calendarId: id('Calendar') }),
+  // Actuals are what happened, not a plan: no scenario drafts them.
+  z.object({ kind: z.literal('recordActuals'), engineerId: id('Engineer'), week: isoWeek, input: actualsWeekInput }),
+  z.object({ kind: z.literal('lockActualsWeek'), engineerId: id('Engineer'), week: isoWeek }),
+  z.object({ kind: z.literal('unlockActualsWeek'), engineerId: id('Engineer'), week: isoWeek, reason: unlockWeekInput.shape.reason }),
 ]);
 export type PlanningCommand = z.output<typeof planningCommand>;
 export type PlanningCommandKind = PlanningCommand['kind'];

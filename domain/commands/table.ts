@@ -10,6 +10,7 @@ import { decideAddPlaceholder, decideFillPlaceholder, decideRemovePlaceholder, d
 import { decideBookTimeOff, decideCancelTimeOff, type TimeOffActor } from '../decide-time-off.ts';
 import type { AssignmentRecord, Engineer, HolidayCalendar, Project } from '../entities.ts';
 import { streamIds, type PlanningEvent } from '../events.ts';
+import { decideLockWeek, decideRecordActuals, decideUnlockWeek } from '../actuals/decide.ts';
 import type { Calendar, EngineerTimeOff, ProjectPlan } from '../evolve.ts';
 import { DEFAULT_CALENDAR_ID } from '../capacity/engineer-days.ts';
 import type { CommandOf, PlanningCommand, PlanningCommandKind } from './planning-commands.ts';
@@ -176,6 +177,22 @@ export const planningCommands: { [K in PlanningCommandKind]: Spec<CommandOf<K>> 
   removePlaceholder: {
     writes: project,
     decide: (c, { read }) => on(streamIds.project(c.projectId), decideRemovePlaceholder(read.projectPlan(c.projectId), { placeholderId: c.placeholderId })),
+  },
+  recordActuals: {
+    writes: engineer,
+    reads: (c) => c.input.entries.map((e) => ({ kind: 'project', id: e.projectId })),
+    decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideRecordActuals(read.engineerTimeOff(c.engineerId), {
+      week: c.week, input: c.input, actor, projectExists: (id) => read.project(id) !== null,
+    })),
+  },
+  lockActualsWeek: {
+    writes: engineer,
+    decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideLockWeek(read.engineerTimeOff(c.engineerId), { week: c.week, actor })),
+  },
+  unlockActualsWeek: {
+    writes: engineer,
+    decide: (c, { read, actor }) =>
+      on(streamIds.engineer(c.engineerId), decideUnlockWeek(read.engineerTimeOff(c.engineerId), { week: c.week, reason: c.reason, actor })),
   },
   fillPlaceholder: {
     writes: (c) => [streamIds.project(c.projectId), streamIds.assignment(c.assignmentId)],

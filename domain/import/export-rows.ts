@@ -20,6 +20,9 @@ export const timeOffCells = (t: TimeOff & { engineerEmail: string }) => [t.engin
 /** `calendarName` is written, not the id: the import takes either, and a name reads better in a spreadsheet. */
 export const holidayCells = (h: HolidayRecord & { calendarName: string }) => [h.date, h.name, h.calendarName];
 
+/** One engineer's hours on one project in one week, written on its Monday: importing it again sums to the same week. */
+export const actualsCells = (a: { date: string; email: string; projectName: string; hours: number }) => [a.date, a.email, '', '', a.projectName, String(a.hours)];
+
 /** A list as CSV records, header first, in the import's columns, every cell safe to open in a spreadsheet. */
 export function exportRecords(kind: ImportKind, rows: readonly string[][]): string[][] {
   return [columnNames(kind), ...rows.map((cells) => cells.map(guardCell))];

@@ -9,5 +9,6 @@ export * from './plan-projects.ts';
 export * from './plan-assignments.ts';
 export * from './plan-time-off.ts';
 export * from './plan-holidays.ts';
+export * from './plan-actuals.ts';
 export * from './export-rows.ts';
 export * from './contracts.ts';

@@ -1,12 +1,13 @@
 import type { RowIssue } from './types.ts';
 
 /** The lists a CSV file can bring in or take out, one kind per file. */
-export const importKinds = ['engineers', 'projects', 'assignments', 'time-off', 'holidays'] as const;
+export const importKinds = ['engineers', 'projects', 'assignments', 'time-off', 'holidays', 'actuals'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
-export type ColumnSpec = { name: string; required: boolean; description: string };
+/** `aliases`: the same column as other tools name it in their exports (a time tracker's 'Start date' is our 'date'). */
+export type ColumnSpec = { name: string; required: boolean; description: string; aliases?: readonly string[] };
 
-const column = (name: string, description: string, required = true): ColumnSpec => ({ name, required, description });
+const column = (name: string, description: string, required = true, aliases?: readonly string[]): ColumnSpec => ({ name, required, description, ...(aliases ? { aliases } : {}) });
 
 /**
  * The columns of each kind, in the order an export writes them. A column left out of an import file
@@ -51,6 +52,16 @@ export const importColumns: Record<ImportKind, readonly ColumnSpec[]> = {
     column('name', 'Name of the holiday'),
     column('calendar', 'Name or id of its holiday calendar; the default calendar when left out or empty', false),
   ],
+  // A time tracker's export, one row per entry: Harvest (Date, Project, Hours, First name, Last name),
+  // Toggl (Start date, Project, Duration, Email) and Jira/Tempo (Work date, Project Name, Hours, Author email) name them so.
+  actuals: [
+    column('date', 'The day worked, YYYY-MM-DD or M/D/YYYY; rows are summed per ISO week', true, ['spent date', 'start date', 'work date', 'worklog date', 'day']),
+    column('email', 'Email of an existing engineer (or firstName and lastName, as Harvest exports them)', false, ['user email', 'author email', 'author e-mail', 'worker email', 'e-mail']),
+    column('firstName', 'First name, when there is no email', false, ['first name', 'user first name']),
+    column('lastName', 'Last name, when there is no email', false, ['last name', 'user last name']),
+    column('project', 'Name of an existing project', true, ['project name', 'project key']),
+    column('hours', 'Hours as a decimal (7.5) or a duration (07:30:00)', true, ['duration', 'time spent (h)', 'hours rounded', 'logged hours']),
+  ],
 };
 
 /** What makes a row the same thing again, so importing a file twice changes nothing the second time. */
@@ -60,21 +71,26 @@ export const naturalKeys: Record<ImportKind, string> = {
   assignments: 'engineerEmail, projectName, startDate, role',
   'time-off': 'engineerEmail, from, to',
   holidays: 'calendar, date',
+  actuals: 'email, project, ISO week of date (summed)',
 };
 
 export const columnNames = (kind: ImportKind) => importColumns[kind].map((c) => c.name);
 
 const normalise = (name: string) => name.trim().toLowerCase();
 
+/** Whether a header cell (normalised) is this column, by its name or one of its aliases. */
+const namesColumn = (c: ColumnSpec, cell: string) => normalise(c.name) === cell || (c.aliases?.includes(cell) ?? false);
+
 /**
  * The kind whose required columns a header holds, the one matching most columns when several do
  * (a file of assignments also has a startDate, like a file of projects). Null when none fits.
  */
 export function guessKind(header: readonly string[]): ImportKind | null {
-  const names = new Set(header.map(normalise));
+  const names = header.map(normalise);
+  const present = (c: ColumnSpec) => names.some((name) => namesColumn(c, name));
   const fits = importKinds
-    .filter((kind) => importColumns[kind].every((c) => !c.required || names.has(normalise(c.name))))
-    .map((kind) => ({ kind, matched: importColumns[kind].filter((c) => names.has(normalise(c.name))).length }))
+    .filter((kind) => importColumns[kind].every((c) => !c.required || present(c)))
+    .map((kind) => ({ kind, matched: importColumns[kind].filter(present).length }))
     .sort((a, b) => b.matched - a.matched);
   return fits[0]?.kind ?? null;
 }
@@ -96,7 +112,7 @@ export function readHeader(kind: ImportKind, header: readonly string[], line = 1
   const warnings: RowIssue[] = [];
   const columns: string[] = [];
   header.forEach((cell, index) => {
-    const spec = specs.find((c) => normalise(c.name) === normalise(cell));
+    const spec = specs.find((c) => namesColumn(c, normalise(cell)));
     if (!spec) {
       const named = cell.trim() === '' ? `Column ${index + 1} has no name` : `Unknown column '${cell}'`;
       warnings.push({ line, column: cell, message: `${named}: it is ignored (the ${kind} columns are ${columnNames(kind).join(', ')})` });

@@ -6,7 +6,7 @@ import { planErrors, planImport, type ImportSnapshot } from './plan.ts';
 const sam: Engineer = { _id: 'e1', name: 'Sam', email: 'sam@demo.test', department: 'D', skills: [], seniority: 'mid', maxCapacity: 100, version: 3 };
 const vacation: TimeOff = { _id: 't1', engineerId: 'e1', from: '2026-08-03', to: '2026-08-14', kind: 'vacation', note: 'Summer', version: 2 };
 const newYear: HolidayRecord = { _id: 'h1', calendarId: 'default', date: '2027-01-01', name: "New Year's Day", version: 1 };
-const now: ImportSnapshot = { engineers: [sam], projects: [], assignments: [], otherAccountEmails: [], timeOff: [vacation], holidays: [newYear] };
+const now: ImportSnapshot = { engineers: [sam], projects: [], assignments: [], otherAccountEmails: [], timeOff: [vacation], holidays: [newYear], actuals: [] };
 
 describe('time off', () => {
   const header = ['engineerEmail', 'from', 'to', 'kind', 'note'];

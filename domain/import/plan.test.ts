@@ -18,7 +18,7 @@ const onPortal: AssignmentRecord = {
 const onArchive: AssignmentRecord = { ...onPortal, _id: 'a2', projectId: 'p2', role: 'Backend' };
 
 const now: ImportSnapshot = {
-  engineers: [sam], projects: [portal, archive], assignments: [onPortal, onArchive], otherAccountEmails: ['boss@demo.test'], timeOff: [], holidays: [],
+  engineers: [sam], projects: [portal, archive], assignments: [onPortal, onArchive], otherAccountEmails: ['boss@demo.test'], timeOff: [], holidays: [], actuals: [],
 };
 const csv = (...lines: string[][]) => lines;
 

@@ -5,6 +5,8 @@ import { planEngineers, type EngineerCommand, type EngineersNow } from './plan-e
 import { planHolidays, type HolidayCommand } from './plan-holidays.ts';
 import { planProjects, type ProjectCommand } from './plan-projects.ts';
 import { planTimeOff, type TimeOffCommand, type TimeOffNow } from './plan-time-off.ts';
+import { planActuals, type ActualsCommand } from './plan-actuals.ts';
+import type { ActualsWeek } from '../actuals/events.ts';
 import { rowValues, type RowValues } from './rows.ts';
 import type { HolidayCalendar, HolidayRecord } from '../entities.ts';
 import { countActions, type ActionCounts, type PlannedRow, type RowIssue } from './types.ts';
@@ -14,6 +16,7 @@ export type ImportSnapshot = EngineersNow & AssignmentsNow & TimeOffNow & {
   holidays: readonly HolidayRecord[];
   /** The calendars a holiday row's `calendar` cell may name (left out: only the default one). */
   holidayCalendars?: readonly HolidayCalendar[];
+  actuals: readonly ActualsWeek[];
 };
 
 export type ImportCommandOf = {
@@ -22,6 +25,7 @@ export type ImportCommandOf = {
   assignments: AssignmentCommand;
   'time-off': TimeOffCommand;
   holidays: HolidayCommand;
+  actuals: ActualsCommand;
 };
 
 const planners: { [K in ImportKind]: (rows: readonly RowValues[], now: ImportSnapshot) => PlannedRow<ImportCommandOf[K]>[] } = {
@@ -30,6 +34,7 @@ const planners: { [K in ImportKind]: (rows: readonly RowValues[], now: ImportSna
   assignments: planAssignments,
   'time-off': planTimeOff,
   holidays: (rows, now) => planHolidays(rows, now.holidays, now.holidayCalendars),
+  actuals: planActuals,
 };
 
 export type ImportPlan<K extends ImportKind = ImportKind> = {

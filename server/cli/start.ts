@@ -29,6 +29,7 @@ async function main() {
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
     orgTimeZone: config.orgTimeZone,
+    hoursPerDay: config.hoursPerDay,
     historySnapshotEvery: config.historySnapshotEvery,
     compression: config.compression,
     publicUrl: config.publicUrl,

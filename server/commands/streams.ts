@@ -12,7 +12,7 @@ import { projectCalendar } from '../projections/holidays.ts';
 import type { ProjectedState } from '../projections/many.ts';
 import { projectProjectPlan } from '../projections/placeholders.ts';
 import { projectProject, projectProjects } from '../projections/projects.ts';
-import { projectEngineerTimeOff } from '../projections/time-off.ts';
+import { projectEngineerTimeOff, projectEngineerTimeOffMany } from '../projections/time-off.ts';
 
 /**
  * What the command runner needs to know of a kind of stream: its name, its fold and its projection.
@@ -66,6 +66,7 @@ export const engineerTimeOffStream: StreamKind<EngineerTimeOff, EngineerEvent> =
   streamId: streamIds.engineer,
   evolve: evolveEngineerTimeOff,
   project: projectEngineerTimeOff,
+  projectMany: projectEngineerTimeOffMany,
 };
 
 export const calendarStream: StreamKind<Calendar, CalendarEvent> = {

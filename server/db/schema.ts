@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { AssignmentRecord, Engineer, EventMetadata, HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/index.ts';
+import type { ActualsWeek, AssignmentRecord, Engineer, EventMetadata, HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/index.ts';
 
 /** One Database interface built from per-table types (model: kysely-org/kysely example/). */
 export interface StreamsTable {
@@ -141,6 +141,12 @@ export interface PlaceholdersTable extends ReadModelRow<Placeholder> {
   end_date: ColumnType<Date, string, string>;
 }
 
+/** One engineer's ISO week of actuals; `id` is '<engineerId> <week>'. */
+export interface ActualsTable extends ReadModelRow<ActualsWeek> {
+  engineer_id: string;
+  week: string;
+}
+
 /** A scenario's stream: drafted changes, never read by the live plan. */
 export interface ScenarioEventsTable {
   scenario_id: string;
@@ -257,6 +263,7 @@ export interface Database {
   log_followers: LogFollowersTable;
   outbox: OutboxTable;
   slack_channels: SlackChannelsTable;
+  actuals: ActualsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -73,6 +73,7 @@ export async function describeEvents(db: DbOrTrx, page: RecordedEvent[]): Promis
       engineerIds.add(ref.engineerId);
       projectIds.add(ref.projectId);
     }
+    if (e.type === 'ActualsRecorded') for (const entry of [...e.data.entries, ...(e.data.previous ?? [])]) projectIds.add(entry.projectId);
     if (e.type === 'AssignmentUpdated') {
       if (e.data.changes.engineerId) engineerIds.add(e.data.changes.engineerId);
       if (e.data.previous?.engineerId) engineerIds.add(e.data.previous.engineerId);
@@ -81,6 +82,7 @@ export async function describeEvents(db: DbOrTrx, page: RecordedEvent[]): Promis
   const names = await entityNames(db, [...engineerIds], [...projectIds]);
   const calendarNames = await holidayCalendarNames(db, events);
   const engineerName = (id: string) => names.get(id);
+  const projectName = engineerName;
   const scenarios = await scenarioNames(db, [...new Set(events.map((e) => e.metadata.scenarioId).filter((id): id is string => Boolean(id)))]);
   const namesOf = (event: RecordedEvent) => {
     const entity = streamEntity(event.streamId)!;
@@ -99,7 +101,7 @@ export async function describeEvents(db: DbOrTrx, page: RecordedEvent[]): Promis
     const by = namesOf(reversed[0]!).actor;
     const deeds = reversed.map((o) => {
       const { engineer, project, actor, calendar } = namesOf(o);
-      return describeDeed(o, { actor: actor.name, engineer, project, engineerName, calendar });
+      return describeDeed(o, { actor: actor.name, engineer, project, engineerName, projectName, calendar });
     });
     return { actor: by, deeds };
   };
@@ -112,7 +114,7 @@ export async function describeEvents(db: DbOrTrx, page: RecordedEvent[]): Promis
       : (entity.kind === 'engineer' ? engineer : project) ?? entity.id;
     const undoOf = event.metadata.undoOf;
     const undone = undoOf ? undoneOn(event, undoOf) : null;
-    const summary = undoOf ? describeUndo(actor.name, undone && { actor: undone.actor.name, deeds: undone.deeds }) : describeEvent(event, { actor: actor.name, engineer, project, engineerName, calendar });
+    const summary = undoOf ? describeUndo(actor.name, undone && { actor: undone.actor.name, deeds: undone.deeds }) : describeEvent(event, { actor: actor.name, engineer, project, engineerName, projectName, calendar });
     const undid = undoOf && undone ? { undid: { commandId: undoOf, actor: undone.actor } } : {};
     const scenarioId = event.metadata.scenarioId;
     if (!scenarioId) return { ...event, actor, entity: { ...entity, name: entityName }, summary, ...undid };

@@ -4,6 +4,7 @@ import {
   createAssignments, createProjects, registerEngineers, updateAssignments, updateEngineers, updateProjects,
 } from '../commands/bulk-planning.ts';
 import { addHolidays, bookTimeOffs } from '../commands/bulk-capacity-facts.ts';
+import { recordManyActuals } from '../commands/actuals.ts';
 import type { CommandResult } from '../commands/execute.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import type { JobProgress } from './jobs.ts';
@@ -42,6 +43,13 @@ const runners: { [K in ImportKind]: Runner<K> } = {
     await bookTimeOffs(trx, batch.map((c) => ({ engineerId: c.engineerId, input: c.input, replaces: c.type === 'rebook' ? c.timeOffId : undefined })), metadata);
     return { created: ofType(batch, 'book').length, updated: ofType(batch, 'rebook').length, unchanged: 0 };
   },
+  actuals: async (trx, batch, metadata) => {
+    const results = await recordManyActuals(trx, batch, metadata);
+    const changed = results.filter((r) => r.events.length > 0);
+    // A week recorded for the first time carries no `previous` entries.
+    const created = changed.filter((r) => r.events.some((e) => e.type === 'ActualsRecorded' && e.data.previous === undefined)).length;
+    return { created, updated: changed.length - created, unchanged: results.length - changed.length };
+  },
   holidays: async (trx, batch, metadata) => {
     await addHolidays(trx, batch.map((c) => ({ input: c.input, replaces: c.type === 'rename' ? c.holidayId : undefined })), metadata);
     return { created: ofType(batch, 'add').length, updated: ofType(batch, 'rename').length, unchanged: 0 };
@@ -53,7 +61,8 @@ const runners: { [K in ImportKind]: Runner<K> } = {
  * no two rows share a stream: several bookings of one engineer live on that engineer's stream, and
  * every holiday on the calendar's, so two batches at once would refuse each other's append.
  */
-const batchesInFlight: Record<ImportKind, number> = { engineers: 2, projects: 2, assignments: 2, 'time-off': 1, holidays: 1 };
+// An engineer's weeks are on their one stream, so actuals batches run one at a time like time off.
+const batchesInFlight: Record<ImportKind, number> = { engineers: 2, projects: 2, assignments: 2, 'time-off': 1, holidays: 1, actuals: 1 };
 
 /**
  * Runs a plan's commands, `BATCH_SIZE` rows per transaction, so readers (the live feed, history) see

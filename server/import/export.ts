@@ -1,6 +1,7 @@
 import {
-  assignmentCells, engineerCells, exportRecords, holidayCells, projectCells, timeOffCells, type ImportKind,
+  actualsCells, assignmentCells, engineerCells, exportRecords, holidayCells, projectCells, timeOffCells, type ImportKind,
 } from '../../domain/import/index.ts';
+import { weekDates } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { inBytes } from '../db/expressions.ts';
 import { assignmentsWithNames } from '../read-models/queries.ts';
@@ -29,6 +30,19 @@ async function rowsOf(db: DbOrTrx, kind: ImportKind): Promise<string[][]> {
       .orderBy('t.id', inBytes)
       .execute();
     return rows.map((r) => timeOffCells({ ...r.doc, engineerEmail: r.email }));
+  }
+  if (kind === 'actuals') {
+    const rows = await db
+      .selectFrom('actuals as w')
+      .innerJoin('engineers as e', 'e.id', 'w.engineer_id')
+      .select(['w.doc', 'e.email'])
+      .orderBy('w.week')
+      .orderBy('e.email')
+      .execute();
+    const names = new Map((await db.selectFrom('projects').select(['id', 'name']).execute()).map((p) => [p.id, p.name]));
+    return rows.flatMap((r) => r.doc.entries.map((entry) => actualsCells({
+      date: weekDates(r.doc.week).from, email: r.email, projectName: names.get(entry.projectId) ?? entry.projectId, hours: entry.hours,
+    })));
   }
   if (kind === 'holidays') {
     const rows = await db

@@ -8,10 +8,10 @@ import type { DbOrTrx } from '../db/connect.ts';
  */
 export async function loadImportSnapshot(db: DbOrTrx, kind: ImportKind): Promise<ImportSnapshot> {
   const needs = {
-    engineers: kind === 'engineers' || kind === 'assignments' || kind === 'time-off',
-    projects: kind === 'projects' || kind === 'assignments',
+    engineers: kind === 'engineers' || kind === 'assignments' || kind === 'time-off' || kind === 'actuals',
+    projects: kind === 'projects' || kind === 'assignments' || kind === 'actuals',
   };
-  const [engineers, projects, assignments, others, timeOff, holidays, holidayCalendars] = await Promise.all([
+  const [engineers, projects, assignments, others, timeOff, holidays, holidayCalendars, actuals] = await Promise.all([
     needs.engineers ? db.selectFrom('engineers').select('doc').execute() : [],
     needs.projects ? db.selectFrom('projects').select('doc').execute() : [],
     kind === 'assignments' ? db.selectFrom('assignments').select('doc').execute() : [],
@@ -19,6 +19,7 @@ export async function loadImportSnapshot(db: DbOrTrx, kind: ImportKind): Promise
     kind === 'time-off' ? db.selectFrom('time_off').select('doc').execute() : [],
     kind === 'holidays' ? db.selectFrom('holidays').select('doc').execute() : [],
     kind === 'holidays' ? db.selectFrom('holiday_calendars').select('doc').execute() : [],
+    kind === 'actuals' ? db.selectFrom('actuals').select('doc').execute() : [],
   ]);
   return {
     engineers: engineers.map((r) => r.doc),
@@ -28,5 +29,6 @@ export async function loadImportSnapshot(db: DbOrTrx, kind: ImportKind): Promise
     timeOff: timeOff.map((r) => r.doc),
     holidays: holidays.map((r) => r.doc),
     holidayCalendars: holidayCalendars.map((r) => r.doc),
+    actuals: actuals.map((r) => r.doc),
   };
 }

@@ -74,6 +74,9 @@ export function ownershipFact(event: PlanningEvent): OwnershipFact {
     case 'EngineerLeavingCancelled':
     case 'TimeOffBooked':
     case 'TimeOffCancelled':
+    case 'ActualsRecorded':
+    case 'ActualsWeekLocked':
+    case 'ActualsWeekUnlocked':
     case 'HolidayAdded':
     case 'HolidayRemoved':
     case 'HolidayCalendarCreated':

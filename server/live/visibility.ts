@@ -40,6 +40,10 @@ export function canSee(viewer: Viewer, event: RecordedEvent, ownerOf: (assignmen
       return true;
     case 'TimeOffBooked':
     case 'TimeOffCancelled':
+    // Actuals are the engineer's own: colleagues never see what someone logged (design section 13).
+    case 'ActualsRecorded':
+    case 'ActualsWeekLocked':
+    case 'ActualsWeekUnlocked':
       return event.data.engineerId === viewer.id;
     case 'AssignmentCreated':
       return event.data.engineerId === viewer.id;

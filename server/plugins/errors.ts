@@ -33,7 +33,7 @@ export default fp(async function errors(app: FastifyInstance) {
       });
     }
     if (error instanceof DomainError) {
-      const body: Record<string, unknown> = { message: error.message, code: domainCode[error.kind] };
+      const body: Record<string, unknown> = { message: error.message, code: error.code ?? domainCode[error.kind] };
       if (error.kind === 'invalid') body.issues = [{ path: error.path ?? '', message: error.message }];
       return reply.code(domainStatus[error.kind]).send(body);
     }

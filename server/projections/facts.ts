@@ -1,6 +1,6 @@
 import type { Writer } from '../db/connect.ts';
 
-type FactTable = 'time_off' | 'holidays' | 'placeholders';
+type FactTable = 'time_off' | 'holidays' | 'placeholders' | 'actuals';
 
 /**
  * Writes the rows of the facts a command touched (time off, holidays, placeholders) from the stream's

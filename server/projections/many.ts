@@ -5,7 +5,7 @@ import type { DbOrTrx } from '../db/connect.ts';
 /** A stream's folded state after a batch, and the events the batch appended to it. */
 export type ProjectedState<S> = { id: string; state: S | null; events?: readonly unknown[] };
 
-type ReadModelTable = 'engineers' | 'projects' | 'assignments';
+type ReadModelTable = 'engineers' | 'projects' | 'assignments' | 'actuals';
 
 /**
  * The read models' columns that are not text. The columns written are the keys of the projection's

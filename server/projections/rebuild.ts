@@ -8,12 +8,12 @@ import { engineerRow } from './engineers.ts';
 import { holidayCalendarRow, holidayRow } from './holidays.ts';
 import { placeholderRow } from './placeholders.ts';
 import { projectRow } from './projects.ts';
-import { timeOffRow } from './time-off.ts';
+import { actualsRow, timeOffRow } from './time-off.ts';
 
 export type TableComparison = { table: string; live: number; rebuilt: number; missing: number; extra: number; changed: number };
 export type RebuildResult = { events: number; equal: boolean; tables: TableComparison[]; swapped: boolean };
 
-const tables = ['engineers', 'projects', 'assignments', 'time_off', 'holidays', 'holiday_calendars', 'placeholders'] as const;
+const tables = ['engineers', 'projects', 'assignments', 'time_off', 'holidays', 'holiday_calendars', 'placeholders', 'actuals'] as const;
 const SCHEMA = 'read_model_rebuild';
 
 /**
@@ -46,6 +46,7 @@ export async function rebuildReadModels(
     await insertAll(fresh, 'holidays', [...fold.holidays.values()].map(holidayRow));
     await insertAll(fresh, 'holiday_calendars', [...fold.holidayCalendars.values()].map(holidayCalendarRow));
     await insertAll(fresh, 'placeholders', [...fold.placeholders.values()].map(placeholderRow));
+    await insertAll(fresh, 'actuals', [...fold.actuals.values()].map(actualsRow));
 
     const comparisons: TableComparison[] = [];
     for (const table of tables) {

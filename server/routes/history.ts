@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   assignmentSchema, engineerSchema, entityKinds, historyActorSchema, historyPageSchema, holidayCalendarSchema, holidaySchema, parseCursor,
-  placeholderSchema, planDiffSchema, planningEventTypes, projectSchema, timeOffSchema, verificationSchema, type Cursor,
+  actualsWeekSchema, placeholderSchema, planDiffSchema, planningEventTypes, projectSchema, timeOffSchema, verificationSchema, type Cursor,
 } from '../../domain/index.ts';
 import { readNewestFirst } from '../event-store/read.ts';
 import { listActors } from '../history/actors.ts';
@@ -33,6 +33,7 @@ const planBody = z.object({
   placeholders: z.array(placeholderSchema),
   /** The holiday calendars of that moment (their holidays are in `holidays`, each naming its calendar). */
   holidayCalendars: z.array(holidayCalendarSchema),
+  actuals: z.array(actualsWeekSchema),
 });
 
 const historyQuery = z.object({

@@ -6,7 +6,7 @@ import { benchHistory } from './history.ts';
 import { benchDatabase, printTable, type Row } from './support.ts';
 
 /** `npm run bench`: every figure printed beside an anchor measured in the same run on the same machine. */
-const sections = (process.env.BENCH_SECTIONS ?? 'backend,history,capacity,scenarios,bulk,live,client,import,webhooks').split(',');
+const sections = (process.env.BENCH_SECTIONS ?? 'backend,history,capacity,scenarios,bulk,live,client,import,webhooks,actuals').split(',');
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const rows: Row[] = [];
 const database = await benchDatabase();
@@ -20,6 +20,7 @@ const benches: Record<string, () => Promise<Row[]>> = {
   client: async () => (await import('./client.ts')).benchClient(database.url, progress),
   import: async () => (await import('./import.ts')).benchImport(database.url, progress),
   webhooks: async () => (await import('./webhooks.ts')).benchWebhooks(database.url, progress),
+  actuals: async () => (await import('./actuals.ts')).benchActuals(database.url, progress),
 };
 let failed = false;
 try {

@@ -25,7 +25,7 @@ export const demo = {
 /** A real app on a fresh database of its own, with the demo seeded through commands. */
 export async function startTestApp(
   options: {
-    seed?: boolean; loginRateLimit?: number; now?: Date; orgTimeZone?: string; historySnapshotEvery?: number;
+    seed?: boolean; loginRateLimit?: number; now?: Date; orgTimeZone?: string; historySnapshotEvery?: number; hoursPerDay?: number;
     /** Single sign-on (off unless given) and the address people open (the app's default unless given). */
     oidc?: OidcSettings; publicUrl?: string;
     /** Where invitations and reset links are mailed (none unless given). */
@@ -42,6 +42,7 @@ export async function startTestApp(
     logLevel: 'silent',
     loginRateLimit: options.loginRateLimit ?? 1000,
     orgTimeZone: options.orgTimeZone,
+    hoursPerDay: options.hoursPerDay,
     historySnapshotEvery: options.historySnapshotEvery,
     oidc: options.oidc,
     publicUrl: options.publicUrl,

@@ -1,4 +1,4 @@
-import { CalendarOutlined, ClockCircleOutlined, FolderOpenOutlined, InboxOutlined, LineChartOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { CalendarOutlined, ClockCircleOutlined, FieldTimeOutlined, FolderOpenOutlined, InboxOutlined, LineChartOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Col, Row, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
@@ -9,6 +9,8 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { useTimeOffPlanning } from '../../components/time-off/useTimeOffPlanning.tsx';
 import { WeekLoadCells } from '../../components/WeekLoadCells.tsx';
+import { ActualsWeekEditor } from '../../components/actuals/ActualsWeekEditor.tsx';
+import { weekBefore } from '../../../domain/actuals/weeks.ts';
 import { longDate, percent } from '../../lib/format.ts';
 import { useNow } from '../../stores/useNow.ts';
 import { useAssignments } from '../../stores/assignments.ts';
@@ -73,6 +75,7 @@ export default function EngineerDashboardPage() {
   const me = profile.data?._id;
   const today = todayDate(now);
   const weeks = useMemo(() => weeksFrom(today, LOAD_WEEKS), [today]);
+  const lastWeek = weekBefore(today);
   const load = useCapacity(me ? { ...weeks, step: 'week', engineerId: me } : null);
   const myWeeks = load.data?.rows.find((row) => row.engineer._id === me)?.periods ?? (load.data ? [] : null);
   // An engineer books and cancels their own time off, on the live plan.
@@ -92,6 +95,13 @@ export default function EngineerDashboardPage() {
         <StatCard title="Upcoming Projects" value={upcoming.length} hint="Starting later" icon={<CalendarOutlined />} tone="violet" loading={loading} testId="card-upcoming-projects" />
       </StatGrid>
       <Row gutter={[16, 16]}>
+        {me ? (
+          <Col span={24}>
+            <SectionCard title="Last week" subtitle={`What you worked on in ${lastWeek}, in hours per project: prefilled from the plan`} icon={<FieldTimeOutlined />} testId="last-week">
+              <ActualsWeekEditor key={`${me} ${lastWeek}`} engineerId={me} week={lastWeek} manager={false} reminder={`Last week (${lastWeek}) is not filled yet: confirm it as planned or correct the hours`} />
+            </SectionCard>
+          </Col>
+        ) : null}
         <Col span={24}>
           <SectionCard title="Current Projects" subtitle="Projects you are working on now" icon={<ThunderboltOutlined />} bodyPadding={0} testId="current-projects">
             <DataTable<OwnAssignment>

@@ -1,5 +1,8 @@
 import { useEngineerDays } from '../../components/engineer-days/useEngineerDays.tsx';
-import { CalendarOutlined, FilterOutlined, ScheduleOutlined, RiseOutlined, TeamOutlined, UserAddOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
+import { useActualsDialog } from '../../components/actuals/useActualsDialog.tsx';
+import { weekBefore } from '../../../domain/actuals/weeks.ts';
+import { useNow } from '../../stores/useNow.ts';
+import { CalendarOutlined, FieldTimeOutlined, FilterOutlined, ScheduleOutlined, RiseOutlined, TeamOutlined, UserAddOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
 import { Badge, Button, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useDeferredValue, useMemo } from 'react';
@@ -126,11 +129,17 @@ export default function EngineersPage() {
   const timeOff = useTimeOffPlanning({ nameOf: (id) => engineers.data.find((e) => e._id === id)?.name ?? 'this engineer' });
   const holidays = useHolidaysDialog();
   const days = useEngineerDays();
+  const actuals = useActualsDialog();
+  const lastWeek = weekBefore(todayDate(useNow()));
   const renderActions = (e: Row) => (
     <div style={{ display: 'flex', gap: 2, whiteSpace: 'nowrap' }}>
       {planning.renderActions(e)}
       <Tooltip title="Work days">
         <Button size="small" type="text" icon={<ScheduleOutlined />} aria-label="Work days" onClick={() => days.openFor(e)} data-testid="engineer-work-days" data-engineer={e.name} />
+      </Tooltip>
+      <Tooltip title="Actuals: fill a week">
+        <Button size="small" type="text" icon={<FieldTimeOutlined />} aria-label="Actuals" data-testid="engineer-actuals" data-engineer={e.name}
+          onClick={() => actuals.openFor(e._id, e.name, lastWeek)} />
       </Tooltip>
       <Tooltip title="Time off">
         <Button size="small" type="text" icon={<CalendarOutlined />} aria-label="Time off" onClick={() => timeOff.openBooking(e._id)} data-testid="engineer-time-off" data-engineer={e.name} />
@@ -223,6 +232,7 @@ export default function EngineersPage() {
       {canPlan ? planning.dialogs : null}
       {canPlan ? timeOff.dialogs : null}
       {canPlan ? days.dialogs : null}
+      {canPlan ? actuals.dialog : null}
       {holidays.dialogs}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ImportKind, ImportPreview } from '../../../domain/import/index.ts';
 
 export const kindLabels: Record<ImportKind, string> = {
+  actuals: 'Actuals (time tracker export)',
   engineers: 'Engineers', projects: 'Projects', assignments: 'Assignments', 'time-off': 'Time off', holidays: 'Holidays',
 };
 

@@ -34,6 +34,7 @@ import {
 } from './chartData.ts';
 import { InTurn } from '../../components/InTurn.tsx';
 import { ForecastSection } from './ForecastSection.tsx';
+import { ActualsSection } from './ActualsSection.tsx';
 
 // The charts library is big: it loads in its own chunk, after the rest of the report has drawn.
 const UtilizationChart = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.UtilizationChart })));
@@ -211,6 +212,10 @@ export default function ReportPage() {
       </Row>
 
       <ForecastSection />
+
+      <div style={{ marginTop: 16, marginBottom: 16 }}>
+        <ActualsSection />
+      </div>
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>

@@ -21,6 +21,7 @@ describe('the schedule of a past plan', () => {
     holidays: [],
     placeholders: [],
     holidayCalendars: [],
+    actuals: [],
     // Week of Mon 2026-03-16: Ann 80 % all week, Bo 40 % from Wednesday (3 of 5 days: 24 %), Cy 60 % of 50.
     assignments: [
       assignment('ann', 80, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),

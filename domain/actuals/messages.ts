@@ -1,0 +1,21 @@
+/** Every message the actuals rules and inputs give, in one place. */
+export const actualsMessages = {
+  weekInvalid: 'Week must be an ISO week such as 2026-W48',
+  hoursInvalid: 'Hours must be a number of 0 or more',
+  weekTooLong: (max: number) => `A week has at most ${max} hours (24 a day)`,
+  projectRequired: 'Project is required',
+  projectTwice: 'Each project may appear once in a week',
+  tooManyEntries: 'A week has at most 200 entries',
+  noteTooLong: 'Note must be at most 500 characters',
+  reasonRequired: 'A reason is required to change a locked week',
+  unlockReasonRequired: 'A reason is required to unlock a week',
+  reasonTooLong: 'Reason must be at most 500 characters',
+  ownOnly: 'Engineers may record only their own actuals',
+  weekLocked: (week: string) => `Week ${week} is locked: ask a manager to change it`,
+  notLocked: (week: string) => `Week ${week} is not locked`,
+  managersOnly: 'Only managers lock and unlock weeks',
+  engineerNotFound: 'Engineer not found',
+  projectNotFound: (id: string) => `Project not found: ${id}`,
+  stepInvalid: 'step must be week or month',
+  byInvalid: 'by must be engineer or project',
+} as const;

@@ -1,0 +1,120 @@
+import { dayOfDate, dateOfDay, isCalendarDate } from '../capacity/calendar-days.ts';
+import { decideRecordActuals } from '../actuals/decide.ts';
+import { evolveActualsWeeks, type ActualsEntry, type ActualsWeek } from '../actuals/events.ts';
+import type { RecordActualsInput } from '../actuals/inputs.ts';
+import { weekOf } from '../actuals/weeks.ts';
+import type { Engineer, Project } from '../entities.ts';
+import { decideRow, errorRow } from './plan-rows.ts';
+import type { RowValues } from './rows.ts';
+import type { PlannedRow, RowIssue } from './types.ts';
+
+/** One engineer's week as the import records it: the file's projects summed, the week's other projects kept. */
+export type ActualsCommand = { type: 'record'; engineerId: string; week: string; input: RecordActualsInput };
+
+export type ActualsNow = { engineers: readonly Engineer[]; projects: readonly Project[]; actuals: readonly ActualsWeek[] };
+
+const importer = { id: 'import', role: 'manager' };
+
+/** 'YYYY-MM-DD', or Harvest's 'M/D/YYYY'; a date-time keeps its day. */
+function dayCell(text: string): string | null {
+  const value = text.trim();
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  const date = us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : value.slice(0, 10);
+  return isCalendarDate(date) && (us || value.length === 10 || /^\d{4}-\d{2}-\d{2}T/.test(value)) ? dateOfDay(dayOfDate(date)) : null;
+}
+
+/** Decimal hours (7.5, 7,5) or a duration (Toggl's 07:30:00, 7:30). */
+function hoursCell(text: string): number | null {
+  const value = text.trim();
+  const duration = /^(\d+):([0-5]\d)(?::([0-5]\d))?$/.exec(value);
+  if (duration) return Number(duration[1]) + Number(duration[2]) / 60 + Number(duration[3] ?? 0) / 3600;
+  const decimal = /^\d+(?:[.,]\d+)?$/.test(value) ? Number(value.replace(',', '.')) : Number.NaN;
+  return Number.isFinite(decimal) ? decimal : null;
+}
+
+const round = (hours: number) => Math.round(hours * 100) / 100;
+
+/**
+ * A time tracker's rows, summed per engineer, project and ISO week: each week then replaces the hours
+ * of the file's projects in the engineer's week and keeps the others (unplanned work typed in by hand
+ * stays). An unknown engineer or project is an error on its line, never a guess. The week's command rides
+ * on its first row; its other rows say the same action. Each week is decided as the API would, so a
+ * locked week is refused (a manager changes a locked week by hand, with a reason).
+ */
+export function planActuals(rows: readonly RowValues[], now: ActualsNow): PlannedRow<ActualsCommand>[] {
+  const byEmail = new Map(now.engineers.map((e) => [e.email.toLowerCase(), e]));
+  const byName = new Map(now.engineers.map((e) => [e.name.toLowerCase(), e]));
+  const projects = new Map(now.projects.map((p) => [p.name.trim().toLowerCase(), p]));
+  const projectIds = new Set(now.projects.map((p) => p._id));
+  const weeks = new Map<string, Record<string, ActualsWeek>>();
+  for (const week of now.actuals) weeks.set(week.engineerId, { ...weeks.get(week.engineerId), [week.week]: week });
+
+  type Read = { line: number; engineer: Engineer; week: string; projectId: string; hours: number; key: string };
+  const read = rows.map((row): Read | RowIssue[] => {
+    const v = row.values;
+    const issue = (column: string, message: string): RowIssue => ({ line: row.line, column, message });
+    const errors: RowIssue[] = [];
+    const day = dayCell(v.date ?? '');
+    if (!day) errors.push(issue('date', 'Date must be a date such as 2026-11-23 or 11/23/2026'));
+    const hours = hoursCell(v.hours ?? '');
+    if (hours === null || hours > 24) errors.push(issue('hours', 'Hours must be 0 to 24, as 7.5 or 07:30:00'));
+    const who = v.email?.trim() ? byEmail.get(v.email.trim().toLowerCase()) : byName.get(`${v.firstName ?? ''} ${v.lastName ?? ''}`.trim().toLowerCase());
+    const named = v.email?.trim() || `${v.firstName ?? ''} ${v.lastName ?? ''}`.trim();
+    if (!who) errors.push(issue(v.email?.trim() ? 'email' : 'firstName', named ? `Engineer not found: ${named}` : 'Email is required'));
+    const project = projects.get((v.project ?? '').trim().toLowerCase());
+    if (!project) errors.push(issue('project', v.project?.trim() ? `Project not found: ${v.project.trim()}` : 'Project is required'));
+    if (errors.length > 0) return errors;
+    const week = weekOf(day!);
+    return { line: row.line, engineer: who!, week, projectId: project!._id, hours: hours!, key: `${who!.email} ${project!.name} ${week}` };
+  });
+
+  // The file's hours per engineer and week, per project, in the order the file names them.
+  const groups = new Map<string, { engineer: Engineer; week: string; lines: number[]; hours: Map<string, number> }>();
+  for (const r of read) {
+    if (Array.isArray(r)) continue;
+    const id = `${r.engineer._id} ${r.week}`;
+    let group = groups.get(id);
+    if (!group) groups.set(id, (group = { engineer: r.engineer, week: r.week, lines: [], hours: new Map() }));
+    group.lines.push(r.line);
+    group.hours.set(r.projectId, (group.hours.get(r.projectId) ?? 0) + r.hours);
+  }
+
+  const outcomes = new Map<string, { action: 'create' | 'update' | 'unchanged' | 'error'; errors: RowIssue[]; command?: ActualsCommand; first: number }>();
+  for (const [id, group] of groups) {
+    const weeksOf = weeks.get(group.engineer._id) ?? {};
+    const current = Object.hasOwn(weeksOf, group.week) ? weeksOf[group.week]! : undefined;
+    // The week's lines keep their order (so the same file again changes nothing); the file's new projects follow.
+    const had = new Set((current?.entries ?? []).map((e) => e.projectId));
+    const entries: ActualsEntry[] = [
+      ...(current?.entries ?? []).map((e) => (group.hours.has(e.projectId) ? { projectId: e.projectId, hours: round(group.hours.get(e.projectId)!) } : e)),
+      ...[...group.hours].filter(([projectId]) => !had.has(projectId)).map(([projectId, hours]) => ({ projectId, hours: round(hours) })),
+    ];
+    const input = { entries, ...(current?.note ? { note: current.note } : {}) };
+    const decided = decideRow(group.lines[0]!, () =>
+      decideRecordActuals({ engineer: group.engineer, actuals: weeksOf }, { week: group.week, input, actor: importer, projectExists: (p) => projectIds.has(p) }));
+    const first = group.lines[0]!;
+    if (!decided.value) {
+      outcomes.set(id, { action: 'error', errors: decided.errors, first });
+      continue;
+    }
+    if (decided.value.length === 0) {
+      outcomes.set(id, { action: 'unchanged', errors: [], first });
+      continue;
+    }
+    weeks.set(group.engineer._id, decided.value.reduce((w, event) => evolveActualsWeeks(w, event, 0), weeksOf));
+    const command: ActualsCommand = { type: 'record', engineerId: group.engineer._id, week: group.week, input };
+    outcomes.set(id, { action: current?.recorded ? 'update' : 'create', errors: [], command, first });
+  }
+
+  return read.map((r, index): PlannedRow<ActualsCommand> => {
+    const line = rows[index]!.line;
+    if (Array.isArray(r)) return errorRow(line, (rows[index]!.values.email ?? '').trim(), r);
+    const outcome = outcomes.get(`${r.engineer._id} ${r.week}`)!;
+    const mine = outcome.first === line;
+    return {
+      line, key: r.key, action: outcome.action, changes: outcome.action === 'update' ? ['hours'] : [],
+      errors: mine ? outcome.errors : outcome.action === 'error' ? [{ line, column: null, message: `Its week is refused on line ${outcome.first}` }] : [],
+      ...(mine && outcome.command ? { command: outcome.command } : {}),
+    };
+  });
+}

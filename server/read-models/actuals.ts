@@ -1,0 +1,21 @@
+import type { ActualsWeek } from '../../domain/index.ts';
+import type { DbOrTrx } from '../db/connect.ts';
+import { inBytes } from '../db/expressions.ts';
+
+/** Every recorded or locked week, by engineer then week (the Plan's order). */
+export async function actualsList(db: DbOrTrx): Promise<ActualsWeek[]> {
+  const rows = await db.selectFrom('actuals').select('doc').orderBy('engineer_id', inBytes).orderBy('week').execute();
+  return rows.map((r) => r.doc);
+}
+
+/** The weeks from..to (ISO week keys, both included), of one engineer or everyone. */
+export async function actualsWeeks(db: DbOrTrx, range: { fromWeek: string; toWeek: string; engineerId?: string }): Promise<ActualsWeek[]> {
+  const rows = await db
+    .selectFrom('actuals')
+    .select('doc')
+    .where('week', '>=', range.fromWeek)
+    .where('week', '<=', range.toWeek)
+    .$if(Boolean(range.engineerId), (q) => q.where('engineer_id', '=', range.engineerId!))
+    .execute();
+  return rows.map((r) => r.doc);
+}
