@@ -104,7 +104,8 @@ describe('GET /api/history/events', () => {
     for (const [i, e] of page.events.entries()) {
       expect(e).toMatchObject(newestFirst[i]!);
       expect(e.actor.name).not.toBe('System');
-      expect(e.entity.id).toBe(e.streamId.replace(/^(project|assignment|engineer|account)-/, ''));
+      // The default holiday calendar's stream is `calendar`; its entity is the calendar 'default'.
+      expect(e.entity.id).toBe(e.streamId === 'calendar' ? 'default' : e.streamId.replace(/^(project|assignment|engineer|account|calendar)-/, ''));
       expect(e.summary.startsWith(`${e.actor.name} `)).toBe(true);
     }
     expect(credentialKeys(page)).toEqual([]);
