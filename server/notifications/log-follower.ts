@@ -16,12 +16,18 @@ export async function followLog(
   db: DbOrTrx,
   name: string,
   toMessages: (trx: DbOrTrx, events: RecordedEvent[]) => Promise<OutboxMessage[]>,
-  batch = FOLLOW_BATCH,
+  options: { batch?: number; listening?: (trx: DbOrTrx) => Promise<boolean> } = {},
 ): Promise<number> {
+  const batch = options.batch ?? FOLLOW_BATCH;
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('log_followers').select('cursor').where('name', '=', name).forUpdate().executeTakeFirst();
     if (!row) {
       await trx.insertInto('log_followers').values({ name, cursor: await headCursor(trx) }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      return 0;
+    }
+    // Nobody to tell (no Slack channel yet): skip to the end of the log without reading it.
+    if (options.listening && !(await options.listening(trx))) {
+      await trx.updateTable('log_followers').set({ cursor: await headCursor(trx), updated_at: new Date() }).where('name', '=', name).execute();
       return 0;
     }
     const { events, next } = await readAll(trx, { after: parseCursor(row.cursor)!, limit: batch });

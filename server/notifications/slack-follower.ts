@@ -21,7 +21,9 @@ function engineersTouched(event: RecordedEvent, assignmentOwner: Map<string, str
  * Without channels it only keeps up with the log.
  */
 export const followLogForSlack = (db: DbOrTrx, options: { timeZone: string; publicUrl: string }) =>
-  followLog(db, 'slack', (trx, events) => channelMessages(trx, events, options));
+  followLog(db, 'slack', (trx, events) => channelMessages(trx, events, options), {
+    listening: async (trx) => (await trx.selectFrom('slack_channels').select('id').limit(1).execute()).length > 0,
+  });
 
 async function channelMessages(trx: DbOrTrx, events: RecordedEvent[], options: { timeZone: string; publicUrl: string }): Promise<OutboxMessage[]> {
   const channels = await trx.selectFrom('slack_channels').select(['id', 'url']).execute();
