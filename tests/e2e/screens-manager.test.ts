@@ -37,7 +37,10 @@ describe('manager screens with the demo data', () => {
     for (const part of [MANAGER.name, 'Manager', MANAGER.email]) expect(text).toContain(part);
     const links = await page.getByTestId('sidebar').getByRole('link').allInnerTexts();
     // History is for managers and auditors; Import / Export for managers; People & access for admins (the demo manager is one).
-    expect(links.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'Scenarios', 'History', 'Import / Export', 'People & access', 'Profile']);
+    expect(links.map((l) => l.trim())).toEqual([
+      'Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Project plan', 'Calendars', 'Report', 'Scenarios', 'History', 'Import / Export',
+      'People & access', 'Webhooks', 'Profile',
+    ]);
     await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).waitFor();
   });
 

@@ -42,7 +42,7 @@ const columns: TableColumnsType<Row> = [
     key: 'engineer',
     render: (_, e) => <PersonCell name={e.name} avatar={e.avatar} lines={[e.email, e.department]} />,
   },
-  { title: 'Skills', key: 'skills', render: (_, e) => <div style={{ minWidth: 140, maxWidth: 180 }}><SkillTags skills={e.skills} /></div> },
+  { title: 'Skills', key: 'skills', render: (_, e) => <div style={{ minWidth: 110, maxWidth: 140 }}><SkillTags skills={e.skills} /></div> },
   { title: 'Seniority', key: 'seniority', render: (_, e) => <SeniorityTag seniority={e.seniority} /> },
   {
     title: 'Work Type',
@@ -132,7 +132,7 @@ export default function EngineersPage() {
   const actuals = useActualsDialog();
   const lastWeek = weekBefore(todayDate(useNow()));
   const renderActions = (e: Row) => (
-    <div style={{ display: 'flex', gap: 2, whiteSpace: 'nowrap' }}>
+    <div style={{ display: 'flex', gap: 0, whiteSpace: 'nowrap' }}>
       {planning.renderActions(e)}
       <Tooltip title="Work days">
         <Button size="small" type="text" icon={<ScheduleOutlined />} aria-label="Work days" onClick={() => days.openFor(e)} data-testid="engineer-work-days" data-engineer={e.name} />

@@ -67,7 +67,7 @@ export function ActualsSection() {
         <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={rows.length === 0} data-testid="actuals-export">Export CSV</Button>
       </Space>
       {error ? <Alert type="error" title={error} style={{ marginBottom: 12 }} /> : null}
-      <Table<Row> size="small" rowKey={(row) => (row.project ?? row.engineer)!._id} dataSource={rows} pagination={{ pageSize: 10 }} data-testid="actuals-variance-table"
+      <Table<Row> size="small" rowKey={(row) => (row.project ?? row.engineer)!._id} dataSource={rows} pagination={{ pageSize: 10 }} scroll={{ x: 'max-content' }} data-testid="actuals-variance-table"
         columns={[
           { title: by === 'project' ? 'Project' : 'Person', key: 'name', render: (_, row) => nameOf(row) },
           { title: 'Planned', key: 'planned', render: (_, row) => `${row.plannedHours} h` },
