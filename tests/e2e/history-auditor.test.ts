@@ -160,7 +160,7 @@ describe('the auditor', () => {
   it('finds History in the navigation and reads the log, newest first', async () => {
     await page.getByTestId('sidebar').getByRole('link', { name: 'History', exact: true }).waitFor();
     const nav = await page.getByTestId('sidebar').getByRole('link').allInnerTexts();
-    expect(nav.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Report', 'Scenarios', 'History', 'Profile']);
+    expect(nav.map((l) => l.trim())).toEqual(['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Project plan', 'Report', 'Scenarios', 'History', 'Profile']);
     await go(page, 'History', '/history');
     await page.getByTestId('history-table').getByTestId('event-summary').first().waitFor();
     const rows = await summaries(page);

@@ -34,6 +34,7 @@ import {
 } from './chartData.ts';
 import { InTurn } from '../../components/InTurn.tsx';
 import { ForecastSection } from './ForecastSection.tsx';
+import { useTimeTravel } from '../../stores/timeTravel.ts';
 import { ActualsSection } from './ActualsSection.tsx';
 
 // The charts library is big: it loads in its own chunk, after the rest of the report has drawn.
@@ -133,6 +134,7 @@ const dotColor = (status: ProjectStatus) => (status === 'active' ? projectStatus
 /** Reports & Analytics: cards, the two charts, Utilization Analysis, Project Timeline. */
 export default function ReportPage() {
   useScreenData();
+  const travel = useTimeTravel();
   const { figures, computing, engineers, assignments } = useEngineerFigures();
   const projects = useProjects();
 
@@ -214,7 +216,8 @@ export default function ReportPage() {
       <ForecastSection />
 
       <div style={{ marginTop: 16, marginBottom: 16 }}>
-        <ActualsSection />
+        {/* Actuals are what was recorded up to now: a past moment's plan has no place for them. */}
+        {travel.status === 'live' ? <ActualsSection /> : null}
       </div>
 
       <Row gutter={[16, 16]}>
