@@ -64,7 +64,12 @@ async function pickDate(label: string, day: Date) {
     const cell = panel.locator(`td[title="${title}"]:not(.ant-picker-cell-disabled)`);
     if ((await cell.count()) > 0) {
       await cell.first().click();
-      await panel.waitFor({ state: 'hidden' });
+      // The panel closes on the pick; under load its closing animation can miss, and Escape closes it
+      // without changing the pick (the posted body checks the dates).
+      await panel.waitFor({ state: 'hidden', timeout: 5_000 }).catch(async () => {
+        await page.keyboard.press('Escape');
+        await panel.waitFor({ state: 'hidden' });
+      });
       return;
     }
     await panel.locator('.ant-picker-header-next-btn').click();
