@@ -64,12 +64,15 @@ async function pickDate(label: string, day: Date) {
     const cell = panel.locator(`td[title="${title}"]:not(.ant-picker-cell-disabled)`);
     if ((await cell.count()) > 0) {
       await cell.first().click();
-      // The panel closes on the pick; under load its closing animation can miss, and Escape closes it
-      // without changing the pick (the posted body checks the dates).
-      await panel.waitFor({ state: 'hidden', timeout: 5_000 }).catch(async () => {
-        await page.keyboard.press('Escape');
+      // The panel closes on the pick. Under load a click that lands while the panel still animates in is
+      // lost: then the date is typed, as a keyboard user would (the posted body checks the dates).
+      const closed = await panel.waitFor({ state: 'hidden', timeout: 5_000 }).then(() => true, () => false);
+      if (!closed) {
+        const input = field(label).locator('.ant-picker input');
+        await input.fill(day.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' }));
+        await input.press('Tab');
         await panel.waitFor({ state: 'hidden' });
-      });
+      }
       return;
     }
     await panel.locator('.ant-picker-header-next-btn').click();
