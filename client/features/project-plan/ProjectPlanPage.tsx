@@ -1,10 +1,11 @@
 import { ProjectOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Input, Select, Skeleton, Spin, Switch, Typography } from 'antd';
+import { Button, Card, Input, Select, Spin, Switch, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { ProjectPlanSortKey } from '../../../domain/capacity/sort-keys.ts';
 import { type Assignment, type Placeholder, type ProjectStatus, projectStatuses } from '../../../domain/entities.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { GridFrame } from '../../components/schedule/GridFrame.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { AssignmentLanes, detailsHeight, LANE_HEIGHT, type LaidOutBars, layOutBars } from '../../components/schedule/AssignmentLanes.tsx';
@@ -220,39 +221,34 @@ export default function ProjectPlanPage() {
           </div>
         </div>
         {canPlan ? <BulkBar selection={selection} compact={isMobile} /> : null}
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            title={`The project plan could not be loaded: ${error}`}
-            action={<Button size="small" onClick={() => send({ type: 'RETRY' })}>Try again</Button>}
-            style={{ margin: '0 16px 12px' }}
-          />
-        ) : null}
-        {!plan ? (
-          <div style={{ padding: 16 }}>
-            <Skeleton active paragraph={{ rows: 8 }} />
-          </div>
-        ) : plan.rows.length === 0 ? (
-          <EmptyState
-            icon={<ProjectOutlined />}
-            title={planHasFilters(view) ? 'No projects match' : 'No projects yet'}
-            hint={planHasFilters(view) ? 'Try another search or status' : 'Projects appear here once they are created'}
-            action={planHasFilters(view) ? <Button onClick={() => send({ type: 'CLEAR_FILTERS' })}>Clear filters</Button> : undefined}
-          />
-        ) : (
-          <ProjectPlanGrid
-            plan={plan}
-            step={view.step}
-            columnWidth={columnWidth}
-            nameWidth={nameWidth}
-            today={today}
-            isOpen={isOpen}
-            onToggle={toggle}
-            detailsHeightOf={detailsHeightOf}
-            renderDetails={renderDetails}
-          />
-        )}
+        <GridFrame
+          what="The project plan"
+          error={error}
+          onRetry={() => send({ type: 'RETRY' })}
+          data={plan}
+          empty={
+            <EmptyState
+              icon={<ProjectOutlined />}
+              title={planHasFilters(view) ? 'No projects match' : 'No projects yet'}
+              hint={planHasFilters(view) ? 'Try another search or status' : 'Projects appear here once they are created'}
+              action={planHasFilters(view) ? <Button onClick={() => send({ type: 'CLEAR_FILTERS' })}>Clear filters</Button> : undefined}
+            />
+          }
+        >
+          {(loaded) => (
+            <ProjectPlanGrid
+              plan={loaded}
+              step={view.step}
+              columnWidth={columnWidth}
+              nameWidth={nameWidth}
+              today={today}
+              isOpen={isOpen}
+              onToggle={toggle}
+              detailsHeightOf={detailsHeightOf}
+              renderDetails={renderDetails}
+            />
+          )}
+        </GridFrame>
       </Card>
       {canPlan ? writes.dialogs : null}
     </div>

@@ -1,12 +1,13 @@
 import { useEngineerDays } from '../../components/engineer-days/useEngineerDays.tsx';
 import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
 import { useSelector } from '@xstate/react';
-import { Alert, Button, Card, Skeleton, Spin, Typography } from 'antd';
+import { Button, Card, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { Assignment, TimeOff } from '../../../domain/entities.ts';
 import { assignmentsByEngineer, sortedUnique } from '../../../domain/figures.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { GridFrame } from '../../components/schedule/GridFrame.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { afterNextPaint } from '../../lib/afterPaint.ts';
@@ -259,51 +260,46 @@ export default function SchedulePage() {
           </div>
         </div>
         {canPlan ? <BulkBar selection={selection} compact={isMobile} /> : null}
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            title={`The schedule could not be loaded: ${error}`}
-            action={<Button size="small" onClick={() => send({ type: 'RETRY' })}>Try again</Button>}
-            style={{ margin: '0 16px 12px' }}
-          />
-        ) : null}
-        {!grid ? (
-          <div style={{ padding: 16 }}>
-            <Skeleton active paragraph={{ rows: 8 }} />
-          </div>
-        ) : grid.rows.length === 0 ? (
-          <EmptyState
-            icon={<TeamOutlined />}
-            title="No engineers match"
-            hint="Try another window or fewer filters"
-            action={<Button onClick={() => send({ type: 'CLEAR_FILTERS' })}>Clear filters</Button>}
-          />
-        ) : (
-          <ScheduleGrid
-            data={grid}
-            step={view.step}
-            sort={view.sort}
-            columnWidth={columnWidth}
-            nameWidth={nameWidth}
-            compact={isMobile}
-            today={today}
-            isOpen={isOpen}
-            onToggle={toggle}
-            detailsHeightOf={detailsHeightOf}
-            renderDetails={renderDetails}
-            timeOffOf={timeOffOf}
-            projectNameOf={projectNameOf}
-            before={placeholders}
-            onBookTimeOff={canPlan ? bookTimeOff : undefined}
-            onEditDays={canPlan ? editDays : undefined}
-            canPlan={canPlan}
-            cells={cells}
-            selection={selection}
-            assignmentOf={assignmentOf}
-            dropTargetId={dropTargetId}
-          />
-        )}
+        <GridFrame
+          what="The schedule"
+          error={error}
+          onRetry={() => send({ type: 'RETRY' })}
+          data={grid}
+          empty={
+            <EmptyState
+              icon={<TeamOutlined />}
+              title="No engineers match"
+              hint="Try another window or fewer filters"
+              action={<Button onClick={() => send({ type: 'CLEAR_FILTERS' })}>Clear filters</Button>}
+            />
+          }
+        >
+          {(loaded) => (
+            <ScheduleGrid
+              data={loaded}
+              step={view.step}
+              sort={view.sort}
+              columnWidth={columnWidth}
+              nameWidth={nameWidth}
+              compact={isMobile}
+              today={today}
+              isOpen={isOpen}
+              onToggle={toggle}
+              detailsHeightOf={detailsHeightOf}
+              renderDetails={renderDetails}
+              timeOffOf={timeOffOf}
+              projectNameOf={projectNameOf}
+              before={placeholders}
+              onBookTimeOff={canPlan ? bookTimeOff : undefined}
+              onEditDays={canPlan ? editDays : undefined}
+              canPlan={canPlan}
+              cells={cells}
+              selection={selection}
+              assignmentOf={assignmentOf}
+              dropTargetId={dropTargetId}
+            />
+          )}
+        </GridFrame>
       </Card>
       {canPlan ? writes.dialogs : null}
       {canPlan ? days.dialogs : null}
