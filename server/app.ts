@@ -18,6 +18,7 @@ import accountRoutes from './routes/accounts.ts';
 import signOnRoutes from './routes/sign-on.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { OidcSettings } from './config.ts';
+import actualsAnswersPlugin from './plugins/actuals-answers.ts';
 import capacityAnswersPlugin from './plugins/capacity-answers.ts';
 import capacityRoutes from './routes/capacity.ts';
 import engineerRoutes from './routes/engineers.ts';
@@ -130,7 +131,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bulkAssignmentRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(undoRoutes);
   await app.register(timeOffRoutes);
-  await app.register(actualsRoutes, { timeZone: options.orgTimeZone ?? 'UTC', hoursPerDay: options.hoursPerDay ?? DEFAULT_HOURS_PER_DAY });
+  const actualsSettings = { timeZone: options.orgTimeZone ?? 'UTC', hoursPerDay: options.hoursPerDay ?? DEFAULT_HOURS_PER_DAY };
+  await app.register(actualsAnswersPlugin, { ...actualsSettings, factsCacheSize: options.capacityFactsCacheSize ?? 8 });
+  await app.register(actualsRoutes, actualsSettings);
   await app.register(holidayRoutes);
   await app.register(holidayCalendarRoutes);
   await app.register(placeholderRoutes);

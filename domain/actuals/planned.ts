@@ -1,5 +1,6 @@
-import { capacityOverTime, type CapacityFacts } from '../capacity/capacity-over-time.ts';
+import type { CapacityFacts } from '../capacity/capacity-over-time.ts';
 import { refId, type CapacityEngineer, type CapacityStep } from '../capacity/inputs.ts';
+import { bookingsByEngineer, CountedDays, EngineerDayStates, markEngineerDays, timeOffByEngineer, UNIT, viewGrid } from '../capacity/load-days.ts';
 import type { CapacityPeriod } from '../capacity/periods.ts';
 
 /** Hours in a full working day: an hour is 100 / HOURS_PER_DAY percent of a day (design section 13). */
@@ -10,48 +11,44 @@ export const hoursOfLoad = (percentDays: number, hoursPerDay: number) => Math.ro
 
 export type PlannedCell = { engineerId: string; projectId: string; hours: number[] };
 
-const SEPARATOR = '\u0000';
-
 /**
- * Planned hours per engineer, project and period: the capacity model's confirmed booked load of each
- * (engineer, project) pair, so a holiday, time off, a start or leave date and a part-time work week
- * count exactly as they do on the schedule. The model sums load per engineer; each pair is asked for
- * as an engineer of its own (the engineer's days, only that project's assignments and their time off),
- * which keeps the rule of what counts on a day in one place.
+ * Planned hours per engineer, project and period: each engineer's confirmed bookings counted on the
+ * days the capacity model counts their load (load-days.ts), so a holiday, time off, a start or leave
+ * date and a part-time work week count exactly as they do on the schedule, split by project. Pipeline
+ * work is not the plan yet: a tentative project's cells are there, at zero.
+ *
+ * `working` says per engineer and period whether they had any capacity there (where the model's
+ * capacity is above zero): who was expected to fill a week.
  */
 export function plannedHours<E extends CapacityEngineer>(
   facts: CapacityFacts<E>,
   view: { from: string; to: string; step: CapacityStep },
   hoursPerDay: number,
-): { periods: CapacityPeriod[]; cells: PlannedCell[] } {
-  const engineers = new Map(facts.engineers.map((e) => [e._id, e]));
-  const pairs = new Map<string, CapacityEngineer>();
-  const assignments = [];
-  for (const a of facts.assignments) {
-    const engineerId = refId(a.engineerId);
-    const engineer = engineers.get(engineerId);
-    if (!engineer) continue;
-    const key = `${engineerId}${SEPARATOR}${refId(a.projectId)}`;
-    if (!pairs.has(key)) pairs.set(key, { ...engineer, _id: key });
-    assignments.push({ ...a, engineerId: key });
+): { periods: CapacityPeriod[]; cells: PlannedCell[]; working: Map<string, boolean[]> } {
+  const { grid, holidays } = viewGrid(view, facts.holidays ?? []);
+  const periodCount = grid.periods.length;
+  const bookings = bookingsByEngineer(facts.assignments, facts.tentativeProjectIds, grid, facts.timeZone ?? 'UTC');
+  const timeOff = timeOffByEngineer(facts.timeOff ?? [], grid);
+  const days = new EngineerDayStates(grid.days);
+  const counted = new CountedDays(grid);
+  const cells: PlannedCell[] = [];
+  const working = new Map<string, boolean[]>();
+  for (const engineer of facts.engineers) {
+    markEngineerDays(engineer, timeOff.get(engineer._id) ?? [], grid, holidays, days);
+    counted.mark(days);
+    working.set(engineer._id, grid.periods.map((_, p) => counted.anyIn(p)));
+    const loadOf = new Map<string, Float64Array>();
+    for (const booking of bookings.get(engineer._id) ?? []) {
+      const projectId = refId(booking.source.projectId);
+      let load = loadOf.get(projectId);
+      if (!load) loadOf.set(projectId, (load = new Float64Array(periodCount)));
+      if (booking.tentative) continue;
+      const into = load;
+      counted.eachPeriod(booking, (p, n) => (into[p]! += n * booking.load));
+    }
+    for (const [projectId, load] of loadOf) {
+      cells.push({ engineerId: engineer._id, projectId, hours: Array.from(load, (units) => hoursOfLoad(units / UNIT, hoursPerDay)) });
+    }
   }
-  const pairsOf = new Map<string, string[]>();
-  for (const key of pairs.keys()) {
-    const engineerId = key.slice(0, key.indexOf(SEPARATOR));
-    pairsOf.set(engineerId, [...(pairsOf.get(engineerId) ?? []), key]);
-  }
-  const timeOff = (facts.timeOff ?? []).flatMap((t) => (pairsOf.get(t.engineerId) ?? []).map((key) => ({ ...t, engineerId: key })));
-  const model = capacityOverTime(
-    {
-      engineers: [...pairs.values()], assignments, timeOff, holidays: facts.holidays ?? [], timeZone: facts.timeZone ?? 'UTC',
-      // Pipeline work is not the plan yet: only confirmed load is planned hours.
-      tentativeProjectIds: facts.tentativeProjectIds ?? [],
-    },
-    { ...view, includeTentative: false },
-  );
-  const cells = model.engineers.map(({ engineer, periods }) => {
-    const [engineerId, projectId] = engineer._id.split(SEPARATOR) as [string, string];
-    return { engineerId, projectId, hours: periods.map((p) => hoursOfLoad(p.booked, hoursPerDay)) };
-  });
-  return { periods: model.periods, cells };
+  return { periods: grid.periods, cells, working };
 }

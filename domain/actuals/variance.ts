@@ -56,8 +56,8 @@ export function actualsVariance(input: {
   };
   const rowId = (engineerId: string, projectId: string) => (input.by === 'engineer' ? engineerId : projectId);
   for (const cell of input.planned) {
-    const row = sumsOf(rowId(cell.engineerId, cell.projectId));
-    cell.hours.forEach((hours, w) => (row.planned[periodOfWeek[w]!]! += hours));
+    const { planned } = sumsOf(rowId(cell.engineerId, cell.projectId));
+    for (let w = 0; w < cell.hours.length; w += 1) planned[periodOfWeek[w]!]! += cell.hours[w]!;
   }
   for (const week of input.actuals) {
     const w = weekIndex.get(week.week);
@@ -85,12 +85,18 @@ export function missingWeeks(input: {
   working: ReadonlyMap<string, readonly boolean[]>;
   actuals: readonly RecordedWeek[];
 }): { engineerId: string; week: string }[] {
-  const filled = new Set(input.actuals.filter((w) => w.recorded).map((w) => `${w.engineerId} ${w.week}`));
+  const filled = new Map<string, Set<string>>();
+  for (const w of input.actuals) {
+    if (!w.recorded) continue;
+    const weeks = filled.get(w.engineerId);
+    if (weeks) weeks.add(w.week);
+    else filled.set(w.engineerId, new Set([w.week]));
+  }
   const missing: { engineerId: string; week: string }[] = [];
   input.weeks.forEach((week, w) => {
     if (!(week < input.currentWeek)) return;
     for (const [engineerId, working] of input.working) {
-      if (working[w] && !filled.has(`${engineerId} ${week}`)) missing.push({ engineerId, week });
+      if (working[w] && !filled.get(engineerId)?.has(week)) missing.push({ engineerId, week });
     }
   });
   return missing;

@@ -170,3 +170,39 @@ export function markEngineerDays(engineer: CapacityEngineer, timeOff: readonly S
   }
   return anyOff;
 }
+
+/**
+ * An engineer's counted days (DayState.counted) as running sums, so how many days of a booking count
+ * in each period is one subtraction. Built once per range, marked once per engineer.
+ */
+export class CountedDays {
+  private readonly grid: PeriodGrid;
+  private readonly before: Int32Array;
+  private readonly periodFirst: number[];
+  private readonly periodEnd: number[];
+
+  constructor(grid: PeriodGrid) {
+    this.grid = grid;
+    this.before = new Int32Array(grid.days + 1);
+    // Each period's days as indexes [first, end) of the range.
+    this.periodFirst = grid.periods.map((p) => dayOfDate(p.start) - grid.firstDay);
+    this.periodEnd = grid.periods.map((p) => dayOfDate(p.end) - grid.firstDay + 1);
+  }
+
+  mark(days: EngineerDayStates) {
+    for (let day = 0; day < this.grid.days; day += 1) this.before[day + 1] = this.before[day]! + (days.state[day] === DayState.counted ? 1 : 0);
+  }
+
+  /** Whether any day of the period counts (the engineer has capacity there). */
+  anyIn(period: number): boolean {
+    return this.before[this.periodEnd[period]!]! > this.before[this.periodFirst[period]!]!;
+  }
+
+  /** Calls `add` with each period the span touches and how many of its days there count (possibly 0). */
+  eachPeriod(span: Span, add: (period: number, counted: number) => void) {
+    const { before, periodFirst, periodEnd } = this;
+    for (let p = this.grid.periodOfDay[span.start]!; p < periodFirst.length && periodFirst[p]! < span.end; p += 1) {
+      add(p, before[Math.min(span.end, periodEnd[p]!)]! - before[Math.max(span.start, periodFirst[p]!)]!);
+    }
+  }
+}

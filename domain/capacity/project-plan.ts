@@ -10,9 +10,8 @@
  * Figures are percent-days (100 is one person-day).
  */
 import type { CapacityFacts, CapacityView } from './capacity-over-time.ts';
-import { dayOfDate } from './calendar-days.ts';
 import { refId, type CapacityAssignment, type CapacityEngineer, type PlaceholderDemand } from './inputs.ts';
-import { bookingsByEngineer, DayState, EngineerDayStates, markEngineerDays, placeholderDemand, timeOffByEngineer, UNIT, viewGrid } from './load-days.ts';
+import { bookingsByEngineer, CountedDays, EngineerDayStates, markEngineerDays, placeholderDemand, timeOffByEngineer, UNIT, viewGrid } from './load-days.ts';
 import type { CapacityPeriod } from './periods.ts';
 
 /** What the plan needs of a project: the rest is carried through to the row as it is. */
@@ -51,9 +50,6 @@ export function projectPlan<E extends CapacityEngineer, P extends PlanProject>(f
   const includeTentative = view.includeTentative ?? false;
   const { grid, holidays } = viewGrid(view, facts.holidays ?? []);
   const periodCount = grid.periods.length;
-  // Each period's days as indexes [first, end) of the range, so a booking's overlap with it is a subtraction.
-  const periodFirst = grid.periods.map((p) => dayOfDate(p.start) - grid.firstDay);
-  const periodEnd = grid.periods.map((p) => dayOfDate(p.end) - grid.firstDay + 1);
 
   const sums = new Map<string, RowSums>();
   for (const project of facts.projects) {
@@ -63,25 +59,23 @@ export function projectPlan<E extends CapacityEngineer, P extends PlanProject>(f
   const bookings = bookingsByEngineer(planned, facts.tentativeProjectIds, grid, timeZone);
   const timeOff = timeOffByEngineer(facts.timeOff ?? [], grid);
   const days = new EngineerDayStates(grid.days);
-  // Counted days before each day of the range: the days of a booking that count are one subtraction.
-  const countedBefore = new Int32Array(grid.days + 1);
+  const counted = new CountedDays(grid);
 
   for (const engineer of facts.engineers) {
     const own = bookings.get(engineer._id);
     if (!own) continue;
     markEngineerDays(engineer, timeOff.get(engineer._id) ?? [], grid, holidays, days);
-    for (let day = 0; day < grid.days; day += 1) countedBefore[day + 1] = countedBefore[day]! + (days.state[day] === DayState.counted ? 1 : 0);
+    counted.mark(days);
     for (const booking of own) {
       const row = sums.get(refId(booking.source.projectId))!;
       let person = row.people.get(engineer._id);
       if (!person) row.people.set(engineer._id, (person = { load: new Float64Array(periodCount), on: new Uint8Array(periodCount) }));
       const into = booking.tentative ? row.tentative : row.confirmed;
-      for (let p = grid.periodOfDay[booking.start]!; p < periodCount && periodFirst[p]! < booking.end; p += 1) {
-        const counted = countedBefore[Math.min(booking.end, periodEnd[p]!)]! - countedBefore[Math.max(booking.start, periodFirst[p]!)]!;
-        into[p]! += counted * booking.load;
-        person.load[p]! += counted * booking.load;
+      counted.eachPeriod(booking, (p, days) => {
+        into[p]! += days * booking.load;
+        person.load[p]! += days * booking.load;
         person.on[p] = 1;
-      }
+      });
     }
   }
 

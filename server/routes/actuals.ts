@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +9,7 @@ import { lockWeekForEveryone, recordActuals, unlockWeekForEveryone } from '../co
 import { runCommand } from '../commands/transaction.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { HttpError } from '../http-error.ts';
-import { actualsVarianceOf, plannedWeek, type ActualsSettings } from '../read-models/actuals-variance.ts';
+import { plannedWeek, type ActualsSettings } from '../read-models/actuals-variance.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
 import { findEngineer } from '../read-models/queries.ts';
 import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome, withCommandId } from './request-context.ts';
@@ -128,11 +128,13 @@ export default async function actualsRoutes(app: FastifyInstance, settings: Actu
       querystring: actualsQueryInput,
       response: { 200: actualsVarianceSchema, ...errorResponses },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const own = request.user.role === 'engineer' ? request.user.sub : undefined;
       if (own && request.query.engineerId && request.query.engineerId !== own) throw new HttpError(403, 'You can only see your own actuals', 'FORBIDDEN');
       const query = { ...request.query, engineerId: own ?? request.query.engineerId, today: today() };
-      return (await readConsistent(app.db, (trx) => actualsVarianceOf(trx, query, settings))).value;
+      const answer = await app.actualsAnswer(query);
+      // The kept text is sent as it is (the raw reply, not the route's typed one).
+      return (reply as FastifyReply).header('x-cursor', answer.cursor).header('x-snapshot', answer.snapshot).type('application/json; charset=utf-8').send(answer.text);
     },
   });
 }

@@ -80,7 +80,12 @@ export async function benchActuals(databaseUrl: string, progress: (message: stri
         if (!response.ok) throw new Error(`${path}: ${response.status}`);
         await response.arrayBuffer();
       };
-      const actualsTimes = await latencies(15, get(`/api/actuals?from=${from}&to=${today}&by=project&step=week`), 2);
+      const actualsUrl = `/api/actuals?from=${from}&to=${today}&by=project&step=week`;
+      // The first ask after a write works the answer out; the same view asked again is kept until the next write.
+      const f0 = performance.now();
+      await get(actualsUrl)();
+      const firstAsk = performance.now() - f0;
+      const actualsTimes = await latencies(15, get(actualsUrl), 2);
       const capacityTimes = await latencies(15, get(`/api/capacity?from=${from}&to=${today}&step=week`), 2);
       const p50 = percentile(actualsTimes, 50);
       const anchor = percentile(capacityTimes, 50);
@@ -94,8 +99,8 @@ export async function benchActuals(databaseUrl: string, progress: (message: stri
         },
         {
           section: 'actuals',
-          measure: 'GET /api/actuals by project over 26 weeks, p50, goal <= 150 ms',
-          figure: `${fmt(p50, 0)} ms`,
+          measure: 'GET /api/actuals by project over 26 weeks, p50 (first ask after a write in brackets), goal <= 150 ms',
+          figure: `${fmt(p50, 0)} ms (${fmt(firstAsk, 0)} ms)`,
           anchor: `GET /api/capacity over the same weeks, p50: ${fmt(anchor, 0)} ms`,
           ratio: `${fmt(p50 / anchor, 2)}x`,
         },

@@ -172,6 +172,12 @@ describe('GET /api/actuals: variance equals the capacity model', () => {
     expect(byProject.rows.find((r) => r.project._id === otherProjectId)).toMatchObject({ plannedHours: 0, actualHours: 5, varianceHours: 5 });
     expect(byProject.missing).toContainEqual(expect.objectContaining({ engineerId: priyaId, week: WEEK }));
     expect(byProject.missing).not.toContainEqual(expect.objectContaining({ engineerId: samId, week: WEEK }));
+
+    // The same view asked again after a write is worked out again, not the answer kept from before it.
+    const again = expectWritten<Week>(await read(vera._id), 200);
+    expectWritten<Week>(await put(vera._id, { entries: [{ projectId, hours: 20 }] }, { version: again.version }), 200);
+    const after = (await t.request({ method: 'GET', url: `/api/actuals?from=2024-03-04&to=2024-03-17&by=engineer&engineerId=${vera._id}`, token: tokens.manager })).json() as typeof byEngineer;
+    expect(after.rows[0]).toMatchObject({ actualHours: 20, varianceHours: -16 });
   });
 
   it('an engineer gets only their own; bad queries are 400', async () => {
