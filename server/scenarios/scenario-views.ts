@@ -54,6 +54,9 @@ type Base = { key: string; plan: Plan; keep: boolean };
  * on instead (every event of the transactions before the publish's), which never changes once all of
  * them are visible.
  */
+/** How many times (50 ms apart) a published scenario's plan is read again while its events are not all visible yet. */
+const PUBLISHED_PLAN_TRIES = 40;
+
 export class ScenarioViews {
   private readonly livePlans = new LivePlanCache();
   private readonly restored = new RestoredSnapshots(1);
@@ -62,11 +65,19 @@ export class ScenarioViews {
   constructor(private readonly db: Db) {}
 
   async fold(scenarioId: string, viewer: Viewer): Promise<Folded> {
-    const read = await readConsistent(this.db, async (trx) => {
+    const readBase = () => readConsistent(this.db, async (trx) => {
       const scenario = await readableScenario(trx, scenarioId, viewer);
       const published = scenario.status === 'published' ? await this.publishedOn(trx, scenario) : null;
       return { scenario, base: published ?? { ...(await this.livePlans.read(trx)), keep: true } };
     });
+    let read = await readBase();
+    // Just after a publish, a transaction open elsewhere in the cluster can hold back the events it was
+    // decided on (the fold reads only what every reader sees): the record would be folded on part of that
+    // plan and say its changes no longer apply. Asked again a moment later, the plan is whole.
+    for (let tries = 0; !read.value.base.keep && tries < PUBLISHED_PLAN_TRIES; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      read = await readBase();
+    }
     const { scenario, base } = read.value;
     const key = `${scenario._id} ${scenario.version} ${base.key}`;
     const kept = this.folds.get(key);

@@ -6,6 +6,7 @@
  * the read models rebuilt from the log equal the live ones afterwards.
  */
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackCapacity, type PackedCapacityResponse } from '../../domain/index.ts';
 import { rebuildReadModels } from '../../server/projections/rebuild.ts';
@@ -207,6 +208,26 @@ describe('publishing', () => {
     const range = `from=${dayFromToday(0).slice(0, 10)}&to=${dayFromToday(83).slice(0, 10)}`;
     const compare = await ok<{ statusChanges: { engineerId: string; sentence: string }[] }>(await call('GET', `/api/scenarios/${scenario._id}/compare?${range}`));
     expect(compare.statusChanges.filter((c) => c.engineerId === world.bo).map((c) => c.sentence)).toEqual([expect.stringMatching(/^Bo .*: underutilized -> optimal in weeks \d+-\d+$/)]);
+  });
+
+  it('answers a publish with its record even while a transaction open elsewhere holds back the events it was decided on', async () => {
+    // An older transaction still open: nothing written after it is visible to every reader until it ends.
+    const blocker = new pg.Client({ connectionString: t.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select pg_current_xact_id()');
+      const world = await givenWorld();
+      const scenario = await draftTheUsualPlan(world, await newScenario());
+      const drafted = scenario.changes.map((c) => ({ changeId: c.changeId, applied: true, sentences: c.sentences }));
+      const ends = new Promise((resolve) => setTimeout(resolve, 300)).then(() => blocker.query('commit'));
+      const published = await call('POST', `/api/scenarios/${scenario._id}/publish`, {});
+      await ends;
+      expect(published.statusCode, published.body).toBe(200);
+      expect((published.json() as Scenario).changes.map(({ changeId, applied, sentences }) => ({ changeId, applied, sentences }))).toEqual(drafted);
+    } finally {
+      await blocker.end();
+    }
   });
 
   it('publishes nothing when another manager moved a stream meanwhile, shows both sides, and publishes after a rebase', async () => {
