@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app.ts';
 import { startTestApp, demo, type TestApp } from '../support/app.ts';
 import { validProjectPayload } from '../support/api-helpers.ts';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.ts';
+import { untilAllVisible } from '../support/live-clients.ts';
 
 const SECRET = 'receiver-secret-0123456789';
 /** How long the receiver is down in the outage test (the 30 s); WEBHOOK_TEST_OUTAGE_MS shortens it. */
@@ -35,7 +36,13 @@ async function receiver() {
 const register = async (body: Record<string, unknown>, token = admin) =>
   t.request({ method: 'POST', url: '/api/webhooks', token, body });
 
+/**
+ * A new endpoint starts at the commit-safe head, which a transaction open anywhere in the cluster (another
+ * test file's database) holds back: the events written before it are first made visible to everyone, so the
+ * endpoint starts after them and is sent only what the test makes.
+ */
 async function endpointFor(r: Receiver, events: string[] = ['*']) {
+  await untilAllVisible(t.app.db);
   const response = await register({ url: r.url, events, secret: SECRET });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { _id: string; cursor: string; version: number };
