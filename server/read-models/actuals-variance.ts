@@ -45,5 +45,6 @@ export async function actualsVarianceOf(
     periods,
     rows: rows.map(({ id, name, ...figures }) => ({ [key]: { _id: id, name }, ...figures })),
     missing,
+    hoursPerDay: settings.hoursPerDay,
   };
 }
