@@ -14,5 +14,5 @@ export const saveActualsWeek = (engineerId: string, week: string, body: ActualsW
 export const lockActualsWeek = (week: string) => request<null>('POST', `/api/actuals/weeks/${enc(week)}/lock`, { body: {} });
 export const unlockActualsWeek = (week: string, reason: string) => request<null>('POST', `/api/actuals/weeks/${enc(week)}/unlock`, { body: { reason } });
 
-export const fetchActualsVariance = (query: { from: string; to: string; by: 'engineer' | 'project'; step: 'week' | 'month'; engineerId?: string }) =>
-  request<ActualsVariance>('GET', `/api/actuals?${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined) as [string, string][])}`);
+export const fetchActualsVariance = (query: { from: string; to: string; by: 'engineer' | 'project'; step: 'week' | 'month'; engineerId?: string }, signal?: AbortSignal) =>
+  request<ActualsVariance>('GET', `/api/actuals?${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined) as [string, string][])}`, { signal });

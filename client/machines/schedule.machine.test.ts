@@ -196,6 +196,34 @@ describe('schedule machine', () => {
     expect(s.requests).toHaveLength(2);
   });
 
+  it('switches past periods between the plan and actuals in the view (so in the URL), without fetching the grid again', async () => {
+    const s = start('from=2026-02-16');
+    await s.respond();
+    s.actor.send({ type: 'CHANGE', change: { show: 'actual' } });
+    expect(s.requests).toHaveLength(1);
+    expect(s.state().value).toBe('ready');
+    expect(searchOfView(s.state().context.view).toString()).toBe('from=2026-02-16&show=actual');
+    // A link or the browser's Back brings the mode back the same way.
+    s.actor.send({ type: 'SET_VIEW', view: viewFromSearch(new URLSearchParams('from=2026-02-16')) });
+    expect(s.state().context.view.show).toBe('plan');
+    s.actor.send({ type: 'SET_VIEW', view: viewFromSearch(new URLSearchParams('from=2026-02-16&show=actual')) });
+    expect(s.state().context.view.show).toBe('actual');
+    expect(s.requests).toHaveLength(1);
+    // A change of both fetches once; a reload of a link with the mode keeps it.
+    s.actor.send({ type: 'CHANGE', change: { show: 'plan', weeks: 4 } });
+    expect(s.requests).toHaveLength(2);
+    expect(start('show=actual&step=month').state().context.view).toMatchObject({ show: 'actual', step: 'month' });
+  });
+
+  it('the day zoom shows the plan: actuals are kept per week', () => {
+    const s = start('show=actual');
+    s.actor.send({ type: 'CHANGE', change: { step: 'day' } });
+    expect(s.state().context.view).toMatchObject({ step: 'day', show: 'plan' });
+    s.actor.send({ type: 'CHANGE', change: { show: 'actual' } });
+    expect(s.state().context.view.show).toBe('plan');
+    expect(searchOfView(s.state().context.view).toString()).toBe('weeks=8&step=day');
+  });
+
   it('clears the engineer filters but keeps the window and order', () => {
     const s = start('from=2026-01-05&sort=free&q=x&skills=Go&department=Data&seniority=mid&minFree=20&freeFrom=2026-01-05');
     s.actor.send({ type: 'CLEAR_FILTERS' });

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
 import type { Placeholder, TimeOff } from '../../domain/entities.ts';
 import { errorMessage } from '../lib/api.ts';
-import { defaultScheduleView, filterCount, noFilters, normalizeView, type ScheduleView, searchOfView } from '../lib/schedule/view.ts';
+import { defaultScheduleView, filterCount, gridViewOf, noFilters, normalizeView, type ScheduleView, searchOfView } from '../lib/schedule/view.ts';
 import { alignedFrom, capacityQuery, localDateOf, shiftedFrom } from '../lib/schedule/window.ts';
 
 /**
@@ -10,6 +10,8 @@ import { alignedFrom, capacityQuery, localDateOf, shiftedFrom } from '../lib/sch
  *
  *   loading -> ready (the grid) | failed (RETRY loads again); straight to ready when started with the grid
  *   any change of window, step, filters or order -> loading at once (the answer for an older view is dropped)
+ *   a change of what past periods show (plan or actuals) only changes the view: the grid is the same, and
+ *     the screen reads the actuals beside it
  *   SEARCH (typing) and REFRESH (a live event) -> waiting, then loading after a short pause, so a
  *     burst of keystrokes or events costs one request; the grid already shown stays until then
  *   RELOAD -> loading at once (e.g. switching between the live plan and a past moment)
@@ -71,6 +73,7 @@ export type ScheduleFetchInput = { view: ScheduleView; today: string; query: URL
 export const SCHEDULE_DEBOUNCE_MS = 300;
 
 const sameView = (a: ScheduleView, b: ScheduleView) => searchOfView(a).toString() === searchOfView(b).toString();
+const sameGrid = (a: ScheduleView, b: ScheduleView) => sameView(gridViewOf(a), gridViewOf(b));
 
 
 export const scheduleMachine = setup({
@@ -89,8 +92,10 @@ export const scheduleMachine = setup({
     isStale: ({ context }) => context.stale,
     hasData: ({ context }) => context.data !== null,
     isNewView: ({ context, event }) => event.type === 'SET_VIEW' && !sameView(context.view, normalizeView(event.view)),
+    isNewGrid: ({ context, event }) => event.type === 'SET_VIEW' && !sameGrid(context.view, normalizeView(event.view)),
     // A control that reports what the view already holds (the range picker reports both days twice) fetches nothing.
     changesView: ({ context, event }) => event.type === 'CHANGE' && !sameView(context.view, normalizeView({ ...context.view, ...event.change })),
+    changesGrid: ({ context, event }) => event.type === 'CHANGE' && !sameGrid(context.view, normalizeView({ ...context.view, ...event.change })),
   },
   actions: {
     setView: assign({ view: ({ event, context }) => (event.type === 'SET_VIEW' ? normalizeView(event.view) : context.view) }),
@@ -134,8 +139,14 @@ export const scheduleMachine = setup({
   }),
   initial: 'starting',
   on: {
-    SET_VIEW: { guard: 'isNewView', target: '.loading', reenter: true, actions: 'setView' },
-    CHANGE: { guard: 'changesView', target: '.loading', reenter: true, actions: 'change' },
+    SET_VIEW: [
+      { guard: 'isNewGrid', target: '.loading', reenter: true, actions: 'setView' },
+      { guard: 'isNewView', actions: 'setView' },
+    ],
+    CHANGE: [
+      { guard: 'changesGrid', target: '.loading', reenter: true, actions: 'change' },
+      { guard: 'changesView', actions: 'change' },
+    ],
     PREVIOUS: { target: '.loading', reenter: true, actions: 'previous' },
     NEXT: { target: '.loading', reenter: true, actions: 'next' },
     TODAY: { target: '.loading', reenter: true, actions: 'today' },

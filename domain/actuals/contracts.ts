@@ -40,5 +40,7 @@ export const actualsVarianceSchema = z.object({
     periods: z.array(varianceCell),
   })),
   missing: z.array(z.object({ engineerId: z.string(), name: z.string(), week: z.string() })),
+  /** HOURS_PER_DAY: a screen that sets hours against capacity (percent-days) needs it to convert. */
+  hoursPerDay: z.number(),
 });
 export type ActualsVariance = z.infer<typeof actualsVarianceSchema>;

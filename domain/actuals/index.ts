@@ -6,3 +6,4 @@ export * from './decide.ts';
 export * from './planned.ts';
 export * from './variance.ts';
 export * from './contracts.ts';
+export * from './shown.ts';

@@ -52,5 +52,6 @@ export function actualsVarianceOf(loaded: ActualsFacts, query: ActualsQuery & { 
     periods,
     rows: rows.map(({ id, name, ...figures }) => ({ [key]: { _id: id, name }, ...figures })),
     missing,
+    hoursPerDay: settings.hoursPerDay,
   };
 }

@@ -124,7 +124,7 @@ export default async function actualsRoutes(app: FastifyInstance, settings: Actu
     onRequest: app.requireRole('manager', 'auditor', 'engineer'),
     schema: {
       tags: ['actuals'],
-      description: 'Planned beside actual hours and their difference (actual - planned), per engineer or project and ISO week or month (a week counts in the month of its Thursday), over the whole weeks that have a day in from..to; rows furthest from plan first. `missing`: who has not filled an ended week in which they had working time. An engineer gets only their own.',
+      description: 'Planned beside actual hours and their difference (actual - planned), per engineer or project and ISO week or month (a week counts in the month of its Thursday), over the whole weeks that have a day in from..to; rows furthest from plan first. `missing`: who has not filled an ended week in which they had working time; `hoursPerDay`, the HOURS_PER_DAY the hours are counted in. An engineer gets only their own.',
       querystring: actualsQueryInput,
       response: { 200: actualsVarianceSchema, ...errorResponses },
     },

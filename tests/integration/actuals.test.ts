@@ -163,6 +163,8 @@ describe('GET /api/actuals: variance equals the capacity model', () => {
       ],
     }]);
     expect(byEngineer.missing).toEqual([{ engineerId: vera._id, name: 'Vera Variance', week: NEXT }]);
+    // The hours are counted in the server's HOURS_PER_DAY (8 by default), which a screen needs to set them against capacity.
+    expect((response.json() as { hoursPerDay: number }).hoursPerDay).toBe(8);
 
     const byProject = (await t.request({ method: 'GET', url: '/api/actuals?from=2024-03-04&to=2024-03-17&by=project&step=month', token: tokens.manager })).json() as Omit<typeof byEngineer, 'rows'> & { rows: { project: { _id: string; name: string }; plannedHours: number }[] };
     expect(byProject.periods.map((p) => p.key)).toEqual(['2024-03']);

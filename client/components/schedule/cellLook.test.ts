@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RecordedPeriod } from '../../../domain/actuals/shown.ts';
 import { cellLines, cellLook, ownDaysLines, conflictDaysIn, conflictProjectsIn, type PeriodFigures, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 
 const week = (over: Partial<PeriodFigures>): PeriodFigures => ({
@@ -165,5 +166,50 @@ describe("an engineer's own days", () => {
     expect(ownDaysLines({ maxCapacity: 100, leaveDate: '2027-03-03' }, { start: '2027-03-01', end: '2027-03-07' })).toEqual(['Leaves on Mar 3']);
     expect(ownDaysLines({ maxCapacity: 100, startDate: '2027-04-01' }, { start: '2027-03-01', end: '2027-03-07' })).toEqual(['Not started yet: starts Apr 1']);
     expect(ownDaysLines({ maxCapacity: 100 }, { start: '2027-03-01', end: '2027-03-07' })).toEqual([]);
+  });
+});
+
+describe('a past cell in the Actual mode', () => {
+  const recorded = (over: Partial<RecordedPeriod>): RecordedPeriod => ({ hours: 0, unfilled: [], from: '2026-03-16', to: '2026-03-22', hoursPerDay: 8, ...over });
+
+  it('reads the recorded hours, coloured by hours against the capacity in hours (500 percent-days are 40 h)', () => {
+    expect(cellLook(week({}), false, recorded({ hours: 30 }))).toEqual({ tone: 'optimal', label: '30 h', hatched: false, offShare: 0, actual: 'recorded' });
+    expect(cellLook(week({}), false, recorded({ hours: 44 }))).toMatchObject({ tone: 'overloaded', label: '44 h' });
+    expect(cellLook(week({}), false, recorded({ hours: 12.25 }))).toMatchObject({ tone: 'underutilized', label: '12.3 h' });
+    // A part-timer at 7.5 hours a day: 250 percent-days are 18.75 h, so 18.75 h is full, not under half of 40.
+    expect(cellLook(week({ capacity: 250, booked: 250, utilization: 100 }), false, recorded({ hours: 18.75, hoursPerDay: 7.5 })).tone).toBe('optimal');
+    expect(cellLines(week({}), false, [], 0, [], [], recorded({ hours: 30 }))).toEqual([
+      'Actual: 30 h of 40 h capacity (75%)',
+      'Planned: 24 h (60% of capacity)',
+    ]);
+  });
+
+  it('reads a week nobody filled as not filled, not as zero; a recorded empty week as 0 h', () => {
+    const unfilled = recorded({ unfilled: ['2026-W12'] });
+    expect(cellLook(week({}), false, unfilled)).toEqual({ tone: 'unfilled', label: '—', hatched: false, offShare: 0, actual: 'unfilled' });
+    expect(cellLines(week({}), false, [], 0, [], [], unfilled)).toEqual(['Not filled', 'Planned: 24 h (60% of capacity)']);
+    expect(cellLook(week({}), false, recorded({}))).toMatchObject({ tone: 'empty', label: '0 h', actual: 'recorded' });
+  });
+
+  it('a month with some weeks unfilled reads its hours, names those weeks and the days its weeks cover', () => {
+    const month = week({ key: '2026-02', start: '2026-02-01', end: '2026-02-28', workingDays: 20, capacity: 2000, booked: 1600, utilization: 80 });
+    const partial = recorded({ hours: 72, unfilled: ['2026-W08', '2026-W09'], from: '2026-02-02', to: '2026-03-01' });
+    expect(cellLook(month, false, partial)).toMatchObject({ tone: 'underutilized', label: '72 h', actual: 'partial' });
+    expect(cellLines(month, false, [], 0, [], [], partial)).toEqual([
+      'Actual: 72 h of 160 h capacity (45%)',
+      'Not filled: 2026-W08, 2026-W09',
+      'Planned: 128 h (80% of capacity)',
+      'Actuals of the weeks Feb 2 - Mar 1',
+    ]);
+  });
+
+  it('a period without working time stays off unless hours were recorded in it; tentative work is not hatched', () => {
+    const away = week({ capacity: 0, booked: 0, utilization: null, status: 'off', free: 0, timeOffDays: 5 });
+    expect(cellLook(away, false, recorded({}))).toMatchObject({ tone: 'off', label: 'Off' });
+    expect(cellLines(away, false, [], 0, [], [], recorded({}))).toEqual(['Away: 5 days off']);
+    expect(cellLook(away, false, recorded({ hours: 6 }))).toMatchObject({ tone: 'overloaded', label: '6 h', actual: 'recorded' });
+    expect(cellLines(away, false, [], 0, [], [], recorded({ hours: 6 }))[0]).toBe('Actual: 6 h recorded, with no capacity');
+    expect(cellLook(week({ tentative: 100 }), false, recorded({ hours: 30 })).hatched).toBe(false);
+    expect(cellLines(week({ tentative: 100 }), false, [], 0, [], [], recorded({ hours: 30 }))).not.toContain('Tentative: 20% of capacity (not counted)');
   });
 });

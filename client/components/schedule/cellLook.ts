@@ -1,4 +1,6 @@
 import dayjs from 'dayjs';
+import { hoursOfLoad } from '../../../domain/actuals/planned.ts';
+import { actualLoad, type RecordedPeriod } from '../../../domain/actuals/shown.ts';
 import type { CapacityStatus, EngineerPeriod } from '../../../domain/capacity/capacity-over-time.ts';
 import { dayOfDate, isWeekend as isWeekendDay } from '../../../domain/capacity/calendar-days.ts';
 import { dayOffReason, describeWorkWeek, followsDefaults, type EngineerCalendarFacts } from '../../../domain/capacity/engineer-days.ts';
@@ -10,8 +12,11 @@ import { freeTimeText, percent, periodKind, plural } from '../../lib/format.ts';
 /** What a cell reads of one engineer's period: the model's figures, as GET /api/capacity's rows carry them. */
 export type PeriodFigures = EngineerPeriod;
 
-/** A cell's look: 'empty' is a working period with nothing booked, lighter than underutilised so free people stand out. */
-export type CellTone = CapacityStatus | 'empty' | 'weekend';
+/**
+ * A cell's look: 'empty' is a working period with nothing booked, lighter than underutilised so free
+ * people stand out; 'unfilled' is a past period whose actuals nobody recorded (the Actual mode).
+ */
+export type CellTone = CapacityStatus | 'empty' | 'weekend' | 'unfilled';
 
 export const cellTones: Record<CellTone, { background: string; color: string }> = {
   overloaded: { background: '#fca5a5', color: '#7f1d1d' },
@@ -20,6 +25,7 @@ export const cellTones: Record<CellTone, { background: string; color: string }> 
   empty: { background: '#f8fafc', color: '#94a3b8' },
   off: { background: '#d1d5db', color: '#374151' },
   weekend: { background: '#f1f5f9', color: '#94a3b8' },
+  unfilled: { background: '#ffffff', color: '#64748b' },
 };
 
 /** The legend's entries, in its order (the hatching for tentative work follows them). */
@@ -30,6 +36,9 @@ export const legendTones: [CellTone, string][] = [
   ['empty', 'Free'],
   ['off', 'Away / holiday'],
 ];
+
+/** The Actual mode's entry: past periods nobody recorded (drawn dashed). */
+export const unfilledLegend: [CellTone, string] = ['unfilled', 'Not filled'];
 
 /** Tentative (pipeline) load is drawn hatched over the cell, in the colour the legend gives it. */
 export const TENTATIVE_HATCH = 'repeating-linear-gradient(135deg, rgba(91, 33, 182, 0.34) 0 2px, transparent 2px 7px)';
@@ -53,6 +62,11 @@ export type CellLook = {
   hatched: boolean;
   /** The share of the period's weekdays away (time off or holidays), drawn as a grey band when some (not all) are. */
   offShare: number;
+  /**
+   * In the Actual mode, a past period: 'recorded' hours, 'partial' (some of its weeks not filled) or
+   * 'unfilled' (nothing recorded). Absent where the cell shows the plan.
+   */
+  actual?: 'recorded' | 'partial' | 'unfilled';
 };
 
 const dayText = (date: string) => dayjs(date).format('MMM D');
@@ -108,20 +122,62 @@ const isWeekend = (p: PeriodFigures) => p.workingDays === 0 && p.holidays.length
 const isOwnDayOff = (p: PeriodFigures) => isWeekend(p) && !(p.start === p.end && isWeekendDay(dayOfDate(p.start)));
 const isOff = (p: PeriodFigures) => p.status === 'off' || p.utilization === null;
 
+/** Hours as a cell and its tooltip say them: '30 h', '37.5 h'. */
+export const hoursText = (hours: number) => `${Math.round(hours * 10) / 10} h`;
+
+/** A past period nobody filled: no hours, and weeks with working time left empty. */
+const isUnfilled = (recorded: RecordedPeriod) => recorded.hours === 0 && recorded.unfilled.length > 0;
+
+/**
+ * Whether a past period reads what was recorded: any hours, weeks left unfilled, or a working period
+ * (which then reads 0 h). One without working time and without hours reads off, as the plan does.
+ */
+const showsRecorded = (p: PeriodFigures, recorded: RecordedPeriod | null): recorded is RecordedPeriod =>
+  recorded !== null && (recorded.hours > 0 || isUnfilled(recorded) || !(isWeekend(p) || isOff(p)));
+
 /**
  * How one engineer's period reads: load in percent of their capacity, coloured by status. Kept to
  * what a cell draws: it runs for every cell that scrolls into view; the tooltip is `cellLines`.
+ * Given what was recorded (`recorded`, the Actual mode on a past period), it reads the recorded hours,
+ * coloured by the same status rule on hours against the period's capacity; a period nobody filled
+ * reads as such, not as zero; a period without working time and without hours stays off as planned.
  */
-export function cellLook(p: PeriodFigures, ownDays = false): CellLook {
-  const hatched = p.tentative > 0;
-  if (ownDays && isOwnDayOff(p)) return { tone: 'off', label: 'Off', hatched, offShare: 0 };
+export function cellLook(p: PeriodFigures, ownDays = false, recorded: RecordedPeriod | null = null): CellLook {
+  const shown = showsRecorded(p, recorded) ? recorded : null;
+  // Tentative work is a plan's: what was done has no pipeline.
+  const hatched = shown === null && p.tentative > 0;
+  if (ownDays && isOwnDayOff(p) && !shown) return { tone: 'off', label: 'Off', hatched, offShare: 0 };
   // Holidays are listed only when they fall on a weekday: with the working days they make the period's weekdays.
   const weekdays = p.workingDays + p.holidays.length;
   const away = p.timeOffDays + p.holidays.length;
   const offShare = away > 0 && away < weekdays ? away / weekdays : 0;
+  if (shown) {
+    if (isUnfilled(shown)) return { tone: 'unfilled', label: '—', hatched, offShare, actual: 'unfilled' };
+    const load = actualLoad(shown.hours, p.capacity, shown.hoursPerDay);
+    // Hours recorded with no capacity at all are more than there was room for.
+    const tone = shown.hours === 0 ? 'empty' : load.status === 'off' ? 'overloaded' : load.status;
+    return { tone, label: hoursText(shown.hours), hatched, offShare, actual: shown.unfilled.length > 0 ? 'partial' : 'recorded' };
+  }
   if (isWeekend(p)) return { tone: 'weekend', label: '', hatched, offShare };
   if (isOff(p)) return { tone: 'off', label: p.workingDays === 0 ? 'Holiday' : 'Off', hatched, offShare };
   return { tone: p.booked === 0 ? 'empty' : p.status, label: percent(Math.round(p.utilization!)), hatched, offShare };
+}
+
+/** The tooltip's lines about what was recorded, in place of the planned load's. */
+function recordedLines(p: PeriodFigures, recorded: RecordedPeriod): string[] {
+  const lines: string[] = [];
+  if (isUnfilled(recorded)) lines.push('Not filled');
+  else {
+    const load = actualLoad(recorded.hours, p.capacity, recorded.hoursPerDay);
+    lines.push(load.utilization === null
+      ? `Actual: ${hoursText(recorded.hours)} recorded, with no capacity`
+      : `Actual: ${hoursText(recorded.hours)} of ${hoursText(load.capacityHours)} capacity (${percent(load.utilization)})`);
+    if (recorded.unfilled.length > 0) lines.push(`Not filled: ${recorded.unfilled.join(', ')}`);
+  }
+  if (p.utilization !== null) lines.push(`Planned: ${hoursText(hoursOfLoad(p.booked, recorded.hoursPerDay))} (${percent(p.utilization)} of capacity)`);
+  // A month's actuals are its ISO weeks', which can start or end off the calendar month.
+  if (recorded.from !== p.start || recorded.to !== p.end) lines.push(`Actuals of the weeks ${dayText(recorded.from)} - ${dayText(recorded.to)}`);
+  return lines;
 }
 
 const ordinal = (date: string) => dayText(date);
@@ -156,7 +212,8 @@ export function ownDaysLines(engineer: EngineerCalendarFacts, period: { start: s
 
 /**
  * A cell's tooltip, one line each: the load, what is free, tentative work, what took days away, by
- * name, and work planned on those days, with the projects it is for.
+ * name, and work planned on those days, with the projects it is for. Given what was recorded (the
+ * Actual mode on a past period), the recorded hours and the plan beside them replace the load's lines.
  */
 export function cellLines(
   p: PeriodFigures,
@@ -165,9 +222,12 @@ export function cellLines(
   conflictDays = 0,
   conflictProjects: readonly string[] = [],
   ownDays: readonly string[] = [],
+  recorded: RecordedPeriod | null = null,
 ): string[] {
   const lines: string[] = [...ownDays];
-  if (isWeekend(p)) {
+  const shown = showsRecorded(p, recorded);
+  if (shown) lines.push(...recordedLines(p, recorded));
+  else if (isWeekend(p)) {
     if (ownDays.length === 0) lines.push('No working day');
   }
   else if (isOff(p)) {
@@ -178,7 +238,7 @@ export function cellLines(
   }
   // Capacity is worth saying when it is not the usual: a shorter week, a joiner's first, a leaver's last.
   if (ownDays.length > 0 && p.workingDays > 0) lines.push(`Capacity: ${percent(p.capacity)} over ${plural(p.workingDays, 'working day')}`);
-  if (p.tentative > 0 && p.capacity > 0) {
+  if (!shown && p.tentative > 0 && p.capacity > 0) {
     const share = Math.round((p.tentative / p.capacity) * 1000) / 10;
     lines.push(`Tentative: ${percent(share)} of capacity${includeTentative ? '' : ' (not counted)'}`);
   }

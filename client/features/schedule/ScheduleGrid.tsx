@@ -7,6 +7,7 @@ import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import type { TimeOff } from '../../../domain/entities.ts';
 import type { Assignment } from '../../../domain/entities.ts';
+import type { RecordedPeriod } from '../../../domain/actuals/shown.ts';
 import { type barSelectionMachine, lassoBox } from '../../machines/barSelection.machine.ts';
 import { type CellSpan, type cellSelectMachine, cursorSpan, dragSpan } from '../../machines/cellSelect.machine.ts';
 import { cellLines, cellTones, ownDaysLines, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, timeOffIn, timeOffLine, totalLook } from '../../components/schedule/cellLook.ts';
@@ -50,6 +51,8 @@ type Props = {
   assignmentOf: (id: string) => Assignment | undefined;
   /** Whose row a dragged bar would go to. */
   dropTargetId: string | null;
+  /** The Actual mode: per engineer, what each period shows of what was recorded (null: the plan); null when off. */
+  recordedOf: ((engineerId: string) => readonly (RecordedPeriod | null)[]) | null;
 };
 
 
@@ -97,7 +100,7 @@ const Totals = memo(function Totals({ data, columnWidth, nameWidth }: Pick<Props
  * browser composites, with everything it overlaps, and a hundred of them cost more than the rows.
  */
 export function ScheduleGrid(props: Props) {
-  const { data, step, sort, columnWidth, nameWidth, compact, today, isOpen, onToggle, detailsHeightOf, renderDetails, timeOffOf, projectNameOf, before, onBookTimeOff, onEditDays } = props;
+  const { data, step, sort, columnWidth, nameWidth, compact, today, isOpen, onToggle, detailsHeightOf, renderDetails, timeOffOf, projectNameOf, before, onBookTimeOff, onEditDays, recordedOf } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const periodsWidth = data.periods.length * columnWidth;
   const width = nameWidth + periodsWidth;
@@ -131,13 +134,15 @@ export function ScheduleGrid(props: Props) {
     (target: HTMLElement) => {
       if (target.dataset.tip !== undefined) return target.dataset.tip;
       const row = byId.get(target.closest<HTMLElement>('[data-id]')?.dataset.id ?? '');
-      const period = row?.periods[Number(target.dataset.p)];
+      const index = Number(target.dataset.p);
+      const period = row?.periods[index];
       if (!row || !period) return '';
       const names = timeOffIn(timeOffOf(row.engineer._id), period).map(timeOffLine);
       const conflictProjects = conflictProjectsIn(row.conflicts, period, projectNameOf);
-      return cellLines(period, data.includeTentative, names, conflictDaysIn(row.conflicts, period), conflictProjects, ownDaysLines(row.engineer, period)).join('\n');
+      const recorded = recordedOf?.(row.engineer._id)[index] ?? null;
+      return cellLines(period, data.includeTentative, names, conflictDaysIn(row.conflicts, period), conflictProjects, ownDaysLines(row.engineer, period), recorded).join('\n');
     },
-    [byId, data.includeTentative, timeOffOf, projectNameOf],
+    [byId, data.includeTentative, timeOffOf, projectNameOf, recordedOf],
   );
 
   // The rows in view, each drawn twice: its name in the sticky column, its periods beside it.
@@ -290,6 +295,7 @@ export function ScheduleGrid(props: Props) {
                 width={periodsWidth}
                 dropTarget={props.dropTargetId === row.engineer._id}
                 renderDetails={isOpen ? renderDetails : null}
+                recorded={recordedOf ? recordedOf(row.engineer._id) : null}
               />
             ))}
             {span && spanTop !== null ? (

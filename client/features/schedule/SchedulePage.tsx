@@ -33,6 +33,10 @@ import { tentativeIds } from './scheduleSource.ts';
 import { ScheduleToolbar } from './ScheduleToolbar.tsx';
 import { todayShown } from '../../components/schedule/todayShown.ts';
 import { useScheduleMachine } from './useScheduleMachine.ts';
+import { useScheduleActuals } from './useScheduleActuals.ts';
+import { useIsViewingPast } from '../../stores/viewMode.ts';
+import { useProfile } from '../../stores/profile.ts';
+import { actualsOffReason } from '../../lib/schedule/actualsQuery.ts';
 import { useScheduleWrites } from '../../components/schedule/useScheduleWrites.tsx';
 import { gridSummary } from './scheduleText.ts';
 import { useWidth } from '../../components/schedule/useWidth.ts';
@@ -90,6 +94,13 @@ export default function SchedulePage() {
   const range = windowRange(view, today);
   const axis = useMemo(() => scheduleAxis(grid?.periods ?? [], columnWidth), [grid?.periods, columnWidth]);
   const todayDay = dayOfDate(today);
+  // While the app shows another moment (a past one, a scenario) past periods show that plan, as the
+  // Report hides its actuals then: actuals are what was recorded up to now.
+  const viewingPast = useIsViewingPast();
+  const role = useProfile().data?.role;
+  const actualsOff = actualsOffReason(view.step, viewingPast, role);
+  const actuals = useScheduleActuals(view, grid, today, actualsOff === null);
+  const recordedOf = actuals.recordedOf;
   const todayX = todayDay >= axis.firstDay && todayDay < axis.endDay ? xOfDay(axis, todayDay) : null;
 
   const skills = useMemo(() => sortedUnique(engineers.data.map((e) => e.skills)), [engineers.data]);
@@ -235,7 +246,7 @@ export default function SchedulePage() {
     <div>
       {/* A phone keeps the title and gives the line under it to the people. */}
       <PageHeader title="Schedule" subtitle={isMobile ? undefined : "Everyone's load period by period: who is over, who is free, and when"} />
-      <LoadErrors errors={[engineers.error, assignments.error]} />
+      <LoadErrors errors={[engineers.error, assignments.error, actuals.error]} />
       <ScheduleToolbar
         view={view}
         compact={isMobile}
@@ -244,6 +255,7 @@ export default function SchedulePage() {
         range={range}
         skills={skills}
         departments={departments}
+        actualsOff={actualsOff}
         send={send}
       />
       <Card styles={{ body: { padding: 0 } }} data-testid="schedule-card" ref={cardRef}>
@@ -251,11 +263,11 @@ export default function SchedulePage() {
           <Typography.Text strong data-testid="schedule-summary">
             <CalendarOutlined style={{ color: '#2563eb', marginRight: 8 }} />
             {grid ? gridSummary(grid) : 'Loading the schedule...'}
-            {busy && grid ? <Spin size="small" style={{ marginLeft: 10 }} /> : null}
+            {(busy || actuals.loading) && grid ? <Spin size="small" style={{ marginLeft: 10 }} /> : null}
           </Typography.Text>
           <div style={{ minHeight: 20, display: 'flex', alignItems: 'center', minWidth: 0, maxWidth: '100%' }}>
             <DragPreviewOr drag={drag}>
-              <ScheduleLegend compact={isMobile} />
+              <ScheduleLegend compact={isMobile} actual={view.show === 'actual' && actualsOff === null} />
             </DragPreviewOr>
           </div>
         </div>
@@ -297,6 +309,7 @@ export default function SchedulePage() {
               selection={selection}
               assignmentOf={assignmentOf}
               dropTargetId={dropTargetId}
+              recordedOf={recordedOf}
             />
           )}
         </GridFrame>

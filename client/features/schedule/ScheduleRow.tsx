@@ -4,15 +4,16 @@ import { memo, type ReactNode, useMemo } from 'react';
 import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { followsDefaults } from '../../../domain/capacity/engineer-days.ts';
+import type { RecordedPeriod } from '../../../domain/actuals/shown.ts';
 import { type PeriodFigures, rowFigure } from '../../components/schedule/cellLook.ts';
 import { cellsMarkup } from './cellsMarkup.ts';
 import { nameSubline } from './scheduleText.ts';
 
-type CellsProps = { periods: readonly PeriodFigures[]; ownDays: boolean };
+type CellsProps = { periods: readonly PeriodFigures[]; ownDays: boolean; recorded: readonly (RecordedPeriod | null)[] | null };
 
 /** One engineer's periods, drawn from markup (see cellsMarkup); worked out again only for new figures. */
-export const EngineerCells = memo(function EngineerCells({ periods, ownDays }: CellsProps) {
-  const html = useMemo(() => ({ __html: cellsMarkup(periods, ownDays) }), [periods, ownDays]);
+export const EngineerCells = memo(function EngineerCells({ periods, ownDays, recorded }: CellsProps) {
+  const html = useMemo(() => ({ __html: cellsMarkup(periods, ownDays, recorded) }), [periods, ownDays, recorded]);
   return <div className="schedule-cells" dangerouslySetInnerHTML={html} />;
 });
 
@@ -101,6 +102,8 @@ type CellsRowProps = {
   renderDetails: ((engineerId: string) => ReactNode) | null;
   /** A bar dragged over this row would go to this person. */
   dropTarget: boolean;
+  /** The Actual mode: what each period shows of what was recorded (null: the plan); null when off. */
+  recorded: readonly (RecordedPeriod | null)[] | null;
 };
 
 /**
@@ -108,7 +111,7 @@ type CellsRowProps = {
  * The details come as a function, not as drawn elements, so a row in view is not drawn again for
  * every frame of a scroll.
  */
-export const EngineerRow = memo(function EngineerRow({ index, row, top, height, width, renderDetails, dropTarget }: CellsRowProps) {
+export const EngineerRow = memo(function EngineerRow({ index, row, top, height, width, renderDetails, dropTarget, recorded }: CellsRowProps) {
   const e = row.engineer;
   return (
     <div
@@ -121,7 +124,7 @@ export const EngineerRow = memo(function EngineerRow({ index, row, top, height, 
       data-id={e._id}
       data-index={index}
     >
-      <EngineerCells periods={row.periods} ownDays={!followsDefaults(e)} />
+      <EngineerCells periods={row.periods} ownDays={!followsDefaults(e)} recorded={recorded} />
       {renderDetails ? renderDetails(e._id) : null}
     </div>
   );

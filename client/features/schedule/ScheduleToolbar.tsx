@@ -1,11 +1,11 @@
 import { ClearOutlined, ExpandAltOutlined, FilterOutlined, SearchOutlined, ShrinkOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { Badge, Button, Card, DatePicker, Input, InputNumber, Segmented, Select, Switch, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { seniorities } from '../../../domain/entities.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { capitalize } from '../../lib/format.ts';
 import { SpanSelect, WindowMoves } from '../../components/schedule/WindowControls.tsx';
-import { filterCount, hasFilters, type ScheduleView } from '../../lib/schedule/view.ts';
+import { filterCount, hasFilters, type ScheduleShow, type ScheduleView } from '../../lib/schedule/view.ts';
 import type { ScheduleRange } from '../../lib/schedule/window.ts';
 import { useDayRange } from '../../lib/useDayRange.ts';
 import type { ScheduleEvent } from '../../machines/schedule.machine.ts';
@@ -20,8 +20,15 @@ type Props = {
   range: ScheduleRange;
   skills: readonly string[];
   departments: readonly string[];
+  /** Why past periods cannot show actuals now (the day zoom, another moment than now, an engineer); null when they can. */
+  actualsOff: string | null;
   send: (event: ScheduleEvent) => void;
 };
+
+const shows: { label: string; value: ScheduleShow }[] = [
+  { label: 'Planned', value: 'plan' },
+  { label: 'Actual', value: 'actual' },
+];
 
 const sorts: { label: string; value: CapacitySortKey }[] = [
   { label: 'Name', value: 'name' },
@@ -33,10 +40,11 @@ const dateOf = (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : null);
 
 /**
  * The window (move, jump, zoom, span), the order, the detailed mode, and the filters of the schedule;
- * every control only sends. One line on a wide screen: the filters fold behind their button (open
- * when a filter is on), and the window's dates are in the grid's title, so the people come first on screen.
+ * every control only sends. Short on a wide screen: the filters fold behind their button (open when a
+ * filter is on), and the window's dates are in the grid's title, so the people come first on screen
+ * (at 1440 px beside the open sidebar, Expand all and Filters take a second line since Planned / Actual came).
  */
-export function ScheduleToolbar({ view, compact, filtersOpen, detailed, range, skills, departments, send }: Props) {
+export function ScheduleToolbar({ view, compact, filtersOpen, detailed, range, skills, departments, actualsOff, send }: Props) {
   const freeDays = useDayRange(view.freeFrom, view.freeTo);
   const sendFreeDays = (days: [Dayjs | null, Dayjs | null] | null) =>
     send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } });
@@ -56,6 +64,18 @@ export function ScheduleToolbar({ view, compact, filtersOpen, detailed, range, s
         <Switch size="small" checked={view.includeTentative} onChange={(includeTentative) => send({ type: 'CHANGE', change: { includeTentative } })} aria-label="Include tentative" />
         Tentative
       </label>
+      {/* The wrapper carries the tooltip: a disabled control gets no pointer events of its own. */}
+      <Tooltip title={actualsOff ?? 'Past weeks: the hours people recorded, in place of the plan'}>
+        <span data-testid="schedule-show" data-disabled={actualsOff !== null}>
+          <Segmented<ScheduleShow>
+            options={shows}
+            value={actualsOff === null ? view.show : 'plan'}
+            disabled={actualsOff !== null}
+            onChange={(show) => send({ type: 'CHANGE', change: { show } })}
+            aria-label="Past periods show"
+          />
+        </span>
+      </Tooltip>
     </>
   );
   return (

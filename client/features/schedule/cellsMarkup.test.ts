@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import type { RecordedPeriod } from '../../../domain/actuals/shown.ts';
 import type { PeriodFigures } from '../../components/schedule/cellLook.ts';
 import { cellsMarkup } from './cellsMarkup.ts';
 
@@ -10,8 +11,8 @@ const period = (over: Partial<PeriodFigures>): PeriodFigures =>
   }) as PeriodFigures;
 
 /** The cells as the browser reads the markup. */
-function cells(periods: PeriodFigures[]) {
-  const root = new DOMParser().parseFromString(`<div>${cellsMarkup(periods)}</div>`, 'text/html').body.firstElementChild!;
+function cells(periods: PeriodFigures[], recorded: (RecordedPeriod | null)[] | null = null) {
+  const root = new DOMParser().parseFromString(`<div>${cellsMarkup(periods, false, recorded)}</div>`, 'text/html').body.firstElementChild!;
   return [...root.children].map((c) => ({ text: c.textContent, class: c.className, status: c.getAttribute('data-status'), p: c.getAttribute('data-p'), role: c.getAttribute('role'), off: (c as HTMLElement).style.getPropertyValue('--off') }));
 }
 
@@ -25,5 +26,17 @@ describe('the cells of a row as markup', () => {
 
   it('says Off for a period with no capacity', () => {
     expect(cells([period({ status: 'off', utilization: null, free: null, booked: 0, timeOffDays: 5 })])[0]).toMatchObject({ text: 'Off', status: 'off' });
+  });
+
+  it('in the Actual mode, past periods read their hours or say they were not filled; the others keep the plan', () => {
+    const past = { from: '2026-03-02', to: '2026-03-08', hoursPerDay: 8 };
+    const shown = cells([period({}), period({ key: 'b' }), period({ key: 'c' })], [{ ...past, hours: 32, unfilled: [] }, { ...past, hours: 0, unfilled: ['2026-W10'] }, null]);
+    expect(shown.map(({ text, class: c, status }) => ({ text, class: c, status }))).toEqual([
+      { text: '32 h', class: 'schedule-cell t-optimal actual recorded', status: 'optimal' },
+      { text: '—', class: 'schedule-cell t-unfilled actual unfilled', status: 'unfilled' },
+      { text: '80%', class: 'schedule-cell t-optimal', status: 'optimal' },
+    ]);
+    const root = new DOMParser().parseFromString(`<div>${cellsMarkup([period({})], false, [{ ...past, hours: 0, unfilled: ['2026-W10'] }])}</div>`, 'text/html');
+    expect(root.querySelector('[data-actual=unfilled]')?.getAttribute('aria-label')).toBe('Not filled');
   });
 });

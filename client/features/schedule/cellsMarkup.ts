@@ -1,3 +1,4 @@
+import type { RecordedPeriod } from '../../../domain/actuals/shown.ts';
 import { cellLook, type PeriodFigures } from '../../components/schedule/cellLook.ts';
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
@@ -8,14 +9,18 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => escap
  * variables), tentative hatched, days off a grey band. A fling brings a dozen rows of cells into view
  * every frame; the browser parses one string per row far faster than React creates and diffs each
  * cell, and that creation was most of the longest block while scrolling.
+ * With `recorded` (the Actual mode), the past periods it gives read what was recorded instead.
  */
-export function cellsMarkup(periods: readonly PeriodFigures[], ownDays = false): string {
+export function cellsMarkup(periods: readonly PeriodFigures[], ownDays = false, recorded: readonly (RecordedPeriod | null)[] | null = null): string {
   let html = '';
   for (let index = 0; index < periods.length; index += 1) {
-    const look = cellLook(periods[index]!, ownDays);
-    const classes = `schedule-cell t-${look.tone}${look.hatched ? ' hatched' : ''}${look.offShare > 0 ? ' away' : ''}`;
+    const look = cellLook(periods[index]!, ownDays, recorded?.[index] ?? null);
+    const classes = `schedule-cell t-${look.tone}${look.hatched ? ' hatched' : ''}${look.offShare > 0 ? ' away' : ''}${look.actual ? ` actual ${look.actual}` : ''}`;
     const style = look.offShare > 0 ? ` style="--off: ${look.offShare * 100}%"` : '';
-    html += `<span class="${classes}" role="gridcell" data-p="${index}" data-status="${look.tone}"${style}>${escapeHtml(look.label)}</span>`;
+    const actual = look.actual ? ` data-actual="${look.actual}"` : '';
+    // The dash of a period nobody filled says nothing to a screen reader: it is named.
+    const name = look.actual === 'unfilled' ? ' aria-label="Not filled"' : '';
+    html += `<span class="${classes}" role="gridcell" data-p="${index}" data-status="${look.tone}"${actual}${name}${style}>${escapeHtml(look.label)}</span>`;
   }
   return html;
 }

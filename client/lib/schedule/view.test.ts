@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScheduleView, filterCount, hasFilters, normalizeView, searchOfView, spansFor, viewFromSearch } from './view.ts';
+import { defaultScheduleView, filterCount, gridViewOf, hasFilters, normalizeView, searchOfView, spansFor, viewFromSearch } from './view.ts';
 
 const roundTrip = (search: string) => searchOfView(viewFromSearch(new URLSearchParams(search))).toString();
 
@@ -24,11 +24,12 @@ describe('the schedule view in the URL', () => {
       freeTo: '2026-03-27',
       includeTentative: true,
       sort: 'peak' as const,
+      show: 'actual' as const,
     };
     const search = searchOfView(view);
     expect(search.toString()).toBe(
       'from=2026-03-16&weeks=26&step=month&q=ann+lee&skills=React%2CNode.js&department=Product+Engineering&seniority=senior' +
-        '&minFree=50&freeFrom=2026-03-23&freeTo=2026-03-27&includeTentative=true&sort=peak',
+        '&minFree=50&freeFrom=2026-03-23&freeTo=2026-03-27&includeTentative=true&sort=peak&show=actual',
     );
     expect(viewFromSearch(search)).toEqual(view);
   });
@@ -44,6 +45,17 @@ describe('the schedule view in the URL', () => {
     expect(roundTrip('step=day&weeks=52')).toBe('weeks=8&step=day');
     expect(spansFor('day')).toEqual([4, 8]);
     expect(spansFor('week')).toEqual([4, 8, 12, 26, 52]);
+  });
+
+  it('keeps the actuals mode in the URL, never in the day zoom, and apart from the grid it asks for', () => {
+    expect(roundTrip('show=actual')).toBe('show=actual');
+    expect(roundTrip('show=plan')).toBe('');
+    expect(roundTrip('show=hours')).toBe('');
+    expect(roundTrip('step=month&show=actual')).toBe('step=month&show=actual');
+    // Actuals are kept per week: a day zoom shows the plan, and its link says nothing of actuals.
+    expect(roundTrip('step=day&weeks=4&show=actual')).toBe('weeks=4&step=day');
+    const actual = viewFromSearch(new URLSearchParams('weeks=4&show=actual'));
+    expect(searchOfView(gridViewOf(actual)).toString()).toBe('weeks=4');
   });
 
   it('counts the engineer filters, not the window or the order', () => {

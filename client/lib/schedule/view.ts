@@ -33,7 +33,12 @@ export type ScheduleView = {
   freeTo: string | null;
   includeTentative: boolean;
   sort: CapacitySortKey;
+  /** What past periods show: the plan, or the hours people recorded (actuals are kept per week: never in the day zoom). */
+  show: ScheduleShow;
 };
+
+export const scheduleShows = ['plan', 'actual'] as const;
+export type ScheduleShow = (typeof scheduleShows)[number];
 
 export const scheduleSpans = [4, 8, 12, 26, 52] as const;
 export type ScheduleSpan = (typeof scheduleSpans)[number];
@@ -58,7 +63,7 @@ export const noFilters = {
   freeTo: null,
 } satisfies Partial<ScheduleView>;
 
-export const defaultScheduleView: ScheduleView = { from: null, weeks: 12, step: 'week', ...noFilters, includeTentative: false, sort: 'name' };
+export const defaultScheduleView: ScheduleView = { from: null, weeks: 12, step: 'week', ...noFilters, includeTentative: false, sort: 'name', show: 'plan' };
 
 const isSpan = (value: number): value is ScheduleSpan => (scheduleSpans as readonly number[]).includes(value);
 /** The value when the list has it, else null: a value read from a URL is trusted only once known. */
@@ -115,6 +120,8 @@ export function normalizeView(view: ScheduleView): ScheduleView {
     freeTo,
     includeTentative: view.includeTentative === true,
     sort: oneOf(capacitySortKeys, view.sort) ?? defaultScheduleView.sort,
+    // Actuals are kept per ISO week, so days cannot show them: the day zoom is always the plan.
+    show: step === 'day' ? 'plan' : (oneOf(scheduleShows, view.show) ?? defaultScheduleView.show),
   };
 }
 
@@ -136,6 +143,7 @@ export function viewFromSearch(search: URLSearchParams): ScheduleView {
     freeTo: search.get('freeTo'),
     includeTentative: search.get('includeTentative') === 'true',
     sort: (search.get('sort') ?? defaultScheduleView.sort) as CapacitySortKey,
+    show: search.get('show') as ScheduleShow,
   });
 }
 
@@ -154,8 +162,15 @@ export function searchOfView(view: ScheduleView): URLSearchParams {
   if (v.freeTo) search.set('freeTo', v.freeTo);
   if (v.includeTentative) search.set('includeTentative', 'true');
   if (v.sort !== d.sort) search.set('sort', v.sort);
+  if (v.show !== d.show) search.set('show', v.show);
   return search;
 }
+
+/**
+ * The view without what only changes how the grid's cells read (plan or actuals): two views with
+ * the same grid view ask the server for the same grid.
+ */
+export const gridViewOf = (view: ScheduleView): ScheduleView => ({ ...view, show: defaultScheduleView.show });
 
 /** How many engineer filters are on (the window, step and order are not filters): the Filters button's badge. */
 export const filterCount = (view: ScheduleView) =>

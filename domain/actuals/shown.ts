@@ -1,0 +1,90 @@
+import { dateOfDay, dayOfDate, mondayOf } from '../capacity/calendar-days.ts';
+import { utilizationStatus, type UtilizationStatus } from '../figures.ts';
+import type { ActualsVariance } from './contracts.ts';
+import { hoursOfLoad } from './planned.ts';
+import { weekDates } from './weeks.ts';
+
+/**
+ * The schedule's Actual mode: which of its periods show what was recorded instead of the plan, and how
+ * recorded hours read against capacity. A week is filled once it is over, so only periods that ended
+ * before the current ISO week show actuals; the current and later ones keep showing the plan.
+ */
+
+/** Whether a period ending on `periodEnd` ended before the ISO week that `today` is in. */
+export const endedBeforeThisWeek = (periodEnd: string, today: string) => dayOfDate(periodEnd) < mondayOf(dayOfDate(today));
+
+/** The part of from..to (both included) that ended before the ISO week `today` is in; null when none did. */
+export function pastPart(range: { from: string; to: string }, today: string): { from: string; to: string } | null {
+  const lastSunday = mondayOf(dayOfDate(today)) - 1;
+  const to = Math.min(dayOfDate(range.to), lastSunday);
+  return to < dayOfDate(range.from) ? null : { from: range.from, to: dateOfDay(to) };
+}
+
+export type ActualLoad = { capacityHours: number; utilization: number | null; status: UtilizationStatus | 'off' };
+
+/**
+ * Recorded hours against a period's capacity: the capacity model's percent-days as hours (the same
+ * conversion as planned hours), then the one status rule of the plan, on hours. No capacity reads 'off'.
+ */
+export function actualLoad(hours: number, capacityPercentDays: number, hoursPerDay: number): ActualLoad {
+  const capacityHours = hoursOfLoad(capacityPercentDays, hoursPerDay);
+  if (capacityHours <= 0) return { capacityHours: 0, utilization: null, status: 'off' };
+  return { capacityHours, utilization: Math.round((hours / capacityHours) * 1000) / 10, status: utilizationStatus(hours, capacityHours) };
+}
+
+/** What an engineer recorded for one past period of the schedule. */
+export type RecordedPeriod = {
+  hours: number;
+  /** The weeks of the period in which they had working time and recorded nothing. */
+  unfilled: string[];
+  /**
+   * The days the recorded weeks cover. Actuals are kept per ISO week, and a month holds the weeks whose
+   * Thursday falls in it, so a month's actuals may start or end a few days off the calendar month.
+   */
+  from: string;
+  to: string;
+  hoursPerDay: number;
+};
+
+/** Nothing recorded and nothing missing: no working time (the plan's period reads off), or an empty week recorded. */
+const nothingIn = (from: string, to: string, hoursPerDay: number): RecordedPeriod => ({ hours: 0, unfilled: [], from, to, hoursPerDay });
+
+export type RecordedPeriods = {
+  /** Per engineer, one entry per period of the schedule: what was recorded, or null where the plan shows. */
+  byEngineer: ReadonlyMap<string, readonly (RecordedPeriod | null)[]>;
+  /** The entries of an engineer the answer does not name: nothing planned, recorded or missing. */
+  none: readonly (RecordedPeriod | null)[];
+};
+
+/**
+ * GET /api/actuals's answer (by engineer, the schedule's step) laid over the schedule's periods: each
+ * period that ended before this week and that the answer covers gets the engineer's recorded hours and
+ * the weeks they did not fill; every other period is null and keeps showing the plan.
+ */
+export function recordedPeriods(answer: ActualsVariance, periods: readonly { key: string; end: string }[], today: string): RecordedPeriods {
+  const hoursPerDay = answer.hoursPerDay;
+  const answered = new Map(answer.periods.map((p, index) => [p.key, { ...p, index }]));
+  const shown = periods.map((p) => (endedBeforeThisWeek(p.end, today) ? (answered.get(p.key) ?? null) : null));
+  const emptyRow = () => shown.map((p) => (p ? nothingIn(p.start, p.end, hoursPerDay) : null));
+  const byEngineer = new Map<string, (RecordedPeriod | null)[]>();
+  const rowOf = (engineerId: string) => {
+    let row = byEngineer.get(engineerId);
+    if (!row) byEngineer.set(engineerId, (row = emptyRow()));
+    return row;
+  };
+  const columnOf = new Map(shown.flatMap((p, column) => (p ? [[p.index, column] as const] : [])));
+  for (const row of answer.rows) {
+    if (!row.engineer) continue;
+    const cells = rowOf(row.engineer._id);
+    row.periods.forEach((cell, index) => {
+      const column = columnOf.get(index);
+      if (column !== undefined) cells[column]!.hours = cell.actualHours;
+    });
+  }
+  for (const { engineerId, week } of answer.missing) {
+    const monday = weekDates(week).from;
+    const column = shown.findIndex((p) => p !== null && p.start <= monday && monday <= p.end);
+    if (column >= 0) rowOf(engineerId)[column]!.unfilled.push(week);
+  }
+  return { byEngineer, none: emptyRow() };
+}
