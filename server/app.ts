@@ -10,6 +10,7 @@ import errorsPlugin from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import refusedBodiesPlugin from './plugins/refused-bodies.ts';
 import compressionPlugin from './plugins/compression.ts';
+import wholeListsPlugin from './plugins/whole-lists.ts';
 import securityPlugin from './plugins/security.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import assignmentRoutes from './routes/assignments.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin, { corsOrigin: options.corsOrigin });
   const compression = options.compression ?? true;
   if (compression) await app.register(compressionPlugin);
+  await app.register(wholeListsPlugin, { compression, size: 16 });
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { databaseUrl: options.databaseUrl });
   await app.register(authPlugin, { secret: options.jwtSecret, expiresIn: options.jwtExpiresIn });

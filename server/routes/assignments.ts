@@ -41,8 +41,9 @@ export default async function assignmentRoutes(app: FastifyInstance) {
       const query = request.query;
       // Paging on keeps the moment of the first page, so no assignment changes status between pages.
       const at = query.after?.at ?? new Date().toISOString();
-      return answerList(app.db, request, reply, {
+      return answerList(app, request, reply, {
         whole: (trx) => assignmentsJson(trx, { engineerId: ownerId }),
+        wholeKey: `assignments ${ownerId ?? ''}`,
         page: (db) => assignmentListPage(db, query, { ownerId, at }),
         sort: query.sort.text,
         at,

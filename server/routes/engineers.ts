@@ -50,7 +50,7 @@ export default async function engineerRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const query = request.query;
-      return answerList(app.db, request, reply, { whole: engineersJson, page: (db) => engineerListPage(db, query), sort: query.sort.text });
+      return answerList(app, request, reply, { whole: engineersJson, wholeKey: 'engineers', page: (db) => engineerListPage(db, query), sort: query.sort.text });
     },
   });
 

@@ -26,7 +26,7 @@ export default async function projectRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const query = request.query;
-      return answerList(app.db, request, reply, { whole: projectsJson, page: (db) => projectListPage(db, query), sort: query.sort.text });
+      return answerList(app, request, reply, { whole: projectsJson, wholeKey: 'projects', page: (db) => projectListPage(db, query), sort: query.sort.text });
     },
   });
 

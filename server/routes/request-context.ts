@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { encodePageCursor, type EventMetadata } from '../../domain/index.ts';
 import type { CommandSlot, Idempotency, Outcome } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
-import { type Consistent, readConsistent } from '../read-models/consistent-read.ts';
+import { type Consistent } from '../read-models/consistent-read.ts';
+import { encodeList, listEncoding, type KeptList } from '../plugins/whole-lists.ts';
 import type { ListPage } from '../read-models/list-pages.ts';
 
 /**
@@ -89,6 +90,20 @@ export function sendJsonList(reply: FastifyReply, list: Consistent<string>): Fas
     .send(list.value);
 }
 
+/** A kept whole list, in the encoding the request accepts, compressed once for everyone who asks. */
+async function sendWholeList(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, list: Consistent<KeptList>): Promise<FastifyReply> {
+  const encoding = app.compressesLists && Buffer.byteLength(list.value.text) >= 1024 ? listEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return sendJsonList(reply, { ...list, value: list.value.text });
+  const bytes = await encodeList(list.value, encoding);
+  return reply
+    .header('x-cursor', list.cursor)
+    .header('x-snapshot', list.snapshot)
+    .header('vary', 'accept-encoding')
+    .header('content-encoding', encoding)
+    .type('application/json; charset=utf-8')
+    .send(bytes);
+}
+
 /**
  * Answers a write with the entity it produced: its status, ETag = its version, the command id its
  * events carry (X-Command-Id), and a marker when an Idempotency-Key retry replayed the stored answer
@@ -109,6 +124,8 @@ const hasListQuery = (request: FastifyRequest) => new URLSearchParams(request.ur
 export type ListReads = {
   /** The whole list, as it has always been served. */
   whole: (trx: DbOrTrx) => Promise<string>;
+  /** Which whole list, and whose (an engineer's own), it is kept under between two writes. */
+  wholeKey: string;
   /** The page the query string asks for, and which events it reflects. */
   page: (db: Db) => Promise<Consistent<ListPage>>;
   /** The sort the page is in, as asked (`-name`), and the moment it was read at if the order depends on it. */
@@ -122,9 +139,9 @@ export type ListReads = {
  * X-Next-After, the `after` value that asks for the next page; it keeps `at`, so that the next page
  * orders rows as this one did. Both carry X-Cursor and X-Snapshot.
  */
-export async function answerList(db: Db, request: FastifyRequest, reply: FastifyReply, reads: ListReads): Promise<FastifyReply> {
-  if (!hasListQuery(request)) return sendJsonList(reply, await readConsistent(db, reads.whole));
-  const page = await reads.page(db);
+export async function answerList(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, reads: ListReads): Promise<FastifyReply> {
+  if (!hasListQuery(request)) return sendWholeList(app, request, reply, await app.wholeList(reads.wholeKey, reads.whole));
+  const page = await reads.page(app.db);
   reply.header('x-total-count', String(page.value.total));
   if (page.value.lastKeys) reply.header('x-next-after', encodePageCursor({ sort: reads.sort, keys: page.value.lastKeys, at: reads.at ?? null }));
   return sendJsonList(reply, { ...page, value: page.value.json });

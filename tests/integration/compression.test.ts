@@ -105,6 +105,27 @@ describe('answers of the API', () => {
     expect(refused.json()).toHaveProperty('message');
   });
 
+  it('a whole list is compressed once between two writes: the next ask gets the same bytes; after a write, the new list', async () => {
+    const first = await engineers(app, CHROME);
+    const again = await engineers(app, CHROME);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(again.headers['x-cursor']).toBe(first.headers['x-cursor']);
+    const before = JSON.parse(decoded(first).toString('utf8')) as { _id: string; version: number }[];
+    const changed = await app.inject({
+      method: 'PATCH', url: `/api/engineers/${before[0]!._id}`, headers: { authorization: token, 'if-match': `"${before[0]!.version}"` }, payload: { maxCapacity: 70 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await engineers(app, CHROME);
+    const listed = JSON.parse(decoded(after).toString('utf8')) as { _id: string; maxCapacity: number }[];
+    expect(listed.find((e) => e._id === before[0]!._id)!.maxCapacity).toBe(70);
+    expect(after.headers['x-cursor']).not.toBe(first.headers['x-cursor']);
+    // An engineer's own list is kept apart from everyone's.
+    const own = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'engineer@demo.test', password: 'demo1234' } });
+    const mine = await app.inject({ method: 'GET', url: '/api/assignments', headers: { authorization: own.json<{ token: string }>().token } });
+    const all = await app.inject({ method: 'GET', url: '/api/assignments', headers: { authorization: token } });
+    expect(mine.json<unknown[]>().length).toBeLessThan(all.json<unknown[]>().length);
+  });
+
   it('go as they are with compression off', async () => {
     const response = await engineers(plain, CHROME);
     expect(response.statusCode).toBe(200);
