@@ -111,7 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin, { corsOrigin: options.corsOrigin });
   const compression = options.compression ?? true;
   if (compression) await app.register(compressionPlugin);
-  await app.register(wholeListsPlugin, { compression, size: 16 });
+  app.decorate('compressesAnswers', compression);
+  await app.register(wholeListsPlugin, { size: 16 });
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { databaseUrl: options.databaseUrl });
   await app.register(authPlugin, { secret: options.jwtSecret, expiresIn: options.jwtExpiresIn });
