@@ -1,5 +1,6 @@
 import { formatCursor, START } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import { compress, keptZstd, zstdPrefixed } from '../http-encodings.ts';
 import { findFoldEnd, type FoldEnd } from '../event-store/fold-end.ts';
 import { findFoldStart, type FoldStart } from '../event-store/plan-snapshots.ts';
 import type { ReplayBound } from '../event-store/replay.ts';
@@ -8,8 +9,11 @@ import { PlanJson } from './plan-json.ts';
 import { STORED_SNAPSHOT_FORMAT } from './plan-snapshot-codec.ts';
 import type { RestoredSnapshots } from './restored-snapshots.ts';
 
-/** An answer without its first field (asOf, the one thing two requests for the same fold may differ in). */
-type Answer = { lastRecordedAt?: Date; rest: Buffer };
+/**
+ * An answer without its first field (asOf, the one thing two requests for the same fold may differ in),
+ * and that part in zstd once asked for (keptZstd), for each request's first field to go in front of.
+ */
+type Answer = { lastRecordedAt?: Date; rest: Buffer; zstdRest?: Promise<Buffer> };
 
 const keyOf = (end: FoldEnd) => `${formatCursor(end.last?.cursor ?? START)}/${end.events}`;
 
@@ -33,11 +37,25 @@ export class StateAnswers {
 
   /** The answer's JSON text, as JSON.stringify({ asOf, cursor, ...plan }) writes it. */
   async json(db: DbOrTrx, bound: ReplayBound): Promise<Buffer> {
+    const { head, answer } = await this.answer(db, bound);
+    return Buffer.concat([head, answer.rest]);
+  }
+
+  /** The same JSON in zstd: the kept part compressed once, however often and at whatever moment it is asked for. */
+  async zstd(db: DbOrTrx, bound: ReplayBound): Promise<Buffer> {
+    const { head, answer } = await this.answer(db, bound);
+    if (!answer.zstdRest) {
+      answer.zstdRest = keptZstd(answer.rest);
+      answer.zstdRest.catch(() => (answer.zstdRest = undefined));
+    }
+    return zstdPrefixed(head, await answer.zstdRest) ?? compress(Buffer.concat([head, answer.rest]), 'zstd');
+  }
+
+  private async answer(db: DbOrTrx, bound: ReplayBound): Promise<{ head: Buffer; answer: Answer }> {
     const start = await findFoldStart(db, STORED_SNAPSHOT_FORMAT, bound);
     const known = this.recall(keyOf(await findFoldEnd(db, start, bound)));
     const answer = known ?? (await this.fold(db, bound, start));
-    const head = `{"asOf":${JSON.stringify(asOfText(bound, answer))},`;
-    return Buffer.concat([Buffer.from(head), answer.rest]);
+    return { head: Buffer.from(`{"asOf":${JSON.stringify(asOfText(bound, answer))},`), answer };
   }
 
   private async fold(db: DbOrTrx, bound: ReplayBound, start: FoldStart): Promise<Answer> {

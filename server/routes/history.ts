@@ -12,6 +12,7 @@ import { planDiffPage } from '../history/plan-diff.ts';
 import { RestoredSnapshots } from '../history/restored-snapshots.ts';
 import { StateAnswers } from '../history/state-answers.ts';
 import { verifyHistory } from '../history/verify.ts';
+import { acceptedEncoding } from '../http-encodings.ts';
 import { HttpError } from '../http-error.ts';
 import { errorResponses, isoTime } from './schemas.ts';
 
@@ -99,7 +100,11 @@ export default async function historyRoutes(app: FastifyInstance, options: { ans
     handler: async (request, reply) => {
       const { at, cursor } = request.query;
       if ((at === undefined) === (cursor === undefined)) throw new HttpError(400, 'Give exactly one of at or cursor', 'VALIDATION_FAILED');
-      return sendJson(reply, await answers.json(app.db, at ? { at } : { cursor: cursor! }));
+      const bound = at ? { at } : { cursor: cursor! };
+      if (app.compressesAnswers && acceptedEncoding(request.headers['accept-encoding']) === 'zstd') {
+        return sendJson(reply.header('vary', 'accept-encoding').header('content-encoding', 'zstd'), await answers.zstd(app.db, bound));
+      }
+      return sendJson(reply, await answers.json(app.db, bound));
     },
   });
 

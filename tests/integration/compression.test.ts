@@ -126,6 +126,31 @@ describe('answers of the API', () => {
     expect(mine.json<unknown[]>().length).toBeLessThan(all.json<unknown[]>().length);
   });
 
+  it('the plan at a moment goes in zstd, its kept part compressed once, and decodes to the same JSON at any moment', async () => {
+    if (!zstdDecompress) return;
+    const at = (ms: number) => `/api/history/state?at=${encodeURIComponent(new Date(ms).toISOString())}`;
+    const state = (url: string, acceptEncoding?: string) => app.inject({ method: 'GET', url, headers: { authorization: token, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+    const now = Date.now();
+    const plainState = await state(at(now));
+    expect(plainState.statusCode, plainState.body).toBe(200);
+    const zstd = await state(at(now), CHROME);
+    expect(zstd.headers['content-encoding']).toBe('zstd');
+    expect(varies(zstd)).toContain('accept-encoding');
+    expect(zstd.rawPayload.length).toBeLessThan(plainState.rawPayload.length / 2);
+    expect(decoded(zstd).toString('utf8')).toBe(plainState.body);
+    // Another moment after the same events: the same kept part behind another first field.
+    const later = await state(at(now + 1000), CHROME);
+    const [a, b] = [JSON.parse(decoded(zstd).toString('utf8')), JSON.parse(decoded(later).toString('utf8'))] as { asOf: string }[];
+    expect(b!.asOf).toBe(new Date(now + 1000).toISOString());
+    expect({ ...b, asOf: null }).toEqual({ ...a, asOf: null });
+    // Brotli is compressed on the way out, as every other answer; with compression off, nothing is.
+    const br = await state(at(now), 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(decoded(br).toString('utf8')).toBe(plainState.body);
+    const off = await plain.inject({ method: 'GET', url: at(now), headers: { authorization: token, 'accept-encoding': CHROME } });
+    expect(off.headers['content-encoding']).toBeUndefined();
+  });
+
   it('go as they are with compression off', async () => {
     const response = await engineers(plain, CHROME);
     expect(response.statusCode).toBe(200);
