@@ -4,7 +4,7 @@ import type { EventMetadata, PlanningEvent } from '../../domain/index.ts';
 import { insertUnnested, type BulkColumn } from '../db/bulk-insert.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { ConcurrencyError } from './errors.ts';
-import { eventHash, GENESIS } from './hash.ts';
+import { canonicalJson, eventHash, GENESIS } from './hash.ts';
 import { CURRENT_SCHEMA_VERSION } from './upcast.ts';
 
 export type AppendResult = { nextVersion: number; globalPositions: number[] };
@@ -74,6 +74,9 @@ function chainedRows(
   recordedAt: string,
 ) {
   let chain = previous;
+  // One command's metadata on every event: written out once.
+  const metadataJson = canonicalJson(metadata);
+  const metadataText = JSON.stringify(metadata);
   return events.map((event, index) => {
     const fields = {
       streamId,
@@ -85,7 +88,7 @@ function chainedRows(
       metadata,
       recordedAt,
     };
-    chain = eventHash(chain, fields);
+    chain = eventHash(chain, fields, metadataJson);
     return {
       stream_id: streamId,
       stream_position: fields.streamPosition,
@@ -93,7 +96,7 @@ function chainedRows(
       type: fields.type,
       schema_version: fields.schemaVersion,
       data: JSON.stringify(fields.data),
-      metadata: JSON.stringify(metadata),
+      metadata: metadataText,
       recorded_at: recordedAt,
       hash: chain,
     };
