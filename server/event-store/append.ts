@@ -106,10 +106,10 @@ function chainedRows(
 export type StreamAppend = { streamId: string; expectedVersion: number; events: readonly PlanningEvent[] };
 
 const streamColumns: BulkColumn[] = [{ name: 'stream_id', type: 'text' }, { name: 'version', type: 'bigint' }];
+// The columns that differ from event to event; the schema version, the metadata and the time are one per append.
 const eventColumns: BulkColumn[] = [
   { name: 'stream_id', type: 'text' }, { name: 'stream_position', type: 'bigint' }, { name: 'event_id', type: 'uuid' },
-  { name: 'type', type: 'text' }, { name: 'schema_version', type: 'integer' }, { name: 'data', type: 'jsonb' },
-  { name: 'metadata', type: 'jsonb' }, { name: 'recorded_at', type: 'timestamptz' }, { name: 'hash', type: 'text' },
+  { name: 'type', type: 'text' }, { name: 'data', type: 'jsonb' }, { name: 'hash', type: 'text' },
 ];
 
 /**
@@ -163,5 +163,9 @@ export async function appendToStreams(
   }
   const recordedAt = new Date(recordedAtMs ?? Date.now()).toISOString();
   const values = writes.flatMap((a) => chainedRows(a.streamId, a.expectedVersion, previous.get(a.streamId) ?? GENESIS, a.events, metadata, recordedAt));
-  await insertUnnested(trx, 'events', eventColumns, values);
+  await insertUnnested(trx, 'events', eventColumns, values, sql``, [
+    { name: 'schema_version', type: 'integer', value: CURRENT_SCHEMA_VERSION },
+    { name: 'metadata', type: 'jsonb', value: JSON.stringify(metadata) },
+    { name: 'recorded_at', type: 'timestamptz', value: recordedAt },
+  ]);
 }
