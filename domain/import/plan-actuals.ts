@@ -36,12 +36,11 @@ const round = (hours: number) => Math.round(hours * 100) / 100;
 
 /** `read` with each distinct text's answer kept. */
 function remembered<T>(read: (text: string) => T): (text: string) => T {
-  const known = new Map<string, T>();
+  const known = new Map<string, { value: T }>();
   return (text) => {
-    if (known.has(text)) return known.get(text)!;
-    const value = read(text);
-    known.set(text, value);
-    return value;
+    let answer = known.get(text);
+    if (!answer) known.set(text, (answer = { value: read(text) }));
+    return answer.value;
   };
 }
 
@@ -94,18 +93,25 @@ export function planActuals(rows: readonly RowValues[], now: ActualsNow): Planne
   // The file's hours per engineer and week, per project, in the order the file names them.
   type Outcome = { action: 'create' | 'update' | 'unchanged' | 'error'; errors: RowIssue[]; command?: ActualsCommand; first: number };
   type Group = { engineer: Engineer; week: string; lines: number[]; hours: Map<string, number>; outcome?: Outcome };
-  const groups = new Map<string, Group>();
+  const groups: Group[] = [];
+  // By engineer, then week: the same records and the same week texts on every row, so nothing is keyed anew.
+  const byEngineer = new Map<Engineer, Map<string, Group>>();
   const groupOf: (Group | undefined)[] = read.map((r) => {
     if (Array.isArray(r)) return undefined;
-    const id = `${r.engineer._id} ${r.week}`;
-    let group = groups.get(id);
-    if (!group) groups.set(id, (group = { engineer: r.engineer, week: r.week, lines: [], hours: new Map() }));
+    let weeksOfEngineer = byEngineer.get(r.engineer);
+    if (!weeksOfEngineer) byEngineer.set(r.engineer, (weeksOfEngineer = new Map()));
+    let group = weeksOfEngineer.get(r.week);
+    if (!group) {
+      group = { engineer: r.engineer, week: r.week, lines: [], hours: new Map() };
+      weeksOfEngineer.set(r.week, group);
+      groups.push(group);
+    }
     group.lines.push(r.line);
     group.hours.set(r.projectId, (group.hours.get(r.projectId) ?? 0) + r.hours);
     return group;
   });
 
-  for (const group of groups.values()) {
+  for (const group of groups) {
     const weeksOf = weeks.get(group.engineer._id) ?? {};
     const current = Object.hasOwn(weeksOf, group.week) ? weeksOf[group.week]! : undefined;
     // The week's lines keep their order (so the same file again changes nothing); the file's new projects follow.
