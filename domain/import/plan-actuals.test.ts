@@ -56,4 +56,26 @@ describe('importing a time tracker export', () => {
     expect(planImport('actuals', [records[0]!, ['2026-11-23', 'sam@demo.test', 'Portal', '9']], now([{ ...recorded, locked: true }])).rows[0]!.errors)
       .toEqual([{ line: 2, column: 'reason', message: 'A reason is required to change a locked week' }]);
   });
+
+  it('names every error of a row in column order, the same cells again on other rows giving the same answers', () => {
+    const header = ['Date', 'Email', 'Project', 'Hours'];
+    const bad = ['23/11/2026', 'ann@demo.test', 'Nowhere', '25'];
+    const good = ['2026-11-23', ' SAM@demo.test ', 'portal', '1,5'];
+    const plan = planImport('actuals', [header, bad, good, bad, good, ['2026-11-23', '', 'Portal', '1']], now());
+    const errors = [
+      { column: 'date', message: 'Date must be a date such as 2026-11-23 or 11/23/2026' },
+      { column: 'hours', message: 'Hours must be 0 to 24, as 7.5 or 07:30:00' },
+      { column: 'email', message: 'Engineer not found: ann@demo.test' },
+      { column: 'project', message: 'Project not found: Nowhere' },
+    ];
+    expect(plan.rows.map((r) => r.errors)).toEqual([
+      errors.map((e) => ({ line: 2, ...e })),
+      [],
+      errors.map((e) => ({ line: 4, ...e })),
+      [],
+      [{ line: 6, column: 'firstName', message: 'Email is required' }],
+    ]);
+    expect(plan.rows[1]!.command!.input.entries).toEqual([{ projectId: 'portal', hours: 3 }]);
+    expect(plan.rows[3]).toMatchObject({ action: 'create', key: 'sam@demo.test Portal 2026-W48' });
+  });
 });

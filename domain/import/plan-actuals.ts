@@ -34,6 +34,16 @@ function hoursCell(text: string): number | null {
 
 const round = (hours: number) => Math.round(hours * 100) / 100;
 
+/** `read` with each distinct text's answer kept. */
+function remembered<T>(read: (text: string) => T): (text: string) => T {
+  const known = new Map<string, { value: T }>();
+  return (text) => {
+    let answer = known.get(text);
+    if (!answer) known.set(text, (answer = { value: read(text) }));
+    return answer.value;
+  };
+}
+
 /**
  * A time tracker's rows, summed per engineer, project and ISO week: each week then replaces the hours
  * of the file's projects in the engineer's week and keeps the others (unplanned work typed in by hand
@@ -49,38 +59,59 @@ export function planActuals(rows: readonly RowValues[], now: ActualsNow): Planne
   const weeks = new Map<string, Record<string, ActualsWeek>>();
   for (const week of now.actuals) weeks.set(week.engineerId, { ...weeks.get(week.engineerId), [week.week]: week });
 
+  // A file names few dates, people, projects and amounts, each on many rows: each distinct cell is read once.
+  const weekOfCell = remembered((text: string) => {
+    const day = dayCell(text);
+    return day ? weekOf(day) : null;
+  });
+  const hoursOfCell = remembered(hoursCell);
+  const engineerOfEmail = remembered((text: string) => byEmail.get(text.trim().toLowerCase()));
+  const projectOfCell = remembered((text: string) => projects.get(text.trim().toLowerCase()));
+
   type Read = { line: number; engineer: Engineer; week: string; projectId: string; hours: number; key: string };
   const read = rows.map((row): Read | RowIssue[] => {
     const v = row.values;
-    const issue = (column: string, message: string): RowIssue => ({ line: row.line, column, message });
+    const week = weekOfCell(v.date ?? '');
+    const hours = hoursOfCell(v.hours ?? '');
+    const email = v.email ?? '';
+    const byMail = email.trim() !== '';
+    const who = byMail ? engineerOfEmail(email) : byName.get(`${v.firstName ?? ''} ${v.lastName ?? ''}`.trim().toLowerCase());
+    const project = projectOfCell(v.project ?? '');
+    if (week && !(hours === null || hours > 24) && who && project) {
+      return { line: row.line, engineer: who, week, projectId: project._id, hours: hours!, key: `${who.email} ${project.name} ${week}` };
+    }
     const errors: RowIssue[] = [];
-    const day = dayCell(v.date ?? '');
-    if (!day) errors.push(issue('date', 'Date must be a date such as 2026-11-23 or 11/23/2026'));
-    const hours = hoursCell(v.hours ?? '');
-    if (hours === null || hours > 24) errors.push(issue('hours', 'Hours must be 0 to 24, as 7.5 or 07:30:00'));
-    const who = v.email?.trim() ? byEmail.get(v.email.trim().toLowerCase()) : byName.get(`${v.firstName ?? ''} ${v.lastName ?? ''}`.trim().toLowerCase());
-    const named = v.email?.trim() || `${v.firstName ?? ''} ${v.lastName ?? ''}`.trim();
-    if (!who) errors.push(issue(v.email?.trim() ? 'email' : 'firstName', named ? `Engineer not found: ${named}` : 'Email is required'));
-    const project = projects.get((v.project ?? '').trim().toLowerCase());
-    if (!project) errors.push(issue('project', v.project?.trim() ? `Project not found: ${v.project.trim()}` : 'Project is required'));
-    if (errors.length > 0) return errors;
-    const week = weekOf(day!);
-    return { line: row.line, engineer: who!, week, projectId: project!._id, hours: hours!, key: `${who!.email} ${project!.name} ${week}` };
+    const issue = (column: string, message: string) => errors.push({ line: row.line, column, message });
+    if (!week) issue('date', 'Date must be a date such as 2026-11-23 or 11/23/2026');
+    if (hours === null || hours > 24) issue('hours', 'Hours must be 0 to 24, as 7.5 or 07:30:00');
+    const named = email.trim() || `${v.firstName ?? ''} ${v.lastName ?? ''}`.trim();
+    if (!who) issue(byMail ? 'email' : 'firstName', named ? `Engineer not found: ${named}` : 'Email is required');
+    if (!project) issue('project', v.project?.trim() ? `Project not found: ${v.project.trim()}` : 'Project is required');
+    return errors;
   });
 
   // The file's hours per engineer and week, per project, in the order the file names them.
-  const groups = new Map<string, { engineer: Engineer; week: string; lines: number[]; hours: Map<string, number> }>();
-  for (const r of read) {
-    if (Array.isArray(r)) continue;
-    const id = `${r.engineer._id} ${r.week}`;
-    let group = groups.get(id);
-    if (!group) groups.set(id, (group = { engineer: r.engineer, week: r.week, lines: [], hours: new Map() }));
+  type Outcome = { action: 'create' | 'update' | 'unchanged' | 'error'; errors: RowIssue[]; command?: ActualsCommand; first: number };
+  type Group = { engineer: Engineer; week: string; lines: number[]; hours: Map<string, number>; outcome?: Outcome };
+  const groups: Group[] = [];
+  // By engineer, then week: the same records and the same week texts on every row, so nothing is keyed anew.
+  const byEngineer = new Map<Engineer, Map<string, Group>>();
+  const groupOf: (Group | undefined)[] = read.map((r) => {
+    if (Array.isArray(r)) return undefined;
+    let weeksOfEngineer = byEngineer.get(r.engineer);
+    if (!weeksOfEngineer) byEngineer.set(r.engineer, (weeksOfEngineer = new Map()));
+    let group = weeksOfEngineer.get(r.week);
+    if (!group) {
+      group = { engineer: r.engineer, week: r.week, lines: [], hours: new Map() };
+      weeksOfEngineer.set(r.week, group);
+      groups.push(group);
+    }
     group.lines.push(r.line);
     group.hours.set(r.projectId, (group.hours.get(r.projectId) ?? 0) + r.hours);
-  }
+    return group;
+  });
 
-  const outcomes = new Map<string, { action: 'create' | 'update' | 'unchanged' | 'error'; errors: RowIssue[]; command?: ActualsCommand; first: number }>();
-  for (const [id, group] of groups) {
+  for (const group of groups) {
     const weeksOf = weeks.get(group.engineer._id) ?? {};
     const current = Object.hasOwn(weeksOf, group.week) ? weeksOf[group.week]! : undefined;
     // The week's lines keep their order (so the same file again changes nothing); the file's new projects follow.
@@ -94,22 +125,22 @@ export function planActuals(rows: readonly RowValues[], now: ActualsNow): Planne
       decideRecordActuals({ engineer: group.engineer, actuals: weeksOf }, { week: group.week, input, actor: importer, projectExists: (p) => projectIds.has(p) }));
     const first = group.lines[0]!;
     if (!decided.value) {
-      outcomes.set(id, { action: 'error', errors: decided.errors, first });
+      group.outcome = { action: 'error', errors: decided.errors, first };
       continue;
     }
     if (decided.value.length === 0) {
-      outcomes.set(id, { action: 'unchanged', errors: [], first });
+      group.outcome = { action: 'unchanged', errors: [], first };
       continue;
     }
     weeks.set(group.engineer._id, decided.value.reduce((w, event) => evolveActualsWeeks(w, event, 0), weeksOf));
     const command: ActualsCommand = { type: 'record', engineerId: group.engineer._id, week: group.week, input };
-    outcomes.set(id, { action: current?.recorded ? 'update' : 'create', errors: [], command, first });
+    group.outcome = { action: current?.recorded ? 'update' : 'create', errors: [], command, first };
   }
 
   return read.map((r, index): PlannedRow<ActualsCommand> => {
     const line = rows[index]!.line;
     if (Array.isArray(r)) return errorRow(line, (rows[index]!.values.email ?? '').trim(), r);
-    const outcome = outcomes.get(`${r.engineer._id} ${r.week}`)!;
+    const outcome = groupOf[index]!.outcome!;
     const mine = outcome.first === line;
     return {
       line, key: r.key, action: outcome.action, changes: outcome.action === 'update' ? ['hours'] : [],

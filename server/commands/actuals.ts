@@ -28,11 +28,16 @@ async function onEngineerStreams(
   metadata: EventMetadata,
   projects: ReadonlyMap<string, Project | null> = new Map(),
 ) {
+  // One reader for the batch (a batch decides hundreds of commands): it knows the stream being decided, alone.
+  const deciding = new Map<string, EngineerTimeOff | null>();
+  const context = { read: readerOf({ engineerTimeOff: deciding, projects }), actor: actorOf(metadata) };
   return executeCommands(trx, engineerTimeOffStream, commands.map((command) => ({
     id: command.engineerId,
-    decide: (state: EngineerTimeOff | null) => decideOnOneStream<EngineerEvent>(command, {
-      read: readerOf({ engineerTimeOff: new Map([[command.engineerId, state]]), projects }), actor: actorOf(metadata),
-    }),
+    decide: (state: EngineerTimeOff | null) => {
+      deciding.clear();
+      deciding.set(command.engineerId, state);
+      return decideOnOneStream<EngineerEvent>(command, context);
+    },
   })), metadata);
 }
 

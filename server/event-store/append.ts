@@ -4,7 +4,7 @@ import type { EventMetadata, PlanningEvent } from '../../domain/index.ts';
 import { insertUnnested, type BulkColumn } from '../db/bulk-insert.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { ConcurrencyError } from './errors.ts';
-import { eventHash, GENESIS } from './hash.ts';
+import { canonicalJson, eventHash, GENESIS } from './hash.ts';
 import { CURRENT_SCHEMA_VERSION } from './upcast.ts';
 
 export type AppendResult = { nextVersion: number; globalPositions: number[] };
@@ -74,6 +74,9 @@ function chainedRows(
   recordedAt: string,
 ) {
   let chain = previous;
+  // One command's metadata on every event: written out once.
+  const metadataJson = canonicalJson(metadata);
+  const metadataText = JSON.stringify(metadata);
   return events.map((event, index) => {
     const fields = {
       streamId,
@@ -85,7 +88,7 @@ function chainedRows(
       metadata,
       recordedAt,
     };
-    chain = eventHash(chain, fields);
+    chain = eventHash(chain, fields, metadataJson);
     return {
       stream_id: streamId,
       stream_position: fields.streamPosition,
@@ -93,7 +96,7 @@ function chainedRows(
       type: fields.type,
       schema_version: fields.schemaVersion,
       data: JSON.stringify(fields.data),
-      metadata: JSON.stringify(metadata),
+      metadata: metadataText,
       recorded_at: recordedAt,
       hash: chain,
     };
@@ -103,10 +106,10 @@ function chainedRows(
 export type StreamAppend = { streamId: string; expectedVersion: number; events: readonly PlanningEvent[] };
 
 const streamColumns: BulkColumn[] = [{ name: 'stream_id', type: 'text' }, { name: 'version', type: 'bigint' }];
+// The columns that differ from event to event; the schema version, the metadata and the time are one per append.
 const eventColumns: BulkColumn[] = [
   { name: 'stream_id', type: 'text' }, { name: 'stream_position', type: 'bigint' }, { name: 'event_id', type: 'uuid' },
-  { name: 'type', type: 'text' }, { name: 'schema_version', type: 'integer' }, { name: 'data', type: 'jsonb' },
-  { name: 'metadata', type: 'jsonb' }, { name: 'recorded_at', type: 'timestamptz' }, { name: 'hash', type: 'text' },
+  { name: 'type', type: 'text' }, { name: 'data', type: 'jsonb' }, { name: 'hash', type: 'text' },
 ];
 
 /**
@@ -160,5 +163,9 @@ export async function appendToStreams(
   }
   const recordedAt = new Date(recordedAtMs ?? Date.now()).toISOString();
   const values = writes.flatMap((a) => chainedRows(a.streamId, a.expectedVersion, previous.get(a.streamId) ?? GENESIS, a.events, metadata, recordedAt));
-  await insertUnnested(trx, 'events', eventColumns, values);
+  await insertUnnested(trx, 'events', eventColumns, values, sql``, [
+    { name: 'schema_version', type: 'integer', value: CURRENT_SCHEMA_VERSION },
+    { name: 'metadata', type: 'jsonb', value: JSON.stringify(metadata) },
+    { name: 'recorded_at', type: 'timestamptz', value: recordedAt },
+  ]);
 }

@@ -58,15 +58,48 @@ const runners: { [K in ImportKind]: Runner<K> } = {
 
 /**
  * Two batches in flight: while PostgreSQL writes one, the next one is decided and hashed. Only where
- * no two rows share a stream: several bookings of one engineer live on that engineer's stream, and
- * every holiday on the calendar's, so two batches at once would refuse each other's append.
+ * no two batches share a stream: several bookings of one engineer live on that engineer's stream, and
+ * every holiday on the calendar's, so two batches at once would refuse each other's append. An
+ * engineer's weeks of actuals share their stream too, but are kept in one batch (`streamKeys`).
  */
-// An engineer's weeks are on their one stream, so actuals batches run one at a time like time off.
-const batchesInFlight: Record<ImportKind, number> = { engineers: 2, projects: 2, assignments: 2, 'time-off': 1, holidays: 1, actuals: 1 };
+const batchesInFlight: Record<ImportKind, number> = { engineers: 2, projects: 2, assignments: 2, 'time-off': 1, holidays: 1, actuals: 2 };
+
+/** The stream each command writes, for the kinds whose batches keep every stream's commands together. */
+const streamKeys: { [K in ImportKind]?: (command: ImportCommandOf[K]) => string } = {
+  actuals: (command) => command.engineerId,
+};
 
 /**
- * Runs a plan's commands, `BATCH_SIZE` rows per transaction, so readers (the live feed, history) see
- * the import arrive batch by batch instead of waiting behind one long transaction. `record` runs in
+ * The commands cut into batches of `BATCH_SIZE`. With `streamOf`, a stream's commands all go into one
+ * batch, in their order, so no two batches write one stream: streams are taken in the order they
+ * first appear and a batch closes before a stream that would take it past `BATCH_SIZE` (a stream with
+ * more commands than that makes one larger batch of its own).
+ */
+export function batchesOf<C>(commands: readonly C[], streamOf?: (command: C) => string): C[][] {
+  if (!streamOf) return Array.from({ length: Math.ceil(commands.length / BATCH_SIZE) }, (_, i) => commands.slice(i * BATCH_SIZE, (i + 1) * BATCH_SIZE));
+  const byStream = new Map<string, C[]>();
+  for (const command of commands) {
+    const key = streamOf(command);
+    const group = byStream.get(key);
+    if (group) group.push(command);
+    else byStream.set(key, [command]);
+  }
+  const batches: C[][] = [];
+  let batch: C[] = [];
+  for (const group of byStream.values()) {
+    if (batch.length > 0 && batch.length + group.length > BATCH_SIZE) {
+      batches.push(batch);
+      batch = [];
+    }
+    batch.push(...group);
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/**
+ * Runs a plan's commands in batches (`batchesOf`), one transaction each, so readers (the live feed,
+ * history) see the import arrive batch by batch instead of waiting behind one long transaction. `record` runs in
  * each batch's transaction with what that batch did, so a progress record commits with its rows.
  * After a batch fails no new one starts; the error is thrown once those running have ended.
  */
@@ -80,7 +113,7 @@ export async function applyPlan<K extends ImportKind>(
   },
 ): Promise<JobProgress> {
   const commands = plan.rows.flatMap((row) => (row.command ? [row.command] : []));
-  const batches = Array.from({ length: Math.ceil(commands.length / BATCH_SIZE) }, (_, i) => commands.slice(i * BATCH_SIZE, (i + 1) * BATCH_SIZE));
+  const batches = batchesOf(commands, streamKeys[plan.kind] as ((command: ImportCommandOf[K]) => string) | undefined);
   const totals: JobProgress = { done: 0, created: 0, updated: 0, unchanged: plan.counts.unchanged };
   let next = 0;
   let failed = false;

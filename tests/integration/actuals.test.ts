@@ -3,7 +3,10 @@
  * the lock for everyone, variance equal to the capacity model, time travel, the rebuild, and the live
  * feed of an engineer carrying only their own actuals.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyHistory } from '../../server/history/verify.ts';
+import { BATCH_SIZE } from '../../server/import/apply.ts';
 import { rebuildReadModels } from '../../server/projections/rebuild.ts';
 import { decodeJwt, validEngineerPayload, validProjectPayload } from '../support/api-helpers.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -252,5 +255,46 @@ describe('POST /api/import/actuals/preview and /api/import/actuals: a time track
     expect(again).toMatchObject({ state: 'done', created: 0, updated: 0 });
     const exported = await t.request({ method: 'GET', url: '/api/export/actuals.csv', token: tokens.manager });
     expect(exported.body).toContain(`2024-03-18,${priya.email},,,Actuals Portal,22.5`);
+  });
+  it("imports more weeks than a batch holds, two batches at once with each engineer's weeks in one of them; a locked week refuses the file whole", async () => {
+    const people = Array.from({ length: BATCH_SIZE / 10 + 10 }, (_, i) => ({ name: `Batch Person ${i}`, email: `batch.person.${i}@import.test` }));
+    const engineersFile = csvOf([['name', 'email', 'seniority', 'maxCapacity'], ...people.map((p) => [p.name, p.email, 'mid', '100'])]);
+    expect(await importCsv(t, tokens.manager, 'engineers', engineersFile)).toMatchObject({ state: 'done', created: people.length });
+    // 2023-W01 to W10, week by week: each engineer's rows are spread over the whole file.
+    const mondays = Array.from({ length: 10 }, (_, w) => new Date(Date.UTC(2023, 0, 2 + 7 * w)).toISOString().slice(0, 10));
+    const fileOf = (hours: string) => csvOf([['date', 'email', 'project', 'hours'], ...mondays.flatMap((day) => people.map((p) => [day, p.email, 'Actuals Portal', hours]))]);
+    const job = await importCsv(t, tokens.manager, 'actuals', fileOf('6'));
+    expect(job).toMatchObject({ state: 'done', total: people.length * 10, done: people.length * 10, created: people.length * 10, updated: 0 });
+    const { rows: streams } = await sql<{ stream_id: string; positions: number[]; weeks: string[]; version: number; commits: number }>`
+      select e.stream_id, array_agg(e.stream_position::int order by e.stream_position) as positions,
+             array_agg(e.data ->> 'week' order by e.stream_position) as weeks, max(s.version)::int as version,
+             count(distinct e.transaction_id)::int as commits
+        from events e join streams s using (stream_id)
+       where e.metadata ->> 'commandId' = ${job.id} group by e.stream_id`.execute(t.app.db);
+    expect(streams).toHaveLength(people.length);
+    for (const stream of streams) {
+      // Ten weeks in file order, one after the other on the stream, the stream's version at the last.
+      expect(stream.weeks).toEqual(mondays.map((_, w) => `2023-W${String(w + 1).padStart(2, '0')}`));
+      expect(stream.positions).toEqual(stream.positions.map((_, i) => stream.positions[0]! + i));
+      expect(stream.version).toBe(stream.positions.at(-1));
+      expect(stream.commits).toBe(1);
+    }
+    const { rows: commits } = await sql<{ n: number }>`
+      select count(distinct transaction_id)::int as n from events where metadata ->> 'commandId' = ${job.id}`.execute(t.app.db);
+    expect(commits[0]!.n).toBe(2);
+    const someone = streams[0]!.stream_id.slice('engineer-'.length);
+    expect(expectWritten<Week>(await read(someone, '2023-W10'), 200)).toMatchObject({ entries: [{ projectId, hours: 6 }], recorded: true, version: streams[0]!.version });
+    expect(await verifyHistory(t.app.db)).toMatchObject({ ok: true });
+    expect((await rebuildReadModels(t.app.db, { swap: false })).equal).toBe(true);
+
+    expect(await importCsv(t, tokens.manager, 'actuals', fileOf('6'))).toMatchObject({ state: 'done', created: 0, updated: 0, unchanged: people.length * 10 });
+    expect((await lock('2023-W05')).statusCode).toBe(204);
+    const before = await sql<{ n: number }>`select count(*)::int as n from events`.execute(t.app.db);
+    const refused = await postCsv(t, tokens.manager, '/api/import/actuals', fileOf('7'));
+    expect(refused.statusCode, refused.body).toBe(400);
+    const firstLocked = 2 + 4 * people.length;
+    expect(refused.json()).toMatchObject({ code: 'IMPORT_HAS_ERRORS', message: `Nothing was imported: ${people.length} rows have errors (first, line ${firstLocked}: A reason is required to change a locked week)` });
+    const after = await sql<{ n: number }>`select count(*)::int as n from events`.execute(t.app.db);
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 });
