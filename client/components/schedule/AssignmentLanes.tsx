@@ -83,8 +83,8 @@ type BarProps = Shared & {
 
 /**
  * One bar. It reads the drag and the choice from its row, not from the machines itself: a row
- * scrolled into view mounts all its bars at once, and two subscriptions per bar were a good part of
- * that cost. Drawn again only when its own props change.
+ * scrolled into view mounts all its bars at once, and each bar's own two subscriptions were made and
+ * dropped with it. Drawn again only when its own props change.
  */
 const AssignmentBar = memo(function AssignmentBar({ a, lane, conflicted, dragged, chosen, axis, timeZone, canPlan, drag, selection, saving, tentativeProjects, onOpen, nameOf }: BarProps) {
   const pressedAt = useRef<{ x: number; y: number } | null>(null);
