@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalize, dateRange, longDate, monthDay, percent, plural, shortDate, shortRange } from './format.ts';
+import { capitalize, dateRange, longDate, monthDay, percent, plural, remembered, shortDate, shortRange } from './format.ts';
 
 // Midday UTC keeps the calendar day the same in every time zone the tests may run in.
 const nov5 = '2026-11-05T12:00:00.000Z';
@@ -28,5 +28,22 @@ describe('format', () => {
   it('prints percentages', () => {
     expect(percent(80)).toBe('80%');
     expect(percent(66.66)).toBe('66.7%');
+  });
+  it('prints the same short date again from what it kept', () => {
+    expect(shortDate(nov5)).toBe(shortDate(nov5));
+    expect(shortDate('2026-03-09')).toBe('Mar 09, 2026');
+    expect(shortDate('2026-03-09')).toBe('Mar 09, 2026');
+  });
+  it('remembers a formatter\'s answers up to its limit, then starts over', () => {
+    const calls: string[] = [];
+    const format = remembered((iso) => {
+      calls.push(iso);
+      return iso.toUpperCase();
+    }, 2);
+    expect([format('a'), format('b'), format('a')]).toEqual(['A', 'B', 'A']);
+    expect(calls).toEqual(['a', 'b']);
+    // A third input clears what was kept: 'a' is worked out again, once.
+    expect([format('c'), format('a'), format('a')]).toEqual(['C', 'A', 'A']);
+    expect(calls).toEqual(['a', 'b', 'c', 'a']);
   });
 });

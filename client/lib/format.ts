@@ -5,8 +5,26 @@ import dayjs from 'dayjs';
 /** Long US date: 'November 05, 2026' (Engineer Dashboard). */
 export const longDate = (iso: string) => dayjs(iso).format('MMMM DD, YYYY');
 
-/** Short date with year: 'Nov 05, 2026' (Projects timeline). */
-export const shortDate = (iso: string) => dayjs(iso).format('MMM DD, YYYY');
+/**
+ * A formatter that keeps its answers (up to `limit` inputs, then it starts over): screens print the
+ * same few hundred dates again and again (each bar's label whenever it scrolls into view), and
+ * parsing and formatting with dayjs is what costs, not the lookup.
+ */
+export function remembered(format: (iso: string) => string, limit = 5_000): (iso: string) => string {
+  const kept = new Map<string, string>();
+  return (iso) => {
+    let text = kept.get(iso);
+    if (text === undefined) {
+      text = format(iso);
+      if (kept.size >= limit) kept.clear();
+      kept.set(iso, text);
+    }
+    return text;
+  };
+}
+
+/** Short date with year: 'Nov 05, 2026' (Projects timeline, the schedule's bars). */
+export const shortDate = remembered((iso) => dayjs(iso).format('MMM DD, YYYY'));
 
 /** Date and time to the second: 'Nov 05, 2026 14:03:27' (History, the time-travel banner). */
 export const dateTime = (iso: string) => dayjs(iso).format('MMM DD, YYYY HH:mm:ss');

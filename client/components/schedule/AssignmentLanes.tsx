@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
+import { type KeyboardEvent, memo, type PointerEvent, useMemo, useRef } from 'react';
 import type { Actor } from 'xstate';
 import type { Assignment, TimeOff } from '../../../domain/entities.ts';
 import type { Dated } from '../../../domain/figures.ts';
@@ -67,10 +67,27 @@ type Shared = {
 
 const edgeOf = (target: EventTarget): DragEdge => ((target as HTMLElement).dataset?.edge as DragEdge | undefined) ?? 'move';
 
-function AssignmentBar({ a, lane, conflicted, axis, timeZone, canPlan, drag, selection, saving, tentativeProjects, onOpen, nameOf }: Shared & { a: Assignment; lane: number; conflicted: boolean }) {
+/** Where a dragged bar of a row is now: the bar and its dates (drawn there until the drop). */
+type DraggedBar = { id: string; dates: Dated };
+const sameDragged = (x: DraggedBar | null, y: DraggedBar | null) => x === y || (x !== null && y !== null && x.id === y.id && x.dates === y.dates);
+
+type BarProps = Shared & {
+  a: Assignment;
+  lane: number;
+  conflicted: boolean;
+  /** Where the bar is dragged to now; null when it is not. */
+  dragged: Dated | null;
+  /** Chosen for a bulk edit. */
+  chosen: boolean;
+};
+
+/**
+ * One bar. It reads the drag and the choice from its row, not from the machines itself: a row
+ * scrolled into view mounts all its bars at once, and each bar's own two subscriptions were made and
+ * dropped with it. Drawn again only when its own props change.
+ */
+const AssignmentBar = memo(function AssignmentBar({ a, lane, conflicted, dragged, chosen, axis, timeZone, canPlan, drag, selection, saving, tentativeProjects, onOpen, nameOf }: BarProps) {
   const pressedAt = useRef<{ x: number; y: number } | null>(null);
-  const dragged = useSelector(drag, (s) => (!s.matches('idle') && s.context.assignment?._id === a._id ? s.context.dates : null));
-  const chosen = useSelector(selection, (s) => s.context.selected.some((x) => x._id === a._id));
   const dates: Dated = dragged ?? (saving?.id === a._id && saving.changes ? { ...a, ...(saving.changes as Partial<Dated>) } : a);
   const geometry = barGeometry(dates, axis, timeZone);
   if (!geometry) return null;
@@ -143,12 +160,12 @@ function AssignmentBar({ a, lane, conflicted, axis, timeZone, canPlan, drag, sel
       onKeyDown={key}
     >
       {canPlan && !geometry.clippedStart ? <span className="edge start" data-edge="start" aria-hidden="true" /> : null}
-      {conflicted ? '⚠ ' : ''}
-      {nameOf ? nameOf(a) : a.projectId.name} · {percent(a.allocationPercentage)}
+      {/* One text node, not four: fewer nodes to make and remove as rows scroll by. */}
+      {`${conflicted ? '⚠ ' : ''}${nameOf ? nameOf(a) : a.projectId.name} · ${percent(a.allocationPercentage)}`}
       {canPlan && !geometry.clippedEnd ? <span className="edge end" data-edge="end" aria-hidden="true" /> : null}
     </div>
   );
-}
+});
 
 /** The line above the bars when no drag is on: how to use them (a phone shows about 200 px of it), or how many there are. */
 function hintOf(count: number, canPlan: boolean, compact: boolean): string {
@@ -225,9 +242,21 @@ function TimeOffLane({ timeOff, axis }: { timeOff: readonly TimeOff[]; axis: Sch
 
 /** An open row: its time off, then its bars in the window packed into lanes (sorted by start), on the same axis as the cells. */
 export function AssignmentLanes({ engineerId, laidOut, conflicted, timeOff, nameWidth, compact, todayX, detailed, ...shared }: LanesProps) {
-  const { axis, canPlan, drag } = shared;
+  const { axis, canPlan, drag, selection } = shared;
   const first = timeOff.length > 0 ? 1 : 0;
   const info = detailed ? 0 : INFO_HEIGHT;
+  // The drag and the choice, read once for the row: which of its bars is dragged, and which are chosen.
+  const ids = useMemo(() => new Set(laidOut.bars.map((a) => a._id)), [laidOut]);
+  const dragged = useSelector(
+    drag,
+    (s) => {
+      const held = s.context.assignment;
+      return !s.matches('idle') && held && s.context.dates && ids.has(held._id) ? { id: held._id, dates: s.context.dates } : null;
+    },
+    sameDragged,
+  );
+  const chosenIds = useSelector(selection, (s) => chosenAmong(s.context.selected, ids));
+  const chosen = useMemo(() => new Set(chosenIds.split(' ')), [chosenIds]);
   return (
     <div style={{ position: 'relative', height: detailsHeight(laidOut.count, first > 0, !detailed), background: '#fbfdff', borderTop: '1px dashed #e2e8f0' }} data-testid="schedule-details">
       {detailed ? null : <InfoLine drag={drag} engineerId={engineerId} count={laidOut.bars.length} canPlan={canPlan} left={nameWidth} compact={compact} />}
@@ -245,9 +274,24 @@ export function AssignmentLanes({ engineerId, laidOut, conflicted, timeOff, name
         {todayX !== null ? <div style={{ position: 'absolute', top: 0, bottom: 0, left: todayX, width: 2, background: '#fca5a5' }} aria-hidden="true" /> : null}
         {first > 0 ? <TimeOffLane timeOff={timeOff} axis={axis} /> : null}
         {laidOut.bars.map((a, index) => (
-          <AssignmentBar key={a._id} a={a} lane={laidOut.lanes[index]! + first} conflicted={conflicted.has(a._id)} {...shared} />
+          <AssignmentBar
+            key={a._id}
+            a={a}
+            lane={laidOut.lanes[index]! + first}
+            conflicted={conflicted.has(a._id)}
+            dragged={dragged?.id === a._id ? dragged.dates : null}
+            chosen={chosen.has(a._id)}
+            {...shared}
+          />
         ))}
       </div>
     </div>
   );
+}
+
+/** The ids of the chosen bars among `ids`, in one string: a row is drawn again only when the choice of its own bars changes. */
+export function chosenAmong(selected: readonly { _id: string }[], ids: ReadonlySet<string>): string {
+  let found = '';
+  for (const a of selected) if (ids.has(a._id)) found = found ? `${found} ${a._id}` : a._id;
+  return found;
 }

@@ -7,7 +7,7 @@ import { dayOffReason, describeWorkWeek, followsDefaults, type EngineerCalendarF
 import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
-import { freeTimeText, percent, periodKind, plural } from '../../lib/format.ts';
+import { freeTimeText, percent, periodKind, plural, remembered } from '../../lib/format.ts';
 
 /** What a cell reads of one engineer's period: the model's figures, as GET /api/capacity's rows carry them. */
 export type PeriodFigures = EngineerPeriod;
@@ -69,7 +69,7 @@ export type CellLook = {
   actual?: 'recorded' | 'partial' | 'unfilled';
 };
 
-const dayText = (date: string) => dayjs(date).format('MMM D');
+const dayText = remembered((date) => dayjs(date).format('MMM D'));
 export const holidayLine = (h: { date: string; name: string }) => `Holiday: ${h.name} (${dayText(h.date)})`;
 
 /** One booking of time off as a tooltip names it: 'Vacation: Mar 16 - Mar 20 (Family trip)'. */

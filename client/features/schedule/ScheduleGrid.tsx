@@ -13,6 +13,7 @@ import { type CellSpan, type cellSelectMachine, cursorSpan, dragSpan } from '../
 import { cellLines, cellTones, ownDaysLines, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, timeOffIn, timeOffLine, totalLook } from '../../components/schedule/cellLook.ts';
 import { PeriodHead } from '../../components/schedule/PeriodHead.tsx';
 import { GridTip } from '../../components/schedule/GridTip.tsx';
+import { overscanRows } from './overscan.ts';
 import { EngineerName, EngineerRow } from './ScheduleRow.tsx';
 
 export const ROW_HEIGHT = 45;
@@ -113,13 +114,19 @@ export function ScheduleGrid(props: Props) {
     },
     [rows, isOpen, detailsHeightOf],
   );
+  // The rows' mean height, for how many to draw beyond the view (see overscanRows).
+  const averageHeight = useMemo(() => {
+    let total = 0;
+    for (let index = 0; index < rows.length; index += 1) total += estimateSize(index);
+    return total / rows.length;
+  }, [rows, estimateSize]);
   // Stable between renders: a new one makes the virtualiser lay out all the rows again, every frame of a scroll.
   const getItemKey = useCallback((index: number) => rows[index]?.engineer._id ?? index, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
-    overscan: 6,
+    overscan: overscanRows(averageHeight, ROW_HEIGHT),
     // Rows render in React's next batch instead of inside the scroll event: fewer, larger updates while flinging.
     useFlushSync: false,
     scrollMargin: HEAD_HEIGHT + TOTALS_HEIGHT + (before?.height ?? 0),
