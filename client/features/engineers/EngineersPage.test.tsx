@@ -39,6 +39,9 @@ function stubApi({ held = new Map<string, () => void>(), failing = [] as string[
     }),
   );
 }
+// The first rows wait for two answers, a render and the table's turn: on a busy machine, more than
+// the default second of the first test's cold antd.
+const FIRST_ROWS = { timeout: 5_000 };
 const asked = (path: string) => vi.mocked(fetch).mock.calls.some(([url]) => String(url).split('?')[0] === path);
 
 beforeEach(() => {
@@ -53,7 +56,7 @@ afterEach(() => {
 describe('Engineers screen', () => {
   it('shows the cards, the planning helper and the directory with every column', async () => {
     render(<MemoryRouter><EngineersPage /></MemoryRouter>);
-    await screen.findByText('ana@x.test');
+    await screen.findByText('ana@x.test', undefined, FIRST_ROWS);
     const directory = screen.getByTestId('engineers-directory');
     for (const title of ['Engineer', 'Skills', 'Seniority', 'Work Type', 'Capacity', 'Status', 'Available Capacity']) {
       expect(within(directory).getByText(title, { selector: 'th, th *' })).toBeTruthy();
@@ -76,7 +79,7 @@ describe('Engineers screen', () => {
 
   it('narrows the directory to those free over the range on request', async () => {
     render(<MemoryRouter><EngineersPage /></MemoryRouter>);
-    await screen.findByText('ana@x.test');
+    await screen.findByText('ana@x.test', undefined, FIRST_ROWS);
     await within(screen.getByTestId('free-over-range')).findByText('Ben Ode');
     fireEvent.click(screen.getByTestId('only-free'));
     await act(async () => {});
@@ -86,7 +89,7 @@ describe('Engineers screen', () => {
 
   it('filters through the panel, counts active filters and clears them', async () => {
     render(<MemoryRouter><EngineersPage /></MemoryRouter>);
-    await screen.findByText('ana@x.test');
+    await screen.findByText('ana@x.test', undefined, FIRST_ROWS);
     expect(screen.queryByTestId('filter-panel')).toBeNull();
     fireEvent.click(screen.getByTestId('filters-toggle'));
     const panel = screen.getByTestId('filter-panel');
@@ -110,7 +113,7 @@ describe('Engineers screen', () => {
     stubApi({ held });
     render(<MemoryRouter><EngineersPage /></MemoryRouter>);
     const directory = await screen.findByTestId('engineers-directory');
-    await within(directory).findByText('20% over capacity');
+    await within(directory).findByText('20% over capacity', undefined, FIRST_ROWS);
     expect(within(directory).getByText('50% available')).toBeTruthy();
     expect(within(directory).getByText('Overloaded')).toBeTruthy();
     expect(screen.getByTestId('card-overloaded').textContent).toContain('1');
@@ -125,7 +128,7 @@ describe('Engineers screen', () => {
     stubApi({ failing: ['/api/engineers/current-load'] });
     render(<MemoryRouter><EngineersPage /></MemoryRouter>);
     const directory = await screen.findByTestId('engineers-directory');
-    await within(directory).findByText('20% over capacity');
+    await within(directory).findByText('20% over capacity', undefined, FIRST_ROWS);
     expect(within(directory).getByText('Overloaded')).toBeTruthy();
     expect(screen.queryByText('Down')).toBeNull();
   });

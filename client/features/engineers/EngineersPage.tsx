@@ -106,14 +106,18 @@ const DIRECTORY_MIN_HEIGHT = 480;
 /** Engineers: filter panel, summary cards, availability planning, the directory. */
 export default function EngineersPage() {
   useScreenData(FIRST_COLLECTIONS);
-  const { figures: listFigures, now: listNow, computing, engineers, assignments } = useEngineerFigures();
+  const { figures: listFigures, now: listNow, fresh, engineers, assignments } = useEngineerFigures();
   // Until the page has every assignment and has worked the figures out itself, the live plan's rows
   // take today's figures from the server's sums of everyone's current work: the same numbers, without
   // waiting for megabytes. A past moment or a scenario has its own plan in the page already.
   const role = useProfile().data?.role;
   const live = usePastMoment() === null;
   const current = useCurrentLoad(live && (role === 'manager' || role === 'auditor'));
-  const listsSettled = (assignments.loaded || assignments.error !== null) && !computing;
+  // The lists take over once figures of the arrived assignments are worked out (those of the empty list
+  // before would show everyone free), and keep the rows from then on, through live changes and the clock.
+  const listsTookOver = useRef(false);
+  if (assignments.error !== null || (assignments.loaded && fresh)) listsTookOver.current = true;
+  const listsSettled = listsTookOver.current;
   const early = useMemo(
     () => (listsSettled || !current.answer || !engineers.loaded ? null : { figures: withLoads<Engineer, Assignment>(engineers.data, current.answer.loads, new Date(current.answer.at)), now: new Date(current.answer.at) }),
     [listsSettled, current.answer, engineers.loaded, engineers.data],
