@@ -106,7 +106,7 @@ const DIRECTORY_MIN_HEIGHT = 480;
 /** Engineers: filter panel, summary cards, availability planning, the directory. */
 export default function EngineersPage() {
   useScreenData(FIRST_COLLECTIONS);
-  const { figures: listFigures, now: listNow, fresh, engineers, assignments } = useEngineerFigures();
+  const { figures: listFigures, now: listNow, computing, fresh, engineers, assignments } = useEngineerFigures();
   // Until the page has every assignment and has worked the figures out itself, the live plan's rows
   // take today's figures from the server's sums of everyone's current work: the same numbers, without
   // waiting for megabytes. A past moment or a scenario has its own plan in the page already.
@@ -157,8 +157,9 @@ export default function EngineersPage() {
   const helper = useMemo(() => availabilityLists(filtered, now), [filtered, now]);
   const noRows = engineers.loaded && current.settled && filtered.length === 0;
   useEffect(() => (noRows ? loadLater() : undefined), [noRows, loadLater]);
-  // The figures need the directory and either the current loads or the assignments: until then, everyone would look free.
-  const loading = !engineers.loaded ? engineers.error === null : !early && !listsSettled;
+  // The figures need the directory and either the current loads or the assignments (until then everyone would look
+  // free), and none are shown while the lists' are worked out again (on a switch to or from a past moment).
+  const loading = !engineers.loaded ? engineers.error === null : !early && (!listsSettled || computing);
 
   // Managers add and edit engineers here; nobody does on a past moment.
   const canPlan = useCanPlan();
