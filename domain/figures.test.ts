@@ -3,7 +3,7 @@ import {
   assignmentStatus, assignmentsByEngineer, availableOver, barPercent, chartMaximum, countByStatus, countByUtilization,
   currentAllocation, currentRunning, engineerFigures, engineerIdOf, initials, isAvailableNow, isAvailableSoon, isCurrent,
   availabilityLists, isUpcoming, matchesEngineerFilter, peakAllocation, percentOf, planningHelper, progressPercentage, sortedUnique, utilizationPercentage,
-  utilizationStatus, withFigures, workType,
+  utilizationStatus, withFigures, withLoads, workType,
 } from './figures.ts';
 
 // Time is passed in, never read.
@@ -260,6 +260,35 @@ describe('engineerIdOf, assignmentsByEngineer, withFigures', () => {
       ['Grace', 60, 'overloaded', -10],
       ['Linus', 0, 'underutilized', 100],
     ]);
+  });
+});
+
+describe('withLoads: the figures from current loads in sums', () => {
+  it('gives every figure withFigures gives, from the sums of the current assignments', () => {
+    const engineers = [
+      { _id: 'e1', name: 'Ada', maxCapacity: 100 },
+      { _id: 'e2', name: 'Grace', maxCapacity: 50 },
+      { _id: 'e3', name: 'Linus', maxCapacity: 100 },
+      { _id: 'e4', name: 'Ken', maxCapacity: 100 },
+    ];
+    // Ada full until two ends, the earlier in 3 days; Grace over; Linus with only upcoming and past work; Ken with none.
+    const assignments = [
+      assignment(-1, 5, 60, 'e1'), assignment(-2, 3, 40, 'e1'), assignment(-1, 5, 60, 'e2'),
+      assignment(2, 9, 50, 'e3'), assignment(-9, -2, 50, 'e3'),
+    ];
+    const loads = [
+      { engineerId: 'e1', allocation: 100, assignments: 2, earliestEnd: at(3) },
+      { engineerId: 'e2', allocation: 60, assignments: 1, earliestEnd: at(5) },
+    ];
+    const lists = ['currentAssignments', 'upcomingAssignments', 'allAssignments'] as const;
+    const without = <T extends object>(figures: T) => Object.fromEntries(Object.entries(figures).filter(([key]) => !(lists as readonly string[]).includes(key)));
+    expect(withLoads(engineers, loads, now).map(without)).toEqual(withFigures(engineers, assignments, now).map(without));
+    expect(availabilityLists(withLoads(engineers, loads, now), now).availableSoon.map((e) => e.name)).toEqual(['Ada']);
+  });
+
+  it('leaves the lists of assignments empty: a load does not say which they are', () => {
+    const [ada] = withLoads([{ _id: 'e1', maxCapacity: 100 }], [{ engineerId: 'e1', allocation: 50, assignments: 1, earliestEnd: at(3) }], now);
+    expect(ada).toMatchObject({ currentAllocation: 50, activeProjects: 1, currentAssignments: [], upcomingAssignments: [], allAssignments: [] });
   });
 });
 

@@ -67,6 +67,38 @@ export type EngineerFigures<A extends Allocated = Allocated> = {
   nextFullAvailability: string;
 };
 
+/**
+ * An engineer's current work in sums (GET /api/engineers/current-load): what every figure of today
+ * derives from, without the assignments themselves.
+ */
+export type CurrentLoad = {
+  engineerId: string;
+  /** Sum of the current assignments' allocationPercentage. */
+  allocation: number;
+  /** How many assignments are current. */
+  assignments: number;
+  /** The earliest end date among them (ISO), null when there are none. */
+  earliestEnd: string | null;
+};
+
+/** The figures that follow from an engineer's current load alone: every one but the lists of assignments. */
+export function figuresOfLoad(
+  engineer: Pick<Engineer, 'maxCapacity'>,
+  load: Omit<CurrentLoad, 'engineerId'>,
+  now: Date,
+): Omit<EngineerFigures, 'currentAssignments' | 'upcomingAssignments' | 'allAssignments'> {
+  const available = engineer.maxCapacity - load.allocation;
+  return {
+    currentAllocation: load.allocation,
+    availableCapacity: available,
+    utilizationPercentage: utilizationPercentage(load.allocation, engineer.maxCapacity),
+    utilizationStatus: utilizationStatus(load.allocation, engineer.maxCapacity),
+    workType: workType(engineer.maxCapacity),
+    activeProjects: load.assignments,
+    nextFullAvailability: available <= 0 && load.earliestEnd ? new Date(load.earliestEnd).toISOString() : now.toISOString(),
+  };
+}
+
 /** Every derived figure for one engineer; `assignments` must be that engineer's own. */
 export function engineerFigures<A extends Allocated>(
   engineer: Pick<Engineer, 'maxCapacity'>,
@@ -79,23 +111,16 @@ export function engineerFigures<A extends Allocated>(
   const allAssignments = dated.map((d) => d.a);
   const currentDated = dated.filter((d) => d.start <= at && at < d.end);
   const current = currentDated.map((d) => d.a);
-  const allocation = current.reduce((sum, a) => sum + a.allocationPercentage, 0);
-  const available = engineer.maxCapacity - allocation;
   const earliestEnd = currentDated.reduce<{ end: number; iso: string } | undefined>(
     (earliest, d) => (earliest && earliest.end <= d.end ? earliest : { end: d.end, iso: d.a.endDate }),
     undefined,
   )?.iso;
+  const load = { allocation: current.reduce((sum, a) => sum + a.allocationPercentage, 0), assignments: current.length, earliestEnd: earliestEnd ?? null };
   return {
-    currentAllocation: allocation,
-    availableCapacity: available,
-    utilizationPercentage: utilizationPercentage(allocation, engineer.maxCapacity),
-    utilizationStatus: utilizationStatus(allocation, engineer.maxCapacity),
-    workType: workType(engineer.maxCapacity),
-    activeProjects: current.length,
+    ...figuresOfLoad(engineer, load, now),
     currentAssignments: current,
     upcomingAssignments: dated.filter((d) => d.start > at).map((d) => d.a),
     allAssignments,
-    nextFullAvailability: available <= 0 && earliestEnd ? new Date(earliestEnd).toISOString() : now.toISOString(),
   };
 }
 
@@ -127,6 +152,27 @@ export function withFigures<E extends Pick<Engineer, '_id' | 'maxCapacity'>, A e
 ): EngineerWithFigures<E, A>[] {
   const byEngineer = assignmentsByEngineer(assignments);
   return engineers.map((e) => engineerWithFigures(e, byEngineer, now));
+}
+
+/**
+ * Engineers with today's figures from their current loads (GET /api/engineers/current-load) instead of
+ * their assignments: the same numbers as `withFigures` at the same moment. The lists of assignments
+ * are left empty, as nothing here says which they are; an engineer without a load has none.
+ */
+export function withLoads<E extends Pick<Engineer, '_id' | 'maxCapacity'>, A extends Allocated>(
+  engineers: readonly E[],
+  loads: readonly CurrentLoad[],
+  now: Date,
+): EngineerWithFigures<E, A>[] {
+  const byEngineer = new Map(loads.map((load) => [load.engineerId, load]));
+  const none = { allocation: 0, assignments: 0, earliestEnd: null };
+  return engineers.map((e) => ({
+    ...e,
+    ...figuresOfLoad(e, byEngineer.get(e._id) ?? none, now),
+    currentAssignments: [],
+    upcomingAssignments: [],
+    allAssignments: [],
+  }));
 }
 
 /** Available now: some capacity left. Available soon: exactly full, with a date in the future. */

@@ -1,3 +1,4 @@
+import { preloadDirectory } from '../features/engineers/directoryPreload.ts';
 import { preloadPlan } from '../features/project-plan/planPreload.ts';
 import { mayReadSchedule, preloadSchedule } from '../features/schedule/schedulePreload.ts';
 import { localDateOf } from '../lib/schedule/window.ts';
@@ -5,7 +6,8 @@ import { localDateOf } from '../lib/schedule/window.ts';
 /**
  * Imported first by main.tsx, so it runs before React, the router and antd are evaluated (a quarter
  * of a second on a slow machine): a page opened on the schedule asks for its grid, the app's largest
- * answer, while the rest of the app is still starting; one opened on the project plan, for the plan.
+ * answer, while the rest of the app is still starting; one opened on the project plan, for the plan;
+ * one opened on the Engineers screen, for the directory and everyone's current load.
  * Nothing here may import React, antd or zod.
  */
 if (typeof location !== 'undefined' && location.pathname === '/capacity' && mayReadSchedule()) {
@@ -15,4 +17,8 @@ if (typeof location !== 'undefined' && location.pathname === '/capacity' && mayR
 if (typeof location !== 'undefined' && location.pathname === '/projects/plan' && mayReadSchedule()) {
   // The same readers as the schedule's grid: managers and auditors.
   preloadPlan(new URLSearchParams(location.search), localDateOf(new Date()));
+}
+if (typeof location !== 'undefined' && location.pathname === '/engineers' && mayReadSchedule()) {
+  // Everyone's current load is for the schedule's readers; anyone else's screen asks for its lists itself.
+  preloadDirectory();
 }

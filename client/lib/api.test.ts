@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorMessage, NETWORK_ERROR, setUnauthorizedHandler } from './api.ts';
+import { api, ApiError, errorMessage, NETWORK_ERROR, readAhead, setUnauthorizedHandler, takeReadAhead } from './api.ts';
 import { memoryStorage } from './memoryStorage.ts';
 
 const json = (status: number, body: unknown) =>
@@ -23,6 +23,26 @@ describe('api client', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/engineers');
     expect((init as RequestInit).headers).toMatchObject({ Authorization: 'raw.jwt.token' });
+  });
+
+  it('hands a GET read ahead to the first request for its path, once, and asks again after that', async () => {
+    fetchMock.mockImplementation(async () => json(200, [{ _id: 'e1' }]));
+    readAhead('/api/engineers');
+    readAhead('/api/engineers');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await api.engineers()).toEqual([{ _id: 'e1' }]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await api.engineers();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not hand out an answer read ahead long ago: the visit it was for never asked', async () => {
+    fetchMock.mockImplementation(async () => json(200, []));
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    readAhead('/api/engineers/current-load');
+    clock.mockReturnValue(1_000 + 16_000);
+    expect(takeReadAhead('/api/engineers/current-load')).toBeNull();
+    clock.mockRestore();
   });
 
   it('posts JSON and returns the body', async () => {

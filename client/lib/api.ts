@@ -215,10 +215,38 @@ export type Credentials = { email: string; password: string };
 export type LoginResponse = { token: string; user: User };
 export type CreateProjectPayload = CreateProjectInput;
 
+/**
+ * GETs started while the app boots (app/readAhead.ts), before the screen that needs them has loaded:
+ * the screen's first request for the same path takes the answer over instead of asking again. An
+ * answer older than this was read ahead for a visit that never asked for it, and is not handed out.
+ */
+const READ_AHEAD_FRESH_MS = 15_000;
+const readAheads = new Map<string, { at: number; answer: Promise<unknown> }>();
+
+/** Starts a GET of `path` now, for the first `takeReadAhead(path)` (or `readAheadOr`) to take. */
+export function readAhead(path: string) {
+  const kept = readAheads.get(path);
+  if (kept && performance.now() - kept.at <= READ_AHEAD_FRESH_MS) return;
+  const answer = request<unknown>('GET', path);
+  // Whoever takes it handles a failure; one never taken must not be reported as unhandled.
+  answer.catch(() => undefined);
+  readAheads.set(path, { at: performance.now(), answer });
+}
+
+/** The answer read ahead for `path`, once; null when there is none or it is stale. */
+export function takeReadAhead<T>(path: string): Promise<T> | null {
+  const kept = readAheads.get(path);
+  readAheads.delete(path);
+  return kept && performance.now() - kept.at <= READ_AHEAD_FRESH_MS ? (kept.answer as Promise<T>) : null;
+}
+
+/** A GET of `path`: the answer read ahead for it if there is one, else a request now. */
+export const readAheadOr = <T,>(path: string): Promise<T> => takeReadAhead<T>(path) ?? request<T>('GET', path);
+
 export const api = {
   login: (credentials: Credentials) => request<LoginResponse>('POST', '/api/auth/login', { body: credentials, auth: false }),
   profile: () => request<User>('GET', '/api/auth/profile'),
-  engineers: () => request<Engineer[]>('GET', '/api/engineers'),
+  engineers: () => readAheadOr<Engineer[]>('/api/engineers'),
   projects: () => request<Project[]>('GET', '/api/projects'),
   assignments: () => request<Assignment[]>('GET', '/api/assignments').then(shareNamedRecords),
   createProject: (payload: CreateProjectPayload) => request<Project>('POST', '/api/projects', { body: payload }),

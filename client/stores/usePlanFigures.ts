@@ -102,6 +102,8 @@ export function useEngineerFigures() {
     figures: shown?.figures ?? [],
     now: shown?.now ?? clock,
     computing: !shown && engineers.data.length > 0,
+    /** The figures shown are of exactly these lists and this moment, not of the lists before. */
+    fresh: fresh !== undefined,
     engineers,
     assignments,
   };

@@ -1,5 +1,5 @@
 import { expressionBuilder, sql } from 'kysely';
-import type { Assignment, AssignmentRecord, Engineer, Project } from '../../domain/index.ts';
+import type { Assignment, AssignmentRecord, CurrentLoad, Engineer, Project } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { inBytes, jsonbBuildObject, jsonText } from '../db/expressions.ts';
 import type { AssignmentsTable, EngineersTable, ProjectsTable } from '../db/schema.ts';
@@ -74,4 +74,31 @@ export async function populatedAssignment(db: DbOrTrx, id: string): Promise<unkn
 export async function assignmentsOfEngineer(db: DbOrTrx, engineerId: string): Promise<AssignmentRecord[]> {
   const rows = await db.selectFrom('assignments').select('doc').where('engineer_id', '=', engineerId).execute();
   return rows.map((r) => r.doc);
+}
+
+/**
+ * Each engineer's current work in sums at `at` (start <= at < end, the rule of domain/figures.ts): the
+ * Engineers screen draws today's figures from these before the whole assignments list has arrived.
+ * Engineers with no current assignment are left out (their load is nothing).
+ */
+export async function currentLoads(db: DbOrTrx, at: Date): Promise<CurrentLoad[]> {
+  const rows = await db
+    .selectFrom('assignments')
+    .where('start_date', '<=', at)
+    .where('end_date', '>', at)
+    .groupBy('engineer_id')
+    .select((eb) => [
+      'engineer_id',
+      eb.fn.sum<string>(eb.cast(eb.ref('doc', '->>').key('allocationPercentage'), 'numeric')).as('allocation'),
+      eb.fn.countAll<string>().as('assignments'),
+      eb.fn.min('end_date').as('earliest_end'),
+    ])
+    .orderBy('engineer_id')
+    .execute();
+  return rows.map((r) => ({
+    engineerId: r.engineer_id,
+    allocation: Number(r.allocation),
+    assignments: Number(r.assignments),
+    earliestEnd: (r.earliest_end as Date).toISOString(),
+  }));
 }

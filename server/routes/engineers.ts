@@ -9,10 +9,10 @@ import { registerEngineerWithAccount } from '../commands/accounts.ts';
 import { changeEngineerDays, updateEngineer } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
-import { assignmentsOfEngineer, engineersJson, findEngineer } from '../read-models/queries.ts';
+import { assignmentsOfEngineer, currentLoads, engineersJson, findEngineer } from '../read-models/queries.ts';
 import { engineerListPage } from '../read-models/list-queries.ts';
 import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome } from './request-context.ts';
-import { errorBody, errorResponses, idParams } from './schemas.ts';
+import { errorBody, errorResponses, idParams, isoTime } from './schemas.ts';
 
 const capacitySchema = z.object({
   engineerId: z.string(),
@@ -23,6 +23,19 @@ const capacitySchema = z.object({
   utilizationStatus: z.enum(['overloaded', 'underutilized', 'optimal']),
   currentAssignments: z.array(z.any()),
   upcomingAssignments: z.array(z.any()),
+});
+
+const currentLoadQuery = z.object({ at: isoTime('at').optional() });
+const currentLoadAnswer = z.object({
+  at: z.string().describe('the moment the loads are for (ISO 8601)'),
+  loads: z.array(
+    z.object({
+      engineerId: z.string(),
+      allocation: z.number().describe('sum of allocationPercentage of the assignments current at `at`'),
+      assignments: z.number().describe('how many assignments are current at `at`'),
+      earliestEnd: z.string().nullable().describe('the earliest endDate among them'),
+    }),
+  ),
 });
 
 /**
@@ -51,6 +64,25 @@ export default async function engineerRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const query = request.query;
       return answerList(app, request, reply, { whole: engineersJson, wholeKey: 'engineers', page: (db) => engineerListPage(db, query), sort: query.sort.text });
+    },
+  });
+
+  // Today's figures of everyone without the whole assignments list (megabytes in a large organisation):
+  // what the Engineers screen draws its first rows from. Others' load comes from their assignments,
+  // which an engineer may not read, so it is for managers and auditors, as the capacity grid is.
+  api.get('/api/engineers/current-load', {
+    onRequest: app.requireRole('manager', 'auditor'),
+    schema: {
+      tags: ['engineers'],
+      description:
+        'Per engineer with current work at `at` (default now; start <= at < end): the sum of allocationPercentage, how many ' +
+        'assignments and the earliest end. Engineers with none are left out. Managers and auditors.',
+      querystring: currentLoadQuery,
+      response: { 200: currentLoadAnswer, ...errorResponses },
+    },
+    handler: async (request) => {
+      const at = request.query.at ?? new Date();
+      return { at: at.toISOString(), loads: await currentLoads(app.db, at) };
     },
   });
 

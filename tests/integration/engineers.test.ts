@@ -220,3 +220,65 @@ describe('GET /api/engineers/:id/capacity', () => {
     expect(response.json()).toEqual({ message: 'Engineer not found', code: 'NOT_FOUND' });
   });
 });
+
+describe('GET /api/engineers/current-load', () => {
+  const currentLoad = async (url = '/api/engineers/current-load', token = managerToken) => t.request({ method: 'GET', url, token });
+  const dayFromToday = (days: number) => {
+    const day = new Date();
+    day.setUTCHours(0, 0, 0, 0);
+    day.setUTCDate(day.getUTCDate() + days);
+    return day.toISOString();
+  };
+
+  it('sums each engineer with current work as the seed defines it, and agrees with /:id/capacity', async () => {
+    const response = await currentLoad();
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { at: string; loads: { engineerId: string; allocation: number; assignments: number; earliestEnd: string | null }[] };
+    expect(Math.abs(Date.parse(body.at) - Date.now())).toBeLessThan(60_000);
+    const expected = seedEngineers
+      .map((e) => {
+        const current = seedAssignments.filter(([who, , , from, to]) => who === e.email && from <= 0 && to > 0);
+        return {
+          engineerId: idOf(e.email),
+          allocation: expectedCapacity(e.email).currentAllocation,
+          assignments: current.length,
+          earliestEnd: current.length > 0 ? dayFromToday(Math.min(...current.map(([, , , , to]) => to))) : null,
+        };
+      })
+      .filter((load) => load.assignments > 0);
+    expect([...body.loads].sort((a, b) => a.engineerId.localeCompare(b.engineerId))).toEqual(expected.sort((a, b) => a.engineerId.localeCompare(b.engineerId)));
+    for (const load of body.loads) {
+      const capacity = (await t.request({ method: 'GET', url: `/api/engineers/${load.engineerId}/capacity`, token: managerToken })).json();
+      expect(load.allocation).toBe(capacity.currentAllocation);
+      expect(load.assignments).toBe(capacity.currentAssignments.length);
+    }
+  });
+
+  it('is for the moment `at` names: start <= at < end', async () => {
+    // Sam's Tech Lead ends at day 60 and his Backend Engineer role starts at day 30.
+    const sam = idOf('engineer@demo.test');
+    const loadAt = async (days: number) => {
+      const response = await currentLoad(`/api/engineers/current-load?at=${encodeURIComponent(dayFromToday(days))}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().at).toBe(dayFromToday(days));
+      return response.json().loads.find((l: { engineerId: string }) => l.engineerId === sam);
+    };
+    expect(await loadAt(30)).toEqual({ engineerId: sam, allocation: 100, assignments: 2, earliestEnd: dayFromToday(60) });
+    expect(await loadAt(60)).toEqual({ engineerId: sam, allocation: 40, assignments: 1, earliestEnd: dayFromToday(180) });
+    expect(await loadAt(180)).toBeUndefined();
+  });
+
+  it('is open to the auditor; an engineer may not read everyone\'s load (403)', async () => {
+    expect((await currentLoad(undefined, auditorToken)).statusCode).toBe(200);
+    const refused = await currentLoad(undefined, engineerToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it('answers 401 without a token and 400 for an `at` that is not a moment', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/engineers/current-load' })).statusCode).toBe(401);
+    const bad = await currentLoad('/api/engineers/current-load?at=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: 'at must be an ISO 8601 date-time', code: expect.any(String) });
+  });
+});

@@ -5,9 +5,9 @@ import { useNow } from '../../stores/useNow.ts';
 import { CalendarOutlined, FieldTimeOutlined, FilterOutlined, ScheduleOutlined, RiseOutlined, TeamOutlined, UserAddOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
 import { Badge, Button, type TableColumnsType, Tooltip, Typography } from 'antd';
-import { useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { Assignment, Engineer } from '../../../domain/entities.ts';
-import { availabilityLists, countByUtilization, type EngineerWithFigures, matchesEngineerFilter } from '../../../domain/figures.ts';
+import { availabilityLists, countByUtilization, type EngineerWithFigures, matchesEngineerFilter, withLoads } from '../../../domain/figures.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PersonCell } from '../../components/EngineerAvatar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { PercentBar, SeniorityTag, SkillTags, UtilizationTag, utilizationColors } from '../../components/tags.tsx';
+import { afterNextPaint } from '../../lib/afterPaint.ts';
 import { capitalize, percent, plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { todayDate } from '../../lib/weeks.ts';
@@ -26,12 +27,16 @@ import { freeRangeMachine } from '../../machines/freeRange.machine.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
 import { activeFilterCount, engineersFilterMachine, toEngineerFilter } from '../../machines/engineersFilter.machine.ts';
 import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
-import { ALL_COLLECTIONS, useScreenData } from '../../stores/useScreenData.ts';
+import { loadCollections } from '../../stores/plan.ts';
+import { useProfile } from '../../stores/profile.ts';
+import { useScreenData } from '../../stores/useScreenData.ts';
+import { usePastMoment } from '../../stores/viewMode.ts';
 import { useAvailableEngineers } from '../../stores/useLiveQuery.ts';
 import { AvailabilityPlanning } from './AvailabilityPlanning.tsx';
 import { useEngineerPlanning } from './EngineerPlanning.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { FreeOverRange } from './FreeOverRange.tsx';
+import { useCurrentLoad } from './useCurrentLoad.ts';
 import { availableCapacityText, directorySubtitle, skillChoices } from './helpers.ts';
 
 type Row = EngineerWithFigures<Engineer, Assignment>;
@@ -89,16 +94,46 @@ const columns: TableColumnsType<Row> = [
   },
 ];
 
-// Time off (booked from a row) and the holiday calendar load with the screen.
-const SCREEN_COLLECTIONS = [...ALL_COLLECTIONS, 'timeOff', 'holidays'] as const;
+// The directory's rows come first; the rest (the whole assignments list, megabytes in a large organisation,
+// the projects, time off booked from a row and the holiday calendar) once they are on screen.
+const FIRST_COLLECTIONS = ['profile', 'engineers'] as const;
+const LATER_COLLECTIONS = ['projects', 'assignments', 'timeOff', 'holidays'] as const;
 const today = () => todayDate(new Date());
+const NO_ROWS: Row[] = [];
 /** The directory's place while it waits for its turn: about a loading table's height. */
 const DIRECTORY_MIN_HEIGHT = 480;
 
 /** Engineers: filter panel, summary cards, availability planning, the directory. */
 export default function EngineersPage() {
-  useScreenData(SCREEN_COLLECTIONS);
-  const { figures, now, computing, engineers, assignments } = useEngineerFigures();
+  useScreenData(FIRST_COLLECTIONS);
+  const { figures: listFigures, now: listNow, computing, fresh, engineers, assignments } = useEngineerFigures();
+  // Until the page has every assignment and has worked the figures out itself, the live plan's rows
+  // take today's figures from the server's sums of everyone's current work: the same numbers, without
+  // waiting for megabytes. A past moment or a scenario has its own plan in the page already.
+  const role = useProfile().data?.role;
+  const live = usePastMoment() === null;
+  const current = useCurrentLoad(live && (role === 'manager' || role === 'auditor'));
+  // The lists take over once figures of the arrived assignments are worked out (those of the empty list
+  // before would show everyone free), and keep the rows from then on, through live changes and the clock.
+  const listsTookOver = useRef(false);
+  if (assignments.error !== null || (assignments.loaded && fresh)) listsTookOver.current = true;
+  const listsSettled = listsTookOver.current;
+  const early = useMemo(
+    () => (listsSettled || !current.answer || !engineers.loaded ? null : { figures: withLoads<Engineer, Assignment>(engineers.data, current.answer.loads, new Date(current.answer.at)), now: new Date(current.answer.at) }),
+    [listsSettled, current.answer, engineers.loaded, engineers.data],
+  );
+  // No rows before they have their figures: with the assignments still to come, everyone would look free.
+  const figures = early?.figures ?? (listsSettled ? listFigures : NO_ROWS);
+  const now = early?.now ?? listNow;
+  // The rest is asked for once the directory's first rows have been painted (or once it is known there
+  // are none): the lists' loading state re-renders the whole page, and the assignments' parse is a long
+  // task of its own. Once per visit.
+  const laterAsked = useRef(false);
+  const loadLater = useCallback(() => {
+    if (laterAsked.current) return;
+    laterAsked.current = true;
+    afterNextPaint(() => void loadCollections(LATER_COLLECTIONS));
+  }, []);
   const [state, send] = useMachine(engineersFilterMachine);
   const panelOpen = state.matches('open');
   const filter = useDeferredValue(state.context);
@@ -111,16 +146,20 @@ export default function EngineersPage() {
   const freeMatching = useMemo(() => free.data?.filter((e) => matchesEngineerFilter(e, toEngineerFilter(filter))) ?? null, [free.data, filter]);
 
   const skills = useMemo(() => skillChoices(engineers.data), [engineers.data]);
+  // Only "free over the range" makes the rows depend on that answer: its arrival must not hand the
+  // table a new list of the same rows, which starts the rows' render over.
+  const freeIds = useMemo(() => (onlyFree && freeMatching ? new Set(freeMatching.map((e) => e._id)) : null), [onlyFree, freeMatching]);
   const filtered = useMemo(() => {
     const matching = figures.filter((e) => matchesEngineerFilter(e, toEngineerFilter(filter)));
-    if (!onlyFree || !freeMatching) return matching;
-    const freeIds = new Set(freeMatching.map((e) => e._id));
-    return matching.filter((e) => freeIds.has(e._id));
-  }, [figures, filter, onlyFree, freeMatching]);
+    return freeIds ? matching.filter((e) => freeIds.has(e._id)) : matching;
+  }, [figures, filter, freeIds]);
   const counts = useMemo(() => countByUtilization(filtered), [filtered]);
   const helper = useMemo(() => availabilityLists(filtered, now), [filtered, now]);
-  // The figures need both lists: until the assignments are in, everyone would look free.
-  const loading = (!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading) || computing;
+  const noRows = engineers.loaded && current.settled && filtered.length === 0;
+  useEffect(() => (noRows ? loadLater() : undefined), [noRows, loadLater]);
+  // The figures need the directory and either the current loads or the assignments (until then everyone would look
+  // free), and none are shown while the lists' are worked out again (on a switch to or from a past moment).
+  const loading = !engineers.loaded ? engineers.error === null : !early && (!listsSettled || computing);
 
   // Managers add and edit engineers here; nobody does on a past moment.
   const canPlan = useCanPlan();
@@ -218,6 +257,7 @@ export default function EngineersPage() {
             columns={shownColumns}
             dataSource={filtered}
             loading={loading}
+            onRowsShown={loadLater}
             empty={
               <EmptyState
                 icon={<TeamOutlined />}
