@@ -8,6 +8,7 @@ import type { ActualsVariance } from '../../../domain/actuals/contracts.ts';
 import { weekBefore } from '../../../domain/actuals/weeks.ts';
 import { useActualsDialog } from '../../components/actuals/useActualsDialog.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { ShowAllList } from '../../components/ShowAllList.tsx';
 import { fetchActualsVariance, lockActualsWeek, unlockActualsWeek } from '../../lib/actualsApi.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { csvText, downloadBlob } from '../../lib/csv.ts';
@@ -24,6 +25,9 @@ const lockMachine = weekLockMachine.provide({
 });
 
 type Row = ActualsVariance['rows'][number];
+
+/** People named at once in "not filled for last week". */
+const MISSING_SHOWN = 30;
 const hours = (value: number) => `${value > 0 ? '+' : ''}${value} h`;
 
 /**
@@ -74,14 +78,15 @@ export function ActualsSection() {
           { title: 'Actual', key: 'actual', render: (_, row) => `${row.actualHours} h` },
           { title: 'Difference', key: 'variance', render: (_, row) => <Tag color={row.varianceHours > 0 ? 'red' : row.varianceHours < 0 ? 'blue' : 'default'}>{hours(row.varianceHours)}</Tag> },
         ]} />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>Not filled for last week ({lastWeek})</Typography.Title>
-      {missingLastWeek.length === 0 ? <Typography.Text type="secondary" data-testid="actuals-missing-none">Everyone with working time has filled last week.</Typography.Text> : (
-        <Space wrap data-testid="actuals-missing">
-          {missingLastWeek.map((m) => (
-            <Button key={m.engineerId} size="small" disabled={!manager} onClick={() => filling.openFor(m.engineerId, m.name, m.week)}>{m.name}</Button>
-          ))}
-        </Space>
-      )}
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        Not filled for last week ({lastWeek}){missingLastWeek.length > 0 ? `: ${missingLastWeek.length.toLocaleString('en-US')}` : ''}
+      </Typography.Title>
+      {/* An organisation that has not started recording has everyone here: the first few, the rest on request. */}
+      <ShowAllList items={missingLastWeek} limit={MISSING_SHOWN} testId="actuals-missing"
+        empty={<Typography.Text type="secondary" data-testid="actuals-missing-none">Everyone with working time has filled last week.</Typography.Text>}
+        render={(m) => (
+          <Button key={m.engineerId} size="small" style={{ margin: '0 6px 6px 0' }} disabled={!manager} onClick={() => filling.openFor(m.engineerId, m.name, m.week)}>{m.name}</Button>
+        )} />
       {manager ? (
         <div style={{ marginTop: 16 }} data-testid="actuals-lock">
           <Space wrap>
