@@ -13,13 +13,22 @@ declare module 'fastify' {
  * uses (plugins/compression.ts), for the answers that keep their compressed bytes between requests.
  */
 type Compressor = (data: string | Buffer) => Promise<Buffer>;
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESS_FROM_BYTES = 1024;
+/** Brotli's quality for answers made per request: the fast end, about zstd's size on JSON. */
+export const BROTLI_QUALITY = 2;
+
 const zstd = zlib.zstdCompress ? (promisify(zlib.zstdCompress) as Compressor) : null;
 const brotli = promisify(zlib.brotliCompress) as (data: string | Buffer, options: zlib.BrotliOptions) => Promise<Buffer>;
 const compressors: [string, Compressor][] = [
   ...(zstd ? [['zstd', zstd] as [string, Compressor]] : []),
-  ['br', (data) => brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } })],
+  ['br', (data) => brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })],
   ['gzip', promisify(zlib.gzip) as Compressor],
 ];
+
+/** The encodings answers go in, most preferred first (zstd where this Node has it). */
+export const ENCODINGS = compressors.map(([name]) => name) as ('zstd' | 'br' | 'gzip')[];
 
 /** The encoding to answer in: the first of ours the request accepts (q above 0), or null for none. */
 export function acceptedEncoding(acceptEncoding: string | undefined): string | null {

@@ -2,6 +2,7 @@ import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { BROTLI_QUALITY, COMPRESS_FROM_BYTES, ENCODINGS } from '../http-encodings.ts';
 
 /**
  * Every answer of 1 kB or more goes compressed to a browser that accepts it: the schedule of 2,000
@@ -16,8 +17,8 @@ import fp from 'fastify-plugin';
 export default fp(async function compression(app: FastifyInstance) {
   await app.register(compress, {
     global: true,
-    threshold: 1024,
-    encodings: ['zstd', 'br', 'gzip'],
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } },
+    threshold: COMPRESS_FROM_BYTES,
+    encodings: ENCODINGS,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
 });

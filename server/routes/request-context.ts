@@ -5,7 +5,7 @@ import type { CommandSlot, Idempotency, Outcome } from '../commands/transaction.
 import { HttpError } from '../http-error.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import { type Consistent } from '../read-models/consistent-read.ts';
-import { acceptedEncoding } from '../http-encodings.ts';
+import { acceptedEncoding, COMPRESS_FROM_BYTES } from '../http-encodings.ts';
 import { encodeList, type KeptList } from '../plugins/whole-lists.ts';
 import type { ListPage } from '../read-models/list-pages.ts';
 
@@ -93,7 +93,7 @@ export function sendJsonList(reply: FastifyReply, list: Consistent<string>): Fas
 
 /** A kept whole list, in the encoding the request accepts, compressed once for everyone who asks. */
 async function sendWholeList(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, list: Consistent<KeptList>): Promise<FastifyReply> {
-  const encoding = app.compressesAnswers && Buffer.byteLength(list.value.text) >= 1024 ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  const encoding = app.compressesAnswers && Buffer.byteLength(list.value.text) >= COMPRESS_FROM_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return sendJsonList(reply, { ...list, value: list.value.text });
   const bytes = await encodeList(list.value, encoding);
   return reply
