@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActualsVariance } from './contracts.ts';
-import { actualLoad, endedBeforeThisWeek, pastPart, recordedPeriods } from './shown.ts';
+import { actualLoad, endedBeforeThisWeek, pastPart, recordedPeriods, recordedTotals } from './shown.ts';
 
 const TODAY = '2026-03-18'; // a Wednesday in 2026-W12, which starts on Monday 2026-03-16
 
@@ -94,5 +94,25 @@ describe('the answer laid over the schedule\'s periods', () => {
     const { byEngineer } = recordedPeriods({ ...answer, periods: [answer.periods[1]!], rows: [], missing: [] }, weeks, TODAY);
     expect(byEngineer.size).toBe(0);
     expect(recordedPeriods({ ...answer, periods: [answer.periods[1]!], rows: [], missing: [] }, weeks, TODAY).none.map((p) => p?.hours ?? null)).toEqual([null, 0, null]);
+  });
+});
+
+describe('the totals of what was recorded', () => {
+  const period = (hours: number, unfilled: string[] = []) => ({ hours, unfilled, from: '2026-11-02', to: '2026-11-08', hoursPerDay: 8 });
+  it('sums the people in view per past period, counts who left weeks unfilled, and leaves the plan\'s periods null', () => {
+    const rows = [
+      [period(30), period(0, ['2026-W46']), null],
+      [period(12.25, ['2026-W45']), period(40), null],
+      [period(0), period(0), null],
+    ];
+    expect(recordedTotals(rows, 3)).toEqual([
+      { hours: 42.3, unfilledPeople: 1, hoursPerDay: 8 },
+      { hours: 40, unfilledPeople: 1, hoursPerDay: 8 },
+      null,
+    ]);
+  });
+  it('is all null with nobody in view or no past period', () => {
+    expect(recordedTotals([], 2)).toEqual([null, null]);
+    expect(recordedTotals([[null, null]], 2)).toEqual([null, null]);
   });
 });

@@ -88,3 +88,31 @@ export function recordedPeriods(answer: ActualsVariance, periods: readonly { key
   }
   return { byEngineer, none: emptyRow() };
 }
+
+/** What everyone in view recorded in one past period: the totals row's Actual figures. */
+export type RecordedTotal = {
+  hours: number;
+  /** How many people in view left (some of) the period's weeks unfilled. */
+  unfilledPeople: number;
+  hoursPerDay: number;
+};
+
+/**
+ * The totals row in the Actual mode: per period of the grid, the sum of what the people in view
+ * recorded and how many of them left weeks unfilled; null where the period shows the plan (the
+ * current week and later), as each person's cell does.
+ */
+export function recordedTotals(rows: Iterable<readonly (RecordedPeriod | null)[]>, periods: number): (RecordedTotal | null)[] {
+  const totals: (RecordedTotal | null)[] = Array.from({ length: periods }, () => null);
+  for (const row of rows) {
+    for (let column = 0; column < periods; column += 1) {
+      const recorded = row[column];
+      if (!recorded) continue;
+      const total = (totals[column] ??= { hours: 0, unfilledPeople: 0, hoursPerDay: recorded.hoursPerDay });
+      total.hours += recorded.hours;
+      if (recorded.unfilled.length > 0) total.unfilledPeople += 1;
+    }
+  }
+  for (const total of totals) if (total) total.hours = Math.round(total.hours * 10) / 10;
+  return totals;
+}

@@ -114,6 +114,21 @@ describe('the schedule shows actuals for past weeks when asked', () => {
     expect(await cellsOf(jordan).nth(2).getAttribute('data-actual')).toBeNull();
     await page.getByTestId('schedule-legend-actual').waitFor();
 
+    // The totals of a past week read what everyone in view recorded: the sum of the rows' hours.
+    const totals = page.getByTestId('schedule-totals').locator('[role=gridcell]');
+    const lastWeekHours = await page.locator('[data-testid=schedule-row] .schedule-cells').evaluateAll((rows) =>
+      rows.reduce((sum, row) => sum + (Number.parseFloat(row.querySelectorAll('[role=gridcell]')[1]?.textContent ?? '') || 0), 0));
+    expect(lastWeekHours).toBeGreaterThanOrEqual(30);
+    expect(Number(await totals.nth(1).getAttribute('data-actual-hours'))).toBe(lastWeekHours);
+    expect(await totals.nth(1).getAttribute('class')).toContain('actual');
+    expect((await tipOf(page, totals.nth(1))).split('\n')[0]).toMatch(new RegExp(`^Actual: ${lastWeekHours} h of [\\d.]+ h capacity \\(\\d+%\\)$`));
+    // The week before last, which nobody filled, reads so in the totals too.
+    expect(await totals.nth(0).getAttribute('data-label')).toBe('—');
+    expect((await tipOf(page, totals.nth(0))).split('\n')[0]).toMatch(/^Not filled: \d+ people$/);
+    // This week's totals are the plan's, as its cells are.
+    expect(await totals.nth(2).getAttribute('data-actual-hours')).toBeNull();
+    expect(await totals.nth(2).getAttribute('data-label')).toMatch(/%$/);
+
     await page.reload();
     await rowOf(page, 'Jordan Lee').waitFor();
     expect(new URL(page.url()).searchParams.get('show')).toBe('actual');

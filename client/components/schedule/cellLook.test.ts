@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedPeriod } from '../../../domain/actuals/shown.ts';
-import { cellLines, cellLook, ownDaysLines, conflictDaysIn, conflictProjectsIn, type PeriodFigures, periodHeading, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
+import { cellLines, cellLook, ownDaysLines, conflictDaysIn, conflictProjectsIn, type PeriodFigures, periodHeading, recordedTotalLook, timeOffIn, timeOffLine, totalLook } from './cellLook.ts';
 
 const week = (over: Partial<PeriodFigures>): PeriodFigures => ({
   key: '2026-W12',
@@ -211,5 +211,35 @@ describe('a past cell in the Actual mode', () => {
     expect(cellLines(away, false, [], 0, [], [], recorded({ hours: 6 }))[0]).toBe('Actual: 6 h recorded, with no capacity');
     expect(cellLook(week({ tentative: 100 }), false, recorded({ hours: 30 })).hatched).toBe(false);
     expect(cellLines(week({ tentative: 100 }), false, [], 0, [], [], recorded({ hours: 30 }))).not.toContain('Tentative: 20% of capacity (not counted)');
+  });
+});
+
+describe('the totals row in the Actual mode', () => {
+  const week = { capacity: 4000, confirmed: 2900, tentative: 400, placeholder: 250, holidays: [] };
+  it('reads everyone\'s recorded hours against their capacity in hours, the plan and who did not fill beside', () => {
+    // 40 person-days at 8 h: 320 h of capacity; 248 h recorded is 78 %.
+    expect(recordedTotalLook(week, { hours: 248, unfilledPeople: 2, hoursPerDay: 8 })).toEqual({
+      label: '78%',
+      tone: 'optimal',
+      lines: ['Actual: 248 h of 320 h capacity (78%)', 'Planned: 232 h (73%)', 'Not filled: 2 people'],
+      bars: [{ percent: 77.5, color: '#0f766e' }],
+    });
+  });
+  it('colours by the totals\' rule and caps the bar at the cell', () => {
+    expect(recordedTotalLook(week, { hours: 100, unfilledPeople: 0, hoursPerDay: 8 })).toMatchObject({ label: '31%', tone: 'underutilized' });
+    expect(recordedTotalLook(week, { hours: 400, unfilledPeople: 1, hoursPerDay: 8 })).toMatchObject({ label: '125%', tone: 'overloaded', bars: [{ percent: 100 }] });
+  });
+  it('reads not filled, not 0 %, while nothing is recorded and weeks wait to be filled', () => {
+    expect(recordedTotalLook(week, { hours: 0, unfilledPeople: 8, hoursPerDay: 8 })).toEqual({
+      label: '—', tone: 'unfilled', lines: ['Not filled: 8 people', 'Planned: 232 h (73%)'], bars: [],
+    });
+    expect(recordedTotalLook(week, { hours: 0, unfilledPeople: 0, hoursPerDay: 8 })).toMatchObject({ label: '0%', tone: 'underutilized' });
+  });
+  it('with no capacity, hours recorded read as such and nothing reads as a dash', () => {
+    const off = { capacity: 0, confirmed: 0, tentative: 0, placeholder: 0, holidays: [{ date: '2026-12-25', name: 'Christmas Day' }] };
+    expect(recordedTotalLook(off, { hours: 6, unfilledPeople: 0, hoursPerDay: 8 })).toMatchObject({ label: '6 h', tone: 'overloaded' });
+    expect(recordedTotalLook(off, { hours: 0, unfilledPeople: 0, hoursPerDay: 8 })).toEqual({
+      label: '—', tone: 'off', lines: ['No capacity', 'Holiday: Christmas Day (Dec 25)'], bars: [],
+    });
   });
 });

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { hoursOfLoad } from '../../../domain/actuals/planned.ts';
-import { actualLoad, type RecordedPeriod } from '../../../domain/actuals/shown.ts';
+import { actualLoad, type RecordedPeriod, type RecordedTotal } from '../../../domain/actuals/shown.ts';
 import type { CapacityStatus, EngineerPeriod } from '../../../domain/capacity/capacity-over-time.ts';
 import { dayOfDate, isWeekend as isWeekendDay } from '../../../domain/capacity/calendar-days.ts';
 import { dayOffReason, describeWorkWeek, followsDefaults, type EngineerCalendarFacts } from '../../../domain/capacity/engineer-days.ts';
@@ -284,6 +284,43 @@ export function totalLook(t: TotalFigures): { label: string; tone: CellTone; lin
       `Placeholders: ${personDays(t.placeholder)} (${share(t.placeholder)})`,
       ...t.holidays.map(holidayLine),
     ],
+  };
+}
+
+/** The colour of recorded hours in a totals cell's bar. */
+const RECORDED_COLOR = '#0f766e';
+
+/**
+ * A totals cell of a past period in the Actual mode: everyone's recorded hours against everyone's
+ * capacity in hours (the same conversion as a person's cell), coloured by the totals' own rule, with
+ * the plan and who left weeks unfilled in the tooltip. Its bar is the recorded share.
+ */
+export function recordedTotalLook(t: TotalFigures, recorded: RecordedTotal): { label: string; tone: CellTone; lines: string[]; bars: { percent: number; color: string }[] } {
+  const capacityHours = hoursOfLoad(t.capacity, recorded.hoursPerDay);
+  const unfilled = recorded.unfilledPeople > 0 ? [`Not filled: ${plural(recorded.unfilledPeople, 'person', 'people')}`] : [];
+  if (capacityHours <= 0) {
+    return {
+      label: recorded.hours > 0 ? hoursText(recorded.hours) : '—',
+      tone: recorded.hours > 0 ? 'overloaded' : 'off',
+      lines: [recorded.hours > 0 ? `Actual: ${hoursText(recorded.hours)} recorded, with no capacity` : 'No capacity', ...unfilled, ...t.holidays.map(holidayLine)],
+      bars: [],
+    };
+  }
+  const planned = (t.confirmed / t.capacity) * 100;
+  const plan = `Planned: ${hoursText(hoursOfLoad(t.confirmed, recorded.hoursPerDay))} (${percent(Math.round(planned))})`;
+  // Nothing recorded while weeks wait to be filled: not filled, as a person's cell reads, not 0 %.
+  if (recorded.hours === 0 && recorded.unfilledPeople > 0) return { label: '—', tone: 'unfilled', lines: [...unfilled, plan, ...t.holidays.map(holidayLine)], bars: [] };
+  const share = (recorded.hours / capacityHours) * 100;
+  return {
+    label: percent(Math.round(share)),
+    tone: share > 100 ? 'overloaded' : share < 50 ? 'underutilized' : 'optimal',
+    lines: [
+      `Actual: ${hoursText(recorded.hours)} of ${hoursText(capacityHours)} capacity (${percent(Math.round(share))})`,
+      plan,
+      ...unfilled,
+      ...t.holidays.map(holidayLine),
+    ],
+    bars: [{ percent: Math.min(100, share), color: RECORDED_COLOR }],
   };
 }
 

@@ -7,10 +7,10 @@ import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import type { TimeOff } from '../../../domain/entities.ts';
 import type { Assignment } from '../../../domain/entities.ts';
-import type { RecordedPeriod } from '../../../domain/actuals/shown.ts';
+import { recordedTotals, type RecordedPeriod, type RecordedTotal } from '../../../domain/actuals/shown.ts';
 import { type barSelectionMachine, lassoBox } from '../../machines/barSelection.machine.ts';
 import { type CellSpan, type cellSelectMachine, cursorSpan, dragSpan } from '../../machines/cellSelect.machine.ts';
-import { cellLines, cellTones, ownDaysLines, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, timeOffIn, timeOffLine, totalLook } from '../../components/schedule/cellLook.ts';
+import { cellLines, cellTones, ownDaysLines, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, recordedTotalLook, timeOffIn, timeOffLine, totalLook } from '../../components/schedule/cellLook.ts';
 import { PeriodHead } from '../../components/schedule/PeriodHead.tsx';
 import { GridTip } from '../../components/schedule/GridTip.tsx';
 import { overscanRows } from './overscan.ts';
@@ -57,19 +57,24 @@ type Props = {
 };
 
 
-/** Everyone in the view per period: confirmed load against capacity, and the demand on it (confirmed, tentative, placeholders). */
-const Totals = memo(function Totals({ data, columnWidth, nameWidth }: Pick<Props, 'data' | 'columnWidth' | 'nameWidth'>) {
+/**
+ * Everyone in the view per period: confirmed load against capacity, and the demand on it (confirmed,
+ * tentative, placeholders); in the Actual mode, a past period reads what they recorded instead.
+ */
+const Totals = memo(function Totals({ data, columnWidth, nameWidth, recorded }: Pick<Props, 'data' | 'columnWidth' | 'nameWidth'> & { recorded: readonly (RecordedTotal | null)[] | null }) {
   return (
     <div className="schedule-line schedule-totals" role="row" data-testid="schedule-totals">
       <div className="schedule-name" style={{ width: nameWidth }} role="rowheader">
         Totals
       </div>
-      {data.totals.map((t) => {
-        const look = totalLook(t);
+      {data.totals.map((t, index) => {
+        const actual = recorded?.[index] ?? null;
+        const look = actual ? recordedTotalLook(t, actual) : totalLook(t);
+        const bars = 'bars' in look ? look.bars : demandBars(t);
         return (
           <div
             key={t.key}
-            className="schedule-total"
+            className={actual ? 'schedule-total actual' : 'schedule-total'}
             style={{ width: columnWidth, color: cellTones[look.tone].color }}
             role="gridcell"
             data-period={t.key}
@@ -78,11 +83,12 @@ const Totals = memo(function Totals({ data, columnWidth, nameWidth }: Pick<Props
             data-confirmed={t.confirmed}
             data-tentative={t.tentative}
             data-placeholder={t.placeholder}
+            data-actual-hours={actual?.hours}
             data-tip={look.lines.join('\n')}
           >
             <span>{look.label}</span>
             <span className="demand" aria-hidden="true">
-              {demandBars(t).map((bar) => (
+              {bars.map((bar) => (
                 <i key={bar.color} style={{ width: `${bar.percent}%`, background: bar.color }} />
               ))}
             </span>
@@ -134,6 +140,12 @@ export function ScheduleGrid(props: Props) {
   });
   // Heights come from the data, not from measuring: a row opened or closed, or new data, re-lays them out.
   useEffect(() => virtualizer.measure(), [virtualizer, estimateSize]);
+
+  // The totals of the Actual mode: everyone in view, as the plan's totals count them.
+  const totalsRecorded = useMemo(
+    () => (recordedOf ? recordedTotals(rows.map((row) => recordedOf(row.engineer._id)), data.periods.length) : null),
+    [rows, recordedOf, data.periods.length],
+  );
 
   // A cell's tooltip is worked out when the pointer rests on it, not for every cell drawn.
   const byId = useMemo(() => new Map(rows.map((row) => [row.engineer._id, row])), [rows]);
@@ -274,7 +286,7 @@ export function ScheduleGrid(props: Props) {
     >
       <div style={{ width, minWidth: '100%', position: 'relative' }}>
         <PeriodHead periods={data.periods} step={step} columnWidth={columnWidth} nameWidth={nameWidth} today={today} label="Engineer" />
-        <Totals data={data} columnWidth={columnWidth} nameWidth={nameWidth} />
+        <Totals data={data} columnWidth={columnWidth} nameWidth={nameWidth} recorded={totalsRecorded} />
         {before?.node}
         <div className="schedule-body" style={{ height: virtualizer.getTotalSize() }}>
           <div className="schedule-names" style={{ width: nameWidth }}>
