@@ -14,11 +14,13 @@
  *   5. the schedule's cold load over an emulated office link (20 Mbps, 30 ms), answers compressed,
  *      beside a second instance of the app with compression off, and the data's bytes on the wire;
  *   6. the largest main-thread block (Long Tasks API) on each screen, beside the goal of 200 ms;
- *   7. the project plan (every project x 26 weeks) rendered cold beside fetching and parsing its data.
+ *   7. the project plan (every project x 26 weeks) rendered cold beside fetching and parsing its data;
+ *   8. a new tab's navigation to a static page of one paragraph, beside the ratio goals of 2 and 7: the
+ *      floor no renderer goes under.
  * The client is built afresh (with a manifest) into a temporary folder, so the figures are of the
  * code in the working tree and the run never touches dist/client.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -193,6 +195,21 @@ const PROFILE_SHELL: Visit = {
 };
 
 /**
+ * A page with nothing to run: one paragraph of static HTML from the same server, in a new tab. What
+ * opening any page costs here before a byte of the app is read: no renderer, server-side or in the
+ * browser, draws a screen sooner.
+ */
+const PAGE_FLOOR_FILE = 'bench-page-floor.html';
+const PAGE_FLOOR: Visit = {
+  label: 'a static page (the floor under any page)',
+  path: `/${PAGE_FLOOR_FILE}`,
+  rows: '#floor',
+  inView: true,
+  dataPaths: [],
+  anchorUrls: () => [],
+};
+
+/**
  * Time from an in-app navigation to the schedule (the router's own, as the sidebar's link does) to
  * its first row of cells painted, on a page that has already shown the Manager Dashboard: the way a
  * manager usually arrives. The schedule's rows probe waits on the dashboard until the grid comes.
@@ -336,6 +353,7 @@ export async function benchClient(databaseUrl: string, progress: (message: strin
     const total = [...sizes.values()].reduce((a, b) => a + b, 0);
     const totalText = `all JS of the build (${sizes.size} files): ${kB(total)}`;
 
+    await writeFile(path.join(outDir, PAGE_FLOOR_FILE), '<!doctype html><html lang="en"><title>floor</title><p id="floor">One paragraph.</p></html>');
     const plan = await ensureLargePlan(databaseUrl, progress);
     ({ app } = await listen(databaseUrl, { clientRoot: outDir }));
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -470,6 +488,21 @@ export async function benchClient(databaseUrl: string, progress: (message: strin
       figure: `p50 ${fmt(shell50, 0)} ms, max ${fmt(shell.render.at(-1)!, 0)} ms (profile in at p50 ${fmt(percentile(shell.dataIn, 50), 0)} ms)`,
       anchor: `the schedule's cold navigation above: p50 ${fmt(scheduleCold, 0)} ms`,
       ratio: `${fmt(shell50 / scheduleCold, 2)}x`,
+    });
+    // Whether a ratio goal against a fetch in an open page can be met by any renderer at all.
+    const floor = await navigationTimes(browser, base, tokens.manager, PAGE_FLOOR, progress);
+    await floor.context.close();
+    const floor50 = percentile(floor.render, 50);
+    const goals = [
+      ['Engineers table', 1.5 * percentile(table.fetches, 50)],
+      ['project plan', 1.5 * percentile(projectPlan.fetches, 50)],
+    ] as const;
+    rows.push({
+      section: 'client',
+      measure: `navigation in a new tab to a static page of one paragraph (no script, no data, same server), the floor under any page, ${RUNS} runs`,
+      figure: `p50 ${fmt(floor50, 0)} ms, max ${fmt(floor.render.at(-1)!, 0)} ms`,
+      anchor: `goals of 1.5x a fetch + parse in an open page: ${goals.map(([name, goal]) => `${name} ${fmt(goal, 0)} ms`).join(', ')}`,
+      ratio: goals.map(([name, goal]) => `${fmt(floor50 / goal, 2)}x ${name}'s goal`).join(', '),
     });
     const inApp = await inAppScheduleTimes(browser, base, tokens.manager, progress);
     const inApp50 = percentile(inApp, 50);
