@@ -268,6 +268,7 @@ async function navigationTimes(browser: Browser, base: string, token: string, vi
   const render: number[] = [];
   const fetches: number[] = [];
   const dataIn: number[] = [];
+  const htmlWaits: number[] = [];
   let anchored: string[] = [];
   let wire = { sent: 0, decoded: 0 };
   let page: Page | undefined;
@@ -285,6 +286,11 @@ async function navigationTimes(browser: Browser, base: string, token: string, vi
     // Functions, not strings: the app's CSP forbids eval (the init scripts are injected by the browser itself).
     await page.waitForFunction(() => (window as { __rowsAt?: number }).__rowsAt !== undefined, undefined, { timeout: 120_000, polling: 50 });
     const rowsAt = await page.evaluate(() => (window as { __rowsAt?: number }).__rowsAt!);
+    // The page's HTML: from its request to its first byte, the server's part of it.
+    const htmlWait = await page.evaluate(() => {
+      const [document] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return document ? document.responseStart - document.requestStart : Number.NaN;
+    });
     // Every API answer so far, in the page's clock (no named functions inside: tsx would wrap them in a helper the page does not have).
     const requested = await page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
@@ -310,11 +316,12 @@ async function navigationTimes(browser: Browser, base: string, token: string, vi
       render.push(rowsAt);
       fetches.push(fetchMs);
       dataIn.push(dataAt);
+      htmlWaits.push(htmlWait);
     }
     if (run < RUNS) await page.close();
   }
   // The last page stays open for whoever measures more on it.
-  return { render: sorted(render), fetches: sorted(fetches), dataIn: sorted(dataIn), wire, anchored: anchored.map((url) => new URL(url, base).pathname), context, page: page! };
+  return { render: sorted(render), fetches: sorted(fetches), dataIn: sorted(dataIn), htmlWaits: sorted(htmlWaits), wire, anchored: anchored.map((url) => new URL(url, base).pathname), context, page: page! };
 }
 
 /** The largest long task per screen, from navigation to rows plus a second: one warm-up visit, then RUNS. */
@@ -503,6 +510,16 @@ export async function benchClient(databaseUrl: string, progress: (message: strin
       figure: `p50 ${fmt(floor50, 0)} ms, max ${fmt(floor.render.at(-1)!, 0)} ms`,
       anchor: `goals of 1.5x a fetch + parse in an open page: ${goals.map(([name, goal]) => `${name} ${fmt(goal, 0)} ms`).join(', ')}`,
       ratio: goals.map(([name, goal]) => `${fmt(floor50 / goal, 2)}x ${name}'s goal`).join(', '),
+    });
+    // Early Hints (103) could start the page's asset requests sooner by at most the time the server takes
+    // to answer with the HTML itself; Chromium acts on them over HTTP/2 and HTTP/3 only.
+    const htmlWait50 = percentile(schedule.htmlWaits, 50);
+    rows.push({
+      section: 'client',
+      measure: `the schedule's HTML: from its request to its first byte (all Early Hints could move the assets' requests forward by; Chromium ignores 103 over HTTP/1.1, which the app serves), ${RUNS} runs`,
+      figure: `p50 ${fmt(htmlWait50, 1)} ms, max ${fmt(schedule.htmlWaits.at(-1)!, 1)} ms`,
+      anchor: `the schedule's cold navigation above: p50 ${fmt(scheduleCold, 0)} ms`,
+      ratio: `${fmt(htmlWait50 / scheduleCold, 3)}x`,
     });
     const inApp = await inAppScheduleTimes(browser, base, tokens.manager, progress);
     const inApp50 = percentile(inApp, 50);
