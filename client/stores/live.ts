@@ -6,6 +6,7 @@ import { api, request } from '../lib/api.ts';
 import { socketIoActor } from '../lib/liveClient.ts';
 import { liveConnectionMachine, liveStatusOf } from '../machines/liveConnection.machine.ts';
 import { assignmentsStore, loadAssignments } from './assignments.ts';
+import { loadHolidays } from './capacityFacts.ts';
 import { type ListName, loadsInFlight, onLoadsSettled, receiveEvent, reloadLoadedLists, resetLiveSync, setFloor, startCursor } from './liveSync.ts';
 import { profileStore } from './profile.ts';
 import { projectsStore } from './projects.ts';
@@ -95,17 +96,32 @@ const signedInToken = () => {
   return session.matches('signedIn') ? session.context.token : null;
 };
 
+/**
+ * A screen that reads no list (History, People & access, Webhooks, Import / Export) still needs the
+ * live channel: it carries the session's own end (signed out elsewhere, deactivated) and the Live
+ * status. Its start needs a place in the log, which only a list answer gives: the holidays, the
+ * smallest list every role may read, are loaded for it once per session.
+ */
+let cursorAsked = false;
+
 /** Starts once signed in and the first loads have settled, from the smallest cursor they reflect. */
 function startWhenReady() {
   const token = signedInToken();
   if (!token || !liveActor.getSnapshot().matches('idle') || loadsInFlight() > 0) return;
   const after = startCursor();
-  if (!after) return;
+  if (!after) {
+    if (!cursorAsked) {
+      cursorAsked = true;
+      void loadHolidays();
+    }
+    return;
+  }
   setFloor(after);
   liveActor.send({ type: 'START', token, after });
 }
 
 function stop() {
+  cursorAsked = false;
   if (!liveActor.getSnapshot().matches('idle')) liveActor.send({ type: 'STOP' });
   resetLiveSync();
 }

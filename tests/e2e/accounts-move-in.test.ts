@@ -6,7 +6,9 @@
  *    arrive by e-mail and their links are followed in fresh browsers;
  * 3. each sets a password and is signed in; the engineer sees their own dashboard;
  * 4. the admin deactivates the engineer, whose open page is signed out within seconds (measured);
- * 5. the auditor reads the account events in the History screen, with the server's sentences.
+ * 5. the auditor reads the account events in the History screen, with the server's sentences; the
+ *    History opened by its address (a screen that reads no list) goes live, and deactivating the
+ *    auditor signs that page out.
  * Around it: forgot and reset password by e-mail, the setup link refused once used, a sign-on error,
  * and the Profile's password change. Screenshots of each new screen (1440x900) go to /tmp/shots.
  */
@@ -37,6 +39,7 @@ const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
 let admin: Page;
 let engineer: Page;
+let auditorPage: Page;
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
@@ -336,6 +339,23 @@ describe('a real organisation moves in', () => {
     await expect.poll(async () => (await summaries.allInnerTexts()).length).toBe(4);
     const activated = (await summaries.allInnerTexts()).join('\n');
     for (const person of [ADMIN, MANAGER, ENGINEER, AUDITOR]) expect(activated).toContain(person.email);
+    expect(pageErrors).toEqual([]);
+    auditorPage = auditor;
+  });
+
+  it('a screen that reads no list, opened by its address (History), goes live too, so deactivating its reader signs them out there', async () => {
+    await auditorPage.goto(`${server.baseUrl}/history`);
+    await auditorPage.getByTestId('event-summary').first().waitFor();
+    await auditorPage.locator('[data-testid=live-status][data-status=live]').waitFor({ timeout: 15_000 });
+    await admin.getByTestId('sidebar').getByRole('link', { name: 'People & access' }).click();
+    await rowOf(admin, AUDITOR.email).getByTestId('account-actions').click();
+    await admin.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText('Deactivate', { exact: true }).click();
+    const started = Date.now();
+    await admin.getByTestId('confirm-account-action-ok').click();
+    await auditorPage.getByTestId('login-notice').waitFor({ timeout: 10_000 });
+    console.log(`[accounts-move-in] the deactivated auditor's History was signed out ${Date.now() - started} ms after the admin confirmed`);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await auditorPage.evaluate(() => localStorage.getItem('userToken'))).toBeNull();
     expect(pageErrors).toEqual([]);
   });
 });
