@@ -148,6 +148,15 @@ describe('a real organisation moves in', () => {
     await admin.getByTestId('setup-submit').click();
     await admin.waitForURL(/\/manager-dashboard$/);
     await admin.getByTestId('sidebar').getByRole('link', { name: 'People & access' }).waitFor();
+    // Nobody in the plan yet: the dashboard says where people come from, not 'No data'.
+    const empty = admin.getByTestId('team-utilization').getByTestId('empty-state');
+    await empty.waitFor();
+    expect(await empty.innerText()).toContain('No engineers in the plan yet');
+    await shot(admin, 'dashboard-empty');
+    await admin.getByTestId('empty-add-engineers').click();
+    await admin.waitForURL(/\/engineers$/);
+    await admin.goto(`${server.baseUrl}/manager-dashboard`);
+    await admin.getByTestId('team-utilization').waitFor();
   });
 
   it('refuses the setup link once used, offering to sign in instead', async () => {

@@ -1,9 +1,11 @@
 import { CheckCircleOutlined, ProjectOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
-import { type TableColumnsType, Typography } from 'antd';
+import { Button, type TableColumnsType, Typography } from 'antd';
+import { useNavigate } from 'react-router';
 import { useMemo } from 'react';
 import type { Assignment, Engineer } from '../../../domain/entities.ts';
 import type { EngineerWithFigures } from '../../../domain/figures.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { PersonCell } from '../../components/EngineerAvatar.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -12,6 +14,7 @@ import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { PercentBar, SeniorityTag, utilizationColors } from '../../components/tags.tsx';
 import { capitalize, percent, plural } from '../../lib/format.ts';
 import { todayDate, weeksFrom } from '../../lib/weeks.ts';
+import { useCanPlan } from '../../stores/permissions.ts';
 import { useProjects } from '../../stores/projects.ts';
 import { useCapacity } from '../../stores/useLiveQuery.ts';
 import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
@@ -90,6 +93,24 @@ export default function ManagerDashboardPage() {
     const byEngineer = new Map((load.data?.rows ?? []).map((row) => [row.engineer._id, row.periods[0]]));
     return figures.map((e): Row => ({ ...e, week: load.data ? weekLoad(byEngineer.get(e._id)) : null }));
   }, [figures, load.data]);
+  const canPlan = useCanPlan();
+  const navigate = useNavigate();
+  // An organisation that has just moved in has nobody in its plan yet: say where people come from.
+  const noEngineers = canPlan ? (
+    <EmptyState
+      icon={<TeamOutlined />}
+      title="No engineers in the plan yet"
+      hint="Add them one by one, import a CSV file of your team, or invite them to sign in from People & access."
+      action={
+        <div style={{ display: 'flex', gap: 8, justifyContent: 'center', flexWrap: 'wrap' }}>
+          <Button type="primary" onClick={() => navigate('/engineers')} data-testid="empty-add-engineers">Add engineers</Button>
+          <Button onClick={() => navigate('/import-export')}>Import a CSV file</Button>
+        </div>
+      }
+    />
+  ) : (
+    <EmptyState icon={<TeamOutlined />} title="No engineers in the plan yet" hint="Their load shows here once managers add them." />
+  );
 
   return (
     <div>
@@ -111,6 +132,7 @@ export default function ManagerDashboardPage() {
           columns={columns}
           dataSource={rows}
           loading={figuresLoading}
+          empty={noEngineers}
         />
       </SectionCard>
     </div>
