@@ -22,15 +22,19 @@ export function DataTable<T extends { _id: string }>({ empty, pagination, dataSo
   useEffect(() => {
     if (shown) onRowsShown?.();
   }, [shown, onRowsShown]);
+  const busy = catchingUp || !!loading;
+  // Under the loading mask the table would still say it is empty (faded, but readable): a list not
+  // yet in is not an empty one.
+  const emptyText = busy ? <div style={{ minHeight: 96 }} aria-hidden="true" /> : empty;
   return (
     <Table<T>
       rowKey="_id"
       dataSource={rows}
-      loading={catchingUp || loading}
+      loading={busy}
       pagination={{ ...defaultPagination(), ...pagination }}
       scroll={{ x: 'max-content' }}
       style={{ marginTop: 12 }}
-      locale={empty === undefined ? undefined : { emptyText: empty }}
+      locale={empty === undefined && !busy ? undefined : { emptyText }}
       {...props}
     />
   );

@@ -73,6 +73,28 @@ describe('the project page', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('opened by its address, it never says the team is empty before the team has loaded', async () => {
+    const address = page.url();
+    const cold = await page.context().newPage();
+    try {
+      // Every text the page ever showed about its team, from the first node on.
+      await cold.addInitScript(() => {
+        const seen: string[] = ((window as unknown as { __teamTexts: string[] }).__teamTexts = []);
+        new MutationObserver(() => {
+          const team = document.querySelector('[data-testid=project-team]');
+          if (team) seen.push(team.textContent ?? '');
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      await cold.goto(address);
+      await cold.getByTestId('project-team').locator('.ant-table-row').first().waitFor();
+      const texts = await cold.evaluate(() => (window as unknown as { __teamTexts: string[] }).__teamTexts);
+      expect(texts.length).toBeGreaterThan(0);
+      expect(texts.filter((text) => /Nobody/.test(text))).toEqual([]);
+    } finally {
+      await cold.close();
+    }
+  });
+
   it('a bar dragged on the timeline moves the assignment; Undo puts it back; the history says both', async () => {
     const bar = page.locator('[data-testid=timeline-bar][data-engineer="Tom Becker"]').first();
     await bar.scrollIntoViewIfNeeded();

@@ -68,6 +68,9 @@ export default function ProjectPage() {
   const team = useMemo(() => teamOf(assignments.data as readonly Assignment[], id), [assignments.data, id]);
   const openRoles = useMemo(() => placeholders.data.filter((p) => p.projectId === id), [placeholders.data, id]);
   const figures = useMemo(() => teamFigures(team, now), [team, now]);
+  // Until the lists have first come (or failed), an empty team is not yet known to be empty.
+  const teamLoading = !assignments.loaded && assignments.error === null;
+  const rolesLoading = !placeholders.loaded && placeholders.error === null;
   const skills = useMemo(() => skillOptions(engineers.data, projects.data), [engineers.data, projects.data]);
 
   // Undo: each change made here is offered back in its message, as on the schedule.
@@ -146,9 +149,9 @@ export default function ProjectPage() {
       />
       <LoadErrors errors={[projects.error, assignments.error, placeholders.error]} />
       <StatGrid>
-        <StatCard title="Team" value={figures.people} hint={`of ${teamSizeText(project.teamSize)} wanted`} icon={<TeamOutlined />} testId="card-team" />
-        <StatCard title="Allocated now" value={percent(figures.allocatedNow)} hint="Sum of today's allocations" icon={<FieldTimeOutlined />} tone="green" testId="card-allocated" />
-        <StatCard title="Open roles" value={openRoles.length} hint={openRoles.length > 0 ? openRolesText(openRoles.length) : 'None open'} icon={<UserAddOutlined />} tone="violet" testId="card-open-roles" />
+        <StatCard title="Team" value={figures.people} hint={`of ${teamSizeText(project.teamSize)} wanted`} icon={<TeamOutlined />} loading={teamLoading} testId="card-team" />
+        <StatCard title="Allocated now" value={percent(figures.allocatedNow)} hint="Sum of today's allocations" icon={<FieldTimeOutlined />} tone="green" loading={teamLoading} testId="card-allocated" />
+        <StatCard title="Open roles" value={openRoles.length} hint={openRoles.length > 0 ? openRolesText(openRoles.length) : 'None open'} icon={<UserAddOutlined />} tone="violet" loading={rolesLoading} testId="card-open-roles" />
         <StatCard title="Timeline" value={plural(figures.weeks(project), 'week')} hint={dateRange(project.startDate, project.endDate)} icon={<CalendarOutlined />} tone="slate" testId="card-timeline" />
       </StatGrid>
 
@@ -166,12 +169,14 @@ export default function ProjectPage() {
         </SectionCard>
         <SectionCard
           title="Open roles"
-          subtitle={openRoles.length === 0 ? 'Every role is filled' : openRolesText(openRoles.length)}
+          subtitle={rolesLoading ? 'Loading open roles...' : openRoles.length === 0 ? 'Every role is filled' : openRolesText(openRoles.length)}
           icon={<UserAddOutlined />}
           testId="project-open-roles"
           extra={canPlan ? <Button size="small" onClick={() => roles.open(project._id)} data-testid="manage-open-roles">Manage</Button> : undefined}
         >
-          {openRoles.length === 0 ? (
+          {rolesLoading ? (
+            <Skeleton active paragraph={{ rows: 2 }} title={false} />
+          ) : openRoles.length === 0 ? (
             <Typography.Text type="secondary">No open roles on this project.</Typography.Text>
           ) : (
             <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -189,7 +194,7 @@ export default function ProjectPage() {
       <div style={{ marginTop: 16 }}>
         <SectionCard
           title="Team"
-          subtitle={rows.length === 0 ? 'Nobody is assigned yet' : `${plural(rows.length, 'assignment')}, ${plural(figures.people, 'person', 'people')}`}
+          subtitle={teamLoading ? 'Loading the team...' : rows.length === 0 ? 'Nobody is assigned yet' : `${plural(rows.length, 'assignment')}, ${plural(figures.people, 'person', 'people')}`}
           icon={<TeamOutlined />}
           bodyPadding={0}
           testId="project-team"
@@ -205,7 +210,7 @@ export default function ProjectPage() {
             size="middle"
             columns={columns}
             dataSource={rows}
-            loading={!assignments.loaded && assignments.loading}
+            loading={teamLoading}
             empty={<EmptyState icon={<TeamOutlined />} title="Nobody on this project yet" hint={canPlan && assignable ? 'Add a person to start its team' : undefined} />}
           />
         </SectionCard>
