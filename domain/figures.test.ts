@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assignmentStatus, assignmentsByEngineer, availableOver, barPercent, chartMaximum, countByStatus, countByUtilization,
   currentAllocation, currentRunning, engineerFigures, engineerIdOf, initials, isAvailableNow, isAvailableSoon, isCurrent,
-  availabilityLists, isUpcoming, matchesEngineerFilter, peakAllocation, percentOf, planningHelper, progressPercentage, sortedUnique, utilizationPercentage,
+  availabilityLists, isUpcoming, matchesEngineerFilter, peakAllocation, skillsMatchingFirst, percentOf, planningHelper, progressPercentage, sortedUnique, utilizationPercentage,
   utilizationStatus, withFigures, withLoads, workType,
 } from './figures.ts';
 
@@ -537,5 +537,21 @@ describe('peakAllocation', () => {
 
   it('does not add assignments that follow one another', () => {
     expect(peakAllocation([assignment(5, 15, 50), assignment(15, 25, 60)], range)).toEqual({ peak: 60, from: at(15) });
+  });
+});
+
+describe('skillsMatchingFirst', () => {
+  const skills = ['Swift', 'AWS', 'TypeScript', 'React', 'Go'];
+  const filter = (search: string, chosen: string[] = []) => ({ search, skills: chosen });
+  it('puts the chosen skills first, the rest in their order', () => {
+    expect(skillsMatchingFirst(skills, filter('', ['React']))).toEqual(['React', 'Swift', 'AWS', 'TypeScript', 'Go']);
+    expect(skillsMatchingFirst(skills, filter('', ['Go', 'React']))).toEqual(['React', 'Go', 'Swift', 'AWS', 'TypeScript']);
+  });
+  it('puts skills the search text is part of first, case-insensitively', () => {
+    expect(skillsMatchingFirst(skills, filter(' reac '))).toEqual(['React', 'Swift', 'AWS', 'TypeScript', 'Go']);
+  });
+  it('keeps the same list when nothing is asked for or nothing matches', () => {
+    expect(skillsMatchingFirst(skills, filter(''))).toBe(skills);
+    expect(skillsMatchingFirst(skills, filter('Ada'))).toBe(skills);
   });
 });

@@ -238,6 +238,18 @@ export function matchesEngineerFilter(engineer: Pick<Engineer, 'name' | 'skills'
   return textMatch && skillMatch;
 }
 
+/**
+ * An engineer's skills with those the filter asked for first (chosen skills, or skills the search text
+ * is part of), the rest in their order: a row that shows only its first few skills then shows why it
+ * matched.
+ */
+export function skillsMatchingFirst(skills: readonly string[], filter: EngineerFilter): readonly string[] {
+  const text = filter.search.trim().toLowerCase();
+  const wanted = (skill: string) => filter.skills.includes(skill) || (text !== '' && skill.toLowerCase().includes(text));
+  if (!skills.some(wanted)) return skills;
+  return [...skills.filter(wanted), ...skills.filter((skill) => !wanted(skill))];
+}
+
 /** The report chart's y maximum: the highest allocation or capacity plus 20. */
 export const chartMaximum = (figures: readonly { currentAllocation: number; maxCapacity: number }[]) =>
   Math.max(0, ...figures.flatMap((f) => [f.currentAllocation, f.maxCapacity])) + 20;

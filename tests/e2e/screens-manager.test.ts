@@ -173,6 +173,15 @@ describe('manager screens with the demo data', () => {
     expect(rowWith(await tableRows(directory), 'Priya Patel')).toBeTruthy();
     await panel.getByText('Clear All').click();
     await directory.getByText('Showing 8 engineers').waitFor();
+
+    // A row shows its first three skills; the ones asked for come first, so it shows why it matched
+    // (Mei's fifth skill is Airflow).
+    await page.getByTestId('skill-chips').getByText('Airflow', { exact: true }).click();
+    await directory.getByText('Showing 1 engineer', { exact: true }).waitFor();
+    const meiTags = await directory.locator('.ant-table-row', { hasText: 'Mei Chen' }).locator('.ant-tag').allInnerTexts();
+    expect(meiTags.map((t) => t.trim()).slice(0, 3)).toEqual(['Airflow', 'Python', 'Spark']);
+    await panel.getByText('Clear All').click();
+    await directory.getByText('Showing 8 engineers').waitFor();
     await page.getByTestId('filters-toggle').click();
     await panel.waitFor({ state: 'detached' });
   });

@@ -7,7 +7,7 @@ import { useMachine } from '@xstate/react';
 import { Badge, Button, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { Assignment, Engineer } from '../../../domain/entities.ts';
-import { availabilityLists, countByUtilization, type EngineerWithFigures, matchesEngineerFilter, withLoads } from '../../../domain/figures.ts';
+import { availabilityLists, countByUtilization, type EngineerFilter, type EngineerWithFigures, matchesEngineerFilter, skillsMatchingFirst, withLoads } from '../../../domain/figures.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PersonCell } from '../../components/EngineerAvatar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -103,6 +103,15 @@ const NO_ROWS: Row[] = [];
 /** The directory's place while it waits for its turn: about a loading table's height. */
 const DIRECTORY_MIN_HEIGHT = 480;
 
+/**
+ * A person with the skills the filter asked for first: rows and lists show only their first few skills,
+ * which then say why the person matched. The same object when nothing moves.
+ */
+function matchedSkillsFirst<P extends { skills: readonly string[] }>(person: P, filter: EngineerFilter): P {
+  const skills = skillsMatchingFirst(person.skills, filter);
+  return skills === person.skills ? person : { ...person, skills: [...skills] };
+}
+
 /** Engineers: filter panel, summary cards, availability planning, the directory. */
 export default function EngineersPage() {
   useScreenData(FIRST_COLLECTIONS);
@@ -143,14 +152,18 @@ export default function EngineersPage() {
   const [range, sendRange] = useMachine(freeRangeMachine, { input: { today } });
   const { from, to, minFree, onlyFree } = range.context;
   const free = useAvailableEngineers({ from, to, minFree });
-  const freeMatching = useMemo(() => free.data?.filter((e) => matchesEngineerFilter(e, toEngineerFilter(filter))) ?? null, [free.data, filter]);
+  const freeMatching = useMemo(() => {
+    const asked = toEngineerFilter(filter);
+    return free.data?.filter((e) => matchesEngineerFilter(e, asked)).map((e) => matchedSkillsFirst(e, asked)) ?? null;
+  }, [free.data, filter]);
 
   const skills = useMemo(() => skillChoices(engineers.data), [engineers.data]);
   // Only "free over the range" makes the rows depend on that answer: its arrival must not hand the
   // table a new list of the same rows, which starts the rows' render over.
   const freeIds = useMemo(() => (onlyFree && freeMatching ? new Set(freeMatching.map((e) => e._id)) : null), [onlyFree, freeMatching]);
   const filtered = useMemo(() => {
-    const matching = figures.filter((e) => matchesEngineerFilter(e, toEngineerFilter(filter)));
+    const asked = toEngineerFilter(filter);
+    const matching = figures.filter((e) => matchesEngineerFilter(e, asked)).map((e) => matchedSkillsFirst(e, asked));
     return freeIds ? matching.filter((e) => freeIds.has(e._id)) : matching;
   }, [figures, filter, freeIds]);
   const counts = useMemo(() => countByUtilization(filtered), [filtered]);
