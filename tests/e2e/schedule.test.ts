@@ -176,6 +176,8 @@ describe('the schedule', () => {
     await a.getByRole('button', { name: 'Clear filters' }).first().click();
     await a.waitForURL((u) => u.search === '');
     await eventually(() => shownNames(a), (names) => names.length === 8, 10_000);
+    // Two people of one name are told apart by the e-mail in the name's tooltip.
+    expect(await nameOf(a, 'Sam Rivera').locator('.name').getAttribute('title')).toBe('Sam Rivera, engineer@demo.test');
   });
 
   it('drags a bar two weeks later: cells and totals change, here and in a second manager\'s schedule without reload', async () => {

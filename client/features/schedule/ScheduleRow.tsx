@@ -47,7 +47,7 @@ export const EngineerName = memo(function EngineerName({ row, top, height, sort,
           data-testid="schedule-toggle"
         />
         <span className="schedule-person" style={{ flex: 1 }}>
-          <span className="name" title={e.name}>
+          <span className="name" title={`${e.name}, ${e.email}`}>
             {e.name}
           </span>
           <span className="sub">
