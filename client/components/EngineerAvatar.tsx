@@ -33,12 +33,13 @@ export function PersonCell({ name, avatar, lines }: { name: string; avatar?: str
   return (
     <div style={{ display: 'flex', gap: 12, alignItems: 'center', minWidth: 0 }}>
       <EngineerAvatar name={name} avatar={avatar} />
-      <div style={{ minWidth: 0, lineHeight: 1.35 }}>
+      {/* Capped, so a long e-mail does not push the table past the page: it ends in '…' and says itself on hover. */}
+      <div style={{ minWidth: 0, maxWidth: 180, lineHeight: 1.35 }}>
         <div style={{ fontWeight: 600 }}>{name}</div>
         {lines
           .filter(Boolean)
           .map((line) => (
-            <div key={line} style={{ fontSize: 12, color: '#64748b', whiteSpace: 'nowrap' }}>
+            <div key={line} title={line} style={{ fontSize: 12, color: '#64748b', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
               {line}
             </div>
           ))}

@@ -110,6 +110,17 @@ describe('a large organisation', () => {
     expect(rows.some((row) => row.includes(person.project))).toBe(true);
   });
 
+  it('the Engineers and Assignments tables fit a 1440 px window: no column runs under the pinned Actions', async () => {
+    expect(manager.viewportSize()?.width).toBe(1440);
+    for (const [path, table] of [['/engineers', 'engineers-directory'], ['/assignments', 'all-assignments']] as const) {
+      await manager.goto(`${server.baseUrl}${path}`, { waitUntil: 'commit' });
+      await waitForRows(manager, { rows: `[data-testid=${table}] tbody tr.ant-table-row` });
+      // The generated e-mails are long: the widest cells of a large organisation.
+      const width = await manager.getByTestId(table).locator('.ant-table-content').evaluate((content) => ({ scroll: content.scrollWidth, client: content.clientWidth }));
+      expect(width.scroll, `${path}: the table is ${width.scroll} px in a ${width.client} px box`).toBeLessThanOrEqual(width.client);
+    }
+  });
+
   it('raised no error in either page', () => {
     expect(pageErrors.flat()).toEqual([]);
   });

@@ -33,9 +33,10 @@ const columnsFor = (sort: string | null): TableColumnsType<AssignmentRow> => [
     title: 'Engineer',
     key: 'engineer',
     render: (_, a) => (
-      <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
-        <div style={{ fontWeight: 600 }}>{a.engineerId.name}</div>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      // Capped, so a long e-mail does not push the table past the page: it ends in '…' and says itself on hover.
+      <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap', maxWidth: 200 }}>
+        <div style={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}>{a.engineerId.name}</div>
+        <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }} ellipsis={{ tooltip: false }} title={a.engineerId.email}>
           {a.engineerId.email}
         </Typography.Text>
       </div>

@@ -65,8 +65,8 @@ const columns: TableColumnsType<Row> = [
     title: 'Capacity',
     key: 'capacity',
     render: (_, e) => (
-      <div style={{ minWidth: 130 }}>
-        <div className="tabular" style={{ marginBottom: 4, whiteSpace: 'nowrap', fontSize: 13 }}>
+      <div style={{ minWidth: 130, maxWidth: 140 }}>
+        <div className="tabular" style={{ marginBottom: 4, fontSize: 13 }}>
           <strong>{percent(e.currentAllocation)}</strong> allocated{' '}
           <Typography.Text type="secondary">of {percent(e.maxCapacity)}</Typography.Text>
         </div>
