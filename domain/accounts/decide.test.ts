@@ -59,13 +59,19 @@ describe('invitations', () => {
 });
 
 describe('passwords', () => {
-  it('are changed and reset on active accounts only', () => {
+  it('are changed on active accounts only', () => {
     deciderSpec((state, via: 'change' | 'reset') => decidePasswordChange(state, via), evolveAccount)([activated])
       .when('reset').then([{ type: 'PasswordChanged', data: { accountId: id, email, via: 'reset' } }]);
     deciderSpec((state, via: 'change' | 'reset') => decidePasswordChange(state, via), evolveAccount)([activated, deactivated])
       .when('change').thenThrows('conflict', M.notActive);
-    deciderSpec((state) => decideResetIssued(state), evolveAccount)([invited]).when(undefined).thenThrows('conflict', M.invitePending);
-    deciderSpec((state) => decideResetIssued(state), evolveAccount)([activated]).when(undefined).then([{ type: 'PasswordResetIssued', data: { accountId: id, email } }]);
+  });
+
+  it('a reset link is issued for an active account only, and says who asked for it: an admin or "Forgot password"', () => {
+    const reset = deciderSpec((state, via: 'admin' | 'forgot') => decideResetIssued(state, via), evolveAccount);
+    reset([invited]).when('admin').thenThrows('conflict', M.invitePending);
+    reset([activated, deactivated]).when('forgot').thenThrows('conflict', M.notActive);
+    reset([activated]).when('admin').then([{ type: 'PasswordResetIssued', data: { accountId: id, email, via: 'admin' } }]);
+    reset([activated]).when('forgot').then([{ type: 'PasswordResetIssued', data: { accountId: id, email, via: 'forgot' } }]);
   });
 
   it('a new role, a deactivation or a new password ends sessions; admin rights do not', () => {
@@ -75,7 +81,7 @@ describe('passwords', () => {
   });
 
   it('no account event carries a credential', () => {
-    const all: AccountEvent[] = [invited, activated, deactivated, { type: 'PasswordChanged', data: { accountId: id, email, via: 'change' } }, { type: 'PasswordResetIssued', data: { accountId: id, email } }];
+    const all: AccountEvent[] = [invited, activated, deactivated, { type: 'PasswordChanged', data: { accountId: id, email, via: 'change' } }, { type: 'PasswordResetIssued', data: { accountId: id, email, via: 'forgot' } }];
     for (const event of all) expect(Object.keys(event.data).filter((key) => /password|hash|token|secret/i.test(key))).toEqual([]);
   });
 });
@@ -88,5 +94,14 @@ describe('history sentences of account events', () => {
     expect(describeAccountEvent({ type: 'AccountActivated', data: { ...facts, via: 'demo' } }, 'Dana')).toBe('Dana opened a demo account for Ada (ada@example.test) as a manager and admin');
     expect(describeAccountEvent(deactivated, 'Dana')).toBe('Dana deactivated ada@example.test');
     expect(describeAccountEvent({ type: 'AccountRoleChanged', data: { accountId: id, email, from: 'manager', to: 'auditor' } }, 'Dana')).toBe('Dana changed ada@example.test from manager to auditor');
+  });
+
+  it('name the admin who issued a reset link, and nobody for a "Forgot password" request', async () => {
+    const { describeAccountEvent } = await import('./describe.ts');
+    expect(describeAccountEvent({ type: 'PasswordResetIssued', data: { accountId: id, email, via: 'admin' } }, 'Dana')).toBe('Dana issued a password reset for ada@example.test');
+    // Recorded before `via` was: an admin's, as it always read.
+    expect(describeAccountEvent({ type: 'PasswordResetIssued', data: { accountId: id, email } }, 'Dana')).toBe('Dana issued a password reset for ada@example.test');
+    const asked = describeAccountEvent({ type: 'PasswordResetIssued', data: { accountId: id, email, via: 'forgot' } }, 'Anonymous');
+    expect(asked).toBe('A password reset was asked for ada@example.test (forgot password)');
   });
 });

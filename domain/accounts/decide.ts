@@ -1,6 +1,6 @@
 import type { Role } from '../entities.ts';
 import { DomainError } from '../errors.ts';
-import type { AccountEvent, ActivatedVia } from './events.ts';
+import type { AccountEvent, ActivatedVia, ResetAskedVia } from './events.ts';
 import { accountMessages as M } from './messages.ts';
 import type { Account } from './state.ts';
 import type { AccountChangeInput } from './inputs.ts';
@@ -50,11 +50,12 @@ export function decidePasswordChange(state: Account | null, via: 'change' | 'res
   return [{ type: 'PasswordChanged', data: { accountId: state._id, email: state.email, via } }];
 }
 
-export function decideResetIssued(state: Account | null): AccountEvent[] {
+/** A reset link, issued by an admin or asked for on "Forgot password" (`via` says which, for the history). */
+export function decideResetIssued(state: Account | null, via: ResetAskedVia): AccountEvent[] {
   if (!state) throw new DomainError('not-found', M.notFound);
   if (state.status === 'invited') throw new DomainError('conflict', M.invitePending);
   if (state.status !== 'active') throw new DomainError('conflict', M.notActive);
-  return [{ type: 'PasswordResetIssued', data: { accountId: state._id, email: state.email } }];
+  return [{ type: 'PasswordResetIssued', data: { accountId: state._id, email: state.email, via } }];
 }
 
 /** Whether the change ends the account's sessions: its rights changed under the tokens it holds. */

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   accountMessages as M, decideAccountChange, decideActivate, decideInvite, decidePasswordChange, decideResetIssued,
   decideWithdrawInvite, DomainError, endsSessions, registerEngineerInput,
-  type Account, type AccountChangeInput, type ActivatedVia, type EventMetadata, type InviteInput, type RegisterEngineerInput, type Role,
+  type Account, type AccountChangeInput, type ActivatedVia, type EventMetadata, type InviteInput, type RegisterEngineerInput, type ResetAskedVia, type Role,
 } from '../../domain/index.ts';
 import { findAccountByEmail, lockAccounts } from '../auth/accounts.ts';
 import { issueLinkToken } from '../auth/link-tokens.ts';
@@ -154,9 +154,12 @@ export async function changePassword(trx: DbOrTrx, accountId: string, password: 
   await endSessionsOf(trx, accountId, keep);
 }
 
-/** A reset link for an active account; its secret is returned to be shown or mailed, never recorded. */
-export async function issuePasswordReset(trx: DbOrTrx, accountId: string, metadata: EventMetadata): Promise<string> {
-  await executeCommand(trx, accountStream, accountId, { metadata, decide: decideResetIssued });
+/**
+ * A reset link for an active account; its secret is returned to be shown or mailed, never recorded.
+ * `via`: an admin issued it, or someone asked on "Forgot password" (then `metadata` is the anonymous actor).
+ */
+export async function issuePasswordReset(trx: DbOrTrx, accountId: string, metadata: EventMetadata, via: ResetAskedVia): Promise<string> {
+  await executeCommand(trx, accountStream, accountId, { metadata, decide: (state) => decideResetIssued(state, via) });
   return issueLinkToken(trx, 'reset', accountId);
 }
 

@@ -109,7 +109,7 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
     onRequest: app.requireAdmin,
     schema: { tags, description: 'A one-time reset link (1 hour) for an active account, to pass on (PasswordResetIssued).', params: idParams, response: { 200: z.object({ resetUrl: z.string() }), ...errorResponses, 404: errorResponses[400], 409: conflict } },
     handler: async (request) => {
-      const token = await app.db.transaction().execute((trx) => issuePasswordReset(trx, request.params.id, metadataOf(request)));
+      const token = await app.db.transaction().execute((trx) => issuePasswordReset(trx, request.params.id, metadataOf(request), 'admin'));
       const resetUrl = linkUrl(options.publicUrl, 'reset', token);
       const account = await findAccountView(app.db, request.params.id);
       if (account) mail(accountMail.reset(account.email, resetUrl));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accountMessages as M, authMessages, changePasswordInput, forgotPasswordInput, loginInput, resetPasswordInput, userSchema,
+  accountMessages as M, ANONYMOUS_ACTOR, authMessages, changePasswordInput, forgotPasswordInput, loginInput, resetPasswordInput, userSchema,
 } from '../../domain/index.ts';
 import { accountMail } from '../auth/account-mail.ts';
 import { findAccountByEmail, loadProfile } from '../auth/accounts.ts';
@@ -99,8 +99,9 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
   async function sendResetLink(email: string) {
     const account = await findAccountByEmail(app.db, email);
     if (!account || account.status !== 'active') return;
-    const metadata = { actorId: account.id, actorRole: account.role };
-    const token = await app.db.transaction().execute((trx) => issuePasswordReset(trx, account.id, metadata));
+    // Whoever typed the e-mail is not known (anyone may): the history must not name the account's owner.
+    const metadata = { actorId: ANONYMOUS_ACTOR.actorId, actorRole: ANONYMOUS_ACTOR.actorRole };
+    const token = await app.db.transaction().execute((trx) => issuePasswordReset(trx, account.id, metadata, 'forgot'));
     const url = linkUrl(options.publicUrl, 'reset', token);
     if (options.mailer) await options.mailer.send(accountMail.reset(account.email, url));
     else app.log.warn('forgot password: SMTP_URL is not set, so no reset link could be mailed; an admin can issue one on People & access');

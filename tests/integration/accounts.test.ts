@@ -309,6 +309,32 @@ describe('the history', () => {
   });
 });
 
+describe('reset links in the history', () => {
+  it('a "Forgot password" request names nobody (not the account\'s owner); an admin\'s reset link names the admin; the filters still find both', async () => {
+    const auditor = await t.login(demo.auditor);
+    const person = await activeAccount(t, admin, 'engineer', PASSWORD);
+    const resets = async (query = '') => {
+      const page = await get(`/api/history/events?type=PasswordResetIssued&limit=500${query}`, auditor);
+      expect(page.statusCode, page.body).toBe(200);
+      return (page.json().events as { actor: { id: string; name: string }; metadata: { actorRole: string }; summary: string; entity: { name: string } }[])
+        .filter((e) => e.entity.name === person.email);
+    };
+    expect((await t.request({ method: 'POST', url: '/api/auth/forgot', body: { email: person.email } })).statusCode).toBe(202);
+    await eventually(async () => (await resets()).length === 1, () => 'the forgot request recorded no reset');
+    expect((await t.request({ method: 'POST', url: `/api/accounts/${person.id}/password-reset`, token: admin })).statusCode).toBe(200);
+
+    const [issued, asked] = await resets();
+    expect(asked).toMatchObject({ actor: { id: 'anonymous', name: 'Anonymous' }, metadata: { actorRole: 'anonymous' }, summary: `A password reset was asked for ${person.email} (forgot password)` });
+    const adminId = decodeJwt(admin).sub;
+    expect(issued).toMatchObject({ actor: { id: adminId }, summary: `${issued!.actor.name} issued a password reset for ${person.email}` });
+    expect(issued!.actor.name).not.toBe('Anonymous');
+    // Filtered by person: the owner did nothing; the admin issued one; the anonymous one is found as such.
+    expect(await resets(`&actorId=${person.id}`)).toEqual([]);
+    expect((await resets(`&actorId=${adminId}`)).map((e) => e.summary)).toEqual([issued!.summary]);
+    expect((await resets('&actorId=anonymous&entity=account')).map((e) => e.summary)).toEqual([asked!.summary]);
+  });
+});
+
 describe('the first administrator', () => {
   let empty: TestApp;
   beforeAll(async () => {
