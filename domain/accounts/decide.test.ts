@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../tests/support/decider-spec.ts';
-import { decideAccountChange, decideActivate, decideInvite, decidePasswordChange, decideResetIssued, decideWithdrawInvite, endsSessions } from './decide.ts';
+import { decideAccountChange, decideActivate, decideInvite, decidePasswordChange, decideResetIssued, decideWithdrawInvite, endsSessions, isLastActiveAdmin } from './decide.ts';
 import type { AccountEvent } from './events.ts';
 import type { AccountChangeInput } from './inputs.ts';
 import { accountMessages as M } from './messages.ts';
@@ -31,6 +31,18 @@ describe('account change (admins)', () => {
     spec(1)([activated]).when({ active: false }).thenThrows('conflict', M.lastAdmin);
     // A role change leaves the admin permission, so the organisation still has its admin.
     spec(1)([activated]).when({ role: 'auditor' }).then([{ type: 'AccountRoleChanged', data: { accountId: id, email, from: 'manager', to: 'auditor' } }]);
+  });
+
+  it('tells the last active admin, whom a screen then offers neither "Revoke admin" nor "Deactivate"', () => {
+    const ada = { admin: true, status: 'active' as const };
+    const invitedAdmin = { admin: true, status: 'invited' as const };
+    const formerAdmin = { admin: true, status: 'deactivated' as const };
+    const manager = { admin: false, status: 'active' as const };
+    // Invited and deactivated admins administer nothing: Ada is still the last.
+    expect(isLastActiveAdmin(ada, [ada, invitedAdmin, formerAdmin, manager])).toBe(true);
+    expect(isLastActiveAdmin(ada, [ada, { admin: true, status: 'active' }])).toBe(false);
+    expect(isLastActiveAdmin(manager, [ada, manager])).toBe(false);
+    expect(isLastActiveAdmin(invitedAdmin, [ada, invitedAdmin])).toBe(false);
   });
 
   it('an invitation is withdrawn, not deactivated; an unknown account is 404', () => {
