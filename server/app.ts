@@ -124,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   const accounts = { publicUrl: options.publicUrl ?? 'http://localhost:3000', mailer: options.mailer ?? null };
   await app.register(authRoutes, { loginRateLimit: options.loginRateLimit ?? 10, ...accounts });
-  await app.register(accountRoutes, accounts);
+  await app.register(accountRoutes, { loginRateLimit: options.loginRateLimit ?? 10, ...accounts });
   await app.register(signOnRoutes, { oidc: options.oidc ?? null, publicUrl: accounts.publicUrl, jwtSecret: options.jwtSecret });
   await app.register(capacityAnswersPlugin, { timeZone: options.orgTimeZone ?? 'UTC', factsCacheSize: options.capacityFactsCacheSize ?? 8 });
   await app.register(capacityRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });

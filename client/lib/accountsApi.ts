@@ -16,12 +16,17 @@ export type SignOnOptions = { signOn: { name: string } | null };
 const path = (value: string) => encodeURIComponent(value);
 
 export const accountsApi = {
+  /** 204 when the setup token would create the first account; 409 once accounts exist, 403 a missing or bad token. */
+  checkSetup: (token: string | null) =>
+    request<null>('POST', '/api/setup/check', { body: token ? { token } : {}, auth: false }).then(() => null),
   setup: (body: { token: string; name: string; email: string; password: string }) =>
     request<SignedIn>('POST', '/api/setup', { body, auth: false }),
   invitation: (token: string) => request<Invitation>('GET', `/api/invites/${path(token)}`, { auth: false }),
   acceptInvitation: (token: string, body: { password: string; name?: string }) =>
     request<SignedIn>('POST', `/api/invites/${path(token)}/accept`, { body, auth: false }),
   forgotPassword: (email: string) => request<null>('POST', '/api/auth/forgot', { body: { email }, auth: false }),
+  /** 204 when the reset link can still be used; 404, 410 or 409 say why not. */
+  checkResetLink: (token: string) => request<null>('POST', '/api/auth/reset/check', { body: { token }, auth: false }).then(() => null),
   resetPassword: (token: string, password: string) => request<SignedIn>('POST', '/api/auth/reset', { body: { token, password }, auth: false }),
   changePassword: (currentPassword: string, newPassword: string) =>
     request<null>('POST', '/api/auth/password', { body: { currentPassword, newPassword } }),

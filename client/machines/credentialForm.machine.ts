@@ -52,7 +52,10 @@ export type CredentialFormConfig<V extends CredentialValues, L> = {
   validate: (form: V) => CredentialErrors;
   /** Whether the form is for a link (and refused without its token). */
   needsToken: boolean;
-  /** Whether the link's purpose is read before the form shows (GET /api/invites/:token). */
+  /**
+   * Whether the link is read or checked before the form shows (an invitation's purpose, a reset or setup
+   * link's check), so a link that cannot be used is said before anyone fills the form in.
+   */
   loads?: boolean;
   /** Answers after which the link cannot be used: the screen says why instead of showing the form. */
   refusedStatuses: readonly number[];

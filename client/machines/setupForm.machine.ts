@@ -4,9 +4,11 @@ import { type CredentialErrors, createCredentialFormMachine } from './credential
 import type { LoginResult } from './session.machine.ts';
 
 /**
- * The first administrator (/setup#token=…): name, e-mail, a password and its confirmation, sent with
- * the one-time setup token. 403: the link is not valid; 409: the installation has accounts already
- * (the screen offers to sign in instead).
+ * The first administrator (/setup, with #token=… from the link the server prints): whether setup can
+ * happen is checked as the page opens, with or without a token, so the screen says at once when the
+ * installation has accounts already (409: sign in instead) or the link is missing, unknown or used
+ * (403). Then name, e-mail, a password and its confirmation, sent with the one-time setup token; the
+ * same refusals then (someone was quicker) are said the same way.
  */
 export type SetupValues = { name: string; email: string; password: string; confirm: string };
 
@@ -22,11 +24,12 @@ export function validateSetup(form: SetupValues): CredentialErrors {
   return { ...errors, ...newPasswordErrors(form.password, form.confirm) };
 }
 
-export const setupFormMachine = createCredentialFormMachine<SetupValues, never, LoginResult>({
+export const setupFormMachine = createCredentialFormMachine<SetupValues, null, LoginResult>({
   id: 'setupForm',
   empty: () => ({ name: '', email: '', password: '', confirm: '' }),
   validate: validateSetup,
-  needsToken: true,
+  // Even without a token the server is asked: only it knows whether the installation has accounts.
+  needsToken: false,
+  loads: true,
   refusedStatuses: [403, 409],
-  missingLinkMessage: 'This setup link is incomplete. Copy the whole link the server printed when it started.',
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../tests/support/decider-spec.ts';
-import { decideAccountChange, decideActivate, decideInvite, decidePasswordChange, decideResetIssued, decideWithdrawInvite, endsSessions } from './decide.ts';
+import { decideAccountChange, decideActivate, decideInvite, decidePasswordChange, decideResetIssued, decideWithdrawInvite, endsSessions, isLastActiveAdmin } from './decide.ts';
 import type { AccountEvent } from './events.ts';
 import type { AccountChangeInput } from './inputs.ts';
 import { accountMessages as M } from './messages.ts';
@@ -33,6 +33,18 @@ describe('account change (admins)', () => {
     spec(1)([activated]).when({ role: 'auditor' }).then([{ type: 'AccountRoleChanged', data: { accountId: id, email, from: 'manager', to: 'auditor' } }]);
   });
 
+  it('tells the last active admin, whom a screen then offers neither "Revoke admin" nor "Deactivate"', () => {
+    const ada = { admin: true, status: 'active' as const };
+    const invitedAdmin = { admin: true, status: 'invited' as const };
+    const formerAdmin = { admin: true, status: 'deactivated' as const };
+    const manager = { admin: false, status: 'active' as const };
+    // Invited and deactivated admins administer nothing: Ada is still the last.
+    expect(isLastActiveAdmin(ada, [ada, invitedAdmin, formerAdmin, manager])).toBe(true);
+    expect(isLastActiveAdmin(ada, [ada, { admin: true, status: 'active' }])).toBe(false);
+    expect(isLastActiveAdmin(manager, [ada, manager])).toBe(false);
+    expect(isLastActiveAdmin(invitedAdmin, [ada, invitedAdmin])).toBe(false);
+  });
+
   it('an invitation is withdrawn, not deactivated; an unknown account is 404', () => {
     spec(2)([invited]).when({ active: false }).thenThrows('conflict', M.invitePending, 'active');
     spec(2)([]).when({ role: 'auditor' }).thenThrows('not-found', M.notFound);
@@ -59,13 +71,19 @@ describe('invitations', () => {
 });
 
 describe('passwords', () => {
-  it('are changed and reset on active accounts only', () => {
+  it('are changed on active accounts only', () => {
     deciderSpec((state, via: 'change' | 'reset') => decidePasswordChange(state, via), evolveAccount)([activated])
       .when('reset').then([{ type: 'PasswordChanged', data: { accountId: id, email, via: 'reset' } }]);
     deciderSpec((state, via: 'change' | 'reset') => decidePasswordChange(state, via), evolveAccount)([activated, deactivated])
       .when('change').thenThrows('conflict', M.notActive);
-    deciderSpec((state) => decideResetIssued(state), evolveAccount)([invited]).when(undefined).thenThrows('conflict', M.invitePending);
-    deciderSpec((state) => decideResetIssued(state), evolveAccount)([activated]).when(undefined).then([{ type: 'PasswordResetIssued', data: { accountId: id, email } }]);
+  });
+
+  it('a reset link is issued for an active account only, and says who asked for it: an admin or "Forgot password"', () => {
+    const reset = deciderSpec((state, via: 'admin' | 'forgot') => decideResetIssued(state, via), evolveAccount);
+    reset([invited]).when('admin').thenThrows('conflict', M.invitePending);
+    reset([activated, deactivated]).when('forgot').thenThrows('conflict', M.notActive);
+    reset([activated]).when('admin').then([{ type: 'PasswordResetIssued', data: { accountId: id, email, via: 'admin' } }]);
+    reset([activated]).when('forgot').then([{ type: 'PasswordResetIssued', data: { accountId: id, email, via: 'forgot' } }]);
   });
 
   it('a new role, a deactivation or a new password ends sessions; admin rights do not', () => {
@@ -75,7 +93,7 @@ describe('passwords', () => {
   });
 
   it('no account event carries a credential', () => {
-    const all: AccountEvent[] = [invited, activated, deactivated, { type: 'PasswordChanged', data: { accountId: id, email, via: 'change' } }, { type: 'PasswordResetIssued', data: { accountId: id, email } }];
+    const all: AccountEvent[] = [invited, activated, deactivated, { type: 'PasswordChanged', data: { accountId: id, email, via: 'change' } }, { type: 'PasswordResetIssued', data: { accountId: id, email, via: 'forgot' } }];
     for (const event of all) expect(Object.keys(event.data).filter((key) => /password|hash|token|secret/i.test(key))).toEqual([]);
   });
 });
@@ -88,5 +106,14 @@ describe('history sentences of account events', () => {
     expect(describeAccountEvent({ type: 'AccountActivated', data: { ...facts, via: 'demo' } }, 'Dana')).toBe('Dana opened a demo account for Ada (ada@example.test) as a manager and admin');
     expect(describeAccountEvent(deactivated, 'Dana')).toBe('Dana deactivated ada@example.test');
     expect(describeAccountEvent({ type: 'AccountRoleChanged', data: { accountId: id, email, from: 'manager', to: 'auditor' } }, 'Dana')).toBe('Dana changed ada@example.test from manager to auditor');
+  });
+
+  it('name the admin who issued a reset link, and nobody for a "Forgot password" request', async () => {
+    const { describeAccountEvent } = await import('./describe.ts');
+    expect(describeAccountEvent({ type: 'PasswordResetIssued', data: { accountId: id, email, via: 'admin' } }, 'Dana')).toBe('Dana issued a password reset for ada@example.test');
+    // Recorded before `via` was: an admin's, as it always read.
+    expect(describeAccountEvent({ type: 'PasswordResetIssued', data: { accountId: id, email } }, 'Dana')).toBe('Dana issued a password reset for ada@example.test');
+    const asked = describeAccountEvent({ type: 'PasswordResetIssued', data: { accountId: id, email, via: 'forgot' } }, 'Anonymous');
+    expect(asked).toBe('A password reset was asked for ada@example.test (forgot password)');
   });
 });

@@ -1,6 +1,6 @@
 import type { Role } from '../entities.ts';
 import { DomainError } from '../errors.ts';
-import type { AccountEvent, ActivatedVia } from './events.ts';
+import type { AccountEvent, AccountStatus, ActivatedVia, ResetAskedVia } from './events.ts';
 import { accountMessages as M } from './messages.ts';
 import type { Account } from './state.ts';
 import type { AccountChangeInput } from './inputs.ts';
@@ -24,6 +24,17 @@ export function decideWithdrawInvite(state: Account | null): AccountEvent[] {
   if (state.status !== 'invited') throw new DomainError('conflict', M.notInvited);
   return [{ type: 'InviteWithdrawn', data: { accountId: state._id, email: state.email } }];
 }
+
+/**
+ * Whether the account is the organisation's last active admin, among `accounts` (everyone's status and
+ * admin right): it can be neither demoted nor deactivated (decideAccountChange refuses with 409), so a
+ * screen offers neither.
+ */
+export function isLastActiveAdmin(account: AdminFacts, accounts: readonly AdminFacts[]): boolean {
+  const activeAdmin = (a: AdminFacts) => a.admin && a.status === 'active';
+  return activeAdmin(account) && accounts.filter(activeAdmin).length <= 1;
+}
+type AdminFacts = { admin: boolean; status: AccountStatus };
 
 /**
  * An admin's change to an account. `activeAdmins` counts the active admins now (this one included when
@@ -50,11 +61,12 @@ export function decidePasswordChange(state: Account | null, via: 'change' | 'res
   return [{ type: 'PasswordChanged', data: { accountId: state._id, email: state.email, via } }];
 }
 
-export function decideResetIssued(state: Account | null): AccountEvent[] {
+/** A reset link, issued by an admin or asked for on "Forgot password" (`via` says which, for the history). */
+export function decideResetIssued(state: Account | null, via: ResetAskedVia): AccountEvent[] {
   if (!state) throw new DomainError('not-found', M.notFound);
   if (state.status === 'invited') throw new DomainError('conflict', M.invitePending);
   if (state.status !== 'active') throw new DomainError('conflict', M.notActive);
-  return [{ type: 'PasswordResetIssued', data: { accountId: state._id, email: state.email } }];
+  return [{ type: 'PasswordResetIssued', data: { accountId: state._id, email: state.email, via } }];
 }
 
 /** Whether the change ends the account's sessions: its rights changed under the tokens it holds. */

@@ -32,7 +32,8 @@ export function describeAccountEvent(event: AccountEvent, actor: string): string
     case 'PasswordChanged':
       return event.data.via === 'reset' ? `${d.email} set a new password from a reset link` : `${d.email} changed their password`;
     case 'PasswordResetIssued':
-      return `${actor} issued a password reset for ${d.email}`;
+      // Nobody is named for a "Forgot password" request: whoever typed the e-mail is not known.
+      return event.data.via === 'forgot' ? `A password reset was asked for ${d.email} (forgot password)` : `${actor} issued a password reset for ${d.email}`;
     case 'InviteWithdrawn':
       return `${actor} withdrew the invitation of ${d.email}`;
   }

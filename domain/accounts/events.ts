@@ -20,13 +20,25 @@ export type AdminRevoked = { type: 'AdminRevoked'; data: Id & { email: string } 
 export type AccountDeactivated = { type: 'AccountDeactivated'; data: Id & { email: string } };
 export type AccountReactivated = { type: 'AccountReactivated'; data: Id & { email: string } };
 export type PasswordChanged = { type: 'PasswordChanged'; data: Id & { email: string; via: 'change' | 'reset' } };
-export type PasswordResetIssued = { type: 'PasswordResetIssued'; data: Id & { email: string } };
+/**
+ * Who asked for the reset link: an admin on People & access (`admin`), or anyone at all who typed the
+ * e-mail on "Forgot password" (`forgot`), which proves nothing about who they are. Events recorded
+ * before this was said carry neither.
+ */
+export type ResetAskedVia = 'admin' | 'forgot';
+export type PasswordResetIssued = { type: 'PasswordResetIssued'; data: Id & { email: string; via?: ResetAskedVia } };
 /** An invitation taken back before it was accepted: the account never was, its e-mail is free again. */
 export type InviteWithdrawn = { type: 'InviteWithdrawn'; data: Id & { email: string } };
 
 export type AccountEvent =
   | AccountInvited | AccountActivated | AccountRoleChanged | AdminGranted | AdminRevoked
   | AccountDeactivated | AccountReactivated | PasswordChanged | PasswordResetIssued | InviteWithdrawn;
+
+/**
+ * The actor of a fact nobody signed in asked for ("Forgot password"): recording the account's owner
+ * would say they did it, and anyone who knows an e-mail can ask.
+ */
+export const ANONYMOUS_ACTOR = { actorId: 'anonymous', actorRole: 'anonymous', name: 'Anonymous' } as const;
 
 /** The stream of an account's facts (`streamIds.account`). */
 export const accountStreamId = (id: string) => `account-${id}`;

@@ -33,6 +33,10 @@ export const changePasswordInput = z.object({
 });
 export const forgotPasswordInput = z.object({ email: wellFormedText('Email', M.emailInvalid).trim().min(1, M.emailInvalid).max(254, M.emailInvalid) });
 export const resetPasswordInput = z.object({ token: linkToken, password: newPassword });
+/** A link's token to check before its form is shown (a reset link). */
+export const linkCheckInput = z.object({ token: linkToken });
+/** The setup screen's check: its token, when the address had one (without, it learns whether setup is done). */
+export const setupCheckInput = z.object({ token: linkToken.optional() });
 export const signOnExchangeInput = z.object({ code: linkToken });
 
 export type SetupInput = z.output<typeof setupInput>;

@@ -12,6 +12,7 @@ export const accountMessages = {
   resetGone: 'This reset link has been used or has expired. Ask for a new one',
   setupDone: 'This installation already has accounts: sign in instead',
   setupTokenInvalid: 'This setup link is not valid',
+  setupLinkIncomplete: 'This setup link is incomplete. Copy the whole link the server printed when it started.',
   currentPasswordWrong: 'Your current password is not correct',
   passwordTooShort: 'Password must be at least 10 characters',
   passwordTooLong: 'Password must be at most 200 characters',

@@ -11,6 +11,17 @@ export async function lockAccounts(trx: DbOrTrx): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended('accounts', 0))`.execute(trx);
 }
 
+/**
+ * One account's own lock, for its transaction: writes to its stream that carry no version from their
+ * caller (a reset link, a new password, an accepted or withdrawn invitation) take it before reading the
+ * stream, so several at once (a burst of "Forgot password" requests) each read what the one before
+ * appended and follow it, where without it all but one would fail the append's version check. Taken
+ * after `lockAccounts` when a transaction takes both, never before it.
+ */
+export async function lockAccount(trx: DbOrTrx, accountId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`account:${accountId}`}, 0))`.execute(trx);
+}
+
 /** Whether anyone has an account yet (invited ones included). */
 export const anyAccount = async (db: DbOrTrx): Promise<boolean> =>
   Boolean(await db.selectFrom('users').select('id').limit(1).executeTakeFirst());

@@ -2,9 +2,9 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   accountMessages as M, decideAccountChange, decideActivate, decideInvite, decidePasswordChange, decideResetIssued,
   decideWithdrawInvite, DomainError, endsSessions, registerEngineerInput,
-  type Account, type AccountChangeInput, type ActivatedVia, type EventMetadata, type InviteInput, type RegisterEngineerInput, type Role,
+  type Account, type AccountChangeInput, type ActivatedVia, type EventMetadata, type InviteInput, type RegisterEngineerInput, type ResetAskedVia, type Role,
 } from '../../domain/index.ts';
-import { findAccountByEmail, lockAccounts } from '../auth/accounts.ts';
+import { findAccountByEmail, lockAccount, lockAccounts } from '../auth/accounts.ts';
 import { issueLinkToken } from '../auth/link-tokens.ts';
 import { hashPassword } from '../auth/password.ts';
 import { endSessionsOf } from '../auth/sessions.ts';
@@ -115,6 +115,7 @@ export async function engineerRecordFor(trx: DbOrTrx, person: { email: string; n
 }
 
 export async function withdrawInvite(trx: DbOrTrx, accountId: string, metadata: EventMetadata) {
+  await lockAccount(trx, accountId);
   await executeCommand(trx, accountStream, accountId, { metadata, decide: decideWithdrawInvite });
 }
 
@@ -133,6 +134,7 @@ export async function changeAccount(trx: DbOrTrx, accountId: string, change: Acc
 
 /** Accepting an invitation: the account becomes active with the password chosen (or through sign-on). */
 export async function activateInvited(trx: DbOrTrx, accountId: string, via: 'invite' | 'sign-on', options: { password?: string; name?: string } = {}) {
+  await lockAccount(trx, accountId);
   const result = await executeCommand(trx, accountStream, accountId, {
     metadata: await selfMetadata(trx, accountId),
     decide: (state) => {
@@ -146,6 +148,7 @@ export async function activateInvited(trx: DbOrTrx, accountId: string, via: 'inv
 
 /** A new password, by the person (other sessions end, `keep` stays) or from a reset link (all end). */
 export async function changePassword(trx: DbOrTrx, accountId: string, password: string, via: 'change' | 'reset', keep?: string) {
+  await lockAccount(trx, accountId);
   await executeCommand(trx, accountStream, accountId, {
     metadata: await selfMetadata(trx, accountId),
     decide: (state) => decidePasswordChange(state, via),
@@ -154,9 +157,13 @@ export async function changePassword(trx: DbOrTrx, accountId: string, password: 
   await endSessionsOf(trx, accountId, keep);
 }
 
-/** A reset link for an active account; its secret is returned to be shown or mailed, never recorded. */
-export async function issuePasswordReset(trx: DbOrTrx, accountId: string, metadata: EventMetadata): Promise<string> {
-  await executeCommand(trx, accountStream, accountId, { metadata, decide: decideResetIssued });
+/**
+ * A reset link for an active account; its secret is returned to be shown or mailed, never recorded.
+ * `via`: an admin issued it, or someone asked on "Forgot password" (then `metadata` is the anonymous actor).
+ */
+export async function issuePasswordReset(trx: DbOrTrx, accountId: string, metadata: EventMetadata, via: ResetAskedVia): Promise<string> {
+  await lockAccount(trx, accountId);
+  await executeCommand(trx, accountStream, accountId, { metadata, decide: (state) => decideResetIssued(state, via) });
   return issueLinkToken(trx, 'reset', accountId);
 }
 

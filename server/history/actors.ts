@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
+import { ANONYMOUS_ACTOR } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -33,5 +34,8 @@ export async function actorNames(db: DbOrTrx, ids?: readonly string[]): Promise<
     .select((eb) => ['users.id', actorName(eb).as('name')])
     .$if(ids !== undefined, (q) => q.where('users.id', 'in', ids!))
     .execute();
-  return new Map(rows.map((a) => [a.id, a.name]));
+  const names = new Map(rows.map((a) => [a.id, a.name]));
+  // No account is anonymous: a "Forgot password" request is named as such rather than "System".
+  if (ids === undefined || ids.includes(ANONYMOUS_ACTOR.actorId)) names.set(ANONYMOUS_ACTOR.actorId, ANONYMOUS_ACTOR.name);
+  return names;
 }

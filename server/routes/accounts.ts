@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accountChangeInput, accountMessages as M, accountSchema, acceptInviteInput, invitationSchema, inviteInput, setupInput,
+  accountChangeInput, accountMessages as M, accountSchema, acceptInviteInput, invitationSchema, inviteInput, setupCheckInput, setupInput,
   userSchema,
 } from '../../domain/index.ts';
 import { accountMail } from '../auth/account-mail.ts';
@@ -12,11 +12,12 @@ import { peekLinkToken, useLinkToken } from '../auth/link-tokens.ts';
 import { activateInvited, changeAccount, createActiveAccount, inviteAccount, issuePasswordReset, withdrawInvite } from '../commands/accounts.ts';
 import { HttpError } from '../http-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { credentialRateLimit } from './rate-limits.ts';
 import { errorResponses, idParams } from './schemas.ts';
 import { etag, metadataOf, requiredVersionOf } from './request-context.ts';
 import { linkUrl } from '../auth/links.ts';
 
-export type AccountRoutesOptions = { publicUrl: string; mailer: Mailer | null };
+export type AccountRoutesOptions = { publicUrl: string; mailer: Mailer | null; loginRateLimit: number };
 
 const signedIn = z.object({ token: z.string(), user: userSchema });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -52,6 +53,23 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
       const account = await createActiveAccount(trx, { name, email, password, role: 'manager', admin: true }, 'setup', null);
       return app.signIn(trx, account._id);
     }),
+  });
+
+  api.post('/api/setup/check', {
+    config: { rateLimit: credentialRateLimit(options.loginRateLimit) },
+    schema: {
+      tags, security: [],
+      description: 'Whether the setup screen can create the first account, asked when it opens so it says at once what is wrong: 204 the token would; 409 accounts exist already (sign in instead), with or without a token; 403 the token is missing (MISSING_LINK), unknown, used or expired. Uses nothing up.',
+      body: setupCheckInput,
+      response: { 204: z.null(), 400: errorResponses[400], 403: errorResponses[400], 409: conflict },
+    },
+    handler: async (request, reply) => {
+      if (await anyAccount(app.db)) throw new HttpError(409, M.setupDone, 'SETUP_DONE');
+      const { token } = request.body;
+      if (!token) throw new HttpError(403, M.setupLinkIncomplete, 'MISSING_LINK');
+      if ((await peekLinkToken(app.db, 'setup', token)).state !== 'valid') throw new HttpError(403, M.setupTokenInvalid, 'FORBIDDEN');
+      return reply.code(204).send(null);
+    },
   });
 
   api.get('/api/accounts', {
@@ -109,7 +127,7 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
     onRequest: app.requireAdmin,
     schema: { tags, description: 'A one-time reset link (1 hour) for an active account, to pass on (PasswordResetIssued).', params: idParams, response: { 200: z.object({ resetUrl: z.string() }), ...errorResponses, 404: errorResponses[400], 409: conflict } },
     handler: async (request) => {
-      const token = await app.db.transaction().execute((trx) => issuePasswordReset(trx, request.params.id, metadataOf(request)));
+      const token = await app.db.transaction().execute((trx) => issuePasswordReset(trx, request.params.id, metadataOf(request), 'admin'));
       const resetUrl = linkUrl(options.publicUrl, 'reset', token);
       const account = await findAccountView(app.db, request.params.id);
       if (account) mail(accountMail.reset(account.email, resetUrl));

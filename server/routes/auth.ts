@@ -2,17 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accountMessages as M, authMessages, changePasswordInput, forgotPasswordInput, loginInput, resetPasswordInput, userSchema,
+  accountMessages as M, ANONYMOUS_ACTOR, authMessages, changePasswordInput, forgotPasswordInput, linkCheckInput, loginInput, resetPasswordInput,
+  userSchema,
 } from '../../domain/index.ts';
 import { accountMail } from '../auth/account-mail.ts';
 import { findAccountByEmail, loadProfile } from '../auth/accounts.ts';
-import { useLinkToken } from '../auth/link-tokens.ts';
+import { peekLinkToken, useLinkToken } from '../auth/link-tokens.ts';
 import { linkUrl } from '../auth/links.ts';
 import { dummyPasswordHash, verifyPassword } from '../auth/password.ts';
 import { endSession, endSessionsOf } from '../auth/sessions.ts';
 import { changePassword, issuePasswordReset } from '../commands/accounts.ts';
 import { HttpError } from '../http-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { credentialRateLimit } from './rate-limits.ts';
 import { errorResponses } from './schemas.ts';
 
 export type AuthRoutesOptions = { loginRateLimit: number; publicUrl: string; mailer: Mailer | null };
@@ -23,12 +25,7 @@ const invalidCredentials = () => new HttpError(401, authMessages.invalidCredenti
 export default async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   /** Each credential route's own limit per client, its refusal naming what was tried. */
-  const limited = (what: string) => ({
-    max: options.loginRateLimit,
-    timeWindow: '1 minute',
-    errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
-      new HttpError(429, `Too many ${what}. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, 'RATE_LIMITED'),
-  });
+  const limited = (what: string) => credentialRateLimit(options.loginRateLimit, what);
   const rateLimit = limited('attempts');
 
   api.post('/api/auth/login', {
@@ -99,12 +96,33 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
   async function sendResetLink(email: string) {
     const account = await findAccountByEmail(app.db, email);
     if (!account || account.status !== 'active') return;
-    const metadata = { actorId: account.id, actorRole: account.role };
-    const token = await app.db.transaction().execute((trx) => issuePasswordReset(trx, account.id, metadata));
+    // Whoever typed the e-mail is not known (anyone may): the history must not name the account's owner.
+    const metadata = { actorId: ANONYMOUS_ACTOR.actorId, actorRole: ANONYMOUS_ACTOR.actorRole };
+    const token = await app.db.transaction().execute((trx) => issuePasswordReset(trx, account.id, metadata, 'forgot'));
     const url = linkUrl(options.publicUrl, 'reset', token);
     if (options.mailer) await options.mailer.send(accountMail.reset(account.email, url));
     else app.log.warn('forgot password: SMTP_URL is not set, so no reset link could be mailed; an admin can issue one on People & access');
   }
+
+  api.post('/api/auth/reset/check', {
+    config: { rateLimit },
+    schema: {
+      tags: ['auth'],
+      security: [],
+      description: 'Whether a reset link\'s token can still set a password, asked when its page opens so a used link is said at once: 204 it can; 404 unknown, 410 used or expired, 409 the account is no longer active. Uses nothing up and answers nothing about the account.',
+      body: linkCheckInput,
+      response: { 204: z.null(), 400: errorResponses[400], 404: errorResponses[400], 409: errorResponses[400], 410: errorResponses[400] },
+    },
+    handler: async (request, reply) => {
+      const link = await peekLinkToken(app.db, 'reset', request.body.token);
+      if (link.state === 'unknown') throw new HttpError(404, M.resetGone, 'NOT_FOUND');
+      if (link.state === 'gone' || !link.userId) throw new HttpError(410, M.resetGone, 'GONE');
+      // The reset itself would be refused (PasswordChanged needs an active account): say so now.
+      const account = await app.db.selectFrom('users').select('status').where('id', '=', link.userId).executeTakeFirst();
+      if (account?.status !== 'active') throw new HttpError(409, M.notActive, 'CONFLICT');
+      return reply.code(204).send(null);
+    },
+  });
 
   api.post('/api/auth/reset', {
     config: { rateLimit },

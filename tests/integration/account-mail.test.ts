@@ -3,10 +3,11 @@
  * arrive with their one-time links (starting with PUBLIC_URL) and work; an unknown e-mail gets nothing;
  * and a mail server that refuses leaves the admin with the link all the same.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { smtpMailer } from '../../server/mail/mailer.ts';
-import { tokenOf } from '../support/account-helpers.ts';
+import { activeAccount, tokenOf } from '../support/account-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
+import { eventually } from '../support/live-clients.ts';
 import { linkIn, startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
 
 let t: TestApp;
@@ -43,6 +44,28 @@ describe('mail', () => {
     const reset = await t.request({ method: 'POST', url: '/api/auth/reset', body: { token: tokenOf(link), password: 'another long pass' } });
     expect(reset.statusCode).toBe(200);
     expect(smtp.messages.filter((m) => m.to === 'nobody@org.test')).toEqual([]);
+  });
+});
+
+describe('several "forgot password" requests for one account at once', () => {
+  it('each issues its link and its mail; none is lost to another, and nothing is logged as failed', async () => {
+    const person = await activeAccount(t, admin, 'engineer', 'a long enough pass');
+    const warn = vi.spyOn(t.app.log, 'warn');
+    const REQUESTS = 8;
+    try {
+      const answers = await Promise.all(Array.from({ length: REQUESTS }, () => t.request({ method: 'POST', url: '/api/auth/forgot', body: { email: person.email } })));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(REQUESTS).fill(202));
+      const issued = () => t.app.db.selectFrom('events').select('stream_position').where('stream_id', '=', `account-${person.id}`).where('type', '=', 'PasswordResetIssued').execute();
+      const mailed = () => smtp.messages.filter((m) => m.to === person.email && m.subject.includes('Reset'));
+      let events = 0;
+      await eventually(async () => {
+        events = (await issued()).length;
+        return events === REQUESTS && mailed().length === REQUESTS;
+      }, () => `${events} reset events and ${mailed().length} mails for ${REQUESTS} requests; warnings: ${JSON.stringify(warn.mock.calls.map((c) => c.at(-1)))}`);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -208,6 +208,33 @@ describe('passwords', () => {
     expectError(await t.request({ method: 'POST', url: `/api/accounts/${pending.id}/password-reset`, token: admin }), 409, M.invitePending);
   });
 
+  it('a reset link is checked before its form is filled in: 204 while it works, using nothing up; 410 used, 404 unknown, 409 the account deactivated', async () => {
+    const check = (token: unknown) => t.request({ method: 'POST', url: '/api/auth/reset/check', body: { token } });
+    const person = await activeAccount(t, admin, 'engineer', PASSWORD);
+    const issue = async () => tokenOf((await t.request({ method: 'POST', url: `/api/accounts/${person.id}/password-reset`, token: admin })).json().resetUrl);
+    const token = await issue();
+    const good = await check(token);
+    expect([good.statusCode, good.body]).toEqual([204, '']);
+    expect((await check(token)).statusCode).toBe(204);
+    expect((await t.request({ method: 'POST', url: '/api/auth/reset', body: { token, password: 'a brand new passphrase' } })).statusCode).toBe(200);
+    expectError(await check(token), 410, M.resetGone);
+    expectError(await check('nope'), 404, M.resetGone);
+    expectError(await check(''), 400);
+    expectError(await t.request({ method: 'POST', url: '/api/auth/reset/check', body: {} }), 400);
+    // Issued, then the account deactivated: the reset itself would be refused, and the check says so.
+    const later = await issue();
+    expect((await patch(person.id, { active: false }, await versionOf(t, admin, person.id))).statusCode).toBe(200);
+    expectError(await check(later), 409, M.notActive);
+  });
+
+  it('both link checks are in the API document, open to anyone (no token)', async () => {
+    const doc = (await get('/docs/json')).json();
+    for (const path of ['/api/auth/reset/check', '/api/setup/check']) {
+      expect(doc.paths[path]?.post, path).toMatchObject({ security: [], description: expect.stringContaining('Uses nothing up') });
+      expect(doc.paths[path].post.requestBody.content['application/json'].schema.properties, path).toHaveProperty('token');
+    }
+  });
+
   it('changing one\'s password needs the current one and ends the other sessions, not this one', async () => {
     const person = await activeAccount(t, admin, 'engineer', PASSWORD);
     const other = (await signIn(t, person.email, PASSWORD)).json().token as string;
@@ -309,6 +336,32 @@ describe('the history', () => {
   });
 });
 
+describe('reset links in the history', () => {
+  it('a "Forgot password" request names nobody (not the account\'s owner); an admin\'s reset link names the admin; the filters still find both', async () => {
+    const auditor = await t.login(demo.auditor);
+    const person = await activeAccount(t, admin, 'engineer', PASSWORD);
+    const resets = async (query = '') => {
+      const page = await get(`/api/history/events?type=PasswordResetIssued&limit=500${query}`, auditor);
+      expect(page.statusCode, page.body).toBe(200);
+      return (page.json().events as { actor: { id: string; name: string }; metadata: { actorRole: string }; summary: string; entity: { name: string } }[])
+        .filter((e) => e.entity.name === person.email);
+    };
+    expect((await t.request({ method: 'POST', url: '/api/auth/forgot', body: { email: person.email } })).statusCode).toBe(202);
+    await eventually(async () => (await resets()).length === 1, () => 'the forgot request recorded no reset');
+    expect((await t.request({ method: 'POST', url: `/api/accounts/${person.id}/password-reset`, token: admin })).statusCode).toBe(200);
+
+    const [issued, asked] = await resets();
+    expect(asked).toMatchObject({ actor: { id: 'anonymous', name: 'Anonymous' }, metadata: { actorRole: 'anonymous' }, summary: `A password reset was asked for ${person.email} (forgot password)` });
+    const adminId = decodeJwt(admin).sub;
+    expect(issued).toMatchObject({ actor: { id: adminId }, summary: `${issued!.actor.name} issued a password reset for ${person.email}` });
+    expect(issued!.actor.name).not.toBe('Anonymous');
+    // Filtered by person: the owner did nothing; the admin issued one; the anonymous one is found as such.
+    expect(await resets(`&actorId=${person.id}`)).toEqual([]);
+    expect((await resets(`&actorId=${adminId}`)).map((e) => e.summary)).toEqual([issued!.summary]);
+    expect((await resets('&actorId=anonymous&entity=account')).map((e) => e.summary)).toEqual([asked!.summary]);
+  });
+});
+
 describe('the first administrator', () => {
   let empty: TestApp;
   beforeAll(async () => {
@@ -329,5 +382,26 @@ describe('the first administrator', () => {
     expect(await setupLinkIfEmpty(empty.app.db, 'https://plan.example.com')).toBeNull();
     const [event] = await empty.app.db.selectFrom('events').select(['type', 'data']).where('stream_id', 'like', 'account-%').execute();
     expect(event).toMatchObject({ type: 'AccountActivated', data: { via: 'setup', admin: true, role: 'manager' } });
+  });
+
+  it('the setup screen is checked as it opens: 204 for a good token (still good after), 403 missing or bad, and 409 once set up, token or not', async () => {
+    const fresh = await startTestApp({ seed: false });
+    try {
+      const check = (body: object) => fresh.request({ method: 'POST', url: '/api/setup/check', body });
+      const link = (await setupLinkIfEmpty(fresh.app.db, 'https://plan.example.com'))!;
+      const missing = await check({});
+      expectError(missing, 403, M.setupLinkIncomplete);
+      expect(missing.json().code).toBe('MISSING_LINK');
+      expectError(await check({ token: 'wrong' }), 403, M.setupTokenInvalid);
+      expect((await check({ token: tokenOf(link) })).statusCode).toBe(204);
+      expect((await check({ token: tokenOf(link) })).statusCode).toBe(204);
+      const created = await fresh.request({ method: 'POST', url: '/api/setup', body: { token: tokenOf(link), name: 'Ada Admin', email: 'ada@org.test', password: PASSWORD } });
+      expect(created.statusCode, created.body).toBe(200);
+      expectError(await check({ token: tokenOf(link) }), 409, M.setupDone);
+      expectError(await check({}), 409, M.setupDone);
+      expectError(await check({ token: 'wrong' }), 409, M.setupDone);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -274,6 +274,15 @@ describe('login rate limit', () => {
     }
   });
 
+  it('limits the checks of reset and setup links the same way: a client cannot try tokens by the thousand', async () => {
+    for (const url of ['/api/auth/reset/check', '/api/setup/check']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await limited.request({ method: 'POST', url, body: { token: `guess-${i}` } })).statusCode);
+      expect(statuses.slice(0, 3).every((status) => status !== 429), `${url}: ${statuses}`).toBe(true);
+      expect(statuses[3], url).toBe(429);
+    }
+  });
+
   it('limits only login: other endpoints still answer', async () => {
     for (let i = 0; i < 5; i++) {
       expect((await limited.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

@@ -1,7 +1,8 @@
-import { Alert } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { sessionActor } from '../../stores/session.ts';
+import { palette } from '../palette.ts';
 import { linkStyle } from './AuthFrame.tsx';
 
 type Props = {
@@ -30,5 +31,27 @@ export function BackToSignIn({ label = 'Back to sign in' }: { label?: string }) 
     <Link to="/login" style={linkStyle} onClick={() => sessionActor.send({ type: 'DISMISS' })} data-testid="back-to-sign-in">
       {label}
     </Link>
+  );
+}
+
+/** While the page asks the server whether its link can be used: nothing to fill in yet. */
+export function LinkChecking({ text }: { text: string }) {
+  return (
+    <div data-testid="link-checking" style={{ display: 'grid', placeItems: 'center', gap: 12, padding: '24px 0', color: palette.muted }}>
+      <Spin />
+      {text}
+    </div>
+  );
+}
+
+/** The server did not answer the link's check: the link may be fine, so the way on is to try again. */
+export function LinkUnreachable({ error, onRetry }: { error: string | null; onRetry: () => void }) {
+  return (
+    <LinkProblem
+      tone="warning"
+      message="The server cannot be reached"
+      hint={error ?? undefined}
+      actions={<Button type="primary" onClick={onRetry}>Try again</Button>}
+    />
   );
 }

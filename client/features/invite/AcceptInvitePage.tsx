@@ -1,13 +1,12 @@
 import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button } from 'antd';
 import Input from 'antd/es/input/Input';
 import { fromPromise } from 'xstate';
 import { AuthField, AuthFrame, fieldAria } from '../../components/auth/AuthFrame.tsx';
-import { LinkProblem } from '../../components/auth/LinkProblem.tsx';
+import { LinkChecking, LinkProblem, LinkUnreachable } from '../../components/auth/LinkProblem.tsx';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields.tsx';
 import { signInWith, useSignInLanding } from '../../components/auth/useSignInLanding.ts';
-import { palette } from '../../components/palette.ts';
 import { accountsApi } from '../../lib/accountsApi.ts';
 import { forgetLinkFragment, takeLinkFragment } from '../../lib/linkFragment.ts';
 import { type AcceptInviteValues, acceptInviteMachine } from '../../machines/acceptInvite.machine.ts';
@@ -49,22 +48,14 @@ export default function AcceptInvitePage() {
   if (state.matches('loading') || state.matches('start')) {
     return (
       <AuthFrame title="Your invitation" testId="invite-page">
-        <div style={{ display: 'grid', placeItems: 'center', gap: 12, padding: '24px 0', color: palette.muted }}>
-          <Spin />
-          Reading your invitation...
-        </div>
+        <LinkChecking text="Reading your invitation..." />
       </AuthFrame>
     );
   }
   if (state.matches('unreachable')) {
     return (
       <AuthFrame title="Your invitation" testId="invite-page">
-        <LinkProblem
-          tone="warning"
-          message="The server cannot be reached"
-          hint={loadError ?? undefined}
-          actions={<Button type="primary" onClick={() => send({ type: 'RETRY' })}>Try again</Button>}
-        />
+        <LinkUnreachable error={loadError} onRetry={() => send({ type: 'RETRY' })} />
       </AuthFrame>
     );
   }

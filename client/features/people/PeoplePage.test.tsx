@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountView } from '../../../domain/accounts/inputs.ts';
+import { accountMessages } from '../../../domain/accounts/messages.ts';
 import PeoplePage from './PeoplePage.tsx';
 import { lastSignInText } from './peopleLook.tsx';
 import { MemoryRouter } from 'react-router';
@@ -67,14 +68,37 @@ describe('People & access screen', () => {
     expect(screen.getByTestId('accounts').textContent).toContain('Showing 1 of 3 accounts');
   });
 
-  it('deactivates after a confirmation, with If-Match of the row\'s version, and reloads the list', async () => {
+  it('offers the last active admin neither "Revoke admin" nor "Deactivate": both disabled, saying why', async () => {
+    render(<MemoryRouter><PeoplePage /></MemoryRouter>);
+    await screen.findByText('eli@org.test');
+    const row = screen.getByText('avery@org.test').closest('tr')!;
+    fireEvent.click(within(row).getByTestId('account-actions'));
+    for (const testId of ['last-admin-revoke', 'last-admin-deactivate']) {
+      const label = await screen.findByTestId(testId);
+      expect(label.closest('li')!.getAttribute('aria-disabled'), testId).toBe('true');
+      fireEvent.click(label);
+    }
+    await act(async () => {});
+    expect(screen.queryByTestId('confirm-account-action')).toBeNull();
+    fireEvent.mouseEnter(screen.getByTestId('last-admin-deactivate'));
+    expect(await screen.findByText(accountMessages.lastAdmin)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+
+  it('deactivates after a confirmation, with If-Match of the row\'s version, and reloads the list; the server\'s 409 on the last admin is said', async () => {
+    // Two admins as the list was read, so Avery may be deactivated; the other lost admin rights meanwhile.
+    const twoAdmins = [...accounts, account({ _id: 'a4', name: 'Blair Admin', email: 'blair@org.test', version: 2 })];
+    answer = (call) => (call.url === '/api/accounts' ? new Response(JSON.stringify(twoAdmins), { status: 200 }) : undefined);
     render(<MemoryRouter><PeoplePage /></MemoryRouter>);
     await screen.findByText('eli@org.test');
     const row = screen.getByText('avery@org.test').closest('tr')!;
     fireEvent.click(within(row).getByTestId('account-actions'));
     fireEvent.click(await screen.findByText('Deactivate'));
     expect(await screen.findByText('Deactivate Avery Admin?')).toBeTruthy();
-    answer = (call) => (call.method === 'PATCH' ? new Response(JSON.stringify({ message: 'This is the last active admin: make someone else an admin first', code: 'CONFLICT' }), { status: 409 }) : undefined);
+    answer = (call) =>
+      call.method === 'PATCH' ? new Response(JSON.stringify({ message: accountMessages.lastAdmin, code: 'CONFLICT' }), { status: 409 })
+      : call.url === '/api/accounts' ? new Response(JSON.stringify(twoAdmins), { status: 200 })
+      : undefined;
     await act(async () => {
       fireEvent.click(screen.getByTestId('confirm-account-action-ok'));
     });

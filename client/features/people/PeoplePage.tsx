@@ -7,7 +7,9 @@ import { Alert, Button, Dropdown, Input, type MenuProps, Select, type TableColum
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { fromPromise } from 'xstate';
+import { isLastActiveAdmin } from '../../../domain/accounts/decide.ts';
 import type { AccountView } from '../../../domain/accounts/inputs.ts';
+import { accountMessages } from '../../../domain/accounts/messages.ts';
 import { roles, type Role } from '../../../domain/entities.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PersonCell } from '../../components/EngineerAvatar.tsx';
@@ -113,17 +115,28 @@ export default function PeoplePage() {
 
   const menuOf = (a: AccountView): MenuProps['items'] => {
     const items: MenuProps['items'] = [];
+    // The organisation must keep an admin: for its last one, both ways of losing one are shown
+    // disabled with the reason, rather than offered and then refused (the server's 409 still guards).
+    const lastAdmin = isLastActiveAdmin(a, accounts);
+    const keptAdmin = (text: string, testId: string) =>
+      lastAdmin ? (
+        <Tooltip title={accountMessages.lastAdmin} placement="left">
+          <span data-testid={testId}>{text}</span>
+        </Tooltip>
+      ) : (
+        text
+      );
     if (a.status !== 'deactivated') {
       items.push(
         a.admin
-          ? { key: 'revoke', icon: <CrownOutlined />, label: 'Revoke admin', onClick: () => ask({ kind: 'admin', account: a, admin: false }) }
+          ? { key: 'revoke', icon: <CrownOutlined />, label: keptAdmin('Revoke admin', 'last-admin-revoke'), disabled: lastAdmin, onClick: () => ask({ kind: 'admin', account: a, admin: false }) }
           : { key: 'grant', icon: <CrownOutlined />, label: 'Grant admin', onClick: () => ask({ kind: 'admin', account: a, admin: true }) },
       );
     }
     if (a.status === 'active') {
       items.push({ key: 'reset', icon: <KeyOutlined />, label: 'Issue reset link', onClick: () => ask({ kind: 'reset', account: a }) });
       items.push({ type: 'divider' });
-      items.push({ key: 'deactivate', icon: <StopOutlined />, danger: true, label: 'Deactivate', onClick: () => ask({ kind: 'active', account: a, active: false }) });
+      items.push({ key: 'deactivate', icon: <StopOutlined />, danger: true, label: keptAdmin('Deactivate', 'last-admin-deactivate'), disabled: lastAdmin, onClick: () => ask({ kind: 'active', account: a, active: false }) });
     }
     if (a.status === 'invited') {
       items.push({ type: 'divider' });

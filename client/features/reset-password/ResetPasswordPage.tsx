@@ -3,7 +3,7 @@ import { Alert, Button } from 'antd';
 import { Link } from 'react-router';
 import { fromPromise } from 'xstate';
 import { AuthFrame, linkStyle } from '../../components/auth/AuthFrame.tsx';
-import { BackToSignIn, LinkProblem } from '../../components/auth/LinkProblem.tsx';
+import { BackToSignIn, LinkChecking, LinkProblem, LinkUnreachable } from '../../components/auth/LinkProblem.tsx';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields.tsx';
 import { signInWith, useSignInLanding } from '../../components/auth/useSignInLanding.ts';
 import { accountsApi } from '../../lib/accountsApi.ts';
@@ -11,7 +11,11 @@ import { forgetLinkFragment, takeLinkFragment } from '../../lib/linkFragment.ts'
 import { resetPasswordMachine, type ResetPasswordValues } from '../../machines/resetPassword.machine.ts';
 
 const machine = resetPasswordMachine.provide({
-  actors: { submit: fromPromise(({ input }) => accountsApi.resetPassword(input.token ?? '', input.form.password)) },
+  actors: {
+    // Asked as the page opens: a used link is said at once, not after the new password is typed.
+    load: fromPromise(({ input }) => accountsApi.checkResetLink(input.token)),
+    submit: fromPromise(({ input }) => accountsApi.resetPassword(input.token ?? '', input.form.password)),
+  },
   actions: {
     // The link's secret is spent: nothing keeps it in the page any more.
     succeeded: (_, { result }) => {
@@ -21,28 +25,50 @@ const machine = resetPasswordMachine.provide({
   },
 });
 
-/** A new password from a reset link (/reset#token=…); then signed in, on the user's home. */
+/**
+ * A new password from a reset link (/reset#token=…), checked first; then signed in, on the user's home.
+ * A link that cannot be used says why and offers a new one (or sign-in) instead of the form.
+ */
 export default function ResetPasswordPage() {
   useSignInLanding();
   const [state, send] = useMachine(machine, { input: { token: takeLinkFragment().token ?? null } });
-  const { form, errors, submitError, refusal } = state.context;
+  const { form, errors, submitError, refusal, loadError } = state.context;
   const busy = state.matches('submitting') || state.matches('done');
 
   if (state.matches('refused') && refusal) {
+    const inactive = refusal.status === 409;
     return (
       <AuthFrame title="Reset link not valid" testId="reset-page">
         <LinkProblem
           message={refusal.message}
-          hint="A reset link works once, for one hour."
+          hint={inactive ? 'Ask your administrator to reactivate your account.' : 'A reset link works once, for one hour, and only the newest one asked for works.'}
           actions={
-            <>
-              <Link to="/forgot" style={linkStyle}>
-                Ask for a new link
-              </Link>
+            inactive ? (
               <BackToSignIn />
-            </>
+            ) : (
+              <>
+                <Link to="/forgot" style={linkStyle} data-testid="ask-new-link">
+                  Ask for a new link
+                </Link>
+                <BackToSignIn />
+              </>
+            )
           }
         />
+      </AuthFrame>
+    );
+  }
+  if (state.matches('loading') || state.matches('start')) {
+    return (
+      <AuthFrame title="Choose a new password" testId="reset-page">
+        <LinkChecking text="Checking your reset link..." />
+      </AuthFrame>
+    );
+  }
+  if (state.matches('unreachable')) {
+    return (
+      <AuthFrame title="Choose a new password" testId="reset-page">
+        <LinkUnreachable error={loadError} onRetry={() => send({ type: 'RETRY' })} />
       </AuthFrame>
     );
   }

@@ -4,7 +4,7 @@ import { Alert, Button } from 'antd';
 import Input from 'antd/es/input/Input';
 import { fromPromise } from 'xstate';
 import { AuthField, AuthFrame, fieldAria } from '../../components/auth/AuthFrame.tsx';
-import { BackToSignIn, LinkProblem } from '../../components/auth/LinkProblem.tsx';
+import { BackToSignIn, LinkChecking, LinkProblem, LinkUnreachable } from '../../components/auth/LinkProblem.tsx';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields.tsx';
 import { signInWith, useSignInLanding } from '../../components/auth/useSignInLanding.ts';
 import { accountsApi } from '../../lib/accountsApi.ts';
@@ -13,6 +13,9 @@ import { setupFormMachine, type SetupValues } from '../../machines/setupForm.mac
 
 const machine = setupFormMachine.provide({
   actors: {
+    // Asked as the page opens, with or without a token: an installation set up already, or a used
+    // link, is said at once rather than after the whole form is filled in.
+    load: fromPromise(({ input }) => accountsApi.checkSetup(input.token || null)),
     submit: fromPromise(({ input }) =>
       accountsApi.setup({ token: input.token ?? '', name: input.form.name.trim(), email: input.form.email.trim(), password: input.form.password }),
     ),
@@ -28,12 +31,13 @@ const machine = setupFormMachine.provide({
 
 /**
  * The first administrator (/setup#token=…, the link the server prints while nobody has an account):
- * their name, e-mail and password; then signed in, on the manager dashboard.
+ * checked first; then their name, e-mail and password; then signed in, on the manager dashboard. Once
+ * the installation has accounts the page says so, with or without a link, and offers sign-in.
  */
 export default function SetupPage() {
   useSignInLanding();
   const [state, send] = useMachine(machine, { input: { token: takeLinkFragment().token ?? null } });
-  const { form, errors, submitError, refusal } = state.context;
+  const { form, errors, submitError, refusal, loadError } = state.context;
   const busy = state.matches('submitting') || state.matches('done');
   const change = (field: keyof SetupValues, value: string) => send({ type: 'CHANGE', field, value });
 
@@ -44,9 +48,27 @@ export default function SetupPage() {
         <LinkProblem
           tone={alreadySetUp ? 'info' : 'error'}
           message={refusal.message}
-          hint={alreadySetUp ? 'Someone has already created the first account here.' : 'Each start of the server prints a new setup link while nobody has an account: use the latest one, whole.'}
-          actions={<BackToSignIn label={alreadySetUp ? 'Sign in instead' : 'Back to sign in'} />}
+          hint={
+            alreadySetUp
+              ? 'The first account has been created here. Sign in, or ask an administrator for an invitation.'
+              : 'Each start of the server prints a new setup link while nobody has an account: use the latest one, whole.'
+          }
+          actions={<BackToSignIn label={alreadySetUp ? 'Sign in' : 'Back to sign in'} />}
         />
+      </AuthFrame>
+    );
+  }
+  if (state.matches('loading') || state.matches('start')) {
+    return (
+      <AuthFrame title="Set up Capacity Planner" testId="setup-page">
+        <LinkChecking text="Checking your setup link..." />
+      </AuthFrame>
+    );
+  }
+  if (state.matches('unreachable')) {
+    return (
+      <AuthFrame title="Set up Capacity Planner" testId="setup-page">
+        <LinkUnreachable error={loadError} onRetry={() => send({ type: 'RETRY' })} />
       </AuthFrame>
     );
   }
