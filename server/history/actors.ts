@@ -22,7 +22,7 @@ export async function listActors(db: DbOrTrx): Promise<Actor[]> {
 /** Over users left-joined to engineers: the engineer's planning name, else the account's. */
 const actorName = (eb: ExpressionBuilder<Database, 'users' | 'engineers'>) => eb.fn.coalesce('engineers.name', 'users.name');
 
-/** The name an event shows for an actor that is no account (nothing in this app writes one, but old logs may). */
+/** The name an event shows for an actor that is no account and has no name of its own here (the anonymous actor has one). */
 export const UNKNOWN_ACTOR_NAME = 'System';
 
 /** Actors' names by id: everyone, or only the ids given (a page of history names only its own). */
