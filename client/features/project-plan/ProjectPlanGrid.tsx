@@ -6,8 +6,8 @@ import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import { gridVariables } from '../../components/schedule/cellLook.ts';
 import { GridTip } from '../../components/schedule/GridTip.tsx';
 import { PeriodHead } from '../../components/schedule/PeriodHead.tsx';
-import { capitalize } from '../../lib/format.ts';
-import { personDays, planCellLines, planCellLook } from './planLook.ts';
+import { capitalize, personDays } from '../../lib/format.ts';
+import { planCellLines, planCellLook } from './planLook.ts';
 import './project-plan.css';
 
 export const PLAN_ROW_HEIGHT = 45;

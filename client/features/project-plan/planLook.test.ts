@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { personDays, planCellLines, planCellLook, planSummary } from './planLook.ts';
+import { planCellLines, planCellLook, planSummary } from './planLook.ts';
 
 describe("the project plan's cells", () => {
-  it('shows percent-days as person-days', () => {
-    expect([personDays(250), personDays(0), personDays(1234)]).toEqual(['2.5d', '0d', '12.3d']);
-  });
-
   it('given nothing on, then the cell is idle and empty', () => {
     expect(planCellLook({ staffed: 0, tentative: 0, demand: 0 }, false)).toEqual({ label: '', tone: 'idle', bars: [] });
   });
@@ -29,5 +25,12 @@ describe("the project plan's cells", () => {
 
   it('sums the window in the title', () => {
     expect(planSummary({ total: 2, totals: [{ key: 'w', staffed: 500, tentative: 0, demand: 250 }] })).toBe('2 projects · staffed 5d · open roles 2.5d');
+  });
+
+  it('separates thousands in every figure: cells, tooltips and the title', () => {
+    const big = { staffed: 1_085_710, tentative: 0, demand: 280_330 };
+    expect(planCellLook(big, false).label).toBe('10,857.1d');
+    expect(planCellLines({ ...big, people: [] }, false)).toEqual(['Staffed 10,857.1d', 'Open roles 2,803.3d']);
+    expect(planSummary({ total: 406, totals: [big, big] })).toBe('406 projects · staffed 21,714.2d · open roles 5,606.6d');
   });
 });

@@ -1,10 +1,9 @@
 import type { ProjectPlanResponse } from '../../../domain/capacity/project-plan-query.ts';
 import type { PlanPerson } from '../../../domain/capacity/project-plan.ts';
 
-type Figures = { staffed: number; tentative: number; demand: number };
+import { personDays } from '../../lib/format.ts';
 
-/** Percent-days as person-days, to one decimal: 250 is '2.5d', the unit a planner staffs in. */
-export const personDays = (percentDays: number) => `${Math.round(percentDays / 10) / 10}d`;
+type Figures = { staffed: number; tentative: number; demand: number };
 
 /**
  * A cell's look: staffed against everything asked of the project (staffed, tentative and open roles),
