@@ -6,8 +6,8 @@ import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import { gridVariables } from '../../components/schedule/cellLook.ts';
 import { GridTip } from '../../components/schedule/GridTip.tsx';
 import { PeriodHead } from '../../components/schedule/PeriodHead.tsx';
-import { capitalize, personDays } from '../../lib/format.ts';
-import { planCellLines, planCellLook } from './planLook.ts';
+import { capitalize } from '../../lib/format.ts';
+import { planCellLines, planCellLook, planRowSummary } from './planLook.ts';
 import './project-plan.css';
 
 export const PLAN_ROW_HEIGHT = 45;
@@ -38,7 +38,9 @@ const PlanCells = memo(function PlanCells({ cells, width, includeTentative }: { 
         const look = planCellLook(cell, includeTentative);
         return (
           <div key={cell.key} className={`plan-cell t-${look.tone}`} style={{ width }} data-p={p} data-testid="plan-cell" data-staffed={cell.staffed} data-demand={cell.demand} data-tentative={cell.tentative}>
-            <span>{look.label}</span>
+            <span className={`fig ${look.kind}`} data-kind={look.kind}>
+              {look.label}
+            </span>
             {look.bars.length > 0 ? (
               <span className="ask" aria-hidden="true">
                 {look.bars.map((bar) => (
@@ -110,7 +112,7 @@ export function ProjectPlanGrid({ plan, step, columnWidth, nameWidth, today, isO
         <div className="schedule-body" style={{ height: virtualizer.getTotalSize() }}>
           <div className="schedule-names" style={{ width: nameWidth }}>
             {lines.map(({ key, row, top, height, open }) => (
-              <ProjectName key={key} row={row} top={top} height={height} open={open} onToggle={onToggle} />
+              <ProjectName key={key} row={row} top={top} height={height} open={open} onToggle={onToggle} includeTentative={plan.includeTentative} />
             ))}
           </div>
           <div className="schedule-rows" style={{ width: periodsWidth }}>
@@ -137,10 +139,12 @@ export function ProjectPlanGrid({ plan, step, columnWidth, nameWidth, today, isO
   );
 }
 
-/** Staffed over the window, beside the name: how much of the project's work has people. */
-const ProjectName = memo(function ProjectName({ row, top, height, open, onToggle }: { row: Row; top: number; height: number; open: boolean; onToggle: (id: string) => void }) {
+type NameProps = { row: Row; top: number; height: number; open: boolean; onToggle: (id: string) => void; includeTentative: boolean };
+
+/** Staffed over the window, beside the name: how much of the project's work has people, counted as its cells count it. */
+const ProjectName = memo(function ProjectName({ row, top, height, open, onToggle, includeTentative }: NameProps) {
   const p = row.project;
-  const staffed = row.periods.reduce((sum, cell) => sum + cell.staffed, 0);
+  const summary = planRowSummary(row.periods, includeTentative);
   return (
     <div className="schedule-name-cell" style={{ transform: `translateY(${top}px)`, height }} role="rowheader" data-testid="plan-name" data-project={p.name} data-project-id={p._id}>
       <div className="schedule-name">
@@ -165,8 +169,10 @@ const ProjectName = memo(function ProjectName({ row, top, height, open, onToggle
             ) : null}
           </span>
         </span>
-        <span className="tabular" style={{ fontSize: 11, fontWeight: 600, color: '#1e3a8a', whiteSpace: 'nowrap' }}>
-          {personDays(staffed)}
+        <span className="plan-row-sum" data-tip={summary.tip} data-testid="plan-row-sum">
+          <span className={`fig ${summary.kind}`} data-kind={summary.kind}>
+            {summary.label}
+          </span>
         </span>
       </div>
     </div>
