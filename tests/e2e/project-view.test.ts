@@ -112,15 +112,16 @@ describe('the project view at 1440 x 900', () => {
   });
 
   it('tentative work counts as staffed only with Tentative on: cells, row sums, the Totals row and the title follow one rule', async () => {
-    const days = (text: string) => Number(text.replace(/[,d]/g, ''));
+    // A figure's days, whatever word follows it ('15.3d tentative').
+    const days = (text: string) => Number(/^[\d,.]+/.exec(text)?.[0].replaceAll(',', ''));
     const mobile = 'Mobile App v2';
     const read = async () => {
       const totals = (await a.locator('[data-testid=plan-totals] [data-testid=plan-cell] [data-kind=staffed]').allTextContents()).map(days);
       const title = (await a.getByTestId('plan-summary').textContent()) ?? '';
-      const cells = await a.locator(`[data-testid=plan-row][data-project="${mobile}"] [data-testid=plan-cell] [data-kind]`).evaluateAll((figures) =>
+      const cells = await a.locator(`[data-testid=plan-row][data-project="${mobile}"] [data-testid=plan-cell] [data-kind]:not([data-kind=open])`).evaluateAll((figures) =>
         figures.map((f) => [f.getAttribute('data-kind'), f.textContent ?? '']),
       );
-      const sum = a.locator(`[data-testid=plan-name][data-project="${mobile}"] [data-testid=plan-row-sum] [data-kind]`).first();
+      const sum = a.locator(`[data-testid=plan-name][data-project="${mobile}"] [data-testid=plan-row-sum] [data-kind]:not([data-kind=open])`);
       return { totals, staffed: days(/staffed ([\d,.]+)d/.exec(title)![1]!), cells, sum: { kind: await sum.getAttribute('data-kind'), days: days((await sum.textContent()) ?? '') } };
     };
     const near = (x: number, y: number, cells: number) => expect(Math.abs(x - y)).toBeLessThanOrEqual(0.05 * (cells + 1));
@@ -149,6 +150,30 @@ describe('the project view at 1440 x 900', () => {
     near(on.totals.reduce((sum, d) => sum + d, 0), off.totals.reduce((sum, d) => sum + d, 0) + off.sum.days, on.totals.length * 2);
     near(on.staffed, on.totals.reduce((sum, d) => sum + d, 0), on.totals.length);
     await a.screenshot({ path: `${SHOTS}/project-plan-tentative.png` });
+    expect(pageErrors.flat()).toEqual([]);
+  });
+
+  it('open roles read as a figure in the cells and beside the name, and every figure fits its column', async () => {
+    await a.goto(`${server.baseUrl}/projects/plan?step=month&sort=demand`);
+    await planRow(a).waitFor();
+    await settle(a, 300);
+    // Sorted by open roles, the first project is short of people: its cells and its sum say by how much.
+    const first = a.getByTestId('plan-row').first();
+    const name = (await first.getAttribute('data-project'))!;
+    const open = await first.locator('[data-testid=plan-cell] [data-kind=open]').allTextContents();
+    expect(open.length).toBeGreaterThan(0);
+    for (const text of open) expect(text).toMatch(/^[\d,.]+d open$/);
+    const sum = a.locator(`[data-testid=plan-name][data-project="${name}"] [data-testid=plan-row-sum] [data-kind=open]`);
+    expect(await sum.textContent()).toMatch(/^[\d,.]+d open$/);
+
+    // Every figure fits its column, in the month zoom and in the narrow day zoom.
+    const clipped = () => a.locator('[data-testid=plan-grid] .fig').evaluateAll((figures) => figures.filter((f) => f.scrollWidth > f.clientWidth).map((f) => f.textContent));
+    expect(await clipped()).toEqual([]);
+    await a.screenshot({ path: `${SHOTS}/project-plan-open-roles.png` });
+    await a.goto(`${server.baseUrl}/projects/plan?step=day&weeks=8&sort=demand`);
+    await planRow(a).waitFor();
+    await settle(a, 300);
+    expect(await clipped()).toEqual([]);
     expect(pageErrors.flat()).toEqual([]);
   });
 

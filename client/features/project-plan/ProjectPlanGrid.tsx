@@ -7,7 +7,8 @@ import { gridVariables } from '../../components/schedule/cellLook.ts';
 import { GridTip } from '../../components/schedule/GridTip.tsx';
 import { PeriodHead } from '../../components/schedule/PeriodHead.tsx';
 import { capitalize } from '../../lib/format.ts';
-import { planCellLines, planCellLook, planRowSummary } from './planLook.ts';
+import { pageTextMeasure } from '../../lib/textMeasure.ts';
+import { type Measure, planCellLines, planCellLook, planRowSummary, textWidth } from './planLook.ts';
 import './project-plan.css';
 
 export const PLAN_ROW_HEIGHT = 45;
@@ -31,16 +32,24 @@ type Props = {
   renderDetails: (projectId: string) => ReactNode;
 };
 
-const PlanCells = memo(function PlanCells({ cells, width, includeTentative }: { cells: readonly Cell[]; width: number; includeTentative: boolean }) {
+/** A cell's padding on either side (project-plan.css): what is left of the column is the figures' room. */
+const CELL_PADDING = 5;
+
+type CellsProps = { cells: readonly Cell[]; width: number; includeTentative: boolean; measure: Measure };
+
+const PlanCells = memo(function PlanCells({ cells, width, includeTentative, measure }: CellsProps) {
+  const room = width - 2 * CELL_PADDING;
   return (
     <div className="plan-cells">
       {cells.map((cell, p) => {
-        const look = planCellLook(cell, includeTentative);
+        const look = planCellLook(cell, includeTentative, room, measure);
         return (
           <div key={cell.key} className={`plan-cell t-${look.tone}`} style={{ width }} data-p={p} data-testid="plan-cell" data-staffed={cell.staffed} data-demand={cell.demand} data-tentative={cell.tentative}>
-            <span className={`fig ${look.kind}`} data-kind={look.kind}>
-              {look.label}
-            </span>
+            {look.lines.map((line) => (
+              <span key={line.kind} className={`fig ${line.kind}`} data-kind={line.kind}>
+                {line.text}
+              </span>
+            ))}
             {look.bars.length > 0 ? (
               <span className="ask" aria-hidden="true">
                 {look.bars.map((bar) => (
@@ -62,6 +71,8 @@ const PlanCells = memo(function PlanCells({ cells, width, includeTentative }: { 
  */
 export function ProjectPlanGrid({ plan, step, columnWidth, nameWidth, today, isOpen, onToggle, detailsHeightOf, renderDetails }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Figures are fitted to their column in the font the page prints them in.
+  const measure = useMemo(() => pageTextMeasure(getComputedStyle(document.body).fontFamily) ?? textWidth, []);
   const rows = plan.rows;
   const periodsWidth = plan.periods.length * columnWidth;
   const estimateSize = useCallback(
@@ -107,7 +118,7 @@ export function ProjectPlanGrid({ plan, step, columnWidth, nameWidth, today, isO
           <div className="schedule-name" style={{ width: nameWidth }} role="rowheader">
             Totals
           </div>
-          <PlanCells cells={plan.totals.map((t) => ({ ...t, people: [] }))} width={columnWidth} includeTentative={plan.includeTentative} />
+          <PlanCells cells={plan.totals.map((t) => ({ ...t, people: [] }))} width={columnWidth} includeTentative={plan.includeTentative} measure={measure} />
         </div>
         <div className="schedule-body" style={{ height: virtualizer.getTotalSize() }}>
           <div className="schedule-names" style={{ width: nameWidth }}>
@@ -127,7 +138,7 @@ export function ProjectPlanGrid({ plan, step, columnWidth, nameWidth, today, isO
                 data-project={row.project.name}
                 data-project-id={row.project._id}
               >
-                <PlanCells cells={row.periods} width={columnWidth} includeTentative={plan.includeTentative} />
+                <PlanCells cells={row.periods} width={columnWidth} includeTentative={plan.includeTentative} measure={measure} />
                 {open ? renderDetails(row.project._id) : null}
               </div>
             ))}
@@ -170,9 +181,11 @@ const ProjectName = memo(function ProjectName({ row, top, height, open, onToggle
           </span>
         </span>
         <span className="plan-row-sum" data-tip={summary.tip} data-testid="plan-row-sum">
-          <span className={`fig ${summary.kind}`} data-kind={summary.kind}>
-            {summary.label}
-          </span>
+          {summary.lines.map((line) => (
+            <span key={line.kind} className={`fig ${line.kind}`} data-kind={line.kind}>
+              {line.text}
+            </span>
+          ))}
         </span>
       </div>
     </div>
