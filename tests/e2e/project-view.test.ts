@@ -153,7 +153,7 @@ describe('the project view at 1440 x 900', () => {
     expect(pageErrors.flat()).toEqual([]);
   });
 
-  it('open roles read as a figure in the cells and beside the name, and every figure fits its column', async () => {
+  it("open roles read as a figure in the cells and beside the name; the Totals row's figures are in the cells' own colour, not a warning's", async () => {
     await a.goto(`${server.baseUrl}/projects/plan?step=month&sort=demand`);
     await planRow(a).waitFor();
     await settle(a, 300);
@@ -165,6 +165,15 @@ describe('the project view at 1440 x 900', () => {
     for (const text of open) expect(text).toMatch(/^[\d,.]+d open$/);
     const sum = a.locator(`[data-testid=plan-name][data-project="${name}"] [data-testid=plan-row-sum] [data-kind=open]`);
     expect(await sum.textContent()).toMatch(/^[\d,.]+d open$/);
+
+    const totals = a.locator('[data-testid=plan-totals] [data-testid=plan-cell]');
+    const colourOf = (figure: ReturnType<Page['locator']>) => figure.evaluate((el) => getComputedStyle(el).color);
+    // The normal colour of a figure: a staffed one in a cell with nothing to warn about.
+    const staffedColour = await colourOf(a.locator('[data-testid=plan-row] .plan-cell:not(.t-short) [data-kind=staffed]').first());
+    expect(await colourOf(totals.locator('[data-kind=staffed]').first())).toBe(staffedColour);
+    expect(await totals.evaluateAll((cells) => cells.filter((c) => c.classList.contains('t-short')).length)).toBe(0);
+    // Open roles are the one figure in a warning colour, in the Totals row too.
+    expect(await colourOf(totals.locator('[data-kind=open]').first())).not.toBe(staffedColour);
 
     // Every figure fits its column, in the month zoom and in the narrow day zoom.
     const clipped = () => a.locator('[data-testid=plan-grid] .fig').evaluateAll((figures) => figures.filter((f) => f.scrollWidth > f.clientWidth).map((f) => f.textContent));

@@ -35,14 +35,14 @@ type Props = {
 /** A cell's padding on either side (project-plan.css): what is left of the column is the figures' room. */
 const CELL_PADDING = 5;
 
-type CellsProps = { cells: readonly Cell[]; width: number; includeTentative: boolean; measure: Measure };
+type CellsProps = { cells: readonly Cell[]; width: number; includeTentative: boolean; measure: Measure; totals?: boolean };
 
-const PlanCells = memo(function PlanCells({ cells, width, includeTentative, measure }: CellsProps) {
+const PlanCells = memo(function PlanCells({ cells, width, includeTentative, measure, totals = false }: CellsProps) {
   const room = width - 2 * CELL_PADDING;
   return (
     <div className="plan-cells">
       {cells.map((cell, p) => {
-        const look = planCellLook(cell, includeTentative, room, measure);
+        const look = planCellLook(cell, includeTentative, room, totals, measure);
         return (
           <div key={cell.key} className={`plan-cell t-${look.tone}`} style={{ width }} data-p={p} data-testid="plan-cell" data-staffed={cell.staffed} data-demand={cell.demand} data-tentative={cell.tentative}>
             {look.lines.map((line) => (
@@ -118,7 +118,7 @@ export function ProjectPlanGrid({ plan, step, columnWidth, nameWidth, today, isO
           <div className="schedule-name" style={{ width: nameWidth }} role="rowheader">
             Totals
           </div>
-          <PlanCells cells={plan.totals.map((t) => ({ ...t, people: [] }))} width={columnWidth} includeTentative={plan.includeTentative} measure={measure} />
+          <PlanCells cells={plan.totals.map((t) => ({ ...t, people: [] }))} width={columnWidth} includeTentative={plan.includeTentative} measure={measure} totals />
         </div>
         <div className="schedule-body" style={{ height: virtualizer.getTotalSize() }}>
           <div className="schedule-names" style={{ width: nameWidth }}>

@@ -13,6 +13,12 @@ describe("the project plan's cells", () => {
     expect(look.bars.map((b) => b.percent)).toEqual([75, 0, 25]);
   });
 
+  it("given open roles in the Totals row, then it is no warning (there are open roles somewhere in every organisation): only the open figure says it", () => {
+    const look = planCellLook({ staffed: 4_385_180, tentative: 0, demand: 280_330 }, false, 280, true);
+    expect(look.tone).toBe('staffed');
+    expect(look.lines).toEqual([{ kind: 'staffed', text: '43,851.8d' }, { kind: 'open', text: '2,803.3d open' }]);
+  });
+
   it('given tentative work included in staffed, then it is drawn once, inside staffed', () => {
     expect(planCellLook({ staffed: 200, tentative: 200, demand: 0 }, true).bars.map((b) => b.percent)).toEqual([100, 0, 0]);
     expect(planCellLook({ staffed: 0, tentative: 200, demand: 0 }, false).bars.map((b) => b.percent)).toEqual([0, 100, 0]);
@@ -71,13 +77,13 @@ describe("the project plan's cells", () => {
 
     it("the day zoom's narrowest column (40 px) holds a project's day and the organisation's day", () => {
       const room = 40 - 10;
-      for (const line of [...planCellLook({ staffed: 1_720, tentative: 0, demand: 50 }, false, room).lines, ...planCellLook({ staffed: 217_850, tentative: 0, demand: 5_000 }, false, room).lines]) {
+      for (const line of [...planCellLook({ staffed: 1_720, tentative: 0, demand: 50 }, false, room).lines, ...planCellLook({ staffed: 217_850, tentative: 0, demand: 5_000 }, false, room, true).lines]) {
         expect(textWidth(line.text, line.kind === 'open' ? 11 : 12), line.text).toBeLessThanOrEqual(room);
       }
     });
 
     it('a week (60 px) keeps every figure of the large organisation whole', () => {
-      expect(planCellLook({ staffed: 1_085_710, tentative: 0, demand: 23_000 }, false, 50).lines.map((line) => line.text)).toEqual(['10,857d', '230d']);
+      expect(planCellLook({ staffed: 1_085_710, tentative: 0, demand: 23_000 }, false, 50, true).lines.map((line) => line.text)).toEqual(['10,857d', '230d']);
     });
   });
 

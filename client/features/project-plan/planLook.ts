@@ -61,13 +61,15 @@ function planLines(counted: ReturnType<typeof countedPlan>, room: number, measur
 /**
  * A cell's look: its figures in the room its column leaves (`room`, in px, as `measure` measures
  * them), and a bar of staffed
- * against everything asked of the project (staffed, tentative apart and open roles), 'short' when
- * open roles are still unstaffed in the period, 'idle' when nothing is on.
+ * against everything asked of the project (staffed, tentative apart and open roles). A project's cell
+ * is 'short' when open roles are still unstaffed in the period (a warning: tinted); the Totals row
+ * always has open roles somewhere, so there it is no warning. 'idle' when nothing is on.
  */
 export function planCellLook(
   cell: PlanFigures,
   includeTentative: boolean,
   room = Number.POSITIVE_INFINITY,
+  totals = false,
   measure: Measure = textWidth,
 ): { lines: PlanLine[]; tone: 'idle' | 'short' | 'staffed'; bars: { percent: number; color: string }[] } {
   const counted = countedPlan([cell], includeTentative);
@@ -76,7 +78,7 @@ export function planCellLook(
   const share = (value: number) => (value / asked) * 100;
   return {
     lines: planLines(counted, room, measure),
-    tone: counted.demand > 0 ? 'short' : 'staffed',
+    tone: counted.demand > 0 && !totals ? 'short' : 'staffed',
     bars: [
       { percent: share(counted.staffed), color: '#2563eb' },
       { percent: share(counted.tentativeApart), color: '#8b5cf6' },
