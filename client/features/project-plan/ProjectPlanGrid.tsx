@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Tag } from 'antd';
-import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ProjectPlanResponse } from '../../../domain/capacity/project-plan-query.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import { gridVariables } from '../../components/schedule/cellLook.ts';
@@ -71,8 +71,13 @@ const PlanCells = memo(function PlanCells({ cells, width, includeTentative, meas
  */
 export function ProjectPlanGrid({ plan, step, columnWidth, nameWidth, today, isOpen, onToggle, detailsHeightOf, renderDetails }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // Figures are fitted to their column in the font the page prints them in.
-  const measure = useMemo(() => pageTextMeasure(getComputedStyle(document.body).fontFamily) ?? textWidth, []);
+  // Figures are fitted to their column in the font the grid prints them in (the theme's, not the
+  // body's), known once the grid is in the page: measured then, before it is painted.
+  const [measure, setMeasure] = useState<Measure>(() => textWidth);
+  useLayoutEffect(() => {
+    const measured = scrollRef.current ? pageTextMeasure(getComputedStyle(scrollRef.current).fontFamily) : null;
+    if (measured) setMeasure(() => measured);
+  }, []);
   const rows = plan.rows;
   const periodsWidth = plan.periods.length * columnWidth;
   const estimateSize = useCallback(
