@@ -47,11 +47,11 @@ export function fittedDays(percentDays: number, room: number, fontPx: number, wo
  * leaves out, that work apart, in its own kind, so it reads as pipeline and never as staffed; then,
  * under it, the open roles still to fill, so a project short of people reads at a glance.
  */
-function planLines(counted: ReturnType<typeof countedPlan>, room: number, measure: Measure = textWidth): PlanLine[] {
+function planLines(counted: ReturnType<typeof countedPlan>, room: number, measure: Measure = textWidth, tentativeWord: string | null = 'tentative'): PlanLine[] {
   const onlyTentative = counted.staffed <= 0 && counted.tentativeApart > 0;
   const lines: PlanLine[] = [
     onlyTentative
-      ? { kind: 'tentative', text: fittedDays(counted.tentativeApart, room, FIRST_LINE_PX, 'tentative', measure) }
+      ? { kind: 'tentative', text: fittedDays(counted.tentativeApart, room, FIRST_LINE_PX, tentativeWord ?? undefined, measure) }
       : { kind: 'staffed', text: fittedDays(counted.staffed, room, FIRST_LINE_PX, undefined, measure) },
   ];
   if (counted.demand > 0) lines.push({ kind: 'open', text: fittedDays(counted.demand, room, OPEN_LINE_PX, 'open', measure) });
@@ -99,14 +99,15 @@ export function planCellLines(cell: PlanFigures & { people: readonly PlanPerson[
 
 /**
  * A project's figures over the window, beside its name, as its cells count them (planLines): staffed
- * or the tentative work apart, and the open roles under it; the tooltip says every figure.
+ * or the tentative work apart, and the open roles under it; the tooltip says every figure. The
+ * tentative work goes without its word here: the name's Tentative tag says it, and needs the room.
  */
 export function planRowSummary(periods: readonly PlanFigures[], includeTentative: boolean): { lines: PlanLine[]; tip: string } {
   const counted = countedPlan(periods, includeTentative);
   const tip = [`Over the window: staffed ${personDays(counted.staffed)}`];
   if (counted.tentativeApart > 0) tip.push(`tentative ${personDays(counted.tentativeApart)} (not counted)`);
   if (counted.demand > 0) tip.push(`open roles ${personDays(counted.demand)}`);
-  return { lines: planLines(counted, Number.POSITIVE_INFINITY), tip: tip.join(' · ') };
+  return { lines: planLines(counted, Number.POSITIVE_INFINITY, textWidth, null), tip: tip.join(' · ') };
 }
 
 /** What the title line says: how many projects, what is staffed and still open over the window, and the tentative work left out. */
