@@ -14,6 +14,8 @@ type Props<T> = {
   itemHeight: number;
   /** How tall the whole list may grow once expanded, before it scrolls within itself. */
   height?: number;
+  /** Short items (names as chips): the first ones flow side by side and wrap; shown in full, one a line. */
+  wrap?: boolean;
   testId: string;
 };
 
@@ -22,7 +24,7 @@ type Props<T> = {
  * within its own height and only the items in view are in the page, so a thousand items cost what a
  * dozen do.
  */
-export function CappedList<T>({ items, itemKey, renderItem, order, limit = 20, itemHeight, height = 540, testId }: Props<T>) {
+export function CappedList<T>({ items, itemKey, renderItem, order, limit = 20, itemHeight, height = 540, wrap = false, testId }: Props<T>) {
   const [expanded, setExpanded] = useState(false);
   const capped = capList(items, limit, expanded);
   const caption = cappedCaption(capped, order);
@@ -32,6 +34,10 @@ export function CappedList<T>({ items, itemKey, renderItem, order, limit = 20, i
         <VirtualList data={capped.shown as T[]} height={height} itemHeight={itemHeight} itemKey={itemKey} fullHeight={false}>
           {(item) => renderItem(item)}
         </VirtualList>
+      ) : wrap ? (
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+          {capped.shown.map((item) => <Fragment key={itemKey(item)}>{renderItem(item)}</Fragment>)}
+        </div>
       ) : (
         capped.shown.map((item) => <Fragment key={itemKey(item)}>{renderItem(item)}</Fragment>)
       )}

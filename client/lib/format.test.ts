@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalize, dateRange, longDate, monthDay, percent, plural, remembered, shortDate, shortRange } from './format.ts';
+import { capitalize, dateRange, longDate, monthDay, percent, personDays, plural, remembered, shortDate, shortRange } from './format.ts';
 
 // Midday UTC keeps the calendar day the same in every time zone the tests may run in.
 const nov5 = '2026-11-05T12:00:00.000Z';
@@ -24,6 +24,11 @@ describe('format', () => {
     expect(plural(1, 'project')).toBe('1 project');
     expect(plural(0, 'project')).toBe('0 projects');
     expect(plural(3, 'engineer')).toBe('3 engineers');
+  });
+  it('prints percent-days as person-days to a tenth, thousands separated', () => {
+    expect([personDays(250), personDays(0), personDays(1234), personDays(1_085_710), personDays(12_011_280), personDays(100_000)]).toEqual([
+      '2.5d', '0d', '12.3d', '10,857.1d', '120,112.8d', '1,000d',
+    ]);
   });
   it('prints percentages', () => {
     expect(percent(80)).toBe('80%');

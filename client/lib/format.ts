@@ -52,6 +52,15 @@ export const plural = (count: number, singular: string, pluralForm = `${singular
 /** A percentage as the screens print it: whole numbers bare, others to one decimal. */
 export const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
 
+/** Numbers as the screens print them: en-US, thousands separated, at most one decimal ('10,857.1'). */
+const tenths = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/**
+ * Percent-days as person-days, to a tenth of a day with thousands separated: 1,085,710 is '10,857.1d'.
+ * 100 percent-days is one person for a day (or two at half time), the unit a planner staffs in.
+ */
+export const personDays = (percentDays: number) => `${tenths.format(Math.round(percentDays / 10) / 10)}d`;
+
 /** The Available Capacity column: '% available', 'Fully allocated' or '% over capacity'. */
 export function availableCapacityText(availableCapacity: number): string {
   if (availableCapacity > 0) return `${percent(availableCapacity)} available`;

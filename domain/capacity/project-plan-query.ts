@@ -4,7 +4,7 @@ import type { CapacityFacts } from './capacity-over-time.ts';
 import { capacityPeriodSchema } from './contracts.ts';
 import { capacitySteps, rangeRules, viewFields, type CapacityEngineer } from './inputs.ts';
 import { capacityMessages as M } from './messages.ts';
-import { projectPlan, type ProjectPlanRow } from './project-plan.ts';
+import { countedPlan, projectPlan, type ProjectPlanRow } from './project-plan.ts';
 import { type ProjectPlanSortKey, projectPlanSortKeys } from './sort-keys.ts';
 
 
@@ -49,12 +49,13 @@ export const projectPlanResponseSchema = z.object({
 });
 export type ProjectPlanResponse = z.infer<typeof projectPlanResponseSchema>;
 
-const sumOf = (row: ProjectPlanRow, figure: 'staffed' | 'demand') => row.periods.reduce((sum, p) => sum + p[figure], 0);
+/** A row's figure over the range, as its row on the screen counts it. */
+const sumOf = (row: ProjectPlanRow, figure: 'staffed' | 'demand', includeTentative: boolean) => countedPlan(row.periods, includeTentative)[figure];
 const byName = (a: ProjectPlanRow<PlanProjectRow>, b: ProjectPlanRow<PlanProjectRow>) =>
   a.project.name.localeCompare(b.project.name) || (a.project._id < b.project._id ? -1 : a.project._id > b.project._id ? 1 : 0);
 
 /** 'name' A-Z, 'start' earliest first, 'staffed' and 'demand' the most over the range first; ties by name, then id. */
-function compareRows(key: ProjectPlanSortKey): (a: ProjectPlanRow<PlanProjectRow>, b: ProjectPlanRow<PlanProjectRow>) => number {
+function compareRows(key: ProjectPlanSortKey, includeTentative: boolean): (a: ProjectPlanRow<PlanProjectRow>, b: ProjectPlanRow<PlanProjectRow>) => number {
   switch (key) {
     case 'name':
       return byName;
@@ -62,7 +63,7 @@ function compareRows(key: ProjectPlanSortKey): (a: ProjectPlanRow<PlanProjectRow
       return (a, b) => (a.project.startDate < b.project.startDate ? -1 : a.project.startDate > b.project.startDate ? 1 : byName(a, b));
     case 'staffed':
     case 'demand':
-      return (a, b) => sumOf(b, key) - sumOf(a, key) || byName(a, b);
+      return (a, b) => sumOf(b, key, includeTentative) - sumOf(a, key, includeTentative) || byName(a, b);
   }
 }
 
@@ -75,7 +76,7 @@ export function answerProjectPlanQuery(
   const needle = query.q?.toLocaleLowerCase();
   const projects = facts.projects.filter((p) => (!needle || p.name.toLocaleLowerCase().includes(needle)) && (!query.status || p.status === query.status));
   const plan = projectPlan({ ...facts, projects, timeZone }, query);
-  const rows = plan.rows.sort(compareRows(query.sort));
+  const rows = plan.rows.sort(compareRows(query.sort, query.includeTentative));
   return {
     from: query.from,
     to: query.to,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { capacityOverTime, type CapacityView } from './capacity-over-time.ts';
 import type { CapacityAssignment, CapacityEngineer, PlaceholderDemand } from './inputs.ts';
-import { projectPlan, type ProjectPlanFacts } from './project-plan.ts';
+import { countedPlan, projectPlan, type ProjectPlanFacts } from './project-plan.ts';
 
 // June 2025: Monday the 2nd to Sunday the 8th is week 23; Monday the 9th starts week 24.
 const WEEKS: CapacityView = { from: '2025-06-02', to: '2025-06-15', step: 'week' };
@@ -131,6 +131,24 @@ describe('a tentative project', () => {
 
   it('the totals sum confirmed and tentative apart', () => {
     expect(plan(facts).totals[0]).toEqual({ key: '2025-W23', staffed: 500, tentative: 250, demand: 0 });
+  });
+
+  it('counts a cell, a row and the totals by one rule: tentative work is staffed only when included, and apart otherwise', () => {
+    for (const includeTentative of [false, true]) {
+      const result = plan({ ...facts, placeholders: [placeholder('portal', 20, '2025-06-02', '2025-06-16')] }, { ...WEEKS, includeTentative });
+      const pipelineRow = countedPlan(result.rows[1]!.periods, includeTentative);
+      const everything = countedPlan(result.totals, includeTentative);
+      // Summed over the rows' windows, or over the totals' periods: the same figures.
+      const rows = result.rows.map((row) => countedPlan(row.periods, includeTentative));
+      expect(everything).toEqual({
+        staffed: rows.reduce((sum, r) => sum + r.staffed, 0),
+        tentativeApart: rows.reduce((sum, r) => sum + r.tentativeApart, 0),
+        demand: rows.reduce((sum, r) => sum + r.demand, 0),
+      });
+      expect(countedPlan([result.rows[1]!.periods[0]!], includeTentative)).toEqual(pipelineRow);
+      expect(pipelineRow).toEqual(includeTentative ? { staffed: 250, tentativeApart: 0, demand: 0 } : { staffed: 0, tentativeApart: 250, demand: 0 });
+      expect(everything).toEqual(includeTentative ? { staffed: 750, tentativeApart: 0, demand: 200 } : { staffed: 500, tentativeApart: 250, demand: 200 });
+    }
   });
 });
 

@@ -43,6 +43,28 @@ export type ProjectPlanOverTime<P extends PlanProject = PlanProject> = { periods
 /** One project's sums per period, in load units, and per person on it. */
 type RowSums = { confirmed: Float64Array; tentative: Float64Array; people: Map<string, { load: Float64Array; on: Uint8Array }> };
 
+/** A period's figures as the plan answers them, or several periods' summed. */
+export type PlanFigures = { staffed: number; tentative: number; demand: number };
+
+/**
+ * What the plan counts, for one period or summed over many (a project's window, the totals, the whole
+ * view): `staffed` is the answer's (it holds the tentative work only when the view includes it), the
+ * tentative work the view leaves out stays apart (shown, never counted as staffed), and the open roles.
+ * Every figure the plan shows comes from here, so none of them adds the tentative work where another
+ * leaves it out.
+ */
+export function countedPlan(periods: readonly PlanFigures[], includeTentative: boolean): { staffed: number; tentativeApart: number; demand: number } {
+  let staffed = 0;
+  let tentative = 0;
+  let demand = 0;
+  for (const period of periods) {
+    staffed += period.staffed;
+    tentative += period.tentative;
+    demand += period.demand;
+  }
+  return { staffed, tentativeApart: includeTentative ? 0 : tentative, demand };
+}
+
 const byName = (a: PlanPerson, b: PlanPerson) => a.name.localeCompare(b.name) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 
 export function projectPlan<E extends CapacityEngineer, P extends PlanProject>(facts: ProjectPlanFacts<E, P>, view: CapacityView): ProjectPlanOverTime<P> {

@@ -6,6 +6,8 @@
  *    past it are flagged.
  * 3. "Germany" created from the public holidays on the Calendars screen, and two engineers moved to it:
  *    on a German holiday only their cells are off.
+ * 4. The default calendar followed by more people than a card names: its holidays come first, then a
+ *    count and the first names, the rest on request.
  * Screenshots go to screenshots/e2e/ (git-ignored).
  */
 import { mkdirSync } from 'node:fs';
@@ -185,5 +187,44 @@ describe('a holiday calendar of their own', () => {
     for (const other of ['Sam Rivera', 'Priya Patel', 'Elena Rossi']) expect((await first(other))![0]).not.toBe('off');
     expect(await tooltipOf(cellsOf('Lucas Silva').nth(weekday))).toContain(`Holiday: ${holiday!.name}`);
     await page.screenshot({ path: `${SHOTS}/engineer-days-germany.png` });
+  });
+
+  it("a calendar followed by many shows its holidays first, then a count and the first names, the rest on request", async () => {
+    // Enough new engineers on the default calendar to pass the names a card shows (12).
+    const added = await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('userToken') ?? 'null') as string;
+      const statuses: number[] = [];
+      for (let i = 0; i < 15; i += 1) {
+        const body = { name: `Zed Follower ${String(i).padStart(2, '0')}`, email: `zed${i}@followers.test`, seniority: 'mid', maxCapacity: 100 };
+        const response = await fetch('/api/engineers', { method: 'POST', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        statuses.push(response.status);
+      }
+      return statuses;
+    });
+    expect(added.every((status) => status === 201)).toBe(true);
+    const engineers = await apiGet<{ calendars?: unknown[] }[]>('/api/engineers');
+    const following = engineers.filter((e) => !e.calendars?.length).length;
+    expect(following).toBeGreaterThan(12);
+
+    await navigate(page, 'Calendars', '/calendars');
+    const card = page.getByTestId('calendar-default');
+    await card.getByTestId('calendar-holiday').first().waitFor();
+    await expect.poll(() => card.getByTestId('calendar-followers-count').textContent()).toBe(`Followed by ${following} engineers`);
+    // Holidays first, and in the first screen; the followers after them.
+    const order = await card.evaluate((el) => {
+      const holidays = el.querySelector('[data-testid=calendar-holidays]')!;
+      const followers = el.querySelector('[data-testid=calendar-followers]')!;
+      return { holidaysFirst: Boolean(holidays.compareDocumentPosition(followers) & Node.DOCUMENT_POSITION_FOLLOWING), holidaysTop: holidays.getBoundingClientRect().top };
+    });
+    expect(order.holidaysFirst).toBe(true);
+    expect(order.holidaysTop).toBeLessThan(DESKTOP.height);
+    const list = card.getByTestId('calendar-followers-list');
+    expect(await list.getByTestId('calendar-follower').count()).toBe(12);
+    expect(await list.locator('[data-role=caption]').textContent()).toBe(`Showing 12 of ${following}, by name`);
+    await page.screenshot({ path: `${SHOTS}/calendars-many-followers.png` });
+
+    await list.locator('[data-role=toggle]').click();
+    await expect.poll(() => list.getByTestId('calendar-follower').count()).toBeGreaterThan(12);
+    expect(pageErrors).toEqual([]);
   });
 });

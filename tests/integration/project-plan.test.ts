@@ -92,6 +92,24 @@ describe('GET /api/projects/plan equals the domain function on the loaded facts'
   });
 });
 
+describe('tentative work in the answer: what the screen counts by', () => {
+  it('left out, a pipeline project has no staffed work and its tentative work is apart; included, staffed holds it in every row and total', async () => {
+    const query = `from=${thisMonday}&to=${plusDays(thisMonday, 83)}&step=month`;
+    const off = (await plan(query)).json() as ProjectPlanResponse;
+    const on = (await plan(`${query}&includeTentative=true`)).json() as ProjectPlanResponse;
+    const sum = (periods: readonly { staffed: number; tentative: number }[], figure: 'staffed' | 'tentative') => periods.reduce((total, p) => total + p[figure], 0);
+    const pipeline = (answer: ProjectPlanResponse) => answer.rows.find((row) => row.project.tentative)!;
+    expect(sum(pipeline(off).periods, 'tentative')).toBeGreaterThan(0);
+    expect(sum(pipeline(off).periods, 'staffed')).toBe(0);
+    expect(sum(pipeline(on).periods, 'staffed')).toBe(sum(pipeline(off).periods, 'tentative'));
+    for (const [p, total] of off.totals.entries()) {
+      expect(total.staffed).toBeCloseTo(off.rows.reduce((all, row) => all + row.periods[p]!.staffed, 0), 6);
+      expect(on.totals[p]!.staffed).toBeCloseTo(total.staffed + total.tentative, 6);
+      expect(on.totals[p]!.tentative).toBe(total.tentative);
+    }
+  });
+});
+
 describe('who may read it', () => {
   it('managers and auditors; an engineer gets 403; without a token 401', async () => {
     const query = `from=${thisMonday}&to=${thisMonday}`;

@@ -7,7 +7,7 @@ import { dayOffReason, describeWorkWeek, followsDefaults, type EngineerCalendarF
 import type { CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
-import { freeTimeText, percent, periodKind, plural, remembered } from '../../lib/format.ts';
+import { freeTimeText, percent, periodKind, personDays, plural, remembered } from '../../lib/format.ts';
 
 /** What a cell reads of one engineer's period: the model's figures, as GET /api/capacity's rows carry them. */
 export type PeriodFigures = EngineerPeriod;
@@ -254,9 +254,6 @@ export function cellLines(
 
 /** What the totals row reads of one period: everyone's capacity and the demand on it. */
 export type TotalFigures = { capacity: number; confirmed: number; tentative: number; placeholder: number; holidays: readonly { date: string; name: string }[] };
-
-/** Percent-days as person-days: capacity 500 is five people for a day, or one for five. */
-const personDays = (value: number) => `${Math.round(value / 10) / 10}d`;
 
 /**
  * A totals cell's demand bar: confirmed, tentative and placeholder demand, each in its colour, as a

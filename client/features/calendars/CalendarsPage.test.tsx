@@ -18,6 +18,8 @@ const calendars = [
   { _id: 'de', name: 'Germany', country: 'DE', version: 3, holidays: [{ _id: 'd1', date: '2026-10-03', name: 'Tag der Deutschen Einheit' }] },
   { _id: 'office', name: 'Office', version: 1, holidays: [] },
 ];
+/** More engineers on the default calendar, for the test that needs a crowd. */
+let crowd: Engineer[] = [];
 const holidays = [
   { _id: 'h1', calendarId: 'default', date: '2026-12-25', name: 'Christmas Day', version: 2 },
   { _id: 'd1', calendarId: 'de', date: '2026-10-03', name: 'Tag der Deutschen Einheit', version: 3 },
@@ -25,11 +27,12 @@ const holidays = [
 
 beforeEach(() => {
   resetAll();
+  crowd = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       const path = url.split('?')[0]!;
-      const lists: Record<string, unknown> = { '/api/engineers': engineers, '/api/holidays': holidays, '/api/holiday-calendars': structuredClone(calendars) };
+      const lists: Record<string, unknown> = { '/api/engineers': [...engineers, ...crowd], '/api/holidays': holidays, '/api/holiday-calendars': structuredClone(calendars) };
       const body = lists[path] ?? { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' };
       return new Response(JSON.stringify(body), { status: 200 });
     }),
@@ -55,9 +58,26 @@ describe('Calendars screen', () => {
     expect(within(office).getByText('Nobody follows this calendar')).toBeTruthy();
   });
 
-  it('finds the followers of a calendar by the calendars an engineer names', () => {
+  it('finds the followers of a calendar by the calendars an engineer names, by name', () => {
     expect(followersOf('de', engineers).map((e) => e.name)).toEqual(['Ben Ode']);
     expect(followersOf('default', engineers).map((e) => e.name)).toEqual(['Ana Lopez']);
     expect(followersOf('office', engineers)).toEqual([]);
+    expect(followersOf('default', [{ ...engineers[0]!, _id: 'z', name: 'Zoe' }, ...engineers]).map((e) => e.name)).toEqual(['Ana Lopez', 'Zoe']);
+  });
+
+  it('a calendar the whole organisation follows: its holidays first, then the count and the first 12 names, the rest on request', async () => {
+    crowd = Array.from({ length: 2_007 }, (_, i) => ({ ...engineers[0]!, _id: `c${i}`, name: `Crowd ${String(i).padStart(4, '0')}`, email: `c${i}@x.test` }));
+    render(<MemoryRouter><CalendarsPage /></MemoryRouter>);
+    const standard = await screen.findByTestId('calendar-default');
+    const count = await within(standard).findByTestId('calendar-followers-count');
+    expect(count.textContent).toBe('Followed by 2,008 engineers');
+    const holidaysList = within(standard).getByTestId('calendar-holidays');
+    const followers = within(standard).getByTestId('calendar-followers');
+    expect(holidaysList.compareDocumentPosition(followers) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(followers).getAllByTestId('calendar-follower').map((e) => e.textContent)).toEqual([
+      'Ana Lopez', ...Array.from({ length: 11 }, (_, i) => `Crowd ${String(i).padStart(4, '0')}`),
+    ]);
+    expect(within(followers).getByText('Showing 12 of 2,008, by name')).toBeTruthy();
+    expect(within(followers).getByText('Show all (2,008)')).toBeTruthy();
   });
 });

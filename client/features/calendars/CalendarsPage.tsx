@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Engineer, HolidayCalendar, HolidayRecord } from '../../../domain/entities.ts';
 import { conflictProps, FormConflictDialog, RowConflictDialog } from '../../components/ConflictDialog.tsx';
+import { CappedList } from '../../components/CappedList.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { DialogTitle, FormAlerts } from '../../components/formParts.tsx';
 import { removeHolidayAction } from '../../components/holidays/useHolidays.tsx';
@@ -38,10 +39,18 @@ const removeCalendarAction = (c: HolidayCalendar): RowAction => ({
   kind: 'removeCalendar', id: c._id, version: c.version, label: `Remove the ${c.name} calendar`, before: { name: c.name }, changes: null,
 });
 
-/** Who follows a calendar (at any date): the engineers whose calendars name it; the default one also everyone with none. */
+/** Who follows a calendar (at any date), by name: the engineers whose calendars name it; the default one also everyone with none. */
 export function followersOf(calendarId: string, engineers: readonly Engineer[]): Engineer[] {
-  return engineers.filter((e) => e.calendars?.some((c) => c.calendarId === calendarId) || (calendarId === 'default' && !e.calendars?.length));
+  return engineers
+    .filter((e) => e.calendars?.some((c) => c.calendarId === calendarId) || (calendarId === 'default' && !e.calendars?.length))
+    .sort((a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id));
 }
+
+/** '2,008 engineers': counts as the screens print them, thousands separated. */
+const counted = (n: number, word: string) => `${n.toLocaleString('en-US')} ${n === 1 ? word : `${word}s`}`;
+
+/** How many followers a card names before 'Show all': a calendar of a whole organisation must not bury its holidays. */
+export const FOLLOWERS_SHOWN = 12;
 
 /**
  * Holiday calendars (managers): each calendar with its holidays and the engineers who follow it; a new
@@ -213,7 +222,7 @@ function CalendarCard({ calendar, holidays, followers, canEdit, busyId, onRename
           {where ? <Tag color="blue">{where}</Tag> : null}
         </span>
       )}
-      subtitle={`${holidays.length} holiday${holidays.length === 1 ? '' : 's'}`}
+      subtitle={`${counted(holidays.length, 'holiday')} · ${counted(followers.length, 'follower')}`}
       extra={canEdit ? (
         <span style={{ display: 'inline-flex', gap: 4 }}>
           <Button size="small" icon={<PlusOutlined />} onClick={onAddHoliday} data-testid="calendar-add-holiday">Holiday</Button>
@@ -232,14 +241,6 @@ function CalendarCard({ calendar, holidays, followers, canEdit, busyId, onRename
         </span>
       ) : null}
     >
-      <div style={{ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap', marginBottom: 12 }} data-testid="calendar-followers">
-        <TeamOutlined style={{ color: '#64748b' }} />
-        {followers.length === 0 ? (
-          <Typography.Text type="secondary">Nobody follows this calendar</Typography.Text>
-        ) : (
-          followers.map((e) => <Tag key={e._id} data-testid="calendar-follower">{e.name}</Tag>)
-        )}
-      </div>
       {holidays.length === 0 ? (
         <EmptyState icon={<CalendarOutlined />} title="No holidays in this calendar" hint={canEdit ? 'Add the days its followers are off.' : undefined} />
       ) : (
@@ -257,6 +258,34 @@ function CalendarCard({ calendar, holidays, followers, canEdit, busyId, onRename
           ))}
         </div>
       )}
+      {/* Who follows it, after its holidays: the default calendar of a large organisation has thousands. */}
+      <div style={{ marginTop: 16 }} data-testid="calendar-followers">
+        <div style={{ display: 'flex', gap: 6, alignItems: 'center', marginBottom: 8, color: '#475569' }}>
+          <TeamOutlined style={{ color: '#64748b' }} />
+          {followers.length === 0 ? (
+            <Typography.Text type="secondary">Nobody follows this calendar</Typography.Text>
+          ) : (
+            <span data-testid="calendar-followers-count">Followed by {counted(followers.length, 'engineer')}</span>
+          )}
+        </div>
+        {followers.length > 0 ? (
+          <CappedList
+            items={followers}
+            itemKey={(e) => e._id}
+            renderItem={(e) => (
+              <Tag style={{ width: 'fit-content', marginInlineEnd: 0 }} data-testid="calendar-follower">
+                {e.name}
+              </Tag>
+            )}
+            order="by name"
+            limit={FOLLOWERS_SHOWN}
+            itemHeight={28}
+            height={320}
+            wrap
+            testId="calendar-followers-list"
+          />
+        ) : null}
+      </div>
     </SectionCard>
   );
 }

@@ -1,13 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Tag } from 'antd';
-import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ProjectPlanResponse } from '../../../domain/capacity/project-plan-query.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
 import { gridVariables } from '../../components/schedule/cellLook.ts';
 import { GridTip } from '../../components/schedule/GridTip.tsx';
 import { PeriodHead } from '../../components/schedule/PeriodHead.tsx';
 import { capitalize } from '../../lib/format.ts';
-import { personDays, planCellLines, planCellLook } from './planLook.ts';
+import { pageTextMeasure } from '../../lib/textMeasure.ts';
+import { type Measure, planCellLines, planCellLook, planRowSummary, textWidth } from './planLook.ts';
 import './project-plan.css';
 
 export const PLAN_ROW_HEIGHT = 45;
@@ -31,14 +32,24 @@ type Props = {
   renderDetails: (projectId: string) => ReactNode;
 };
 
-const PlanCells = memo(function PlanCells({ cells, width, includeTentative }: { cells: readonly Cell[]; width: number; includeTentative: boolean }) {
+/** A cell's padding on either side (project-plan.css): what is left of the column is the figures' room. */
+const CELL_PADDING = 5;
+
+type CellsProps = { cells: readonly Cell[]; width: number; includeTentative: boolean; measure: Measure; totals?: boolean };
+
+const PlanCells = memo(function PlanCells({ cells, width, includeTentative, measure, totals = false }: CellsProps) {
+  const room = width - 2 * CELL_PADDING;
   return (
     <div className="plan-cells">
       {cells.map((cell, p) => {
-        const look = planCellLook(cell, includeTentative);
+        const look = planCellLook(cell, includeTentative, room, totals, measure);
         return (
           <div key={cell.key} className={`plan-cell t-${look.tone}`} style={{ width }} data-p={p} data-testid="plan-cell" data-staffed={cell.staffed} data-demand={cell.demand} data-tentative={cell.tentative}>
-            <span>{look.label}</span>
+            {look.lines.map((line) => (
+              <span key={line.kind} className={`fig ${line.kind}`} data-kind={line.kind}>
+                {line.text}
+              </span>
+            ))}
             {look.bars.length > 0 ? (
               <span className="ask" aria-hidden="true">
                 {look.bars.map((bar) => (
@@ -60,6 +71,13 @@ const PlanCells = memo(function PlanCells({ cells, width, includeTentative }: { 
  */
 export function ProjectPlanGrid({ plan, step, columnWidth, nameWidth, today, isOpen, onToggle, detailsHeightOf, renderDetails }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Figures are fitted to their column in the font the grid prints them in (the theme's, not the
+  // body's), known once the grid is in the page: measured then, before it is painted.
+  const [measure, setMeasure] = useState<Measure>(() => textWidth);
+  useLayoutEffect(() => {
+    const measured = scrollRef.current ? pageTextMeasure(getComputedStyle(scrollRef.current).fontFamily) : null;
+    if (measured) setMeasure(() => measured);
+  }, []);
   const rows = plan.rows;
   const periodsWidth = plan.periods.length * columnWidth;
   const estimateSize = useCallback(
@@ -105,12 +123,12 @@ export function ProjectPlanGrid({ plan, step, columnWidth, nameWidth, today, isO
           <div className="schedule-name" style={{ width: nameWidth }} role="rowheader">
             Totals
           </div>
-          <PlanCells cells={plan.totals.map((t) => ({ ...t, people: [] }))} width={columnWidth} includeTentative={plan.includeTentative} />
+          <PlanCells cells={plan.totals.map((t) => ({ ...t, people: [] }))} width={columnWidth} includeTentative={plan.includeTentative} measure={measure} totals />
         </div>
         <div className="schedule-body" style={{ height: virtualizer.getTotalSize() }}>
           <div className="schedule-names" style={{ width: nameWidth }}>
             {lines.map(({ key, row, top, height, open }) => (
-              <ProjectName key={key} row={row} top={top} height={height} open={open} onToggle={onToggle} />
+              <ProjectName key={key} row={row} top={top} height={height} open={open} onToggle={onToggle} includeTentative={plan.includeTentative} />
             ))}
           </div>
           <div className="schedule-rows" style={{ width: periodsWidth }}>
@@ -125,7 +143,7 @@ export function ProjectPlanGrid({ plan, step, columnWidth, nameWidth, today, isO
                 data-project={row.project.name}
                 data-project-id={row.project._id}
               >
-                <PlanCells cells={row.periods} width={columnWidth} includeTentative={plan.includeTentative} />
+                <PlanCells cells={row.periods} width={columnWidth} includeTentative={plan.includeTentative} measure={measure} />
                 {open ? renderDetails(row.project._id) : null}
               </div>
             ))}
@@ -137,10 +155,12 @@ export function ProjectPlanGrid({ plan, step, columnWidth, nameWidth, today, isO
   );
 }
 
-/** Staffed over the window, beside the name: how much of the project's work has people. */
-const ProjectName = memo(function ProjectName({ row, top, height, open, onToggle }: { row: Row; top: number; height: number; open: boolean; onToggle: (id: string) => void }) {
+type NameProps = { row: Row; top: number; height: number; open: boolean; onToggle: (id: string) => void; includeTentative: boolean };
+
+/** Staffed over the window, beside the name: how much of the project's work has people, counted as its cells count it. */
+const ProjectName = memo(function ProjectName({ row, top, height, open, onToggle, includeTentative }: NameProps) {
   const p = row.project;
-  const staffed = row.periods.reduce((sum, cell) => sum + cell.staffed, 0);
+  const summary = planRowSummary(row.periods, includeTentative);
   return (
     <div className="schedule-name-cell" style={{ transform: `translateY(${top}px)`, height }} role="rowheader" data-testid="plan-name" data-project={p.name} data-project-id={p._id}>
       <div className="schedule-name">
@@ -165,8 +185,12 @@ const ProjectName = memo(function ProjectName({ row, top, height, open, onToggle
             ) : null}
           </span>
         </span>
-        <span className="tabular" style={{ fontSize: 11, fontWeight: 600, color: '#1e3a8a', whiteSpace: 'nowrap' }}>
-          {personDays(staffed)}
+        <span className="plan-row-sum" data-tip={summary.tip} data-testid="plan-row-sum">
+          {summary.lines.map((line) => (
+            <span key={line.kind} className={`fig ${line.kind}`} data-kind={line.kind}>
+              {line.text}
+            </span>
+          ))}
         </span>
       </div>
     </div>
