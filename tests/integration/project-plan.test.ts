@@ -52,8 +52,9 @@ afterAll(async () => {
 
 describe('GET /api/projects/plan equals the domain function on the loaded facts', () => {
   it.each([
-    // Four weeks: the demo's tentative work starts 14 days from now, so a weekend day never leaves it out.
-    ['day', 27],
+    // Six weeks: the demo's tentative work starts 14 days from now (a weekend day never leaves it out),
+    // and its open roles 30 days from now or on the first of next month, up to 31 days away.
+    ['day', 41],
     ['week', 26 * 7 - 1],
     ['month', 365],
   ])('step=%s', async (step, span) => {
