@@ -272,6 +272,9 @@ describe('registerEngineerInput', () => {
   it.each([
     [{ name: '' }, 'name', 'Name is required'],
     [{ name: undefined }, 'name', 'Name is required'],
+    [{ name: 'x'.repeat(101) }, 'name', 'Name must be at most 100 characters'],
+    [{ name: 'x'.repeat(300) }, 'name', 'Name must be at most 100 characters'],
+    [{ department: 'x'.repeat(101) }, 'department', 'Department must be at most 100 characters'],
     [{ email: 'not-an-email' }, 'email', 'A valid email is required'],
     [{ email: 'ada@' }, 'email', 'A valid email is required'],
     [{ email: undefined }, 'email', 'A valid email is required'],

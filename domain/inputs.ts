@@ -92,9 +92,11 @@ export const replaceAssignmentInput = z
 const skillList = z.array(wellFormedText('Skill').trim().min(1)).transform((skills) => [...new Set(skills)]);
 
 const engineerFields = {
-  name: wellFormedText('Name', E.nameRequired).trim().min(1, E.nameRequired).max(100),
+  // Each length check names its own message: without one, zod would say the field's type message
+  // ('Name is required') of a name that is only too long.
+  name: wellFormedText('Name', E.nameRequired).trim().min(1, E.nameRequired).max(100, E.nameTooLong),
   email: z.email({ error: E.emailInvalid }).transform((email) => email.toLowerCase()),
-  department: wellFormedText('Department').trim().max(100).default('Engineering'),
+  department: wellFormedText('Department').trim().max(100, E.departmentTooLong).default('Engineering'),
   // Only web addresses: the client renders it as an image source, where javascript: or data: would be a way in.
   avatar: wellFormedText('Avatar').max(2000, E.avatarInvalid).pipe(z.url({ protocol: /^https?$/, error: E.avatarInvalid })).optional(),
   skills: skillList.default([]),
@@ -112,7 +114,7 @@ export type RegisterEngineerInput = z.output<typeof registerEngineerInput>;
 // No defaults on update: zod 4 still applies `.default()` inside `.partial()`, which would turn
 // a skills-only edit into one that also resets the department (and is then refused for engineers).
 export const updateEngineerInput = z
-  .object({ ...engineerFields, department: wellFormedText('Department').trim().max(100), skills: skillList, version: expectedVersion })
+  .object({ ...engineerFields, department: wellFormedText('Department').trim().max(100, E.departmentTooLong), skills: skillList, version: expectedVersion })
   .omit({ email: true })
   .partial();
 export type UpdateEngineerInput = z.output<typeof updateEngineerInput>;

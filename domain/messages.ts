@@ -28,6 +28,8 @@ export const assignmentMessages = {
 
 export const engineerMessages = {
   nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most 100 characters',
+  departmentTooLong: 'Department must be at most 100 characters',
   emailInvalid: 'A valid email is required',
   emailTaken: 'An account with this email already exists',
   seniorityRequired: 'Seniority must be junior, mid or senior',
