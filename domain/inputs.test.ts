@@ -192,6 +192,7 @@ describe('createAssignmentInput', () => {
     [{ role: '' }, 'role', 'Role is required'],
     [{ role: '   ' }, 'role', 'Role is required'],
     [{ role: undefined }, 'role', 'Role is required'],
+    [{ role: 'x'.repeat(101) }, 'role', 'Role must be at most 100 characters'],
     [{ engineerId: '' }, 'engineerId', 'Engineer is required'],
     [{ engineerId: undefined }, 'engineerId', 'Engineer is required'],
     [{ projectId: '' }, 'projectId', 'Project is required'],

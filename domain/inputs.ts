@@ -59,7 +59,7 @@ export const updateProjectInput = z
 export type UpdateProjectInput = z.output<typeof updateProjectInput>;
 
 const assignmentFields = {
-  role: wellFormedText('Role', A.roleRequired).trim().min(1, A.roleRequired).max(100),
+  role: wellFormedText('Role', A.roleRequired).trim().min(1, A.roleRequired).max(100, A.roleTooLong),
   allocationPercentage: z
     .number({ error: A.allocationRange })
     .min(1, A.allocationRange)

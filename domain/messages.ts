@@ -17,6 +17,7 @@ export const assignmentMessages = {
   engineerRequired: 'Engineer is required',
   projectRequired: 'Project is required',
   roleRequired: 'Role is required',
+  roleTooLong: 'Role must be at most 100 characters',
   allocationRange: 'Allocation must be between 1 and 100',
   startDateRequired: 'Start date is required',
   endDateRequired: 'End date is required',
