@@ -71,6 +71,9 @@ export const timeOffMessages = {
   fromRequired: 'From must be a date such as 2026-12-24',
   toRequired: 'To must be a date such as 2026-12-24',
   toBeforeFrom: 'To must be on or after from',
+  /** What a form's date range picker says while a day is not picked yet; the API's wording above names its fields. */
+  firstDayMissing: 'Choose the first day',
+  lastDayMissing: 'Choose the last day',
   kindRequired: 'Kind must be vacation, sick or other',
   noteTooLong: 'Note must be at most 500 characters',
   engineerNotFound: 'Engineer not found',
