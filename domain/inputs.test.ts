@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  createAssignmentInput, createProjectInput, loginInput, registerEngineerInput, updateAssignmentInput,
+  addPlaceholderInput, createAssignmentInput, createProjectInput, loginInput, registerEngineerInput, updateAssignmentInput,
   updateEngineerInput, updateProjectInput,
 } from './inputs.ts';
 
@@ -141,6 +141,19 @@ describe('createProjectInput: the rules and exact messages of spec section 5', (
       'Go',
       'React',
     ]);
+  });
+});
+
+describe('skills: at most 50 characters each, trimmed, on projects, engineers and placeholders', () => {
+  const tooLong = 'A skill must be at most 50 characters';
+  it('refuses a required skill over 50 characters with the limit', () => {
+    expect(firstIssue(createProjectInput, { ...validProject, requiredSkills: ['React', 'x'.repeat(51)] })).toEqual({ path: 'requiredSkills.1', message: tooLong });
+    expect(createProjectInput.parse({ ...validProject, requiredSkills: [` ${'x'.repeat(50)} `] }).requiredSkills).toEqual(['x'.repeat(50)]);
+  });
+
+  it("refuses an engineer's skill over 50 characters with the limit", () => {
+    expect(firstIssue(updateEngineerInput, { skills: ['x'.repeat(51)] })).toEqual({ path: 'skills.0', message: tooLong });
+    expect(firstIssue(addPlaceholderInput, { role: 'Backend developer', allocationPercentage: 50, startDate: validProject.startDate, endDate: validProject.endDate, skills: ['x'.repeat(51)] })).toEqual({ path: 'skills.0', message: tooLong });
   });
 });
 

@@ -3,7 +3,7 @@ import { isoMomentText, writesYearOutOfRange, yearOutOfRangeMessage } from './da
 import { projectStatuses, seniorities, timeOffKinds } from './entities.ts';
 import {
   assignmentMessages as A, calendarMessages as C, engineerDaysMessages as D, engineerMessages as E, holidayMessages as H, projectMessages as P,
-  timeOffMessages as T,
+  skillMessages as S, timeOffMessages as T,
 } from './messages.ts';
 import { isCalendarDate } from './capacity/calendar-days.ts';
 import { DEFAULT_CALENDAR_ID } from './capacity/engineer-days.ts';
@@ -22,6 +22,13 @@ export const endsAfterStart = (value: { startDate?: string; endDate?: string }) 
   return Number.isNaN(start) || Number.isNaN(end) || end > start;
 };
 
+/** The longest skill: a label shown as a chip or a tag, never a sentence. */
+export const SKILL_MAX_LENGTH = 50;
+
+/** One skill, trimmed; `emptyMessage` is what a blank one gets where it is asked for. */
+export const skillName = (emptyMessage?: string) =>
+  wellFormedText('Skill', emptyMessage).trim().min(1, emptyMessage).max(SKILL_MAX_LENGTH, S.tooLong);
+
 const projectFields = {
   name: wellFormedText('Project name', P.nameRequired).trim().min(1, P.nameRequired).max(100, P.nameTooLong),
   description: wellFormedText('Description', P.descriptionTooShort).trim().min(10, P.descriptionTooShort).max(500, P.descriptionTooLong),
@@ -33,7 +40,7 @@ const projectFields = {
     .min(1, P.teamSizeTooSmall)
     .max(20, P.teamSizeTooLarge),
   requiredSkills: z
-    .array(wellFormedText('Skill').trim().min(1, P.skillsRequired), { error: P.skillsRequired })
+    .array(skillName(P.skillsRequired), { error: P.skillsRequired })
     .min(1, P.skillsRequired)
     .transform((skills) => [...new Set(skills)]),
 };
@@ -89,7 +96,7 @@ export const replaceAssignmentInput = z
   .object({ ...assignmentFields, version: expectedVersion })
   .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 
-const skillList = z.array(wellFormedText('Skill').trim().min(1)).transform((skills) => [...new Set(skills)]);
+const skillList = z.array(skillName()).transform((skills) => [...new Set(skills)]);
 
 const engineerFields = {
   // Each length check names its own message: without one, zod would say the field's type message

@@ -40,6 +40,11 @@ export const engineerMessages = {
   avatarInvalid: 'Avatar must be a web address starting with http:// or https://',
 } as const;
 
+/** A skill as typed: on an engineer, a project or a placeholder. */
+export const skillMessages = {
+  tooLong: 'A skill must be at most 50 characters',
+} as const;
+
 /** Work weeks, calendars followed, start and leave dates. */
 export const engineerDaysMessages = {
   fromRequired: 'From must be a date such as 2026-12-07',
