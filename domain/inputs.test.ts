@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  createAssignmentInput, createProjectInput, loginInput, registerEngineerInput, updateAssignmentInput,
+  addPlaceholderInput, createAssignmentInput, createProjectInput, loginInput, registerEngineerInput, updateAssignmentInput,
   updateEngineerInput, updateProjectInput,
 } from './inputs.ts';
 
@@ -144,6 +144,19 @@ describe('createProjectInput: the rules and exact messages of spec section 5', (
   });
 });
 
+describe('skills: at most 50 characters each, trimmed, on projects, engineers and placeholders', () => {
+  const tooLong = 'A skill must be at most 50 characters';
+  it('refuses a required skill over 50 characters with the limit', () => {
+    expect(firstIssue(createProjectInput, { ...validProject, requiredSkills: ['React', 'x'.repeat(51)] })).toEqual({ path: 'requiredSkills.1', message: tooLong });
+    expect(createProjectInput.parse({ ...validProject, requiredSkills: [` ${'x'.repeat(50)} `] }).requiredSkills).toEqual(['x'.repeat(50)]);
+  });
+
+  it("refuses an engineer's skill over 50 characters with the limit", () => {
+    expect(firstIssue(updateEngineerInput, { skills: ['x'.repeat(51)] })).toEqual({ path: 'skills.0', message: tooLong });
+    expect(firstIssue(addPlaceholderInput, { role: 'Backend developer', allocationPercentage: 50, startDate: validProject.startDate, endDate: validProject.endDate, skills: ['x'.repeat(51)] })).toEqual({ path: 'skills.0', message: tooLong });
+  });
+});
+
 describe('updateProjectInput', () => {
   it('accepts an empty update', () => {
     expect(updateProjectInput.parse({})).toEqual({});
@@ -192,6 +205,7 @@ describe('createAssignmentInput', () => {
     [{ role: '' }, 'role', 'Role is required'],
     [{ role: '   ' }, 'role', 'Role is required'],
     [{ role: undefined }, 'role', 'Role is required'],
+    [{ role: 'x'.repeat(101) }, 'role', 'Role must be at most 100 characters'],
     [{ engineerId: '' }, 'engineerId', 'Engineer is required'],
     [{ engineerId: undefined }, 'engineerId', 'Engineer is required'],
     [{ projectId: '' }, 'projectId', 'Project is required'],
@@ -272,6 +286,9 @@ describe('registerEngineerInput', () => {
   it.each([
     [{ name: '' }, 'name', 'Name is required'],
     [{ name: undefined }, 'name', 'Name is required'],
+    [{ name: 'x'.repeat(101) }, 'name', 'Name must be at most 100 characters'],
+    [{ name: 'x'.repeat(300) }, 'name', 'Name must be at most 100 characters'],
+    [{ department: 'x'.repeat(101) }, 'department', 'Department must be at most 100 characters'],
     [{ email: 'not-an-email' }, 'email', 'A valid email is required'],
     [{ email: 'ada@' }, 'email', 'A valid email is required'],
     [{ email: undefined }, 'email', 'A valid email is required'],

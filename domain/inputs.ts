@@ -3,7 +3,7 @@ import { isoMomentText, writesYearOutOfRange, yearOutOfRangeMessage } from './da
 import { projectStatuses, seniorities, timeOffKinds } from './entities.ts';
 import {
   assignmentMessages as A, calendarMessages as C, engineerDaysMessages as D, engineerMessages as E, holidayMessages as H, projectMessages as P,
-  timeOffMessages as T,
+  skillMessages as S, timeOffMessages as T,
 } from './messages.ts';
 import { isCalendarDate } from './capacity/calendar-days.ts';
 import { DEFAULT_CALENDAR_ID } from './capacity/engineer-days.ts';
@@ -22,6 +22,13 @@ export const endsAfterStart = (value: { startDate?: string; endDate?: string }) 
   return Number.isNaN(start) || Number.isNaN(end) || end > start;
 };
 
+/** The longest skill: a label shown as a chip or a tag, never a sentence. */
+export const SKILL_MAX_LENGTH = 50;
+
+/** One skill, trimmed; `emptyMessage` is what a blank one gets where it is asked for. */
+export const skillName = (emptyMessage?: string) =>
+  wellFormedText('Skill', emptyMessage).trim().min(1, emptyMessage).max(SKILL_MAX_LENGTH, S.tooLong);
+
 const projectFields = {
   name: wellFormedText('Project name', P.nameRequired).trim().min(1, P.nameRequired).max(100, P.nameTooLong),
   description: wellFormedText('Description', P.descriptionTooShort).trim().min(10, P.descriptionTooShort).max(500, P.descriptionTooLong),
@@ -33,7 +40,7 @@ const projectFields = {
     .min(1, P.teamSizeTooSmall)
     .max(20, P.teamSizeTooLarge),
   requiredSkills: z
-    .array(wellFormedText('Skill').trim().min(1, P.skillsRequired), { error: P.skillsRequired })
+    .array(skillName(P.skillsRequired), { error: P.skillsRequired })
     .min(1, P.skillsRequired)
     .transform((skills) => [...new Set(skills)]),
 };
@@ -59,7 +66,7 @@ export const updateProjectInput = z
 export type UpdateProjectInput = z.output<typeof updateProjectInput>;
 
 const assignmentFields = {
-  role: wellFormedText('Role', A.roleRequired).trim().min(1, A.roleRequired).max(100),
+  role: wellFormedText('Role', A.roleRequired).trim().min(1, A.roleRequired).max(100, A.roleTooLong),
   allocationPercentage: z
     .number({ error: A.allocationRange })
     .min(1, A.allocationRange)
@@ -89,12 +96,14 @@ export const replaceAssignmentInput = z
   .object({ ...assignmentFields, version: expectedVersion })
   .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 
-const skillList = z.array(wellFormedText('Skill').trim().min(1)).transform((skills) => [...new Set(skills)]);
+const skillList = z.array(skillName()).transform((skills) => [...new Set(skills)]);
 
 const engineerFields = {
-  name: wellFormedText('Name', E.nameRequired).trim().min(1, E.nameRequired).max(100),
+  // Each length check names its own message: without one, zod would say the field's type message
+  // ('Name is required') of a name that is only too long.
+  name: wellFormedText('Name', E.nameRequired).trim().min(1, E.nameRequired).max(100, E.nameTooLong),
   email: z.email({ error: E.emailInvalid }).transform((email) => email.toLowerCase()),
-  department: wellFormedText('Department').trim().max(100).default('Engineering'),
+  department: wellFormedText('Department').trim().max(100, E.departmentTooLong).default('Engineering'),
   // Only web addresses: the client renders it as an image source, where javascript: or data: would be a way in.
   avatar: wellFormedText('Avatar').max(2000, E.avatarInvalid).pipe(z.url({ protocol: /^https?$/, error: E.avatarInvalid })).optional(),
   skills: skillList.default([]),
@@ -112,7 +121,7 @@ export type RegisterEngineerInput = z.output<typeof registerEngineerInput>;
 // No defaults on update: zod 4 still applies `.default()` inside `.partial()`, which would turn
 // a skills-only edit into one that also resets the department (and is then refused for engineers).
 export const updateEngineerInput = z
-  .object({ ...engineerFields, department: wellFormedText('Department').trim().max(100), skills: skillList, version: expectedVersion })
+  .object({ ...engineerFields, department: wellFormedText('Department').trim().max(100, E.departmentTooLong), skills: skillList, version: expectedVersion })
   .omit({ email: true })
   .partial();
 export type UpdateEngineerInput = z.output<typeof updateEngineerInput>;

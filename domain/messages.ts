@@ -17,6 +17,7 @@ export const assignmentMessages = {
   engineerRequired: 'Engineer is required',
   projectRequired: 'Project is required',
   roleRequired: 'Role is required',
+  roleTooLong: 'Role must be at most 100 characters',
   allocationRange: 'Allocation must be between 1 and 100',
   startDateRequired: 'Start date is required',
   endDateRequired: 'End date is required',
@@ -28,6 +29,8 @@ export const assignmentMessages = {
 
 export const engineerMessages = {
   nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most 100 characters',
+  departmentTooLong: 'Department must be at most 100 characters',
   emailInvalid: 'A valid email is required',
   emailTaken: 'An account with this email already exists',
   seniorityRequired: 'Seniority must be junior, mid or senior',
@@ -35,6 +38,11 @@ export const engineerMessages = {
   passwordTooShort: 'Password must be at least 8 characters',
   ownSkillsOnly: 'Engineers may change only their own skills',
   avatarInvalid: 'Avatar must be a web address starting with http:// or https://',
+} as const;
+
+/** A skill as typed: on an engineer, a project or a placeholder. */
+export const skillMessages = {
+  tooLong: 'A skill must be at most 50 characters',
 } as const;
 
 /** Work weeks, calendars followed, start and leave dates. */
@@ -68,6 +76,9 @@ export const timeOffMessages = {
   fromRequired: 'From must be a date such as 2026-12-24',
   toRequired: 'To must be a date such as 2026-12-24',
   toBeforeFrom: 'To must be on or after from',
+  /** What a form's date range picker says while a day is not picked yet; the API's wording above names its fields. */
+  firstDayMissing: 'Choose the first day',
+  lastDayMissing: 'Choose the last day',
   kindRequired: 'Kind must be vacation, sick or other',
   noteTooLong: 'Note must be at most 500 characters',
   engineerNotFound: 'Engineer not found',

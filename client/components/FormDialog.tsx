@@ -52,13 +52,15 @@ export function FormDialog(props: Props) {
   );
 }
 
-/** An allocation field: a whole percentage from 1 to 100; cleared, it is null (the form then says it is required). */
+/**
+ * An allocation field: a whole percentage; cleared, it is null (the form then says it is required).
+ * It has no min or max: antd would quietly clamp 0 to 1 and 300 to 100 on blur, where the form's
+ * rule (1 to 100, the domain's) says what is wrong and saves nothing until it is fixed.
+ */
 export function AllocationInput({ value, onChange, testId }: { value: number | null; onChange: (value: number | null) => void; testId?: string }) {
   return (
     <InputNumber
       style={{ width: '100%' }}
-      min={1}
-      max={100}
       precision={0}
       suffix="%"
       value={value}

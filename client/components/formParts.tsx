@@ -1,6 +1,10 @@
-import { Alert, DatePicker, Tag, Typography } from 'antd';
+import { useMachine } from '@xstate/react';
+import { Alert, Button, DatePicker, Input, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
+import { sortedUnique } from '../../domain/figures.ts';
+import { SKILL_MAX_LENGTH } from '../../domain/inputs.ts';
+import { skillEntryMachine } from '../machines/skillEntry.machine.ts';
 
 /** The pieces the planning dialogs share: title, the lines over the form, the day pickers and the skill checklist. */
 
@@ -54,20 +58,24 @@ export function DayPicker({ value, onChange, disabledDate, ...rest }: DayPickerP
 }
 
 type SkillChecklistProps = {
-  /** Every skill to offer, in the order shown. */
+  /** Skills to offer; the selected ones are offered too, all in alphabetical order. */
   choices: readonly string[];
   selected: readonly string[];
   onToggle: (skill: string) => void;
+  /** Selects a skill typed in the box under the chips; without it there is no box. */
+  onAdd?: (skill: string) => void;
   optionsTestId?: string;
   selectedTestId?: string;
 };
 
-/** Skills to tick, and the ones ticked so far. */
-export function SkillChecklist({ choices, selected, onToggle, optionsTestId, selectedTestId }: SkillChecklistProps) {
+/** Skills to tick, a box to type one not offered yet, and the ones ticked so far. */
+export function SkillChecklist({ choices, selected, onToggle, onAdd, optionsTestId, selectedTestId }: SkillChecklistProps) {
+  // A typed skill is selected before any engineer or project has it: it shows as a chip all the same.
+  const shown = sortedUnique([choices, selected]);
   return (
     <div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, maxHeight: 168, overflowY: 'auto', padding: 2 }} data-testid={optionsTestId}>
-        {choices.map((skill) => {
+        {shown.map((skill) => {
           const checked = selected.includes(skill);
           return (
             <Tag.CheckableTag
@@ -86,6 +94,7 @@ export function SkillChecklist({ choices, selected, onToggle, optionsTestId, sel
           );
         })}
       </div>
+      {onAdd ? <SkillAdder known={shown} onAdd={onAdd} /> : null}
       <div style={{ marginTop: 10, fontSize: 13 }} data-testid={selectedTestId}>
         <Typography.Text type="secondary">Selected: </Typography.Text>
         {selected.length > 0 ? (
@@ -94,6 +103,49 @@ export function SkillChecklist({ choices, selected, onToggle, optionsTestId, sel
           <Typography.Text type="secondary">none yet</Typography.Text>
         )}
       </div>
+    </div>
+  );
+}
+
+/** A box and an Add button (or Enter) for a skill no chip offers yet; the machine judges it. */
+function SkillAdder({ known, onAdd }: { known: readonly string[]; onAdd: (skill: string) => void }) {
+  // The machine is made once; the latest callback is read when a skill is added.
+  const onAddRef = useRef(onAdd);
+  onAddRef.current = onAdd;
+  const machine = useMemo(() => skillEntryMachine.provide({ actions: { added: (_, { skill }) => onAddRef.current(skill) } }), []);
+  const [entry, send] = useMachine(machine);
+  const { text, error } = entry.context;
+  const add = () => send({ type: 'ADD', known });
+  return (
+    <div style={{ marginTop: 10 }}>
+      <Space.Compact style={{ width: '100%', maxWidth: 360 }}>
+        <Input
+          value={text}
+          onChange={(e) => send({ type: 'TYPE', text: e.target.value })}
+          onPressEnter={(e) => {
+            // Enter adds the skill; it must not submit the dialog's form around it.
+            e.preventDefault();
+            add();
+          }}
+          placeholder="Another skill, e.g. Kubernetes"
+          status={error ? 'error' : undefined}
+          aria-label="New skill"
+          aria-invalid={error ? true : undefined}
+          data-testid="new-skill"
+        />
+        <Button onClick={add} disabled={text.trim() === ''} data-testid="add-skill">
+          Add
+        </Button>
+      </Space.Compact>
+      {error ? (
+        <Typography.Text type="danger" style={{ display: 'block', fontSize: 13, marginTop: 4 }} data-testid="new-skill-error">
+          {error}
+        </Typography.Text>
+      ) : (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13, marginTop: 4 }}>
+          {`Type a skill no chip offers and press Enter or Add (at most ${SKILL_MAX_LENGTH} characters).`}
+        </Typography.Text>
+      )}
     </div>
   );
 }

@@ -14,9 +14,11 @@ const conflict = () => new ApiError('This project was changed by someone else. R
 describe('time off form', () => {
   it('needs both days in order and a kind, with the domain\'s messages', () => {
     expect(validateTimeOff(emptyTimeOff())).toEqual({
-      ok: false, errors: { from: 'From must be a date such as 2026-12-24', to: 'To must be a date such as 2026-12-24' },
+      ok: false, errors: { from: 'Choose the first day', to: 'Choose the last day' },
     });
     expect(validateTimeOff({ ...emptyTimeOff(), from: '2026-03-10', to: '2026-03-09' })).toEqual({ ok: false, errors: { to: 'To must be on or after from' } });
+    expect(validateTimeOff({ ...emptyTimeOff(), from: '2026-03-10' })).toEqual({ ok: false, errors: { to: 'Choose the last day' } });
+    expect(validateTimeOff({ ...emptyTimeOff(), to: '2026-03-10' })).toEqual({ ok: false, errors: { from: 'Choose the first day' } });
   });
 
   it('books for the engineer it was opened for; an empty note is left out; an overlap keeps the form with the server\'s words', async () => {

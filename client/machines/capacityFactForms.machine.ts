@@ -1,6 +1,6 @@
 import type { TimeOffKind } from '../../domain/entities.ts';
 import { addHolidayInput, addPlaceholderInput, bookTimeOffInput, updatePlaceholderInput } from '../../domain/inputs.ts';
-import { assignmentMessages } from '../../domain/messages.ts';
+import { assignmentMessages, timeOffMessages } from '../../domain/messages.ts';
 import { createEditFormMachine, endAfterStart, firstByField, type FormMode, type FormValidation } from './editForm.machine.ts';
 
 /**
@@ -28,7 +28,19 @@ export const emptyTimeOff = (): TimeOffValues => ({ engineerId: '', from: '', to
 
 export function validateTimeOff(form: TimeOffValues): FormValidation {
   const result = bookTimeOffInput.safeParse({ from: form.from, to: form.to, kind: form.kind, note: form.note.trim() === '' ? undefined : form.note });
-  return judged(result, { engineerId: form.engineerId });
+  return withMissingDays(judged(result, { engineerId: form.engineerId }), form);
+}
+
+/**
+ * A day not picked yet is asked for in the words of the picker ('Choose the first day'), not the
+ * API's ('From must be a date such as 2026-12-24'), which names a field the user never sees.
+ */
+export function withMissingDays(validation: FormValidation, days: { from: string; to: string }): FormValidation {
+  if (validation.ok) return validation;
+  const errors = { ...validation.errors };
+  if (days.from === '') errors.from = timeOffMessages.firstDayMissing;
+  if (days.to === '') errors.to = timeOffMessages.lastDayMissing;
+  return { ok: false, errors };
 }
 
 export const timeOffFormMachine = createEditFormMachine<TimeOffValues>({ id: 'timeOffForm', empty: emptyTimeOff, validate: validateTimeOff });

@@ -119,6 +119,23 @@ describe('create-project machine', () => {
     expect(actor.getSnapshot().context.form.requiredSkills).toEqual(['Rust']);
   });
 
+  it('with no skill on offer, a typed skill is selected and clears "At least one skill is required"; typed again it stays selected', async () => {
+    const { actor, createProject } = start();
+    actor.send({ type: 'OPEN' });
+    fillValid(actor);
+    actor.send({ type: 'TOGGLE_SKILL', skill: 'React' });
+    actor.send({ type: 'TOGGLE_SKILL', skill: 'Node.js' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.errors.requiredSkills).toBe('At least one skill is required');
+    actor.send({ type: 'ADD_SKILL', skill: 'Kubernetes' });
+    actor.send({ type: 'ADD_SKILL', skill: 'Kubernetes' });
+    expect(actor.getSnapshot().context.form.requiredSkills).toEqual(['Kubernetes']);
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(createProject.mock.calls[0]?.[0].requiredSkills).toEqual(['Kubernetes']);
+  });
+
   it('turns a non-numeric team size into 1', () => {
     const { actor } = start();
     actor.send({ type: 'OPEN' });

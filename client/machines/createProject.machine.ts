@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Project, ProjectStatus } from '../../domain/entities.ts';
 import { createProjectInput, endsAfterStart, type CreateProjectInput } from '../../domain/inputs.ts';
 import { projectMessages } from '../../domain/messages.ts';
+import { toggledSkill, withSkill } from '../lib/skills.ts';
 
 /**
  * The Create New Project dialog: closed -> editing -> submitting -> closed on success
@@ -102,18 +103,15 @@ export type CreateProjectEvent =
   | { type: 'CANCEL' }
   | { type: 'CHANGE'; field: Exclude<ProjectField, 'requiredSkills'>; value: string | number | null }
   | { type: 'TOGGLE_SKILL'; skill: string }
+  /** A skill typed in the box under the chips: selected, never unselected (typing it again keeps it). */
+  | { type: 'ADD_SKILL'; skill: string }
   | { type: 'SUBMIT'; managerId?: string };
 
 export type CreateProjectInputOptions = { now?: () => Date };
 
 function withChange(form: ProjectForm, event: CreateProjectEvent): ProjectForm {
-  if (event.type === 'TOGGLE_SKILL') {
-    const has = form.requiredSkills.includes(event.skill);
-    return {
-      ...form,
-      requiredSkills: has ? form.requiredSkills.filter((s) => s !== event.skill) : [...form.requiredSkills, event.skill],
-    };
-  }
+  if (event.type === 'TOGGLE_SKILL') return { ...form, requiredSkills: toggledSkill(form.requiredSkills, event.skill) };
+  if (event.type === 'ADD_SKILL') return { ...form, requiredSkills: withSkill(form.requiredSkills, event.skill) };
   if (event.type !== 'CHANGE') return form;
   switch (event.field) {
     case 'teamSize':
@@ -189,6 +187,7 @@ export const createProjectMachine = setup({
       on: {
         CHANGE: { actions: 'applyChange' },
         TOGGLE_SKILL: { actions: 'applyChange' },
+        ADD_SKILL: { actions: 'applyChange' },
         CANCEL: { target: 'closed', actions: 'resetForm' },
         SUBMIT: [
           { guard: 'formIsValid', target: 'submitting', actions: 'rememberManager' },

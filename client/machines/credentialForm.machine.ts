@@ -29,6 +29,12 @@ export type CredentialFormContext<V extends CredentialValues, L> = {
   loaded: L | null;
   form: V;
   errors: CredentialErrors;
+  /**
+   * The field messages of the server's last refusal ('Your current password is not correct'), shown
+   * among `errors` until that field is edited or the form is sent again: after that they no longer
+   * describe what is on screen.
+   */
+  serverErrors: CredentialErrors;
   /** After the first submit every change re-validates, so messages follow the typing. */
   attempted: boolean;
   submitError: string | null;
@@ -118,12 +124,19 @@ export function createCredentialFormMachine<V extends CredentialValues, L = neve
       applyChange: assign(({ context, event }) => {
         if (event.type !== 'CHANGE') return {};
         const form = { ...context.form, [event.field]: event.value } as V;
-        return { form, errors: context.attempted ? config.validate(form) : context.errors };
+        // Editing a field the refusal named answers it: its message goes, and the refusal's alert with it.
+        const { [event.field]: answered, ...serverErrors } = context.serverErrors;
+        const submitError = answered === undefined ? context.submitError : null;
+        return { form, serverErrors, submitError, errors: { ...serverErrors, ...(context.attempted ? config.validate(form) : {}) } };
       }),
-      showErrors: assign(({ context }) => ({ attempted: true, errors: config.validate(context.form) })),
-      startSubmit: assign({ errors: {}, submitError: null }),
-      recordFailure: assign((_, params: { error: unknown }) => ({ submitError: errorMessage(params.error), errors: fieldErrorsOf(params.error) })),
-      resetForm: assign(({ context }) => ({ form: config.empty(context.loaded), errors: {}, attempted: false, submitError: null })),
+      // Sent again: the form's own messages now, and no refusal of an earlier try.
+      showErrors: assign(({ context }) => ({ attempted: true, errors: config.validate(context.form), serverErrors: {}, submitError: null })),
+      startSubmit: assign({ errors: {}, serverErrors: {}, submitError: null }),
+      recordFailure: assign((_, params: { error: unknown }) => {
+        const errors = fieldErrorsOf(params.error);
+        return { submitError: errorMessage(params.error), errors, serverErrors: errors };
+      }),
+      resetForm: assign(({ context }) => ({ form: config.empty(context.loaded), errors: {}, serverErrors: {}, attempted: false, submitError: null })),
     },
   }).createMachine({
     id: config.id,
@@ -132,6 +145,7 @@ export function createCredentialFormMachine<V extends CredentialValues, L = neve
       loaded: null,
       form: config.empty(null),
       errors: {},
+      serverErrors: {},
       attempted: false,
       submitError: null,
       refusal: null,

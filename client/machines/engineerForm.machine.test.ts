@@ -31,6 +31,13 @@ describe('engineer form machine', () => {
     });
   });
 
+  it('a name or department over 100 characters is said to be too long, with the limit, in both modes', () => {
+    const long = { ...engineerValuesOf(engineer), name: 'N'.repeat(300), department: 'D'.repeat(101) };
+    const errors = { name: 'Name must be at most 100 characters', department: 'Department must be at most 100 characters' };
+    expect(validateEngineer(long, 'create')).toEqual({ ok: false, errors });
+    expect(validateEngineer(long, 'edit')).toEqual({ ok: false, errors });
+  });
+
   it('registers with the parsed fields; an empty department becomes the default', async () => {
     const t = start(async () => engineer);
     t.actor.send({ type: 'OPEN_CREATE' });

@@ -1,5 +1,6 @@
 import type { TimeOffKind } from '../../domain/entities.ts';
 import { bookTimeOffInput } from '../../domain/inputs.ts';
+import { withMissingDays } from './capacityFactForms.machine.ts';
 import { createEditFormMachine, firstByField, type FormValidation } from './editForm.machine.ts';
 
 /**
@@ -24,7 +25,7 @@ export const emptyTimeOff = (): TimeOffValues => ({ engineerId: '', engineerName
 export function validateTimeOff(form: TimeOffValues): FormValidation {
   const result = bookTimeOffInput.safeParse({ from: form.from, to: form.to, kind: form.kind, note: form.note.trim() === '' ? undefined : form.note });
   if (result.success) return { ok: true, payload: { ...result.data, engineerId: form.engineerId } };
-  return { ok: false, errors: firstByField(result.error.issues) };
+  return withMissingDays({ ok: false, errors: firstByField(result.error.issues) }, form);
 }
 
 export const timeOffFormMachine = createEditFormMachine<TimeOffValues>({ id: 'timeOffForm', empty: emptyTimeOff, validate: validateTimeOff });

@@ -95,10 +95,9 @@ export function EngineerFormDialog({ open, saving, locked, context, skills, send
           </Col>
           <Col xs={12} sm={6}>
             <Form.Item label="Max capacity" required validateStatus={status('maxCapacity')} help={errors.maxCapacity}>
+              {/* No min or max: antd would quietly clamp 300 to 100 on blur; the domain's rule says the range instead. */}
               <InputNumber
                 style={{ width: '100%' }}
-                min={1}
-                max={100}
                 precision={0}
                 suffix="%"
                 value={form.maxCapacity}

@@ -133,6 +133,7 @@ export function CreateProjectDialog({ open, submitting, context, skills, manager
             choices={skills}
             selected={form.requiredSkills}
             onToggle={(skill) => send({ type: 'TOGGLE_SKILL', skill })}
+            onAdd={(skill) => send({ type: 'ADD_SKILL', skill })}
             optionsTestId="skill-options"
             selectedTestId="selected-skills"
           />

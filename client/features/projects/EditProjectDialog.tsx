@@ -3,6 +3,7 @@ import { DayPicker, DialogTitle, FormAlerts, SkillChecklist } from '../../compon
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
 import type { ProjectValues } from '../../machines/projectEdit.machine.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { toggledSkill, withSkill } from '../../lib/skills.ts';
 
 type Props = {
   open: boolean;
@@ -19,7 +20,6 @@ export function EditProjectDialog({ open, saving, locked, context, skills, send 
   const { form, errors } = context;
   const status = (field: keyof ProjectValues) => (errors[field] ? ('error' as const) : undefined);
   const change = <K extends keyof ProjectValues>(field: K, value: ProjectValues[K]) => send({ type: 'CHANGE', field, value });
-  const choices = [...new Set([...skills, ...form.requiredSkills])].sort((a, b) => a.localeCompare(b));
 
   return (
     <Modal
@@ -78,11 +78,10 @@ export function EditProjectDialog({ open, saving, locked, context, skills, send 
         </Form.Item>
         <Form.Item label="Required Skills" required validateStatus={status('requiredSkills')} help={errors.requiredSkills} style={{ marginBottom: 0 }}>
           <SkillChecklist
-            choices={choices}
+            choices={skills}
             selected={form.requiredSkills}
-            onToggle={(skill) =>
-              change('requiredSkills', form.requiredSkills.includes(skill) ? form.requiredSkills.filter((s) => s !== skill) : [...form.requiredSkills, skill])
-            }
+            onToggle={(skill) => change('requiredSkills', toggledSkill(form.requiredSkills, skill))}
+            onAdd={(skill) => change('requiredSkills', withSkill(form.requiredSkills, skill))}
           />
         </Form.Item>
         {/* Lets Enter submit from a text field. */}
