@@ -40,6 +40,62 @@ export function forecastChartData(totals: readonly Total[]): { demand: DemandDat
   return { demand, capacity };
 }
 
+/**
+ * The one y scale the forecast draws on, in people: from 0 to the larger of the tallest week of stacked
+ * demand and the largest capacity, so the capacity line and the columns are read against the same axis.
+ * With nothing at all in any week the axis still runs to one person rather than collapsing to a point.
+ */
+export function forecastYDomain(demand: readonly DemandDatum[], capacity: readonly CapacityDatum[]): [number, number] {
+  const stacked = new Map<string, number>();
+  for (const d of demand) stacked.set(d.week, (stacked.get(d.week) ?? 0) + d.value);
+  const top = Math.max(0, ...stacked.values(), ...capacity.map((c) => c.capacity));
+  return [0, top > 0 ? top : 1];
+}
+
+/** An axis tick in people: at most two decimals (a tick of 0.6 is not drawn as 0.6000000000000001). */
+export const fteTick = (value: number | string) => `${Math.round(Number(value) * 100) / 100}`;
+
+/**
+ * The forecast chart's options (the dual-axes chart of the charts library): demand stacked by kind as
+ * columns, capacity as a line over them, both on the one y scale `forecastYDomain` gives. That chart
+ * gives each mark an independent y scale unless told otherwise, whatever key they share: the capacity
+ * line was drawn on a scale of its own and, read against the columns' axis, sat about a quarter too high
+ * on the large organisation, above a demand it was in fact below. Every y scale here says it is shared.
+ */
+export function forecastChartOptions(demand: DemandDatum[], capacity: CapacityDatum[]) {
+  const [, max] = forecastYDomain(demand, capacity);
+  const y = { key: 'people', independent: false, domainMin: 0, domainMax: max, nice: true };
+  return {
+    xField: 'week',
+    // The section draws its own legend above the chart (capacity as a line, demand as squares).
+    legend: false as const,
+    scale: { y },
+    // One axis, the columns' and the line's alike.
+    axis: { y: { title: 'People (FTE)', labelFormatter: fteTick, gridLineDash: [3, 3] }, x: { title: false, labelAutoRotate: demand.length > 60 } },
+    children: [
+      {
+        type: 'interval' as const,
+        data: demand,
+        yField: 'value',
+        colorField: 'series',
+        stack: true,
+        scale: { y, color: { domain: [...FORECAST_SERIES, 'Capacity'], range: [...FORECAST_SERIES.map((s) => forecastColors[s]), forecastColors.Capacity] } },
+        style: { maxWidth: 36, radiusTopLeft: 2, radiusTopRight: 2 },
+        tooltip: { items: [(d: DemandDatum) => ({ name: d.series, value: `${d.value} FTE`, color: forecastColors[d.series] })] },
+      },
+      {
+        type: 'line' as const,
+        data: capacity,
+        yField: 'capacity',
+        colorField: () => 'Capacity',
+        scale: { y },
+        style: { lineWidth: 2.5, stroke: forecastColors.Capacity },
+        tooltip: { items: [(d: CapacityDatum) => ({ name: 'Capacity', value: `${d.capacity} FTE`, color: forecastColors.Capacity })] },
+      },
+    ],
+  };
+}
+
 export type ForecastSummary = { weeks: number; overDemandWeeks: number; peakDemand: number; peakWeek: string | null; capacityThen: number };
 
 /** The headline: in how many weeks all demand (tentative and placeholders too) exceeds capacity, and the busiest week. */
