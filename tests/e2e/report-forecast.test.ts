@@ -1,7 +1,8 @@
 /**
  * The Report's forecast as drawn, in Chromium on the real server with the demo: the capacity line is
  * read against the demand columns on the canvas itself (the two used to sit on y scales of their own,
- * which drew the line about a quarter too high on a large organisation).
+ * which drew the line about a quarter too high on a large organisation), and a window with no demand
+ * says so and keeps an axis under the line (it used to show a lone 0 halfway up).
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,35 @@ function readForecastCanvas(canvas: Locator): Promise<{ baseline: number; column
   });
 }
 
+/**
+ * The rows of the plot's horizontal grid lines that show (top to bottom: one per y tick, less any the
+ * line covers), and the mean row of the capacity line, in canvas pixels. The canvas is transparent:
+ * grid lines are faint dashes (dark, nearly transparent) across the plot, the line opaque near-black.
+ */
+function readAxisAndLine(canvas: Locator): Promise<{ grid: number[]; line: number | null }> {
+  return canvas.evaluate((node) => {
+    const c = node as HTMLCanvasElement;
+    const { data, width, height } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+    const at = (x: number, y: number) => data.subarray((y * width + x) * 4, (y * width + x) * 4 + 4);
+    const isGrid = (p: Uint8ClampedArray) => p[3]! > 0 && p[3]! < 40;
+    const isLine = (p: Uint8ClampedArray) => p[3]! > 200 && Math.max(p[0]!, p[1]!, p[2]!) < 70;
+    const grid: number[] = [];
+    let darkRows = 0;
+    let darkSum = 0;
+    for (let y = 0; y < height; y++) {
+      let faint = 0;
+      let darks = 0;
+      for (let x = 0; x < width; x++) {
+        if (isGrid(at(x, y))) faint += 1;
+        if (isLine(at(x, y))) darks += 1;
+      }
+      if (faint > width * 0.3 && grid.at(-1) !== y - 1) grid.push(y);
+      if (darks > width * 0.05) { darkRows += darks; darkSum += darks * y; }
+    }
+    return { grid, line: darkRows > 0 ? darkSum / darkRows : null };
+  });
+}
+
 describe('the Report forecast as drawn', () => {
   it('draws the capacity line at the capacity, on the scale the demand columns are drawn on', async () => {
     const asked = page.waitForRequest((r) => r.url().includes('/api/capacity?') && r.url().includes('sort=peak'));
@@ -99,6 +129,31 @@ describe('the Report forecast as drawn', () => {
       // Where the capacity falls on the columns' scale.
       expect(Math.abs(baseline - column.line! - perPerson * capacity), `week ${i + 1}: ${capacity} FTE of capacity for ${demand} of demand`).toBeLessThan(3);
     });
+  });
+
+  it('a year ahead, with no demand planned, says so and draws the capacity on an axis from 0', async () => {
+    const forecast = page.getByTestId('forecast-chart');
+    await forecast.getByTestId('forecast-start').click();
+    const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+    await panel.waitFor();
+    await panel.locator('.ant-picker-header-super-next-btn').click();
+    await panel.locator('td.ant-picker-cell-in-view').nth(10).click();
+    await expect.poll(() => forecast.locator('[data-role="subtitle"]').innerText()).toMatch(/^Capacity against demand per week, 12 weeks from /);
+    await expect.poll(() => forecast.getByTestId('forecast-summary').innerText()).toBe('No demand planned in these weeks.');
+
+    const canvas = forecast.locator('canvas').first();
+    await page.mouse.move(0, 0);
+    await waitForStableCanvas(canvas);
+    const { grid, line } = await readAxisAndLine(canvas);
+    // An axis with ticks from 0 up, evenly spaced (before: a lone 0 halfway up, the line above it on a
+    // scale of its own), and the line on it: the capacity is the top of the scale, so the line is in
+    // the highest tick's step (whose grid line it may cover).
+    expect(grid.length, `grid lines at ${grid.join(', ')}`).toBeGreaterThanOrEqual(3);
+    const step = (grid.at(-1)! - grid[0]!) / (grid.length - 1);
+    for (let i = 1; i < grid.length; i++) expect(Math.abs(grid[i]! - grid[i - 1]! - step)).toBeLessThan(2);
+    expect(line).not.toBeNull();
+    expect(line!).toBeGreaterThanOrEqual(grid[0]! - step - 2);
+    expect(line!).toBeLessThanOrEqual(grid[0]! + 2);
   });
 
   it('raised no page errors', () => {

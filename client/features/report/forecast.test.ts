@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CapacityResponse, CapacityRow } from '../../../domain/capacity/contracts.ts';
 import {
-  FORECAST_SERIES, forecastChartData, forecastChartOptions, forecastCsvRows, forecastFilename, forecastSummary, forecastYDomain, fteTick, overloadedInRange,
+  FORECAST_SERIES, forecastChartData, forecastChartOptions, forecastCsvRows, forecastFilename, forecastHeadline, forecastSummary, forecastYDomain, fteTick, overloadedInRange,
 } from './forecast.ts';
 
 const period = (key: string, start: string) => ({ key, start, end: start, workingDays: 5, holidays: [] });
@@ -68,6 +68,29 @@ describe('forecast', () => {
 
   it('says in how many weeks demand exceeds capacity, and the busiest week', () => {
     expect(forecastSummary(grid.totals)).toEqual({ weeks: 3, overDemandWeeks: 2, peakDemand: 3.5, peakWeek: '2026-03-09', capacityThen: 3 });
+  });
+
+  it('with no demand in any week, names no busiest week and says there is none', () => {
+    const idle = grid.totals.map((t) => ({ ...t, confirmed: 0, tentative: 0, placeholder: 0 }));
+    expect(forecastSummary(idle)).toEqual({ weeks: 3, overDemandWeeks: 0, peakDemand: 0, peakWeek: null, capacityThen: 0 });
+    expect(forecastHeadline(forecastSummary(idle))).toBe('No demand planned in these weeks.');
+    // The axis then runs from 0 to the capacity, where the line is drawn.
+    const { demand, capacity } = forecastChartData(idle);
+    expect(forecastChartOptions(demand, capacity).scale.y).toMatchObject({ domainMin: 0, domainMax: 3 });
+    // A little demand is still demand, even where it rounds to 0.0 people.
+    const little = idle.map((t, i) => (i === 1 ? { ...t, tentative: 10 } : t));
+    expect(forecastSummary(little).peakWeek).toBe('2026-03-09');
+    expect(forecastHeadline(forecastSummary([]))).toBeNull();
+  });
+
+  it('words the headline from the summary', () => {
+    expect(forecastHeadline(forecastSummary(grid.totals))).toBe(
+      'Demand exceeds capacity in 2 of 3 weeks. Busiest: the week of Mar 09, 3.5 FTE of demand for 3 FTE of capacity.',
+    );
+    const calm = grid.totals.map((t) => ({ ...t, tentative: 0, placeholder: 0, confirmed: Math.min(t.confirmed, t.capacity) }));
+    expect(forecastHeadline(forecastSummary(calm))).toBe(
+      'Demand stays within capacity in every week. Busiest: the week of Mar 09, 3 FTE of demand for 3 FTE of capacity.',
+    );
   });
 
   it('lists who is overloaded, most severe peak first, with the week it happens', () => {

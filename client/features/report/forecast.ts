@@ -98,14 +98,17 @@ export function forecastChartOptions(demand: DemandDatum[], capacity: CapacityDa
 
 export type ForecastSummary = { weeks: number; overDemandWeeks: number; peakDemand: number; peakWeek: string | null; capacityThen: number };
 
-/** The headline: in how many weeks all demand (tentative and placeholders too) exceeds capacity, and the busiest week. */
+/**
+ * The headline: in how many weeks all demand (tentative and placeholders too) exceeds capacity, and the
+ * busiest week. A week with no demand is nobody's busiest: with none in any week there is no peak.
+ */
 export function forecastSummary(totals: readonly Total[]): ForecastSummary {
   let peak: Total | null = null;
   let overDemandWeeks = 0;
   const demandOf = (t: Total) => t.confirmed + t.tentative + t.placeholder;
   for (const t of totals) {
     if (demandOf(t) > t.capacity) overDemandWeeks += 1;
-    if (t.workingDays > 0 && (!peak || people(demandOf(t), t.workingDays) > people(demandOf(peak), peak.workingDays))) peak = t;
+    if (t.workingDays > 0 && demandOf(t) > 0 && (!peak || people(demandOf(t), t.workingDays) > people(demandOf(peak), peak.workingDays))) peak = t;
   }
   return {
     weeks: totals.length,
@@ -114,6 +117,16 @@ export function forecastSummary(totals: readonly Total[]): ForecastSummary {
     peakWeek: peak ? peak.start : null,
     capacityThen: peak ? people(peak.capacity, peak.workingDays) : 0,
   };
+}
+
+/** The sentence above the chart; none while there are no weeks. */
+export function forecastHeadline(summary: ForecastSummary): string | null {
+  if (summary.weeks === 0) return null;
+  if (summary.peakWeek === null) return 'No demand planned in these weeks.';
+  const over = summary.overDemandWeeks === 0
+    ? 'Demand stays within capacity in every week.'
+    : `Demand exceeds capacity in ${summary.overDemandWeeks} of ${summary.weeks} weeks.`;
+  return `${over} Busiest: the week of ${weekLabel(summary.peakWeek)}, ${summary.peakDemand} FTE of demand for ${summary.capacityThen} FTE of capacity.`;
 }
 
 export type OverloadedEngineer = {
