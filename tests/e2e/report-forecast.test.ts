@@ -131,6 +131,25 @@ describe('the Report forecast as drawn', () => {
     });
   });
 
+  it('keeps the tooltip inside the chart, by the right edge and the bottom too', async () => {
+    const canvas = page.getByTestId('forecast-chart').locator('canvas').first();
+    const box = (await canvas.boundingBox())!;
+    const { baseline, columns } = await readForecastCanvas(canvas);
+    const tooltip = page.getByTestId('forecast-chart').locator('.g2-tooltip');
+    // The last week first: the first tooltip shown was never flipped, and ran off the card's right edge.
+    for (const [column, y] of [[columns.at(-1)!, box.height / 2], [columns.at(-2)!, baseline - 4], [columns[0]!, baseline - 4]] as const) {
+      await page.mouse.move(box.x + column.x, box.y + y);
+      await expect.poll(() => tooltip.first().isVisible(), { timeout: 5_000 }).toBe(true);
+      expect(await tooltip.first().innerText()).toMatch(/Capacity\s+\d+(\.\d)? FTE/);
+      // Inside the canvas, once the tooltip has slid into place (it moves with a 0.4 s transition).
+      await expect.poll(async () => {
+        const tip = (await tooltip.first().boundingBox())!;
+        return tip.x >= box.x - 0.5 && tip.x + tip.width <= box.x + box.width + 0.5 && tip.y >= box.y - 0.5 && tip.y + tip.height <= box.y + box.height + 0.5;
+      }, { timeout: 3_000 }).toBe(true);
+    }
+    await page.mouse.move(0, 0);
+  });
+
   it('a year ahead, with no demand planned, says so and draws the capacity on an axis from 0', async () => {
     const forecast = page.getByTestId('forecast-chart');
     await forecast.getByTestId('forecast-start').click();
