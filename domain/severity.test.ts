@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { utilizationStatus } from './figures.ts';
-import { byLoadDescending, loadRatio, overloadedBySeverity } from './severity.ts';
+import { byAllocationDescending, byLoadDescending, loadRatio, overloadedBySeverity } from './severity.ts';
 
 const person = (name: string, currentAllocation: number, maxCapacity = 100) => ({
   name, currentAllocation, maxCapacity, utilizationStatus: utilizationStatus(currentAllocation, maxCapacity),
@@ -28,6 +28,15 @@ describe('severity', () => {
     const shuffled = [...team].reverse().sort(byLoadDescending);
     expect(shuffled).toEqual(sorted);
     for (let i = 1; i < sorted.length; i += 1) expect(loadRatio(sorted[i - 1]!)).toBeGreaterThanOrEqual(loadRatio(sorted[i]!));
+  });
+
+  it('orders the chart by the allocation its bars draw, whatever each one\'s capacity; equal ones by name, then id', () => {
+    const team = [
+      { _id: 'w', ...person('Wen', 440, 50) }, { _id: 'a', ...person('Ada', 520) }, { _id: 'k', ...person('Kofi', 260, 50) },
+      { _id: 'm2', ...person('Marco', 520) }, { _id: 'm1', ...person('Marco', 520) }, { _id: 'z', ...person('Zoe', 0, 0) },
+    ];
+    expect([...team].sort(byAllocationDescending).map((p) => `${p.name} ${p._id}`)).toEqual(['Ada a', 'Marco m1', 'Marco m2', 'Wen w', 'Kofi k', 'Zoe z']);
+    expect([...team].reverse().sort(byAllocationDescending)).toEqual([...team].sort(byAllocationDescending));
   });
 
   it('does not reorder the list it is given', () => {

@@ -27,3 +27,13 @@ export function byLoadDescending(a: Loaded, b: Loaded): number {
 /** The overloaded engineers, most overloaded first: who needs attention before anyone else. */
 export const overloadedBySeverity = <F extends Loaded>(figures: readonly F[]): F[] =>
   figures.filter((f) => f.utilizationStatus === 'overloaded').sort(byLoadDescending);
+
+/**
+ * Highest current allocation first, as the Report's bar chart draws it (its bars are the allocation in
+ * percent, per the spec): the order then reads off the bars. Equal allocations by name, then id, so
+ * the order is total. Sorted by load against capacity instead, the chart put part-timers' bars of about
+ * 265 % (over five times their 50 %) before a full-timer's 520 % one, under a subtitle saying most loaded first.
+ */
+export function byAllocationDescending(a: Pick<Loaded, 'name' | 'currentAllocation'> & { _id: string }, b: Pick<Loaded, 'name' | 'currentAllocation'> & { _id: string }): number {
+  return b.currentAllocation - a.currentAllocation || byName(a.name, b.name) || byName(a._id, b._id);
+}

@@ -1,44 +1,55 @@
 import { DualAxes } from '@ant-design/charts';
-import { type CapacityDatum, type DemandDatum, FORECAST_SERIES, forecastColors } from './forecast.ts';
+import { type RefObject, useEffect, useRef } from 'react';
+import { tooltipPlace } from '../../lib/tooltipPlace.ts';
+import { type CapacityDatum, type DemandDatum, forecastChartOptions } from './forecast.ts';
 
-const fte = (value: number | string) => `${value}`;
+/**
+ * Keeps the charts library's tooltip inside the chart under `root`: each time the library shows or
+ * moves it, it is put again beside the last pointer position by `tooltipPlace`, with its real size
+ * (the library's own placement can leave it past the card's right edge: see tooltipPlace).
+ */
+function useTooltipInside(root: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const box = root.current;
+    if (!box) return;
+    let pointer: { x: number; y: number } | null = null;
+    const place = () => {
+      const tip = box.querySelector<HTMLElement>('.g2-tooltip');
+      const chart = tip?.parentElement;
+      if (!tip || !chart || !pointer || tip.style.visibility === 'hidden') return;
+      const { left, top } = tooltipPlace(pointer, { width: tip.offsetWidth, height: tip.offsetHeight }, { width: chart.clientWidth, height: chart.clientHeight });
+      // Written only when it moves, so the observer's next call (for this very write) changes nothing.
+      if (Math.abs(parseFloat(tip.style.left) - left) > 0.5) tip.style.left = `${left}px`;
+      if (Math.abs(parseFloat(tip.style.top) - top) > 0.5) tip.style.top = `${top}px`;
+    };
+    const onMove = (event: PointerEvent) => {
+      const chart = box.querySelector('canvas')?.parentElement;
+      if (!chart) return;
+      const r = chart.getBoundingClientRect();
+      pointer = { x: event.clientX - r.left, y: event.clientY - r.top };
+      place();
+    };
+    const observer = new MutationObserver(place);
+    observer.observe(box, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
+    box.addEventListener('pointermove', onMove);
+    return () => {
+      observer.disconnect();
+      box.removeEventListener('pointermove', onMove);
+    };
+  }, [root]);
+}
 
 /**
  * Capacity against demand per week: demand stacked by kind (confirmed, tentative, placeholders) as
- * columns, capacity as a line over them, on one axis in people (FTE).
+ * columns, capacity as a line over them, on one axis in people (FTE). The options are built in
+ * forecast.ts, where they are tested.
  */
 export default function ForecastChart({ demand, capacity, height = 340 }: { demand: DemandDatum[]; capacity: CapacityDatum[]; height?: number }) {
-  const shared = { y: { key: 'people', nice: true, domainMin: 0 } };
+  const root = useRef<HTMLDivElement>(null);
+  useTooltipInside(root);
   return (
-    <DualAxes
-      height={height}
-      autoFit
-      xField="week"
-      // The section draws its own legend above the chart (capacity as a line, demand as squares).
-      legend={false}
-      axis={{ y: { title: 'People (FTE)', labelFormatter: fte, gridLineDash: [3, 3] }, x: { title: false, labelAutoRotate: demand.length > 60 } }}
-      children={[
-        {
-          type: 'interval',
-          data: demand,
-          yField: 'value',
-          colorField: 'series',
-          stack: true,
-          scale: { ...shared, color: { domain: [...FORECAST_SERIES, 'Capacity'], range: [...FORECAST_SERIES.map((s) => forecastColors[s]), forecastColors.Capacity] } },
-          style: { maxWidth: 36, radiusTopLeft: 2, radiusTopRight: 2 },
-          tooltip: { items: [(d: DemandDatum) => ({ name: d.series, value: `${d.value} FTE`, color: forecastColors[d.series] })] },
-        },
-        {
-          type: 'line',
-          data: capacity,
-          yField: 'capacity',
-          colorField: () => 'Capacity',
-          scale: shared,
-          style: { lineWidth: 2.5, stroke: forecastColors.Capacity },
-          axis: { y: false },
-          tooltip: { items: [(d: CapacityDatum) => ({ name: 'Capacity', value: `${d.capacity} FTE`, color: forecastColors.Capacity })] },
-        },
-      ]}
-    />
+    <div ref={root}>
+      <DualAxes height={height} autoFit {...forecastChartOptions(demand, capacity)} />
+    </div>
   );
 }

@@ -7,10 +7,10 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { WeekWindowControls, windowPhrase } from '../../components/WeekWindowControls.tsx';
 import { csvText, downloadText } from '../../lib/csv.ts';
-import { todayDate, weekLabel } from '../../lib/weeks.ts';
+import { todayDate } from '../../lib/weeks.ts';
 import { forecastRange, forecastWindowMachine } from '../../machines/forecastWindow.machine.ts';
 import { useCapacity } from '../../stores/useLiveQuery.ts';
-import { forecastChartData, forecastColors, forecastCsvRows, forecastFilename, forecastSummary, overloadedInRange } from './forecast.ts';
+import { forecastChartData, forecastColors, forecastCsvRows, forecastFilename, forecastHeadline, forecastSummary, overloadedInRange } from './forecast.ts';
 import { OverloadedSoon } from './OverloadedSoon.tsx';
 
 // The charts library is big: it loads in its own chunk, after the rest of the report has drawn.
@@ -43,7 +43,7 @@ export function ForecastSection() {
   const grid = useCapacity({ ...range, step: 'week', sort: 'peak' });
   const data = grid.data;
   const chart = useMemo(() => (data ? forecastChartData(data.totals) : null), [data]);
-  const summary = useMemo(() => (data ? forecastSummary(data.totals) : null), [data]);
+  const headline = useMemo(() => (data ? forecastHeadline(forecastSummary(data.totals)) : null), [data]);
   const overloaded = useMemo(() => (data ? overloadedInRange(data.rows) : null), [data]);
   const when = windowPhrase(state.context);
 
@@ -69,12 +69,9 @@ export function ForecastSection() {
             <Alert type="error" showIcon title={`The forecast could not be loaded: ${grid.error}`} action={<Button size="small" icon={<ReloadOutlined />} onClick={grid.retry}>Retry</Button>} />
           ) : null}
           <Legend />
-          {summary && summary.weeks > 0 ? (
+          {headline ? (
             <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13, marginBottom: 4 }} data-testid="forecast-summary">
-              {summary.overDemandWeeks === 0
-                ? 'Demand stays within capacity in every week.'
-                : `Demand exceeds capacity in ${summary.overDemandWeeks} of ${summary.weeks} weeks.`}{' '}
-              {summary.peakWeek ? `Busiest: the week of ${weekLabel(summary.peakWeek)}, ${summary.peakDemand} FTE of demand for ${summary.capacityThen} FTE of capacity.` : null}
+              {headline}
             </Typography.Text>
           ) : null}
           {!chart ? (

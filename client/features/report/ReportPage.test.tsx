@@ -109,7 +109,7 @@ describe('Reports & Analytics', () => {
     expect(timeline.textContent).toContain('Team size: 3 • Skills: Go, AWS');
   });
 
-  it('with a large team: Critical Issues shows the 20 most overloaded with Show all, and the chart a page of 24 most loaded first', async () => {
+  it('with a large team: Critical Issues shows the 20 most overloaded with Show all, and the chart a page of 24 highest allocation first', async () => {
     // 30 engineers: #0-#24 overloaded, #k at 101 + k (so #24 is the most overloaded), #25-#29 idle.
     const team = Array.from({ length: 30 }, (_, k) => ({ ...engineers[0]!, _id: `t${k}`, name: `Member ${String(k).padStart(2, '0')}`, email: `t${k}@x.test` }));
     served = {
@@ -139,6 +139,28 @@ describe('Reports & Analytics', () => {
     await waitFor(() => expect(chart()).toHaveLength(6));
     expect(chart()).toEqual(['Member 00', 'Member 25', 'Member 26', 'Member 27', 'Member 28', 'Member 29']);
     expect(screen.getByTestId('chart-pager').textContent).toContain('Engineers 25-30 of 30');
+  });
+
+  it('orders the chart by the allocation its bars draw, part-timers among full-timers', async () => {
+    // 30 engineers, #k at 100 + 10k %; the first ten work half time, so their load against capacity is
+    // the highest (#9: 190 of 50) though their bars are among the shortest.
+    const team = Array.from({ length: 30 }, (_, k) => ({
+      ...engineers[0]!, _id: `t${k}`, name: `Member ${String(k).padStart(2, '0')}`, email: `t${k}@x.test`, maxCapacity: k < 10 ? 50 : 100,
+    }));
+    served = {
+      engineers: team,
+      projects,
+      assignments: team.map((e, k) => ({ ...assignments[0]!, _id: `ta${k}`, engineerId: { _id: e._id, name: e.name, email: e.email }, allocationPercentage: 100 + 10 * k })),
+    };
+    render(<ReportPage />);
+    await screen.findByTestId('column-chart');
+    const bars = () => (chartProps.column!.data as { name: string; series: string; value: number }[]).filter((d) => d.series === 'Current Allocation');
+    await waitFor(() => expect(bars()).toHaveLength(24));
+    expect(bars().map((d) => d.value)).toEqual(Array.from({ length: 24 }, (_, i) => 390 - 10 * i));
+    expect(bars()[0]!.name).toBe('Member 29');
+    expect(screen.getByTestId('utilization-chart').textContent).toContain('highest allocation first');
+    fireEvent.click(within(screen.getByTestId('chart-pager')).getByRole('button', { name: 'Next engineers' }));
+    await waitFor(() => expect(bars().map((d) => d.name)).toEqual(['Member 05', 'Member 04', 'Member 03', 'Member 02', 'Member 01', 'Member 00']));
   });
 
   it('forecasts the next 12 weeks: capacity against demand, and who is overloaded when, worst first', async () => {

@@ -16,7 +16,7 @@ import { Button, Col, Row, Skeleton, Tag, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import type { Assignment, Engineer, Project, ProjectStatus } from '../../../domain/entities.ts';
 import { countByStatus, countByUtilization, type EngineerWithFigures } from '../../../domain/figures.ts';
-import { byLoadDescending, overloadedBySeverity } from '../../../domain/severity.ts';
+import { byAllocationDescending, overloadedBySeverity } from '../../../domain/severity.ts';
 import { CappedList } from '../../components/CappedList.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
@@ -140,10 +140,11 @@ export default function ReportPage() {
 
   const utilization = useMemo(() => countByUtilization(figures), [figures]);
   const statusCounts = useMemo(() => countByStatus(projects.data), [projects.data]);
-  // The chart draws a page of engineers at a time, most loaded first, on one scale for every page.
-  const byLoad = useMemo(() => [...figures].sort(byLoadDescending), [figures]);
+  // The chart draws a page of engineers at a time, highest allocation first (the figure its bars draw),
+  // on one scale for every page.
+  const byAllocation = useMemo(() => [...figures].sort(byAllocationDescending), [figures]);
   const [chartPageIndex, setChartPageIndex] = useState(0);
-  const chart = useMemo(() => chartPage(byLoad, chartPageIndex), [byLoad, chartPageIndex]);
+  const chart = useMemo(() => chartPage(byAllocation, chartPageIndex), [byAllocation, chartPageIndex]);
   const barData = useMemo(() => utilizationChartData(chart.items), [chart]);
   const [, yMax] = useMemo(() => yDomain(figures), [figures]);
   const slices = useMemo(() => projectStatusData(projects.data), [projects.data]);
@@ -171,7 +172,7 @@ export default function ReportPage() {
         <Col xs={24} xl={15}>
           <SectionCard
             title="Team Utilization vs Capacity"
-            subtitle={`Current allocation against each engineer's maximum capacity${chart.pages > 1 ? ', most loaded first' : ''}`}
+            subtitle={`Current allocation against each engineer's maximum capacity${chart.pages > 1 ? ', highest allocation first' : ''}`}
             icon={<BarChartOutlined />}
             testId="utilization-chart"
             extra={chart.pages > 1 && <ChartPager chart={chart} onPage={setChartPageIndex} />}

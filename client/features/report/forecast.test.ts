@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CapacityResponse, CapacityRow } from '../../../domain/capacity/contracts.ts';
-import { forecastChartData, forecastCsvRows, forecastFilename, forecastSummary, overloadedInRange } from './forecast.ts';
+import {
+  FORECAST_SERIES, forecastChartData, forecastChartOptions, forecastCsvRows, forecastFilename, forecastHeadline, forecastSummary, forecastYDomain, fteTick, overloadedInRange,
+} from './forecast.ts';
 
 const period = (key: string, start: string) => ({ key, start, end: start, workingDays: 5, holidays: [] });
 const weeks = [period('2026-W10', '2026-03-02'), period('2026-W11', '2026-03-09'), period('2026-W12', '2026-03-16')];
@@ -36,8 +38,59 @@ describe('forecast', () => {
     ]);
   });
 
+  it('draws the capacity line and the demand columns on one y scale, running from 0 past both', () => {
+    // The large organisation's busiest week: 2,342.3 people of demand for 1,784.6 of capacity (5 days).
+    const week = { ...weeks[0]!, capacity: 178_460 * 5, confirmed: 215_300 * 5, tentative: 14_730 * 5, placeholder: 4_200 * 5 };
+    const { demand, capacity } = forecastChartData([week, { ...weeks[1]!, capacity: 170_000 * 5, confirmed: 100_000 * 5, tentative: 0, placeholder: 0 }]);
+    const options = forecastChartOptions(demand, capacity);
+    const [columns, line] = options.children;
+    expect(columns).toMatchObject({ type: 'interval', yField: 'value', stack: true });
+    expect(line).toMatchObject({ type: 'line', yField: 'capacity' });
+    // The line is fed the capacity itself, in people, not some other series.
+    expect(line!.data).toEqual([{ week: 'Mar 02', capacity: 1784.6 }, { week: 'Mar 09', capacity: 1700 }]);
+    // Every y scale is the same one, not independent (the chart's default), over the stacked demand.
+    const scales = [options.scale.y, columns!.scale.y, line!.scale.y];
+    for (const y of scales) expect(y).toEqual({ key: 'people', independent: false, domainMin: 0, domainMax: 2342.3, nice: true });
+    // One axis for both marks: nothing hides or adds one for the line.
+    expect(line).not.toHaveProperty('axis');
+  });
+
+  it('runs the y axis from 0 to the tallest week of demand or the largest capacity, and to 1 when there is neither', () => {
+    const demandOf = (value: number) => FORECAST_SERIES.map((series) => ({ week: 'Mar 02', series, value }));
+    expect(forecastYDomain(demandOf(2), [{ week: 'Mar 02', capacity: 5 }])).toEqual([0, 6]);
+    expect(forecastYDomain(demandOf(1), [{ week: 'Mar 02', capacity: 8 }])).toEqual([0, 8]);
+    // No demand planned: the axis runs to the capacity, which the line then sits at the top of.
+    expect(forecastYDomain(demandOf(0), [{ week: 'Mar 02', capacity: 12.5 }])).toEqual([0, 12.5]);
+    expect(forecastYDomain(demandOf(0), [{ week: 'Mar 02', capacity: 0 }])).toEqual([0, 1]);
+    expect(forecastYDomain([], [])).toEqual([0, 1]);
+    expect([0, 0.2, 0.6000000000000001, 1500].map(fteTick)).toEqual(['0', '0.2', '0.6', '1500']);
+  });
+
   it('says in how many weeks demand exceeds capacity, and the busiest week', () => {
     expect(forecastSummary(grid.totals)).toEqual({ weeks: 3, overDemandWeeks: 2, peakDemand: 3.5, peakWeek: '2026-03-09', capacityThen: 3 });
+  });
+
+  it('with no demand in any week, names no busiest week and says there is none', () => {
+    const idle = grid.totals.map((t) => ({ ...t, confirmed: 0, tentative: 0, placeholder: 0 }));
+    expect(forecastSummary(idle)).toEqual({ weeks: 3, overDemandWeeks: 0, peakDemand: 0, peakWeek: null, capacityThen: 0 });
+    expect(forecastHeadline(forecastSummary(idle))).toBe('No demand planned in these weeks.');
+    // The axis then runs from 0 to the capacity, where the line is drawn.
+    const { demand, capacity } = forecastChartData(idle);
+    expect(forecastChartOptions(demand, capacity).scale.y).toMatchObject({ domainMin: 0, domainMax: 3 });
+    // A little demand is still demand, even where it rounds to 0.0 people.
+    const little = idle.map((t, i) => (i === 1 ? { ...t, tentative: 10 } : t));
+    expect(forecastSummary(little).peakWeek).toBe('2026-03-09');
+    expect(forecastHeadline(forecastSummary([]))).toBeNull();
+  });
+
+  it('words the headline from the summary', () => {
+    expect(forecastHeadline(forecastSummary(grid.totals))).toBe(
+      'Demand exceeds capacity in 2 of 3 weeks. Busiest: the week of Mar 09, 3.5 FTE of demand for 3 FTE of capacity.',
+    );
+    const calm = grid.totals.map((t) => ({ ...t, tentative: 0, placeholder: 0, confirmed: Math.min(t.confirmed, t.capacity) }));
+    expect(forecastHeadline(forecastSummary(calm))).toBe(
+      'Demand stays within capacity in every week. Busiest: the week of Mar 09, 3 FTE of demand for 3 FTE of capacity.',
+    );
   });
 
   it('lists who is overloaded, most severe peak first, with the week it happens', () => {

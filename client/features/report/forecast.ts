@@ -40,16 +40,75 @@ export function forecastChartData(totals: readonly Total[]): { demand: DemandDat
   return { demand, capacity };
 }
 
+/**
+ * The one y scale the forecast draws on, in people: from 0 to the larger of the tallest week of stacked
+ * demand and the largest capacity, so the capacity line and the columns are read against the same axis.
+ * With nothing at all in any week the axis still runs to one person rather than collapsing to a point.
+ */
+export function forecastYDomain(demand: readonly DemandDatum[], capacity: readonly CapacityDatum[]): [number, number] {
+  const stacked = new Map<string, number>();
+  for (const d of demand) stacked.set(d.week, (stacked.get(d.week) ?? 0) + d.value);
+  const top = Math.max(0, ...stacked.values(), ...capacity.map((c) => c.capacity));
+  return [0, top > 0 ? top : 1];
+}
+
+/** An axis tick in people: at most two decimals (a tick of 0.6 is not drawn as 0.6000000000000001). */
+export const fteTick = (value: number | string) => `${Math.round(Number(value) * 100) / 100}`;
+
+/**
+ * The forecast chart's options (the dual-axes chart of the charts library): demand stacked by kind as
+ * columns, capacity as a line over them, both on the one y scale `forecastYDomain` gives. That chart
+ * gives each mark an independent y scale unless told otherwise, whatever key they share: the capacity
+ * line was drawn on a scale of its own and, read against the columns' axis, sat about a quarter too high
+ * on the large organisation, above a demand it was in fact below. Every y scale here says it is shared.
+ */
+export function forecastChartOptions(demand: DemandDatum[], capacity: CapacityDatum[]) {
+  const [, max] = forecastYDomain(demand, capacity);
+  const y = { key: 'people', independent: false, domainMin: 0, domainMax: max, nice: true };
+  return {
+    xField: 'week',
+    // The section draws its own legend above the chart (capacity as a line, demand as squares).
+    legend: false as const,
+    scale: { y },
+    // One axis, the columns' and the line's alike.
+    axis: { y: { title: 'People (FTE)', labelFormatter: fteTick, gridLineDash: [3, 3] }, x: { title: false, labelAutoRotate: demand.length > 60 } },
+    children: [
+      {
+        type: 'interval' as const,
+        data: demand,
+        yField: 'value',
+        colorField: 'series',
+        stack: true,
+        scale: { y, color: { domain: [...FORECAST_SERIES, 'Capacity'], range: [...FORECAST_SERIES.map((s) => forecastColors[s]), forecastColors.Capacity] } },
+        style: { maxWidth: 36, radiusTopLeft: 2, radiusTopRight: 2 },
+        tooltip: { items: [(d: DemandDatum) => ({ name: d.series, value: `${d.value} FTE`, color: forecastColors[d.series] })] },
+      },
+      {
+        type: 'line' as const,
+        data: capacity,
+        yField: 'capacity',
+        colorField: () => 'Capacity',
+        scale: { y },
+        style: { lineWidth: 2.5, stroke: forecastColors.Capacity },
+        tooltip: { items: [(d: CapacityDatum) => ({ name: 'Capacity', value: `${d.capacity} FTE`, color: forecastColors.Capacity })] },
+      },
+    ],
+  };
+}
+
 export type ForecastSummary = { weeks: number; overDemandWeeks: number; peakDemand: number; peakWeek: string | null; capacityThen: number };
 
-/** The headline: in how many weeks all demand (tentative and placeholders too) exceeds capacity, and the busiest week. */
+/**
+ * The headline: in how many weeks all demand (tentative and placeholders too) exceeds capacity, and the
+ * busiest week. A week with no demand is nobody's busiest: with none in any week there is no peak.
+ */
 export function forecastSummary(totals: readonly Total[]): ForecastSummary {
   let peak: Total | null = null;
   let overDemandWeeks = 0;
   const demandOf = (t: Total) => t.confirmed + t.tentative + t.placeholder;
   for (const t of totals) {
     if (demandOf(t) > t.capacity) overDemandWeeks += 1;
-    if (t.workingDays > 0 && (!peak || people(demandOf(t), t.workingDays) > people(demandOf(peak), peak.workingDays))) peak = t;
+    if (t.workingDays > 0 && demandOf(t) > 0 && (!peak || people(demandOf(t), t.workingDays) > people(demandOf(peak), peak.workingDays))) peak = t;
   }
   return {
     weeks: totals.length,
@@ -58,6 +117,16 @@ export function forecastSummary(totals: readonly Total[]): ForecastSummary {
     peakWeek: peak ? peak.start : null,
     capacityThen: peak ? people(peak.capacity, peak.workingDays) : 0,
   };
+}
+
+/** The sentence above the chart; none while there are no weeks. */
+export function forecastHeadline(summary: ForecastSummary): string | null {
+  if (summary.weeks === 0) return null;
+  if (summary.peakWeek === null) return 'No demand planned in these weeks.';
+  const over = summary.overDemandWeeks === 0
+    ? 'Demand stays within capacity in every week.'
+    : `Demand exceeds capacity in ${summary.overDemandWeeks} of ${summary.weeks} weeks.`;
+  return `${over} Busiest: the week of ${weekLabel(summary.peakWeek)}, ${summary.peakDemand} FTE of demand for ${summary.capacityThen} FTE of capacity.`;
 }
 
 export type OverloadedEngineer = {
