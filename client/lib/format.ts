@@ -59,7 +59,10 @@ const tenths = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
  * Percent-days as person-days, to a tenth of a day with thousands separated: 1,085,710 is '10,857.1d'.
  * 100 percent-days is one person for a day (or two at half time), the unit a planner staffs in.
  */
-export const personDays = (percentDays: number) => `${tenths.format(Math.round(percentDays / 10) / 10)}d`;
+export const personDays = (percentDays: number) => `${personDayFigure(percentDays)}d`;
+
+/** The same figure without its unit, for a column whose heading names it: '10,857.1'. */
+export const personDayFigure = (percentDays: number) => tenths.format(Math.round(percentDays / 10) / 10);
 
 /** The Available Capacity column: '% available', 'Fully allocated' or '% over capacity'. */
 export function availableCapacityText(availableCapacity: number): string {

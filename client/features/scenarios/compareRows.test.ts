@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareRows, personDays, utilization } from './compareRows.ts';
+import { personDayFigure as personDays } from '../../lib/format.ts';
+import { compareRows, utilization } from './compareRows.ts';
 import { movedChanges } from './movedChanges.ts';
 import type { DescribedChange, PeriodComparison } from './scenariosApi.ts';
 
@@ -17,6 +18,8 @@ describe('compare rows', () => {
     expect(rows[1]).toMatchObject({ delta: '−10 pts', direction: 'down', tentative: '0' });
     expect(rows[2]).toMatchObject({ live: '—', scenario: '—', delta: '—' });
     expect(personDays(250)).toBe('2.5');
+    // Thousands separated, as every day figure of the app prints them.
+    expect(personDays(1_085_710)).toBe('10,857.1');
     expect(utilization(33.333)).toBe('33.3%');
   });
 });

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { personDayFigure as personDays } from '../../lib/format.ts';
 import type { PeriodComparison } from './scenariosApi.ts';
 
 /** One week of the comparison as the table shows it: utilisation live and in the scenario, and the booked person-days. */
@@ -18,8 +19,6 @@ export type CompareRow = {
 };
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
-/** Capacity figures are percentage points per working day: 100 is one person for one day. */
-export const personDays = (points: number) => String(oneDecimal(points / 100));
 export const utilization = (value: number | null) => (value === null ? '—' : `${oneDecimal(value)}%`);
 
 function deltaOf(live: number | null, scenario: number | null): Pick<CompareRow, 'delta' | 'direction'> {
