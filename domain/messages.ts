@@ -89,6 +89,8 @@ export const timeOffMessages = {
 
 export const holidayMessages = {
   dateRequired: 'Date must be a date such as 2026-12-24',
+  /** What the form's date picker says while no day is picked; the API's wording above names its field. */
+  dayMissing: 'Choose the day',
   nameRequired: 'Holiday name is required',
   nameTooLong: 'Holiday name must be at most 100 characters',
   notFound: 'Holiday not found',

@@ -53,7 +53,7 @@ describe('time off form', () => {
 describe('holiday form', () => {
   it('needs a date and a name', () => {
     expect(validateHoliday({ date: '', name: ' ' })).toEqual({
-      ok: false, errors: { date: 'Date must be a date such as 2026-12-24', name: 'Holiday name is required' },
+      ok: false, errors: { date: 'Choose the day', name: 'Holiday name is required' },
     });
     expect(validateHoliday({ date: '2026-12-24', name: ' Christmas Eve ' })).toEqual({ ok: true, payload: { date: '2026-12-24', name: 'Christmas Eve', calendarId: 'default' } });
     expect(holidayFormMachine.id).toBe('holidayForm');

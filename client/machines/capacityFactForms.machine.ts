@@ -1,6 +1,6 @@
 import type { TimeOffKind } from '../../domain/entities.ts';
 import { addHolidayInput, addPlaceholderInput, bookTimeOffInput, updatePlaceholderInput } from '../../domain/inputs.ts';
-import { assignmentMessages, timeOffMessages } from '../../domain/messages.ts';
+import { assignmentMessages, holidayMessages, timeOffMessages } from '../../domain/messages.ts';
 import { createEditFormMachine, endAfterStart, firstByField, type FormMode, type FormValidation } from './editForm.machine.ts';
 
 /**
@@ -47,9 +47,14 @@ export const timeOffFormMachine = createEditFormMachine<TimeOffValues>({ id: 'ti
 
 // ---- holidays
 
-export type HolidayValues = { date: string; name: string };
+/** A holiday of the default calendar (the Holidays dialog), or of the one named (the Calendars screen). */
+export type HolidayValues = { date: string; name: string; calendarId?: string };
 
-export const validateHoliday = (form: HolidayValues): FormValidation => judged(addHolidayInput.safeParse(form));
+/** A day not picked yet is asked for in the picker's words, as time off's are (withMissingDays). */
+export function validateHoliday(form: HolidayValues): FormValidation {
+  const validation = judged(addHolidayInput.safeParse(form));
+  return validation.ok || form.date !== '' ? validation : { ok: false, errors: { ...validation.errors, date: holidayMessages.dayMissing } };
+}
 
 export const holidayFormMachine = createEditFormMachine<HolidayValues>({ id: 'holidayForm', empty: () => ({ date: '', name: '' }), validate: validateHoliday });
 

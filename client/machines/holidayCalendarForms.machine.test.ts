@@ -13,7 +13,7 @@ describe('the Calendars screen forms', () => {
     expect(validateRenameCalendar({ name: '' })).toEqual({ ok: false, errors: { name: 'Calendar name is required' } });
     expect(validateCalendarHoliday({ calendarId: 'c1', date: '2026-10-03', name: ' Unity ' })).toEqual({ ok: true, payload: { calendarId: 'c1', date: '2026-10-03', name: 'Unity' } });
     expect(validateCalendarHoliday({ calendarId: 'c1', date: '', name: '' })).toEqual({
-      ok: false, errors: { date: 'Date must be a date such as 2026-12-24', name: 'Holiday name is required' },
+      ok: false, errors: { date: 'Choose the day', name: 'Holiday name is required' },
     });
   });
 });

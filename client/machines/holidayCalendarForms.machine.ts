@@ -1,4 +1,5 @@
-import { addHolidayInput, createHolidayCalendarInput, renameHolidayCalendarInput } from '../../domain/inputs.ts';
+import { createHolidayCalendarInput, renameHolidayCalendarInput } from '../../domain/inputs.ts';
+import { validateHoliday } from './capacityFactForms.machine.ts';
 import { createEditFormMachine, firstByField, type FormValidation } from './editForm.machine.ts';
 
 /**
@@ -33,7 +34,7 @@ export const renameCalendarFormMachine = createEditFormMachine<RenameCalendarVal
 
 export type CalendarHolidayValues = { calendarId: string; date: string; name: string };
 
-export const validateCalendarHoliday = (form: CalendarHolidayValues): FormValidation => judged(addHolidayInput.safeParse(form));
+export const validateCalendarHoliday = (form: CalendarHolidayValues): FormValidation => validateHoliday(form);
 
 export const calendarHolidayFormMachine = createEditFormMachine<CalendarHolidayValues>({
   id: 'calendarHolidayForm', empty: () => ({ calendarId: 'default', date: '', name: '' }), validate: validateCalendarHoliday,
