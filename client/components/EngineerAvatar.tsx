@@ -34,7 +34,7 @@ export function PersonCell({ name, avatar, lines }: { name: string; avatar?: str
     <div style={{ display: 'flex', gap: 12, alignItems: 'center', minWidth: 0 }}>
       <EngineerAvatar name={name} avatar={avatar} />
       {/* Capped, so a long e-mail does not push the table past the page: it ends in '…' and says itself on hover. */}
-      <div style={{ minWidth: 0, maxWidth: 180, lineHeight: 1.35 }}>
+      <div style={{ minWidth: 0, maxWidth: 170, lineHeight: 1.35 }}>
         <div style={{ fontWeight: 600 }}>{name}</div>
         {lines
           .filter(Boolean)

@@ -338,8 +338,15 @@ describe('planning on the schedule at 390 x 844', () => {
     await p.getByTestId('schedule-expand-all').click();
     const bar = barOf(p, 'Aisha Khan', 'Customer Portal Redesign');
     await bar.waitFor();
-    const from = await center(bar);
-    const to = await center(cellsOf(p, 'Elena Rossi').nth(0));
+    // Elena's row in view first, then the bar brought in sideways without moving the rows (the bar starts
+    // on the first of next month, a phone's width or more to the right late in a month): measuring one
+    // by scrolling to it must not scroll the other away.
+    await cellsOf(p, 'Elena Rossi').nth(0).scrollIntoViewIfNeeded();
+    await bar.evaluate((element) => element.scrollIntoView({ block: 'nearest', inline: 'center' }));
+    const barBox = (await bar.boundingBox())!;
+    const rowBox = (await cellsOf(p, 'Elena Rossi').nth(0).boundingBox())!;
+    const from = { x: barBox.x + barBox.width / 2, y: barBox.y + barBox.height / 2 };
+    const to = { y: rowBox.y + rowBox.height / 2 };
     await p.mouse.move(from.x, from.y);
     await p.mouse.down();
     await p.mouse.move(from.x, (from.y + to.y) / 2, { steps: 4 });

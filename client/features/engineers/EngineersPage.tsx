@@ -47,7 +47,7 @@ const columns: TableColumnsType<Row> = [
     key: 'engineer',
     render: (_, e) => <PersonCell name={e.name} avatar={e.avatar} lines={[e.email, e.department]} />,
   },
-  { title: 'Skills', key: 'skills', render: (_, e) => <div style={{ minWidth: 110, maxWidth: 140 }}><SkillTags skills={e.skills} /></div> },
+  { title: 'Skills', key: 'skills', render: (_, e) => <div style={{ minWidth: 110, maxWidth: 130 }}><SkillTags skills={e.skills} /></div> },
   { title: 'Seniority', key: 'seniority', render: (_, e) => <SeniorityTag seniority={e.seniority} /> },
   {
     title: 'Work Type',

@@ -120,9 +120,11 @@ export default function PeoplePage() {
     const lastAdmin = isLastActiveAdmin(a, accounts);
     const keptAdmin = (text: string, testId: string) =>
       lastAdmin ? (
-        <Tooltip title={accountMessages.lastAdmin} placement="left">
-          <span data-testid={testId}>{text}</span>
-        </Tooltip>
+        // Said in the item, not in a tooltip: a disabled menu item takes no pointer, so a tooltip would never show.
+        <span data-testid={testId}>
+          {text}
+          <span style={{ display: 'block', fontSize: 12, whiteSpace: 'normal', maxWidth: 220 }}>{accountMessages.lastAdmin}</span>
+        </span>
       ) : (
         text
       );
