@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { sessionActor } from '../../stores/session.ts';
 import { palette } from '../palette.ts';
-import { linkStyle } from './AuthFrame.tsx';
+import { AuthFrame, linkStyle } from './AuthFrame.tsx';
 
 type Props = {
   /** The server's message, or the page's own. */
@@ -34,8 +34,37 @@ export function BackToSignIn({ label = 'Back to sign in' }: { label?: string }) 
   );
 }
 
+/** A link page's machine, as far as its check goes (credentialForm.machine.ts's states). */
+type LinkCheckState = { matches(value: 'start' | 'loading' | 'unreachable'): boolean };
+
+/**
+ * A link page while its link is checked, or when the check could not reach the server: the page's
+ * frame with a spinner, or with Try again. Null once the server has answered, for the page to show
+ * what that answer means.
+ */
+export function linkCheckScreen(
+  state: LinkCheckState,
+  page: { title: string; testId: string; checking: string; error: string | null; onRetry: () => void },
+): ReactNode | null {
+  if (state.matches('loading') || state.matches('start')) {
+    return (
+      <AuthFrame title={page.title} testId={page.testId}>
+        <LinkChecking text={page.checking} />
+      </AuthFrame>
+    );
+  }
+  if (state.matches('unreachable')) {
+    return (
+      <AuthFrame title={page.title} testId={page.testId}>
+        <LinkUnreachable error={page.error} onRetry={page.onRetry} />
+      </AuthFrame>
+    );
+  }
+  return null;
+}
+
 /** While the page asks the server whether its link can be used: nothing to fill in yet. */
-export function LinkChecking({ text }: { text: string }) {
+function LinkChecking({ text }: { text: string }) {
   return (
     <div data-testid="link-checking" style={{ display: 'grid', placeItems: 'center', gap: 12, padding: '24px 0', color: palette.muted }}>
       <Spin />
@@ -45,7 +74,7 @@ export function LinkChecking({ text }: { text: string }) {
 }
 
 /** The server did not answer the link's check: the link may be fine, so the way on is to try again. */
-export function LinkUnreachable({ error, onRetry }: { error: string | null; onRetry: () => void }) {
+function LinkUnreachable({ error, onRetry }: { error: string | null; onRetry: () => void }) {
   return (
     <LinkProblem
       tone="warning"

@@ -4,7 +4,7 @@ import { Alert, Button } from 'antd';
 import Input from 'antd/es/input/Input';
 import { fromPromise } from 'xstate';
 import { AuthField, AuthFrame, fieldAria } from '../../components/auth/AuthFrame.tsx';
-import { LinkChecking, LinkProblem, LinkUnreachable } from '../../components/auth/LinkProblem.tsx';
+import { linkCheckScreen, LinkProblem } from '../../components/auth/LinkProblem.tsx';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields.tsx';
 import { signInWith, useSignInLanding } from '../../components/auth/useSignInLanding.ts';
 import { accountsApi } from '../../lib/accountsApi.ts';
@@ -45,20 +45,8 @@ export default function AcceptInvitePage() {
       </AuthFrame>
     );
   }
-  if (state.matches('loading') || state.matches('start')) {
-    return (
-      <AuthFrame title="Your invitation" testId="invite-page">
-        <LinkChecking text="Reading your invitation..." />
-      </AuthFrame>
-    );
-  }
-  if (state.matches('unreachable')) {
-    return (
-      <AuthFrame title="Your invitation" testId="invite-page">
-        <LinkUnreachable error={loadError} onRetry={() => send({ type: 'RETRY' })} />
-      </AuthFrame>
-    );
-  }
+  const checking = linkCheckScreen(state, { title: 'Your invitation', testId: 'invite-page', checking: 'Reading your invitation...', error: loadError, onRetry: () => send({ type: 'RETRY' }) });
+  if (checking) return checking;
 
   return (
     <AuthFrame title="Accept your invitation" subtitle="Choose a password to finish setting up your account." testId="invite-page">

@@ -3,7 +3,7 @@ import { Alert, Button } from 'antd';
 import { Link } from 'react-router';
 import { fromPromise } from 'xstate';
 import { AuthFrame, linkStyle } from '../../components/auth/AuthFrame.tsx';
-import { BackToSignIn, LinkChecking, LinkProblem, LinkUnreachable } from '../../components/auth/LinkProblem.tsx';
+import { BackToSignIn, linkCheckScreen, LinkProblem } from '../../components/auth/LinkProblem.tsx';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields.tsx';
 import { signInWith, useSignInLanding } from '../../components/auth/useSignInLanding.ts';
 import { accountsApi } from '../../lib/accountsApi.ts';
@@ -58,20 +58,8 @@ export default function ResetPasswordPage() {
       </AuthFrame>
     );
   }
-  if (state.matches('loading') || state.matches('start')) {
-    return (
-      <AuthFrame title="Choose a new password" testId="reset-page">
-        <LinkChecking text="Checking your reset link..." />
-      </AuthFrame>
-    );
-  }
-  if (state.matches('unreachable')) {
-    return (
-      <AuthFrame title="Choose a new password" testId="reset-page">
-        <LinkUnreachable error={loadError} onRetry={() => send({ type: 'RETRY' })} />
-      </AuthFrame>
-    );
-  }
+  const checking = linkCheckScreen(state, { title: 'Choose a new password', testId: 'reset-page', checking: 'Checking your reset link...', error: loadError, onRetry: () => send({ type: 'RETRY' }) });
+  if (checking) return checking;
 
   return (
     <AuthFrame title="Choose a new password" subtitle="You will be signed in with it. Every other session of your account ends." testId="reset-page" below={<BackToSignIn />}>

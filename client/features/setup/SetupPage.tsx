@@ -4,7 +4,7 @@ import { Alert, Button } from 'antd';
 import Input from 'antd/es/input/Input';
 import { fromPromise } from 'xstate';
 import { AuthField, AuthFrame, fieldAria } from '../../components/auth/AuthFrame.tsx';
-import { BackToSignIn, LinkChecking, LinkProblem, LinkUnreachable } from '../../components/auth/LinkProblem.tsx';
+import { BackToSignIn, linkCheckScreen, LinkProblem } from '../../components/auth/LinkProblem.tsx';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields.tsx';
 import { signInWith, useSignInLanding } from '../../components/auth/useSignInLanding.ts';
 import { accountsApi } from '../../lib/accountsApi.ts';
@@ -58,20 +58,8 @@ export default function SetupPage() {
       </AuthFrame>
     );
   }
-  if (state.matches('loading') || state.matches('start')) {
-    return (
-      <AuthFrame title="Set up Capacity Planner" testId="setup-page">
-        <LinkChecking text="Checking your setup link..." />
-      </AuthFrame>
-    );
-  }
-  if (state.matches('unreachable')) {
-    return (
-      <AuthFrame title="Set up Capacity Planner" testId="setup-page">
-        <LinkUnreachable error={loadError} onRetry={() => send({ type: 'RETRY' })} />
-      </AuthFrame>
-    );
-  }
+  const checking = linkCheckScreen(state, { title: 'Set up Capacity Planner', testId: 'setup-page', checking: 'Checking your setup link...', error: loadError, onRetry: () => send({ type: 'RETRY' }) });
+  if (checking) return checking;
 
   return (
     <AuthFrame
