@@ -69,8 +69,7 @@ const Totals = memo(function Totals({ data, columnWidth, nameWidth, recorded }: 
       </div>
       {data.totals.map((t, index) => {
         const actual = recorded?.[index] ?? null;
-        const look = actual ? recordedTotalLook(t, actual) : totalLook(t);
-        const bars = 'bars' in look ? look.bars : demandBars(t);
+        const look = actual ? recordedTotalLook(t, actual) : { ...totalLook(t), bars: demandBars(t) };
         return (
           <div
             key={t.key}
@@ -88,7 +87,7 @@ const Totals = memo(function Totals({ data, columnWidth, nameWidth, recorded }: 
           >
             <span>{look.label}</span>
             <span className="demand" aria-hidden="true">
-              {bars.map((bar) => (
+              {look.bars.map((bar) => (
                 <i key={bar.color} style={{ width: `${bar.percent}%`, background: bar.color }} />
               ))}
             </span>
