@@ -37,10 +37,13 @@ module.exports = {
     ),
     forbid(
       'feature-not-to-other-feature',
-      'Screens are independent: what two features share goes to client/components, client/lib, client/stores ' +
-        'or client/machines.',
+      'Screens are independent: a feature owns its calls, machines, stores and parts, and another feature ' +
+        'never reaches into them, so a change inside one screen cannot break another. What two features ' +
+        'share without I/O goes to client/components, client/lib, client/stores or client/machines; the ' +
+        'planning actions several screens offer (assignments, time off, placeholders, actuals, overloads) ' +
+        'are a feature of their own, used only through its public face, client/features/planning/index.ts.',
       { path: '^client/features/([^/]+)/' },
-      { path: '^client/features/', pathNot: '^client/features/$1/' },
+      { path: '^client/features/', pathNot: ['^client/features/$1/', '^client/features/planning/index\\.ts$'] },
     ),
     forbid(
       'client-lib-not-to-state',
@@ -68,6 +71,13 @@ module.exports = {
       'The history reads the log and the read models; it must not depend on the write side or scenarios.',
       { path: '^server/history/' },
       { path: '^server/(commands|scenarios|routes|plugins)/' },
+    ),
+    forbid(
+      'seed-clock-only-in-seed',
+      'Only the demo seed records events at moments of its choosing (its past, spread over weeks); every ' +
+        'other write is recorded by the clock, so no request can date an event.',
+      { path: '^(server|client|domain)/', pathNot: '^server/(seed/|event-store/(append|seed-clock)(\\.test)?\\.ts$)' },
+      { path: '^server/event-store/seed-clock\\.ts$' },
     ),
     forbid(
       'no-circular',

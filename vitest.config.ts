@@ -16,6 +16,7 @@ export default defineConfig({
           environment: 'node',
           // DOM tests render antd screens; on a busy 2-core CI box one can take several seconds.
           testTimeout: 20_000,
+          setupFiles: ['tests/support/unit-setup.ts'],
         },
       },
       {

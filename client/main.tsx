@@ -7,11 +7,15 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import 'antd/dist/antd.css';
 import './app/global.css';
+import { setPaletteVariables } from './app/paletteVariables.ts';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import './stores/session.ts';
 import { writeRoleHint } from './lib/roleHint.ts';
 import { readToken, tokenRole } from './lib/token.ts';
+
+// The palette's colours as CSS variables, for the stylesheets (set before the first render).
+setPaletteVariables();
 
 // A session stored before the server read the role hint, or whose hint expired, gets it back.
 writeRoleHint(tokenRole(readToken()));

@@ -52,6 +52,8 @@ export const bulkChange = z.discriminatedUnion(
 export type BulkChange = z.output<typeof bulkChange>;
 
 export const bulkChangesInput = z.object({
+  /** 'today' keeps every day before today as it was (domain/keep-past.ts); 'start', the default, changes the assignments as they are. */
+  applyFrom: z.enum(['today', 'start'], { error: "applyFrom must be 'today' (keep the days before today) or 'start' (correct the past too)" }).optional(),
   changes: z
     .array(bulkChange, { error: bulkMessages.changesRequired })
     .min(1, bulkMessages.changesRequired)

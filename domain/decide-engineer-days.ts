@@ -27,6 +27,10 @@ export function decideChangeWorkWeek(state: Engineer | null, input: WorkWeekInpu
 }
 
 /** `calendarExists` is asked of the calendars as they are: following one that does not exist is a 404. */
+/** The holiday calendar the engineer follows on `date` (the default one when none is named then). */
+export const calendarFollowedOn = (engineer: Pick<Engineer, 'calendars'>, date: string): string =>
+  inForceOn(engineer.calendars, date)?.calendarId ?? DEFAULT_CALENDAR_ID;
+
 export function decideFollowCalendar(state: Engineer | null, input: FollowCalendarInput, calendarExists: (id: string) => boolean): EngineerDaysEvent[] {
   if (!state) throw notFound();
   if (input.calendarId !== DEFAULT_CALENDAR_ID && !calendarExists(input.calendarId)) throw new DomainError('not-found', D.calendarNotFound, 'calendarId');

@@ -1,5 +1,6 @@
 import { DEFAULT_CALENDAR_ID } from './capacity/engineer-days.ts';
-import type { HolidayCalendar } from './entities.ts';
+import type { HolidayCalendar, HolidayRule } from './entities.ts';
+import { ruleHolidayOf } from './holiday-rules.ts';
 import { DomainError } from './errors.ts';
 import type { CalendarEvent, HolidayCalendarFields } from './events.ts';
 import { type Calendar, calendarOrDefault, entryOf } from './evolve.ts';
@@ -26,11 +27,37 @@ export function decideAddHoliday(
   return [{ type: 'HolidayAdded', data: { holidayId: command.holidayId, calendarId, date, name } }];
 }
 
-export function decideRemoveHoliday(state: Calendar | null, command: { holidayId: string; calendarId: string }): CalendarEvent[] {
+/**
+ * A recorded holiday is removed by its id. A day of the calendar's rule has no record: its id says its
+ * calendar and date (ruleHolidayId), the caller finds it in the rule (`ruleDay`), and removing it records
+ * it as removed by hand, so the rule does not give it again. One removed already, or a date the calendar
+ * has no holiday on, is not found.
+ */
+export function decideRemoveHoliday(
+  state: Calendar | null,
+  command: { holidayId: string; calendarId: string; ruleDay?: { date: string; name: string } },
+): CalendarEvent[] {
   const holiday = state ? entryOf(state.holidays, command.holidayId) : undefined;
-  if (!holiday) throw new DomainError('not-found', H.notFound);
-  return [{ type: 'HolidayRemoved', data: { holidayId: holiday._id, calendarId: holiday.calendarId, date: holiday.date, name: holiday.name } }];
+  if (holiday) return [{ type: 'HolidayRemoved', data: { holidayId: holiday._id, calendarId: holiday.calendarId, date: holiday.date, name: holiday.name } }];
+  const ruled = ruleHolidayOf(command.holidayId);
+  const day = command.ruleDay;
+  const calendar = state?.calendar;
+  const isRuleDay = Boolean(calendar?.rule && day && ruled?.calendarId === command.calendarId && ruled.date === day.date);
+  const taken = Object.values(state?.holidays ?? {}).some((h) => h.date === day?.date) || calendar?.removedRuleDays?.some((r) => r.date === day?.date);
+  if (!isRuleDay || !day || taken) throw new DomainError('not-found', H.notFound);
+  return [{ type: 'HolidayRemoved', data: { holidayId: command.holidayId, calendarId: command.calendarId, date: day.date, name: day.name } }];
 }
+
+/** The calendar holds its rule's days every year from now on (`rule: null`: its recorded days only); the rule it has changes nothing. */
+export function decideSetHolidayCalendarRule(state: Calendar | null, command: { calendarId: string; rule: HolidayRule | null }): CalendarEvent[] {
+  const { calendar } = existing(state, command.calendarId);
+  const rule = command.rule && (command.rule.region ? { country: command.rule.country, region: command.rule.region } : { country: command.rule.country });
+  if (sameRule(calendar.rule, rule)) return [];
+  return [{ type: 'HolidayCalendarRuleSet', data: { calendarId: calendar._id, rule, ...(calendar.rule ? { previous: calendar.rule } : {}) } }];
+}
+
+const sameRule = (a: HolidayRule | null | undefined, b: HolidayRule | null | undefined) =>
+  (a?.country ?? null) === (b?.country ?? null) && (a?.region ?? null) === (b?.region ?? null);
 
 /**
  * Names tell calendars apart on the screen and in a CSV file's `calendar` column, so two calendars may
@@ -52,6 +79,8 @@ export function decideCreateHolidayCalendar(
     input: HolidayCalendarFields;
     holidays: readonly { holidayId: string; date: string; name: string }[];
     others: readonly Pick<HolidayCalendar, '_id' | 'name'>[];
+    /** The public holidays it holds every year, beside the recorded ones. */
+    rule?: HolidayRule;
   },
 ): CalendarEvent[] {
   const { calendarId, input } = command;
@@ -66,6 +95,7 @@ export function decideCreateHolidayCalendar(
     dates.set(holiday.date, holiday.name);
     events.push({ type: 'HolidayAdded', data: { holidayId: holiday.holidayId, calendarId, date: holiday.date, name: holiday.name } });
   }
+  if (command.rule) events.push(...decideSetHolidayCalendarRule({ calendar: { _id: calendarId, ...fields, version: 0 }, holidays: {} }, { calendarId, rule: command.rule }));
   return events;
 }
 

@@ -101,8 +101,14 @@ describe('decideUpdatePlaceholder', () => {
     spec([created, added()]).when(update({ skills: ['Kubernetes', 'Go'], version: 2 })).thenNothing();
   });
 
-  it('refuses an end date on or before the stored start date', () => {
-    spec([created, added()]).when(update({ endDate: '2026-07-06' })).thenThrows('invalid', 'End date must be after start date', 'endDate');
+  it('given an end date the day before the stored start date, then it is refused: the end cannot be before the start', () => {
+    spec([created, added()]).when(update({ endDate: '2026-07-05' })).thenThrows('invalid', 'End date cannot be before start date', 'endDate');
+  });
+
+  it('given an end date on the stored start date, then it is accepted: the open role lasts that one day', () => {
+    spec([created, added()])
+      .when(update({ endDate: '2026-07-06' }))
+      .then([{ type: 'PlaceholderUpdated', data: { placeholderId, projectId, changes: { endDate: '2026-07-06T00:00:00.000Z' }, previous: { endDate: '2026-08-31T00:00:00.000Z' } } }]);
   });
 
   it('a filled or removed placeholder is a conflict; an unknown one is not found', () => {

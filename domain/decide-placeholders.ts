@@ -38,7 +38,7 @@ export function decideUpdatePlaceholder(
   const placeholder = openPlaceholder(plan, command.placeholderId);
   const { version: _version, ...input } = command.input;
   const merged = { ...placeholder, ...input };
-  if (Date.parse(merged.endDate) <= Date.parse(merged.startDate)) throw new DomainError('invalid', A.endBeforeStart, 'endDate');
+  if (Date.parse(merged.endDate) < Date.parse(merged.startDate)) throw new DomainError('invalid', A.endBeforeStart, 'endDate');
   const changes = changedFields<PlaceholderUpdated['data']['changes']>(placeholder, input);
   if (Object.keys(changes).length === 0) return [];
   return [{

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../tests/support/decider-spec.ts';
 import { decideBookTimeOff, decideCancelTimeOff } from './decide-time-off.ts';
 import type { EngineerEvent, EngineerRegistered, TimeOffBooked } from './events.ts';
-import { evolveEngineerTimeOff } from './evolve.ts';
+import { evolveEngineerRecord } from './evolve.ts';
 import { bookTimeOffInput } from './inputs.ts';
 
 const engineerId = '0190a000-0000-7000-8000-000000000003';
@@ -27,7 +27,7 @@ const booked = (overrides: Partial<TimeOffBooked['data']> = {}): TimeOffBooked =
 const book = (input: Record<string, unknown>) => bookTimeOffInput.parse({ kind: 'vacation', ...input });
 
 describe('decideBookTimeOff', () => {
-  const spec = deciderSpec(decideBookTimeOff, evolveEngineerTimeOff);
+  const spec = deciderSpec(decideBookTimeOff, evolveEngineerRecord);
 
   it('a manager books an engineer whole days off', () => {
     spec([registered])
@@ -77,7 +77,7 @@ describe('decideBookTimeOff', () => {
 });
 
 describe('decideCancelTimeOff', () => {
-  const spec = deciderSpec(decideCancelTimeOff, evolveEngineerTimeOff);
+  const spec = deciderSpec(decideCancelTimeOff, evolveEngineerRecord);
   const cancelled: EngineerEvent = { type: 'TimeOffCancelled', data: { timeOffId, engineerId, from: '2026-12-21', to: '2026-12-24', kind: 'vacation' } };
 
   it('a manager or the engineer cancels a booking; the event keeps its days and kind for the history', () => {

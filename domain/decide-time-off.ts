@@ -1,13 +1,13 @@
 import { DomainError } from './errors.ts';
 import type { EngineerEvent } from './events.ts';
-import { entryOf, type EngineerTimeOff } from './evolve.ts';
+import { entryOf, type EngineerRecord } from './evolve.ts';
 import type { BookTimeOffInput } from './inputs.ts';
 import { timeOffMessages as T } from './messages.ts';
 
 export type TimeOffActor = { id: string; role: string };
 
 /** A manager books and cancels anyone's time off; an engineer only their own; anyone else nobody's. */
-function authorise(state: EngineerTimeOff, actor: TimeOffActor) {
+function authorise(state: EngineerRecord, actor: TimeOffActor) {
   const allowed = actor.role === 'manager' || (actor.role === 'engineer' && actor.id === state.engineer._id);
   if (!allowed) throw new DomainError('forbidden', T.ownOnly);
 }
@@ -17,7 +17,7 @@ function authorise(state: EngineerTimeOff, actor: TimeOffActor) {
  * booking over the same days would leave it unclear which one a cancellation gives back.
  */
 export function decideBookTimeOff(
-  state: EngineerTimeOff | null,
+  state: EngineerRecord | null,
   command: { timeOffId: string; input: BookTimeOffInput; actor: TimeOffActor },
 ): EngineerEvent[] {
   if (!state) throw new DomainError('not-found', T.engineerNotFound);
@@ -33,7 +33,7 @@ export function decideBookTimeOff(
 }
 
 export function decideCancelTimeOff(
-  state: EngineerTimeOff | null,
+  state: EngineerRecord | null,
   command: { timeOffId: string; actor: TimeOffActor },
 ): EngineerEvent[] {
   if (!state) throw new DomainError('not-found', T.engineerNotFound);

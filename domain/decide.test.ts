@@ -340,16 +340,25 @@ describe('decideUpdateAssignment', () => {
       .thenThrows('invalid', 'Cannot assign engineers to a completed project', 'projectId');
   });
 
-  it('refuses an end date on or before the stored start date', () => {
+  it('given an end date on the stored start date, then it is accepted: the assignment lasts that one day', () => {
     spec([assignmentCreated()])
       .when({ input: update({ endDate: '2025-07-01' }), project: project() })
-      .thenThrows('invalid', 'End date must be after start date', 'endDate');
+      .then([{ type: 'AssignmentUpdated', data: { assignmentId, changes: { endDate: '2025-07-01T00:00:00.000Z' }, previous: { endDate: '2025-08-31T00:00:00.000Z' } } }]);
   });
 
-  it('refuses a start date after the stored end date', () => {
+  it('given an end date the day before the stored start date, then it is refused: the end cannot be before the start', () => {
+    spec([assignmentCreated()])
+      .when({ input: update({ endDate: '2025-06-30' }), project: project() })
+      .thenThrows('invalid', 'End date cannot be before start date', 'endDate');
+  });
+
+  it('given a start date on the stored end date, then it is accepted (one day); the day after it, refused', () => {
+    spec([assignmentCreated()])
+      .when({ input: update({ startDate: '2025-08-31' }), project: project() })
+      .then([{ type: 'AssignmentUpdated', data: { assignmentId, changes: { startDate: '2025-08-31T00:00:00.000Z' }, previous: { startDate: '2025-07-01T00:00:00.000Z' } } }]);
     spec([assignmentCreated()])
       .when({ input: update({ startDate: '2025-09-01' }), project: project() })
-      .thenThrows('invalid', 'End date must be after start date', 'endDate');
+      .thenThrows('invalid', 'End date cannot be before start date', 'endDate');
   });
 
   it('hands the assignment to another engineer, recording whom it was taken from', () => {
@@ -591,10 +600,15 @@ describe('decide: the remaining rules', () => {
     });
   });
 
-  it('update assignment: an end date equal to the new start date is refused', () => {
+  it('update assignment: a new start date the day after the stored end date is refused; one on it is a one-day assignment', () => {
     updateAssignment([assignmentCreated()])
-      .when({ input: updateAssignmentInput.parse({ startDate: '2025-08-31' }), project: project() })
-      .thenThrows('invalid', 'End date must be after start date', 'endDate');
+      .when({ input: updateAssignmentInput.parse({ startDate: '2025-09-01' }), project: project() })
+      .thenThrows('invalid', 'End date cannot be before start date', 'endDate');
+    const events = decideUpdateAssignment(evolveAssignment(null, assignmentCreated(), 1), {
+      input: updateAssignmentInput.parse({ startDate: '2025-08-31' }),
+      project: project({ status: 'active' }),
+    });
+    expect(events).toMatchObject([{ type: 'AssignmentUpdated', data: { changes: { startDate: '2025-08-31T00:00:00.000Z' } } }]);
   });
 
   it('update assignment: a change that only repeats the version appends nothing', () => {

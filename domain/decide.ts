@@ -110,7 +110,7 @@ export function decideUpdateAssignment(
   if (reassigns && !command.engineer) throw new DomainError('invalid', A.engineerNotFound, 'engineerId');
   const { version: _version, ...input } = command.input;
   const merged = { ...state, ...input };
-  if (Date.parse(merged.endDate) <= Date.parse(merged.startDate)) {
+  if (Date.parse(merged.endDate) < Date.parse(merged.startDate)) {
     throw new DomainError('invalid', A.endBeforeStart, 'endDate');
   }
   const changes = changedFields<AssignmentUpdated['data']['changes']>(state, input);

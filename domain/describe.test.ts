@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEvent } from './describe.ts';
+import { describeEvent, describePublished } from './describe.ts';
 import type { PlanningEvent } from './events.ts';
 
 const names = { actor: 'Dana Whitfield', engineer: 'Lucas Silva', project: 'Payments' };
@@ -13,12 +13,12 @@ const projectCreated: PlanningEvent = {
 };
 
 describe('describeEvent', () => {
-  it("reads an allocation move as '<actor> moved <engineer> on <project> from 50% to 80%'", () => {
+  it("reads an allocation change as '<actor> changed <engineer>'s allocation on <project> from 50% to 80%', not as a move", () => {
     const event: PlanningEvent = {
       type: 'AssignmentUpdated',
       data: { assignmentId: 'a1', changes: { allocationPercentage: 80 }, previous: { allocationPercentage: 50 } },
     };
-    expect(describeEvent(event, names)).toBe('Dana Whitfield moved Lucas Silva on Payments from 50% to 80%');
+    expect(describeEvent(event, names)).toBe("Dana Whitfield changed Lucas Silva's allocation on Payments from 50% to 80%");
   });
 
   it('an allocation change recorded without its previous value still reads, without a "from"', () => {
@@ -130,7 +130,7 @@ describe('describeEvent', () => {
       type: 'AssignmentUpdated',
       data: { assignmentId: 'a1', changes: { allocationPercentage: 80 }, previous: { allocationPercentage: 50 } },
     };
-    expect(describeEvent(event, { actor: 'System' })).toBe('System moved an engineer on a project from 50% to 80%');
+    expect(describeEvent(event, { actor: 'System' })).toBe("System changed an engineer's allocation on a project from 50% to 80%");
     expect(describeEvent({ type: 'AssignmentRemoved', data: { assignmentId: 'a1' } }, { actor: 'Dana' })).toBe('Dana removed an engineer from a project');
   });
 
@@ -150,5 +150,25 @@ describe('describeEvent', () => {
       expect(sentence.startsWith('Dana Whitfield '), event.type).toBe(true);
       expect(sentence, event.type).not.toMatch(/undefined|\[object Object\]/);
     }
+  });
+});
+
+describe('describePublished', () => {
+  const handed: PlanningEvent = {
+    type: 'AssignmentUpdated',
+    data: { assignmentId: 'a1', changes: { engineerId: 'lucas' }, previous: { engineerId: 'jordan' } },
+  };
+  const engineerName = (id: string) => ({ lucas: 'Lucas Silva', jordan: 'Jordan Lee' })[id];
+  const summary = describeEvent(handed, { ...names, engineer: 'Jordan Lee', engineerName });
+
+  it('says which scenario published the event and who published it', () => {
+    expect(describePublished(summary, { scenario: 'Win the pipeline', actor: 'Dana Whitfield' }))
+      .toBe(`${summary} (published from scenario Win the pipeline by Dana Whitfield)`);
+  });
+
+  it("marks a proposal's change as proposed, with its reason", () => {
+    const reason = 'Jordan Lee is at 110 % in W01-W02; Lucas Silva is free then and has React';
+    expect(describePublished(summary, { scenario: 'Resolve overloads 2027-01-04 to 2027-01-31', actor: 'Dana Whitfield', proposed: reason }))
+      .toBe(`${summary} (published from scenario Resolve overloads 2027-01-04 to 2027-01-31 by Dana Whitfield; proposed: ${reason})`);
   });
 });

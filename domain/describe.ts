@@ -1,5 +1,9 @@
 import { describeAccountEvent } from './accounts/describe.ts';
 import { isAccountEvent } from './accounts/events.ts';
+import { isViewEvent, type ViewEvent } from './views/events.ts';
+import { describeStaffingEvent } from './staffing/describe.ts';
+import { isStaffingEvent } from './staffing/events.ts';
+import { isTeamEvent, type TeamEvent } from './teams/events.ts';
 import { describeWorkWeek as workWeekText } from './capacity/engineer-days.ts';
 import { assertNever, type PlanningEvent } from './events.ts';
 
@@ -13,6 +17,8 @@ export type EventNames = {
   projectName?: (id: string) => string | undefined;
   /** The name of the holiday calendar an event names, when it is known. */
   calendar?: string;
+  /** The name of a team by id (a team's move names its old and new parent). */
+  teamName?: (id: string) => string | undefined;
 };
 
 const pct = (value: unknown) => `${value}%`;
@@ -54,11 +60,14 @@ function entriesText(entries: readonly { projectId: string; hours: number }[], n
   return entries.map((e) => `${names.projectName?.(e.projectId) ?? 'a project'} ${e.hours} h`).join(', ');
 }
 
-/** One readable sentence per event for the History screen: '<actor> moved <engineer> on <project> from 50% to 80%'. */
+/** One readable sentence per event for the History screen: "<actor> changed <engineer>'s allocation on <project> from 50% to 80%". */
 export function describeEvent(event: PlanningEvent, names: EventNames): string {
   const engineer = names.engineer ?? 'an engineer';
   const project = names.project ?? 'a project';
-  if (isAccountEvent(event)) return describeAccountEvent(event, names.actor);
+  if (isViewEvent(event)) return describeViewEvent(event, names.actor);
+  if (isAccountEvent(event)) return describeAccountEvent(event, names.actor, names.teamName);
+  if (isStaffingEvent(event)) return describeStaffingEvent(event, names);
+  if (isTeamEvent(event)) return describeTeamEvent(event, names);
   switch (event.type) {
     case 'ProjectCreated':
       return `${names.actor} created project ${event.data.name} (${event.data.status})`;
@@ -87,7 +96,8 @@ export function describeEvent(event: PlanningEvent, names: EventNames): string {
         return `${names.actor} moved ${engineer} on ${project} ${Math.abs(shift) === 1 ? '1 day' : `${Math.abs(shift)} days`} ${direction}, to ${day(changes.startDate)} - ${day(changes.endDate)}`;
       }
       if (keys.length === 1 && keys[0] === 'allocationPercentage' && previous?.allocationPercentage !== undefined) {
-        return `${names.actor} moved ${engineer} on ${project} from ${pct(previous.allocationPercentage)} to ${pct(changes.allocationPercentage)}`;
+        // An allocation is changed, not moved: 'moved' is kept for dates and for a hand-over to someone else.
+        return `${names.actor} changed ${engineer}'s allocation on ${project} from ${pct(previous.allocationPercentage)} to ${pct(changes.allocationPercentage)}`;
       }
       return `${names.actor} changed ${engineer} on ${project}: ${describeChanges(changes, previous)}`;
     }
@@ -142,6 +152,12 @@ export function describeEvent(event: PlanningEvent, names: EventNames): string {
       return `${names.actor} renamed the holiday calendar ${event.data.previous} to ${event.data.name}`;
     case 'HolidayCalendarRemoved':
       return `${names.actor} removed the holiday calendar ${event.data.name}`;
+    case 'HolidayCalendarRuleSet': {
+      const { rule } = event.data;
+      const calendar = names.calendar ?? (event.data.calendarId === 'default' ? 'Default' : 'a holiday calendar');
+      if (!rule) return `${names.actor} stopped the holiday calendar ${calendar} following public holidays`;
+      return `${names.actor} set the holiday calendar ${calendar} to the public holidays of ${rule.region ? `${rule.country}-${rule.region}` : rule.country}, every year`;
+    }
     case 'ProjectMarkedTentative':
       return `${names.actor} marked ${project} as tentative`;
     case 'ProjectConfirmed':
@@ -154,12 +170,22 @@ export function describeEvent(event: PlanningEvent, names: EventNames): string {
       return `${names.actor} removed the ${event.data.role} placeholder from ${project}`;
     case 'PlaceholderFilled':
       return `${names.actor} filled the ${event.data.role} placeholder on ${project} with ${engineer}`;
+    case 'EngineerTeamChanged':
+      return `${names.actor} moved ${engineer} to team ${event.data.teamName} from ${event.data.from}`;
+    case 'EngineerTeamChangeUndone':
+      return `${names.actor} took ${engineer} out of team ${event.data.teamName} again (undo): back in ${event.data.department}`;
     default:
       return assertNever(event);
   }
 }
 
-/** What an event says was done, without who did it: 'moved Sam on Portal from 50% to 80%'. */
+/** A private view's name is its owner's alone: the history says only that one was saved or removed. */
+function describeViewEvent(event: ViewEvent, actor: string): string {
+  const what = event.data.shared ? `the shared view "${event.data.name}"` : 'a private view';
+  return `${actor} ${event.type === 'ViewSaved' ? 'saved' : 'removed'} ${what}`;
+}
+
+/** What an event says was done, without who did it: "changed Sam's allocation on Portal from 50% to 80%". */
 export function describeDeed(event: PlanningEvent, names: EventNames): string {
   const sentence = describeEvent(event, names);
   return sentence.startsWith(`${names.actor} `) ? sentence.slice(names.actor.length + 1) : sentence;
@@ -167,11 +193,36 @@ export function describeDeed(event: PlanningEvent, names: EventNames): string {
 
 /**
  * The sentence of an undo's event, from the write it reversed (`undone`: who made it and what its
- * events on the same record said): 'Dana undid: moved Sam on Portal from 50% to 80%', or "Dana undid
+ * events on the same record said): "Dana undid: changed Sam's allocation on Portal from 50% to 80%", or "Dana undid
  * Lee's change: ..." when the write was someone else's. Without the write (not found) it says so.
  */
 export function describeUndo(actor: string, undone: { actor: string; deeds: readonly string[] } | null): string {
   if (!undone || undone.deeds.length === 0) return `${actor} undid a change`;
   const whose = undone.actor === actor ? '' : ` ${undone.actor}'s change`;
   return `${actor} undid${whose}: ${[...new Set(undone.deeds)].join('; ')}`;
+}
+
+/**
+ * The sentence of an event a published scenario appended: what it did, from which scenario and who
+ * published it, and for a change a proposal drafted, that it was proposed and why:
+ * "Dana handed ... (published from scenario Resolve overloads by Dana; proposed: Jordan is at 110 % in W01-W02; ...)".
+ */
+export function describePublished(summary: string, published: { scenario: string; actor: string; proposed?: string }): string {
+  const proposed = published.proposed ? `; proposed: ${published.proposed}` : '';
+  return `${summary} (published from scenario ${published.scenario} by ${published.actor}${proposed})`;
+}
+
+/** A team's sentence: "Dana created team Data inside Engineering". */
+function describeTeamEvent(event: TeamEvent, names: EventNames): string {
+  const parent = (id: string | null) => (id === null ? 'the top level' : names.teamName?.(id) ?? 'another team');
+  switch (event.type) {
+    case 'TeamCreated':
+      return `${names.actor} created team ${event.data.name}${event.data.parentId ? ` inside ${parent(event.data.parentId)}` : ''}`;
+    case 'TeamRenamed':
+      return `${names.actor} renamed team ${event.data.previous} to ${event.data.name}`;
+    case 'TeamMoved':
+      return `${names.actor} moved team ${event.data.name} from ${parent(event.data.previous)} to ${parent(event.data.parentId)}`;
+    case 'TeamRemoved':
+      return `${names.actor} removed team ${event.data.name}`;
+  }
 }

@@ -31,6 +31,8 @@ export const engineerSchema = z.object({
   /** No capacity before the start date nor from the leave date. */
   startDate: calendarDay.optional(),
   leaveDate: calendarDay.optional(),
+  /** The team they are in, each from a date (domain/teams/); none: no team yet. */
+  teams: z.array(z.object({ from: calendarDay, teamId: z.string() })).optional(),
   version: z.number().int(),
 });
 export type Engineer = z.infer<typeof engineerSchema>;
@@ -103,11 +105,22 @@ export type HolidayRecord = z.infer<typeof holidaySchema>;
  * A named holiday calendar (a country's or region's, say); engineers follow one from a date. The default
  * calendar ('default') always exists. `version` is its stream's version: holidays added to it move it.
  */
+/** A country's public holidays (date-holidays' codes), or a region's: `region` is the code after the country's. */
+export const holidayRuleSchema = z.object({ country: z.string(), region: z.string().optional() });
+export type HolidayRule = z.infer<typeof holidayRuleSchema>;
+
 export const holidayCalendarSchema = z.object({
   _id: idSchema,
   name: z.string(),
   country: z.string().optional(),
   region: z.string().optional(),
+  /**
+   * The country's (and region's) public holidays, every year: set, the calendar's holidays are its recorded
+   * ones plus the rule's days (see domain/holiday-rules.ts). Calendars made before rules keep only their recorded days.
+   */
+  rule: holidayRuleSchema.optional(),
+  /** The days taken off by hand while it had a rule, by date: a removed rule day stays removed. */
+  removedRuleDays: z.array(z.object({ date: calendarDay, name: z.string() })).optional(),
   version: z.number().int(),
 });
 export type HolidayCalendar = z.infer<typeof holidayCalendarSchema>;
@@ -139,5 +152,7 @@ export const userSchema = z.object({
   seniority: z.enum(seniorities).optional(),
   maxCapacity: z.number().optional(),
   skills: z.array(z.string()).optional(),
+  /** A manager's reach: 'all' (org-wide) or the teams they manage (domain/teams/scope.ts). */
+  scope: z.union([z.literal('all'), z.array(z.string())]).optional(),
 });
 export type User = z.infer<typeof userSchema>;

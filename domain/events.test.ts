@@ -5,7 +5,7 @@ import { planningEventTypes, streamEntity, streamIds } from './events.ts';
 import { conflictMessage, projectMessages } from './messages.ts';
 
 describe('events', () => {
-  it('names the event types of design sections 5b, 10, 11, 12 and 13', () => {
+  it('names the event types of design sections 5b, 10, 11, 12, 13 and 16', () => {
     expect([...planningEventTypes].sort()).toEqual(
       [
         'ProjectCreated', 'ProjectUpdated', 'ProjectStatusChanged',
@@ -13,12 +13,15 @@ describe('events', () => {
         'EngineerRegistered', 'EngineerProfileUpdated',
         'TimeOffBooked', 'TimeOffCancelled', 'HolidayAdded', 'HolidayRemoved',
         'EngineerWorkWeekChanged', 'EngineerCalendarChanged', 'EngineerStartDateSet', 'EngineerLeaving', 'EngineerLeavingCancelled',
-        'HolidayCalendarCreated', 'HolidayCalendarRenamed', 'HolidayCalendarRemoved',
+        'HolidayCalendarCreated', 'HolidayCalendarRenamed', 'HolidayCalendarRemoved', 'HolidayCalendarRuleSet',
         'ProjectMarkedTentative', 'ProjectConfirmed',
         'PlaceholderAdded', 'PlaceholderUpdated', 'PlaceholderRemoved', 'PlaceholderFilled',
         'AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked',
         'AccountDeactivated', 'AccountReactivated', 'PasswordChanged', 'PasswordResetIssued', 'InviteWithdrawn',
         'ActualsRecorded', 'ActualsWeekLocked', 'ActualsWeekUnlocked',
+        'ViewSaved', 'ViewRemoved',
+        'ManagerScopeChanged', 'EngineerTeamChanged', 'EngineerTeamChangeUndone', 'TeamCreated', 'TeamRenamed', 'TeamMoved', 'TeamRemoved',
+        'StaffingRequested', 'StaffingProposed', 'StaffingApproved', 'StaffingDeclined', 'StaffingWithdrawn',
       ].sort(),
     );
   });

@@ -1,7 +1,10 @@
 import { accountStreamId, type AccountEvent } from './accounts/events.ts';
 import { DEFAULT_CALENDAR_ID } from './capacity/engineer-days.ts';
-import type { Engineer, HolidayCalendar, HolidayRecord, Placeholder, Project, ProjectStatus, Seniority, TimeOff } from './entities.ts';
+import type { Engineer, HolidayCalendar, HolidayRecord, HolidayRule, Placeholder, Project, ProjectStatus, Seniority, TimeOff } from './entities.ts';
 import type { ActualsEvent } from './actuals/events.ts';
+import { viewStreamId, type ViewEvent } from './views/events.ts';
+import { isStaffingEvent, staffingStreamId, type StaffingEvent } from './staffing/events.ts';
+import { isTeamEvent, teamStreamId, type TeamEvent } from './teams/events.ts';
 
 /** What ProjectCreated records; a new project is confirmed, the tentative flag has events of its own. */
 export type ProjectFields = Omit<Project, '_id' | 'version' | 'tentative'>;
@@ -97,6 +100,20 @@ export type EngineerCalendarChanged = { type: 'EngineerCalendarChanged'; data: {
 export type EngineerStartDateSet = { type: 'EngineerStartDateSet'; data: { engineerId: string; date: string | null; previous?: string } };
 export type EngineerLeaving = { type: 'EngineerLeaving'; data: { engineerId: string; date: string; previous?: string } };
 export type EngineerLeavingCancelled = { type: 'EngineerLeavingCancelled'; data: { engineerId: string; date: string } };
+/**
+ * The team someone is in from a date (domain/teams/). `teamName` is the team's name then: the free-text
+ * department reads as it, for the public client.
+ */
+export type EngineerTeamChanged = { type: 'EngineerTeamChanged'; data: { engineerId: string; teamId: string; from: string; teamName: string; previous?: string } };
+/**
+ * An undo of team changes: the engineer's dated teams are again `teams` (as before the change undone),
+ * and the department reads `department` again. `teamName` names the team they had been put in, for the
+ * history.
+ */
+export type EngineerTeamChangeUndone = {
+  type: 'EngineerTeamChangeUndone';
+  data: { engineerId: string; teams: { from: string; teamId: string }[]; department: string; teamName: string };
+};
 export type EngineerDaysEvent = EngineerWorkWeekChanged | EngineerCalendarChanged | EngineerStartDateSet | EngineerLeaving | EngineerLeavingCancelled;
 
 /** `calendarId` names the calendar (stored events from before named calendars are upcast to 'default'). */
@@ -106,6 +123,15 @@ export type HolidayCalendarFields = Omit<HolidayCalendar, '_id' | 'version'>;
 /** A named calendar, empty: the public holidays it is filled with follow as HolidayAdded in the same command. */
 export type HolidayCalendarCreated = { type: 'HolidayCalendarCreated'; data: { calendarId: string } & HolidayCalendarFields };
 export type HolidayCalendarRenamed = { type: 'HolidayCalendarRenamed'; data: { calendarId: string; name: string; previous: string } };
+/**
+ * From now on the calendar holds the public holidays of the rule's country (and region) for every year,
+ * beside its recorded ones (`rule: null`: only its recorded ones again); `previous` is the rule it had. A
+ * HolidayRemoved on the calendar while it has a rule keeps that day off.
+ */
+export type HolidayCalendarRuleSet = {
+  type: 'HolidayCalendarRuleSet';
+  data: { calendarId: string; rule: HolidayRule | null; previous?: HolidayRule };
+};
 /** Its holidays are removed (HolidayRemoved each) just before, in the same command; `name` is kept for the history. */
 export type HolidayCalendarRemoved = { type: 'HolidayCalendarRemoved'; data: { calendarId: string; name: string } };
 
@@ -113,18 +139,18 @@ export type PlaceholderEvent = PlaceholderAdded | PlaceholderUpdated | Placehold
 export type ProjectEvent = ProjectCreated | ProjectUpdated | ProjectStatusChanged | ProjectMarkedTentative | ProjectConfirmed | PlaceholderEvent;
 export type AssignmentEvent = AssignmentCreated | AssignmentUpdated | AssignmentRemoved;
 export type TimeOffEvent = TimeOffBooked | TimeOffCancelled;
-export type HolidayCalendarEvent = HolidayCalendarCreated | HolidayCalendarRenamed | HolidayCalendarRemoved;
+export type HolidayCalendarEvent = HolidayCalendarCreated | HolidayCalendarRenamed | HolidayCalendarRemoved | HolidayCalendarRuleSet;
 export type HolidayEvent = HolidayAdded | HolidayRemoved;
 export type CalendarEvent = HolidayEvent | HolidayCalendarEvent;
 /** Actuals (domain/actuals/) are the engineer's facts too: a week's version is the engineer's. */
-export type EngineerEvent = EngineerRegistered | EngineerProfileUpdated | TimeOffEvent | EngineerDaysEvent | ActualsEvent;
-/** Account facts share the log (history, live, hash chain) but never touch the plan. */
-export type PlanningEvent = ProjectEvent | AssignmentEvent | EngineerEvent | CalendarEvent | AccountEvent;
+export type EngineerEvent = EngineerRegistered | EngineerProfileUpdated | TimeOffEvent | EngineerDaysEvent | ActualsEvent | EngineerTeamChanged | EngineerTeamChangeUndone;
+/** Account, team, staffing and saved-view facts share the log (history, live, hash chain) but never touch the plan. */
+export type PlanningEvent = ProjectEvent | AssignmentEvent | EngineerEvent | CalendarEvent | AccountEvent | TeamEvent | StaffingEvent | ViewEvent;
 /**
  * The one list of event types. Everything that must handle every type (reducers, the history fold, event
  * sentences, live visibility, assignment owners) switches exhaustively over it and ends in
  * `assertNever`, so a type added here and forgotten in one of those places fails to compile instead
- * of being dropped silently. The checklist for a new type is in docs/architecture.md.
+ * of being dropped silently. The checklist for a new type is in docs/how-to.md.
  */
 export const planningEventTypes = [
   'ProjectCreated', 'ProjectUpdated', 'ProjectStatusChanged',
@@ -133,14 +159,22 @@ export const planningEventTypes = [
   'TimeOffBooked', 'TimeOffCancelled',
   'EngineerWorkWeekChanged', 'EngineerCalendarChanged', 'EngineerStartDateSet', 'EngineerLeaving', 'EngineerLeavingCancelled',
   'HolidayAdded', 'HolidayRemoved',
-  'HolidayCalendarCreated', 'HolidayCalendarRenamed', 'HolidayCalendarRemoved',
+  'HolidayCalendarCreated', 'HolidayCalendarRenamed', 'HolidayCalendarRemoved', 'HolidayCalendarRuleSet',
   'ProjectMarkedTentative', 'ProjectConfirmed',
   'PlaceholderAdded', 'PlaceholderUpdated', 'PlaceholderRemoved', 'PlaceholderFilled',
   'ActualsRecorded', 'ActualsWeekLocked', 'ActualsWeekUnlocked',
   'AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked',
   'AccountDeactivated', 'AccountReactivated', 'PasswordChanged', 'PasswordResetIssued', 'InviteWithdrawn',
+  'ViewSaved', 'ViewRemoved',
+  'ManagerScopeChanged', 'EngineerTeamChanged', 'EngineerTeamChangeUndone',
+  'TeamCreated', 'TeamRenamed', 'TeamMoved', 'TeamRemoved',
+  'StaffingRequested', 'StaffingProposed', 'StaffingApproved', 'StaffingDeclined', 'StaffingWithdrawn',
 ] as const;
 export type PlanningEventType = (typeof planningEventTypes)[number];
+
+/** Team and staffing facts: on the log, in the history and live, never in the plan's fold. */
+export type OrganisationEvent = TeamEvent | StaffingEvent;
+export const isOrganisationEvent = <E extends { type: string }>(event: E): event is Extract<E, OrganisationEvent> => isTeamEvent(event) || isStaffingEvent(event);
 export type EventOfType<T extends PlanningEventType> = Extract<PlanningEvent, { type: T }>;
 
 /** Fails to compile unless the tuple above and the union of event shapes name exactly the same types. */
@@ -162,8 +196,12 @@ export type EventMetadata = {
   correlationId?: string;
   /** Set on the events a published scenario appended: the History screen says which scenario they came from. */
   scenarioId?: string;
+  /** Set on the events a published scenario appended for a change a proposal drafted (resolving overloads): its one-line reason. */
+  proposed?: { reason: string; moveId?: string };
   /** Set on the events of an undo: the command id of the write they reverse (the History says "undid: ..."). */
   undoOf?: string;
+  /** Set on the demo's events, whose recorded time the demo seed chose (spread over the weeks before it ran), not the clock. */
+  demo?: true;
 };
 
 /** An event as stored and sent to readers: the envelope the live channel and /api/events carry. */
@@ -189,13 +227,17 @@ export const streamIds = {
   engineer: (id: string) => `engineer-${id}`,
   calendar: calendarStreamId,
   account: accountStreamId,
+  view: viewStreamId,
+  team: teamStreamId,
+  staffing: staffingStreamId,
 };
 
-export type StreamEntityKind = 'project' | 'assignment' | 'engineer' | 'calendar' | 'account';
+export type StreamEntityKind = 'project' | 'assignment' | 'engineer' | 'calendar' | 'account' | 'team' | 'staffing';
 
 /** Which entity an event is about, from its stream name (a calendar's id is its calendarId; the default's stream is `calendar`). */
 export function streamEntity(streamId: string): { kind: StreamEntityKind; id: string } | null {
   if (streamId === CALENDAR_STREAM) return { kind: 'calendar', id: DEFAULT_CALENDAR_ID };
-  const match = /^(project|assignment|engineer|account|calendar)-(.+)$/.exec(streamId);
+  // Any text after the kind is an id, line breaks included: a hostile id is then simply not found (404).
+  const match = /^(project|assignment|engineer|account|calendar|team|staffing)-([\s\S]+)$/.exec(streamId);
   return match ? { kind: match[1] as StreamEntityKind, id: match[2]! } : null;
 }

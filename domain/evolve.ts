@@ -77,6 +77,18 @@ export function evolveEngineer(state: Engineer | null, event: EngineerEvent, ver
     case 'EngineerLeaving':
     case 'EngineerLeavingCancelled':
       return state && { ...withEngineerDays(state, event), version };
+    case 'EngineerTeamChanged': {
+      if (!state) return state;
+      const teams = withDated(state.teams, { from: event.data.from, teamId: event.data.teamId });
+      // The department reads as the name of the latest team, for the public client.
+      const department = teams.at(-1)!.teamId === event.data.teamId ? event.data.teamName : state.department;
+      return { ...state, teams, department, version };
+    }
+    case 'EngineerTeamChangeUndone': {
+      if (!state) return state;
+      const { teams: _teams, ...rest } = state;
+      return { ...rest, ...(event.data.teams.length > 0 ? { teams: event.data.teams } : {}), department: event.data.department, version };
+    }
     default:
       return assertNever(event);
   }
@@ -176,12 +188,26 @@ export function evolveHolidayCalendar(state: HolidayCalendar | null, event: Cale
       return base && { ...base, name: event.data.name, version };
     case 'HolidayCalendarRemoved':
       return null;
+    case 'HolidayCalendarRuleSet': {
+      if (!base) return null;
+      const { rule: _rule, ...rest } = base;
+      return event.data.rule ? { ...rest, rule: event.data.rule, version } : { ...rest, version };
+    }
     case 'HolidayAdded':
-    case 'HolidayRemoved':
       return base && { ...base, version };
+    case 'HolidayRemoved':
+      // On a calendar with a rule, a day removed by hand stays off even where the rule has a holiday.
+      return base && (base.rule ? { ...withRemovedRuleDay(base, event.data), version } : { ...base, version });
     default:
       return assertNever(event);
   }
+}
+
+function withRemovedRuleDay(calendar: HolidayCalendar, day: { date: string; name: string }): HolidayCalendar {
+  const removed = calendar.removedRuleDays ?? [];
+  if (removed.some((r) => r.date === day.date)) return calendar;
+  const added = [...removed, { date: day.date, name: day.name }].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return { ...calendar, removedRuleDays: added };
 }
 
 export const isPlaceholderEvent = (event: ProjectEvent): event is PlaceholderEvent => event.type.startsWith('Placeholder');
@@ -235,12 +261,12 @@ export function evolveProjectPlan(state: ProjectPlan | null, event: ProjectEvent
 }
 
 /**
- * An engineer stream folded for decisions about the facts kept on it: the engineer, their time off
- * bookings and their actuals weeks (by ISO week; absent until the first one).
+ * An engineer's stream, whole, as commands read it: the engineer, their time off bookings and their
+ * actuals weeks (by ISO week; absent until the first one).
  */
-export type EngineerTimeOff = { engineer: Engineer; timeOff: Record<string, TimeOff>; actuals?: Record<string, ActualsWeek> };
+export type EngineerRecord = { engineer: Engineer; timeOff: Record<string, TimeOff>; actuals?: Record<string, ActualsWeek> };
 
-export function evolveEngineerTimeOff(state: EngineerTimeOff | null, event: EngineerEvent, version: number): EngineerTimeOff | null {
+export function evolveEngineerRecord(state: EngineerRecord | null, event: EngineerEvent, version: number): EngineerRecord | null {
   const engineer = evolveEngineer(state?.engineer ?? null, event, version);
   if (!engineer) return null;
   const timeOff = state?.timeOff ?? {};

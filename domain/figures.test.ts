@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assignmentStatus, assignmentsByEngineer, availableOver, barPercent, chartMaximum, countByStatus, countByUtilization,
   currentAllocation, currentRunning, engineerFigures, engineerIdOf, initials, isAvailableNow, isAvailableSoon, isCurrent,
-  availabilityLists, isUpcoming, matchesEngineerFilter, peakAllocation, skillsMatchingFirst, percentOf, planningHelper, progressPercentage, sortedUnique, utilizationPercentage,
+  availabilityLists, isUpcoming, matchesEngineerFilter, peakAllocation, skillsMatchingFirst, percentOf, progressPercentage, sortedUnique, utilizationPercentage,
   utilizationStatus, withFigures, withLoads, workType,
 } from './figures.ts';
 
@@ -66,77 +66,95 @@ describe('utilizationPercentage, barPercent, workType', () => {
   });
 });
 
-describe('timing: current is start <= now < end, upcoming is start > now', () => {
+describe('timing: spans are days, both ends included: current is first day <= today <= last day, upcoming is first day > today', () => {
   it('counts an assignment that starts exactly now as current, not upcoming', () => {
     const a = { startDate: at(0), endDate: at(10) };
     expect(isCurrent(a, now)).toBe(true);
     expect(isUpcoming(a, now)).toBe(false);
   });
 
-  it('does not count an assignment that ends exactly now as current', () => {
+  it('counts an assignment whose last day is today as current all that day, and as neither from the next day on', () => {
     const a = { startDate: at(-10), endDate: at(0) };
-    expect(isCurrent(a, now)).toBe(false);
+    expect(isCurrent(a, now)).toBe(true);
     expect(isUpcoming(a, now)).toBe(false);
+    expect(isCurrent(a, new Date('2025-06-15T23:59:59.999Z'))).toBe(true);
+    expect(isCurrent(a, new Date('2025-06-16T00:00:00.000Z'))).toBe(false);
+    expect(isUpcoming(a, new Date('2025-06-16T00:00:00.000Z'))).toBe(false);
   });
 
   it('counts an assignment that ends one millisecond from now as current', () => {
     expect(isCurrent({ startDate: at(-10), endDate: at(0, 1) }, now)).toBe(true);
   });
 
-  it('counts an assignment that starts one millisecond from now as upcoming, not current', () => {
-    const a = { startDate: at(0, 1), endDate: at(10) };
-    expect(isCurrent(a, now)).toBe(false);
-    expect(isUpcoming(a, now)).toBe(true);
+  it('counts an assignment whose first day is today as current even before its start time, and one from tomorrow as upcoming', () => {
+    const later = { startDate: at(0, 1), endDate: at(10) };
+    expect(isCurrent(later, now)).toBe(true);
+    expect(isUpcoming(later, now)).toBe(false);
+    const tomorrow = { startDate: at(0.5), endDate: at(10) };
+    expect(isCurrent(tomorrow, now)).toBe(false);
+    expect(isUpcoming(tomorrow, now)).toBe(true);
   });
 
-  it('counts a finished assignment as neither', () => {
+  it('counts a finished assignment (its last day yesterday) as neither', () => {
     const a = { startDate: at(-30), endDate: at(-1) };
     expect(isCurrent(a, now)).toBe(false);
     expect(isUpcoming(a, now)).toBe(false);
   });
 
-  it('sums only current allocations', () => {
+  it('sums only current allocations, one whose last day is today included', () => {
     const list = [assignment(-10, 10, 40), assignment(0, 5, 30), assignment(-20, 0, 50), assignment(1, 20, 60)];
-    expect(currentAllocation(list, now)).toBe(70);
+    expect(currentAllocation(list, now)).toBe(120);
+    expect(currentAllocation([assignment(-20, -1, 50), assignment(1, 20, 60)], now)).toBe(0);
     expect(currentAllocation([], now)).toBe(0);
+  });
+
+  it('reads the days in the given time zone: 23:30 UTC is already the next day in Berlin', () => {
+    const late = new Date('2025-06-15T23:30:00.000Z');
+    const endsSunday = { startDate: '2025-06-09T00:00:00.000Z', endDate: '2025-06-15T12:00:00.000Z' };
+    expect(isCurrent(endsSunday, late)).toBe(true);
+    expect(isCurrent(endsSunday, late, 'Europe/Berlin')).toBe(false);
+    expect(assignmentStatus(endsSunday, late, 'Europe/Berlin')).toBe('completed');
   });
 });
 
-describe('assignmentStatus and progressPercentage', () => {
-  const span = { startDate: at(0), endDate: at(10) };
+describe('assignmentStatus and progressPercentage: the share of the span\'s days before today', () => {
+  // Ten days: its first day is today (day 0), its last day 9.
+  const span = { startDate: at(0), endDate: at(9) };
 
   it.each([
-    ['before the start', -1, 'upcoming', 0],
-    ['one millisecond before the start', -1 / DAY, 'upcoming', 0],
-    ['at the start', 0, 'active', 0],
-    ['a quarter in', 2.5, 'active', 25],
-    ['half way', 5, 'active', 50],
-    ['one millisecond before the end', 10 - 1 / DAY, 'active', 100],
-    ['at the end', 10, 'completed', 100],
-    ['after the end', 11, 'completed', 100],
-  ] as const)('%s: %s, %d %%', (_case, days, status, progress) => {
+    ['the day before its first day', -1, 'upcoming', 0],
+    ['its first day, before its start time', -0.25, 'active', 0],
+    ['its first day', 0, 'active', 0],
+    ['its third day', 2, 'active', 20],
+    ['half way (its sixth day)', 5, 'active', 50],
+    ['its last day', 9, 'active', 90],
+    ['late on its last day', 9.45, 'active', 90],
+    ['the day after its last day', 10, 'completed', 100],
+    ['two days after its last day', 11, 'completed', 100],
+  ] as const)('%s (day %s): %s, %d %%', (_case, days, status, progress) => {
     const when = new Date(now.getTime() + days * DAY);
     expect(assignmentStatus(span, when)).toBe(status);
     expect(progressPercentage(span, when)).toBe(progress);
   });
 
-  it('rounds the elapsed share to a whole percent', () => {
-    const thirds = { startDate: at(0), endDate: at(3) };
+  it('rounds the share of days passed to a whole percent', () => {
+    const thirds = { startDate: at(0), endDate: at(2) };
     expect(progressPercentage(thirds, new Date(now.getTime() + 1 * DAY))).toBe(33);
     expect(progressPercentage(thirds, new Date(now.getTime() + 2 * DAY))).toBe(67);
-    const thousand = { startDate: at(0), endDate: at(0, 1000) };
-    expect(progressPercentage(thousand, new Date(now.getTime() + 4))).toBe(0);
-    expect(progressPercentage(thousand, new Date(now.getTime() + 5))).toBe(1);
-    expect(progressPercentage(thousand, new Date(now.getTime() + 994))).toBe(99);
-    expect(progressPercentage(thousand, new Date(now.getTime() + 995))).toBe(100);
+    expect(progressPercentage(thirds, new Date(now.getTime() + 3 * DAY))).toBe(100);
   });
 
-  it('treats an empty span as not started before it and done from it on', () => {
+  it('treats a one-day span as upcoming the day before, active all that day at 0 %, and completed the day after', () => {
+    const oneDay = { startDate: '2025-06-15T09:00:00.000Z', endDate: '2025-06-15T17:00:00.000Z' };
+    expect(assignmentStatus(oneDay, new Date('2025-06-14T23:59:59.999Z'))).toBe('upcoming');
+    expect(assignmentStatus(oneDay, new Date('2025-06-15T00:00:00.000Z'))).toBe('active');
+    expect(assignmentStatus(oneDay, new Date('2025-06-15T20:00:00.000Z'))).toBe('active');
+    expect(progressPercentage(oneDay, new Date('2025-06-15T20:00:00.000Z'))).toBe(0);
+    expect(assignmentStatus(oneDay, new Date('2025-06-16T00:00:00.000Z'))).toBe('completed');
+    expect(progressPercentage(oneDay, new Date('2025-06-16T00:00:00.000Z'))).toBe(100);
     const instant = { startDate: at(0), endDate: at(0) };
-    expect(progressPercentage(instant, new Date(now.getTime() - 1))).toBe(0);
-    expect(progressPercentage(instant, new Date(now.getTime() + 1))).toBe(100);
+    expect(assignmentStatus(instant, now)).toBe('active');
     expect(Number.isFinite(progressPercentage(instant, now))).toBe(true);
-    expect(assignmentStatus(instant, now)).toBe('completed');
   });
 });
 
@@ -315,10 +333,10 @@ describe('availability', () => {
   });
 });
 
-describe('planningHelper', () => {
+describe('availabilityLists', () => {
   const engineer = (id: string, maxCapacity = 100) => ({ _id: id, name: id, maxCapacity });
 
-  it('lists at most 3 immediately available engineers, most capacity first, and counts them all', () => {
+  it('lists the immediately available engineers, most capacity first', () => {
     const engineers = ['free10', 'free80', 'free50', 'free30', 'free60'].map((id) => engineer(id));
     const assignments = [
       assignment(-1, 10, 90, 'free10'),
@@ -327,20 +345,17 @@ describe('planningHelper', () => {
       assignment(-1, 10, 70, 'free30'),
       assignment(-1, 10, 40, 'free60'),
     ];
-    const helper = planningHelper(withFigures(engineers, assignments, now), now);
-    expect(helper.availableNow.map((e) => [e._id, e.availableCapacity])).toEqual([
+    const lists = availabilityLists(withFigures(engineers, assignments, now), now);
+    expect(lists.availableNow.map((e) => [e._id, e.availableCapacity])).toEqual([
       ['free80', 80],
       ['free60', 60],
       ['free50', 50],
+      ['free30', 30],
+      ['free10', 10],
     ]);
-    expect(helper.availableNowCount).toBe(5);
-    // Everyone counted can be listed, in the same order: the counter and the full list agree.
-    const all = availabilityLists(withFigures(engineers, assignments, now), now);
-    expect(all.availableNow.map((e) => e._id)).toEqual(['free80', 'free60', 'free50', 'free30', 'free10']);
-    expect(all.availableNow.slice(0, 3)).toEqual(helper.availableNow);
   });
 
-  it('lists at most 3 engineers becoming available soon, earliest first, and counts them all', () => {
+  it('lists the engineers becoming available soon, earliest first', () => {
     const engineers = ['in10', 'in3', 'in7', 'in20'].map((id) => engineer(id));
     const assignments = [
       assignment(-1, 10, 100, 'in10'),
@@ -349,34 +364,33 @@ describe('planningHelper', () => {
       assignment(-2, 30, 40, 'in7'),
       assignment(-1, 20, 100, 'in20'),
     ];
-    const helper = planningHelper(withFigures(engineers, assignments, now), now);
-    expect(helper.availableSoon.map((e) => [e._id, e.nextFullAvailability])).toEqual([
+    const lists = availabilityLists(withFigures(engineers, assignments, now), now);
+    expect(lists.availableSoon.map((e) => [e._id, e.nextFullAvailability])).toEqual([
       ['in3', at(3)],
       ['in7', at(7)],
       ['in10', at(10)],
+      ['in20', at(20)],
     ]);
-    expect(helper.availableSoonCount).toBe(4);
-    expect(helper.availableNow).toEqual([]);
+    expect(lists.availableNow).toEqual([]);
   });
 
   it('puts overloaded engineers in neither list, and part-timers by their own capacity', () => {
     const engineers = [engineer('over'), engineer('partFull', 50), engineer('partFree', 50)];
     const assignments = [assignment(-1, 5, 120, 'over'), assignment(-1, 5, 50, 'partFull'), assignment(-1, 5, 20, 'partFree')];
-    const helper = planningHelper(withFigures(engineers, assignments, now), now);
-    expect(helper.availableNow.map((e) => e._id)).toEqual(['partFree']);
-    expect(helper.availableSoon.map((e) => e._id)).toEqual(['partFull']);
-    expect([helper.availableNowCount, helper.availableSoonCount]).toEqual([1, 1]);
+    const lists = availabilityLists(withFigures(engineers, assignments, now), now);
+    expect(lists.availableNow.map((e) => e._id)).toEqual(['partFree']);
+    expect(lists.availableSoon.map((e) => e._id)).toEqual(['partFull']);
   });
 
   it('keeps the given order among ties and does not reorder its input', () => {
     const figures = withFigures([engineer('x'), engineer('y'), engineer('z')], [], now);
     const order = figures.map((e) => e._id);
-    expect(planningHelper(figures, now).availableNow.map((e) => e._id)).toEqual(['x', 'y', 'z']);
+    expect(availabilityLists(figures, now).availableNow.map((e) => e._id)).toEqual(['x', 'y', 'z']);
     expect(figures.map((e) => e._id)).toEqual(order);
   });
 
   it('returns empty lists for no engineers', () => {
-    expect(planningHelper([], now)).toEqual({ availableNow: [], availableSoon: [], availableNowCount: 0, availableSoonCount: 0 });
+    expect(availabilityLists([], now)).toEqual({ availableNow: [], availableSoon: [] });
   });
 });
 
@@ -402,15 +416,16 @@ describe('counts', () => {
     });
   });
 
-  it('counts engineers with at least one current assignment once each (Current Running)', () => {
+  it('counts engineers with at least one current assignment once each (Current Running), one ending today included', () => {
     const list = [
       assignment(-1, 5, 40, 'e1'),
       assignment(-3, 8, 40, 'e1'),
       { ...assignment(0, 2, 20), engineerId: { _id: 'e2' } },
       assignment(1, 9, 50, 'e3'),
       assignment(-9, 0, 50, 'e4'),
+      assignment(-9, -1, 50, 'e5'),
     ];
-    expect(currentRunning(list, now)).toBe(2);
+    expect(currentRunning(list, now)).toBe(3);
     expect(currentRunning([], now)).toBe(0);
   });
 });
@@ -491,9 +506,14 @@ describe('chartMaximum and percentOf', () => {
 describe('availableOver', () => {
   const range = { startDate: at(10), endDate: at(20) };
 
-  it('is the whole capacity without overlapping assignments', () => {
+  it('is the whole capacity without overlapping assignments (one ending the day before, one starting the day after)', () => {
     expect(availableOver(100, [], range)).toBe(100);
-    expect(availableOver(100, [assignment(0, 10, 80), assignment(20, 30, 80)], range)).toBe(100);
+    expect(availableOver(100, [assignment(0, 9, 80), assignment(21, 30, 80)], range)).toBe(100);
+  });
+
+  it('counts an assignment whose last day is the range\'s first day, or whose first day is its last', () => {
+    expect(availableOver(100, [assignment(0, 10, 80)], range)).toBe(20);
+    expect(availableOver(100, [assignment(20, 30, 80)], range)).toBe(20);
   });
 
   it('subtracts an assignment that overlaps any part of the range', () => {
@@ -502,8 +522,12 @@ describe('availableOver', () => {
     expect(availableOver(100, [assignment(0, 40, 30)], range)).toBe(70);
   });
 
-  it('takes the peak, not the sum, of assignments that follow one another', () => {
-    expect(availableOver(100, [assignment(5, 15, 50), assignment(15, 25, 50)], range)).toBe(50);
+  it('takes the peak, not the sum, of assignments that follow one another (one ends the day before the next starts)', () => {
+    expect(availableOver(100, [assignment(5, 14, 50), assignment(15, 25, 50)], range)).toBe(50);
+  });
+
+  it('adds two assignments that share a day: the last day of one, the first of the next', () => {
+    expect(availableOver(100, [assignment(5, 15, 50), assignment(15, 25, 50)], range)).toBe(0);
   });
 
   it('adds assignments that run at the same time', () => {
@@ -523,8 +547,8 @@ describe('availableOver', () => {
 describe('peakAllocation', () => {
   const range = { startDate: at(10), endDate: at(20) };
 
-  it('is 0 from the range start when nothing overlaps', () => {
-    expect(peakAllocation([assignment(0, 10, 80), assignment(20, 30, 80)], range)).toEqual({ peak: 0, from: at(10) });
+  it('is 0 from the range start when nothing overlaps (last day before its first, first day after its last)', () => {
+    expect(peakAllocation([assignment(0, 9, 80), assignment(21, 30, 80)], range)).toEqual({ peak: 0, from: at(10) });
   });
 
   it('starts at the range start for an assignment that began before it', () => {
@@ -535,8 +559,12 @@ describe('peakAllocation', () => {
     expect(peakAllocation([assignment(0, 40, 20), assignment(14, 16, 50), assignment(17, 19, 50)], range)).toEqual({ peak: 70, from: at(14) });
   });
 
-  it('does not add assignments that follow one another', () => {
-    expect(peakAllocation([assignment(5, 15, 50), assignment(15, 25, 60)], range)).toEqual({ peak: 60, from: at(15) });
+  it('does not add assignments that follow one another (one ends the day before the next starts)', () => {
+    expect(peakAllocation([assignment(5, 14, 50), assignment(15, 25, 60)], range)).toEqual({ peak: 60, from: at(15) });
+  });
+
+  it('adds assignments that share a day, from that day', () => {
+    expect(peakAllocation([assignment(5, 15, 50), assignment(15, 25, 60)], range)).toEqual({ peak: 110, from: at(15) });
   });
 });
 

@@ -1,3 +1,4 @@
+import { dayOfInstant, todayOf } from './capacity/plan-days.ts';
 import type { Engineer, Project, ProjectStatus } from './entities.ts';
 
 /** What the derived figures need of an assignment; both the stored and the populated shape fit. */
@@ -11,32 +12,43 @@ export type AssignmentStatus = 'upcoming' | 'active' | 'completed';
 
 const time = (iso: string) => Date.parse(iso);
 
-/** Current: start <= now < end. */
-export const isCurrent = (a: Dated, now: Date) => time(a.startDate) <= now.getTime() && now.getTime() < time(a.endDate);
-/** Upcoming: start > now. */
-export const isUpcoming = (a: Dated, now: Date) => time(a.startDate) > now.getTime();
+/**
+ * Spans are days, both ends included, in the organisation's time zone (capacity/plan-days.ts). Every
+ * figure of "now" takes that zone; UTC is the organisation's zone unless it says another.
+ */
+const UTC = 'UTC';
 
-/** The Assignments screen's status: upcoming before start, completed from the end on, active between. */
-export function assignmentStatus(a: Dated, now: Date): AssignmentStatus {
-  if (now.getTime() < time(a.startDate)) return 'upcoming';
-  if (now.getTime() >= time(a.endDate)) return 'completed';
+/** Current: its first day <= today <= its last day. */
+export const isCurrent = (a: Dated, now: Date, timeZone = UTC) => {
+  const today = todayOf(now, timeZone);
+  return dayOfInstant(a.startDate, timeZone) <= today && today <= dayOfInstant(a.endDate, timeZone);
+};
+/** Upcoming: its first day is after today. */
+export const isUpcoming = (a: Dated, now: Date, timeZone = UTC) => dayOfInstant(a.startDate, timeZone) > todayOf(now, timeZone);
+
+/** The Assignments screen's status: upcoming before its first day, completed after its last, active between. */
+export function assignmentStatus(a: Dated, now: Date, timeZone = UTC): AssignmentStatus {
+  const today = todayOf(now, timeZone);
+  if (today < dayOfInstant(a.startDate, timeZone)) return 'upcoming';
+  if (today > dayOfInstant(a.endDate, timeZone)) return 'completed';
   return 'active';
 }
 
-/** 0 before start, 100 after end, else the elapsed share of the span, rounded. */
-export function progressPercentage(a: Dated, now: Date): number {
-  const start = time(a.startDate);
-  const end = time(a.endDate);
-  if (now.getTime() <= start) return 0;
-  if (now.getTime() >= end) return 100;
-  return Math.round(((now.getTime() - start) / (end - start)) * 100);
+/** The share of the span's days already over (before today): 0 on or before its first day, 100 after its last, rounded. */
+export function progressPercentage(a: Dated, now: Date, timeZone = UTC): number {
+  const today = todayOf(now, timeZone);
+  const first = dayOfInstant(a.startDate, timeZone);
+  const last = dayOfInstant(a.endDate, timeZone);
+  if (today <= first) return 0;
+  if (today > last) return 100;
+  return Math.round(((today - first) / (last - first + 1)) * 100);
 }
 
 export const engineerIdOf = (a: { engineerId: string | { _id: string } }) =>
   typeof a.engineerId === 'string' ? a.engineerId : a.engineerId._id;
 
-export const currentAllocation = (assignments: readonly Allocated[], now: Date) =>
-  assignments.filter((a) => isCurrent(a, now)).reduce((sum, a) => sum + a.allocationPercentage, 0);
+export const currentAllocation = (assignments: readonly Allocated[], now: Date, timeZone = UTC) =>
+  assignments.filter((a) => isCurrent(a, now, timeZone)).reduce((sum, a) => sum + a.allocationPercentage, 0);
 
 /** One rule everywhere: above maxCapacity overloaded, below half of it underutilised. */
 export function utilizationStatus(allocation: number, maxCapacity: number): UtilizationStatus {
@@ -104,12 +116,15 @@ export function engineerFigures<A extends Allocated>(
   engineer: Pick<Engineer, 'maxCapacity'>,
   assignments: readonly A[],
   now: Date,
+  timeZone = UTC,
 ): EngineerFigures<A> {
-  // Each date is parsed once: with thousands of engineers the figures are recomputed on every change.
-  const at = now.getTime();
-  const dated = assignments.map((a) => ({ a, start: time(a.startDate), end: time(a.endDate) })).sort((x, y) => x.start - y.start);
+  // Each date is read once: with thousands of engineers the figures are recomputed on every change.
+  const today = todayOf(now, timeZone);
+  const dated = assignments
+    .map((a) => ({ a, start: time(a.startDate), end: time(a.endDate), first: dayOfInstant(a.startDate, timeZone), last: dayOfInstant(a.endDate, timeZone) }))
+    .sort((x, y) => x.start - y.start);
   const allAssignments = dated.map((d) => d.a);
-  const currentDated = dated.filter((d) => d.start <= at && at < d.end);
+  const currentDated = dated.filter((d) => d.first <= today && today <= d.last);
   const current = currentDated.map((d) => d.a);
   const earliestEnd = currentDated.reduce<{ end: number; iso: string } | undefined>(
     (earliest, d) => (earliest && earliest.end <= d.end ? earliest : { end: d.end, iso: d.a.endDate }),
@@ -119,7 +134,7 @@ export function engineerFigures<A extends Allocated>(
   return {
     ...figuresOfLoad(engineer, load, now),
     currentAssignments: current,
-    upcomingAssignments: dated.filter((d) => d.start > at).map((d) => d.a),
+    upcomingAssignments: dated.filter((d) => d.first > today).map((d) => d.a),
     allAssignments,
   };
 }
@@ -143,15 +158,17 @@ export const engineerWithFigures = <E extends Pick<Engineer, '_id' | 'maxCapacit
   engineer: E,
   byEngineer: ReadonlyMap<string, readonly A[]>,
   now: Date,
-): EngineerWithFigures<E, A> => ({ ...engineer, ...engineerFigures(engineer, byEngineer.get(engineer._id) ?? [], now) });
+  timeZone = UTC,
+): EngineerWithFigures<E, A> => ({ ...engineer, ...engineerFigures(engineer, byEngineer.get(engineer._id) ?? [], now, timeZone) });
 
 export function withFigures<E extends Pick<Engineer, '_id' | 'maxCapacity'>, A extends OwnedAllocation>(
   engineers: readonly E[],
   assignments: readonly A[],
   now: Date,
+  timeZone = UTC,
 ): EngineerWithFigures<E, A>[] {
   const byEngineer = assignmentsByEngineer(assignments);
-  return engineers.map((e) => engineerWithFigures(e, byEngineer, now));
+  return engineers.map((e) => engineerWithFigures(e, byEngineer, now, timeZone));
 }
 
 /**
@@ -177,8 +194,9 @@ export function withLoads<E extends Pick<Engineer, '_id' | 'maxCapacity'>, A ext
 
 /** Available now: some capacity left. Available soon: exactly full, with a date in the future. */
 export const isAvailableNow = (f: Pick<EngineerFigures, 'availableCapacity'>) => f.availableCapacity > 0;
-export const isAvailableSoon = (f: Pick<EngineerFigures, 'availableCapacity' | 'nextFullAvailability'>, now: Date) =>
-  f.availableCapacity === 0 && time(f.nextFullAvailability) > now.getTime();
+/** Exactly full, with work ending today or later (its last day is worked: they are free the day after). */
+export const isAvailableSoon = (f: Pick<EngineerFigures, 'availableCapacity' | 'nextFullAvailability'>, now: Date, timeZone = UTC) =>
+  f.availableCapacity === 0 && dayOfInstant(f.nextFullAvailability, timeZone) >= todayOf(now, timeZone) && time(f.nextFullAvailability) !== now.getTime();
 
 /**
  * Everyone the two Availability Planning counters count, in the helper's order: available now (most
@@ -191,17 +209,6 @@ export function availabilityLists<F extends EngineerFigures<Allocated>>(engineer
     availableSoon: engineers
       .filter((e) => isAvailableSoon(e, now))
       .sort((a, b) => time(a.nextFullAvailability) - time(b.nextFullAvailability)),
-  };
-}
-
-/** The Project Planning Helper's lists, at most 3 engineers each. */
-export function planningHelper<F extends EngineerFigures<Allocated>>(engineers: readonly F[], now: Date) {
-  const { availableNow, availableSoon } = availabilityLists(engineers, now);
-  return {
-    availableNow: availableNow.slice(0, 3),
-    availableSoon: availableSoon.slice(0, 3),
-    availableNowCount: availableNow.length,
-    availableSoonCount: availableSoon.length,
   };
 }
 
@@ -218,8 +225,8 @@ export function countByStatus(projects: readonly Pick<Project, 'status'>[]) {
 }
 
 /** 'Current Running': engineers with at least one current assignment. */
-export const currentRunning = (assignments: readonly OwnedAllocation[], now: Date) =>
-  new Set(assignments.filter((a) => isCurrent(a, now)).map(engineerIdOf)).size;
+export const currentRunning = (assignments: readonly OwnedAllocation[], now: Date, timeZone = UTC) =>
+  new Set(assignments.filter((a) => isCurrent(a, now, timeZone)).map(engineerIdOf)).size;
 
 /** Initials: first letters of up to the first two words of the name. */
 export const initials = (name: string) =>
@@ -258,22 +265,25 @@ export const chartMaximum = (figures: readonly { currentAllocation: number; maxC
 export const percentOf = (count: number, total: number) => (total > 0 ? ((count / total) * 100).toFixed(1) : '0.0');
 
 /**
- * The highest total allocation of the assignments over a date range, and the first moment it is
- * reached (the range's start when nothing overlaps). An assignment counts from its start up to, not
- * including, its end.
+ * The highest total allocation of the assignments on any day of a date range, and where it is first
+ * reached (the range's start, or the start of the assignment that brings it; the range's start when
+ * nothing overlaps). Spans are days, both ends included.
  */
-export function peakAllocation(assignments: readonly Allocated[], range: Dated): { peak: number; from: string } {
-  const start = time(range.startDate);
-  const end = time(range.endDate);
-  const overlapping = assignments.filter((a) => time(a.startDate) < end && time(a.endDate) > start);
-  const edges = [start, ...overlapping.map((a) => Math.max(start, time(a.startDate)))].sort((a, b) => a - b);
+export function peakAllocation(assignments: readonly Allocated[], range: Dated, timeZone = UTC): { peak: number; from: string } {
+  const first = dayOfInstant(range.startDate, timeZone);
+  const last = dayOfInstant(range.endDate, timeZone);
+  const spans = assignments
+    .map((a) => ({ a, first: dayOfInstant(a.startDate, timeZone), last: dayOfInstant(a.endDate, timeZone) }))
+    .filter((s) => s.first <= last && s.last >= first);
+  const edges = [{ day: first, at: range.startDate }, ...spans.map((s) => (s.first > first ? { day: s.first, at: s.a.startDate } : { day: first, at: range.startDate }))];
+  edges.sort((x, y) => x.day - y.day);
   let peak = 0;
-  let from = start;
-  for (const t of edges) {
-    const total = overlapping.filter((a) => time(a.startDate) <= t && t < time(a.endDate)).reduce((s, a) => s + a.allocationPercentage, 0);
+  let from = range.startDate;
+  for (const edge of edges) {
+    const total = spans.filter((s) => s.first <= edge.day && edge.day <= s.last).reduce((sum, s) => sum + s.a.allocationPercentage, 0);
     if (total > peak) {
       peak = total;
-      from = t;
+      from = edge.at;
     }
   }
   return { peak, from: new Date(from).toISOString() };
@@ -283,6 +293,6 @@ export function peakAllocation(assignments: readonly Allocated[], range: Dated):
  * Free capacity of an engineer over a date range: maxCapacity minus the peak allocation of the
  * assignments that overlap it (used to rank suitable engineers for a project).
  */
-export function availableOver(maxCapacity: number, assignments: readonly Allocated[], range: Dated): number {
-  return maxCapacity - peakAllocation(assignments, range).peak;
+export function availableOver(maxCapacity: number, assignments: readonly Allocated[], range: Dated, timeZone = UTC): number {
+  return maxCapacity - peakAllocation(assignments, range, timeZone).peak;
 }

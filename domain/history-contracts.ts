@@ -19,7 +19,7 @@ export const recordedEventSchema = z.object({
   recordedAt: isoDateTime,
 });
 
-export const entityKinds = ['project', 'engineer', 'assignment', 'calendar', 'account'] as const;
+export const entityKinds = ['project', 'engineer', 'assignment', 'calendar', 'account', 'team', 'staffing'] as const;
 export type EntityKind = (typeof entityKinds)[number];
 
 /** One event of the history log: who made it, what it is about and a sentence saying what it did. */
@@ -29,6 +29,8 @@ export const historyEventSchema = recordedEventSchema.extend({
   summary: z.string(),
   /** Set when the event was appended by publishing a scenario. */
   scenario: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** Set when the published scenario's change was drafted by a proposal (resolving overloads): its one-line reason. */
+  proposed: z.object({ reason: z.string() }).optional(),
   /** Set when the event is part of an undo (metadata.undoOf): the write it reversed, and who had made it. */
   undid: z.object({ commandId: z.string(), actor: z.object({ id: z.string(), name: z.string() }) }).optional(),
 });

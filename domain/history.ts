@@ -1,7 +1,8 @@
 import type { Assignment, AssignmentRecord, Engineer, HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
 import { isAccountEvent } from './accounts/events.ts';
+import { isViewEvent } from './views/events.ts';
 import { DEFAULT_CALENDAR_ID } from './capacity/engineer-days.ts';
-import { assertNever, type CalendarEvent, type PlanningEvent } from './events.ts';
+import { assertNever, isOrganisationEvent, type CalendarEvent, type PlanningEvent } from './events.ts';
 import {
   defaultHolidayCalendar, evolveAssignment, evolveEngineer, evolveHoliday, evolveHolidayCalendar, evolvePlaceholder, evolveProject, evolveTimeOff,
 } from './evolve.ts';
@@ -77,7 +78,7 @@ export class PlanFold {
   readonly actuals = new Map<string, ActualsWeek>();
 
   apply(event: PlanningEvent, version: number): void {
-    if (isAccountEvent(event)) return;
+    if (isAccountEvent(event) || isOrganisationEvent(event) || isViewEvent(event)) return;
     switch (event.type) {
       case 'ProjectCreated':
       case 'ProjectUpdated':
@@ -98,6 +99,8 @@ export class PlanFold {
       case 'EngineerStartDateSet':
       case 'EngineerLeaving':
       case 'EngineerLeavingCancelled':
+      case 'EngineerTeamChanged':
+      case 'EngineerTeamChangeUndone':
         return set(this.engineers, event.data.engineerId, evolveEngineer(this.engineers.get(event.data.engineerId) ?? null, event, version));
       case 'TimeOffBooked':
       case 'TimeOffCancelled':
@@ -121,6 +124,7 @@ export class PlanFold {
       case 'HolidayCalendarCreated':
       case 'HolidayCalendarRenamed':
       case 'HolidayCalendarRemoved':
+      case 'HolidayCalendarRuleSet':
         return this.applyToCalendar(event, version);
       default:
         return assertNever(event);

@@ -212,10 +212,15 @@ describe('createAssignmentInput', () => {
     [{ projectId: undefined }, 'projectId', 'Project is required'],
     [{ startDate: undefined }, 'startDate', 'Start date is required'],
     [{ endDate: 'soon' }, 'endDate', 'End date is required'],
-    [{ endDate: '2025-07-01T00:00:00.000Z' }, 'endDate', 'End date must be after start date'],
-    [{ endDate: '2025-06-01T00:00:00.000Z' }, 'endDate', 'End date must be after start date'],
+    [{ endDate: '2025-06-30T00:00:00.000Z' }, 'endDate', 'End date cannot be before start date'],
+    [{ endDate: '2025-06-01T00:00:00.000Z' }, 'endDate', 'End date cannot be before start date'],
   ])('refuses %j -> %s: %s', (override, path, message) => {
     expect(firstIssue(createAssignmentInput, { ...validAssignment, ...override })).toEqual({ path, message });
+  });
+
+  it('accepts a one-day assignment: its end date on its start date (days, both ends included)', () => {
+    expect(issuesOf(createAssignmentInput, { ...validAssignment, endDate: '2025-07-01T00:00:00.000Z' })).toEqual([]);
+    expect(issuesOf(createAssignmentInput, { ...validAssignment, startDate: '2025-07-01', endDate: '2025-07-01' })).toEqual([]);
   });
 
   it.each([1, 100, 33.5])('accepts an allocation of %d', (allocationPercentage) => {
@@ -240,9 +245,17 @@ describe('updateAssignmentInput', () => {
     [{ allocationPercentage: 0 }, 'allocationPercentage', 'Allocation must be between 1 and 100'],
     [{ allocationPercentage: 101 }, 'allocationPercentage', 'Allocation must be between 1 and 100'],
     [{ role: '' }, 'role', 'Role is required'],
-    [{ startDate: '2025-07-02', endDate: '2025-07-02' }, 'endDate', 'End date must be after start date'],
+    [{ startDate: '2025-07-02', endDate: '2025-07-01' }, 'endDate', 'End date cannot be before start date'],
   ])('refuses %j -> %s: %s', (input, path, message) => {
     expect(firstIssue(updateAssignmentInput, input)).toEqual({ path, message });
+  });
+
+  it('accepts a change to one day: its end date on its start date', () => {
+    expect(issuesOf(updateAssignmentInput, { startDate: '2025-07-02', endDate: '2025-07-02' })).toEqual([]);
+  });
+
+  it('keeps the project rule apart: a project must still end after it starts', () => {
+    expect(firstIssue(updateProjectInput, { startDate: '2025-07-02', endDate: '2025-07-02' })).toEqual({ path: 'endDate', message: 'End date must be after start date' });
   });
 
   it.each([1, 100])('accepts an allocation of %d', (allocationPercentage) => {
@@ -259,6 +272,18 @@ const validEngineer = {
   maxCapacity: 100,
   password: 'demo1234',
 };
+
+describe('addPlaceholderInput: an open role may last one day', () => {
+  const role = { role: 'SRE', allocationPercentage: 50, skills: [] };
+
+  it('accepts an open role whose end date is its start date', () => {
+    expect(issuesOf(addPlaceholderInput, { ...role, startDate: '2025-07-01', endDate: '2025-07-01' })).toEqual([]);
+  });
+
+  it('refuses one ending the day before it starts, with the new message', () => {
+    expect(firstIssue(addPlaceholderInput, { ...role, startDate: '2025-07-01', endDate: '2025-06-30' })).toEqual({ path: 'endDate', message: 'End date cannot be before start date' });
+  });
+});
 
 describe('registerEngineerInput', () => {
   it('accepts a valid engineer', () => {

@@ -22,6 +22,16 @@ export const endsAfterStart = (value: { startDate?: string; endDate?: string }) 
   return Number.isNaN(start) || Number.isNaN(end) || end > start;
 };
 
+/**
+ * An assignment, an open role or time off may last one day: its last day may be its first (a span is
+ * days, both ends included), never before it.
+ */
+export const endsOnOrAfterStart = (value: { startDate?: string; endDate?: string }) => {
+  const start = Date.parse(value.startDate ?? '');
+  const end = Date.parse(value.endDate ?? '');
+  return Number.isNaN(start) || Number.isNaN(end) || end >= start;
+};
+
 /** The longest skill: a label shown as a chip or a tag, never a sentence. */
 export const SKILL_MAX_LENGTH = 50;
 
@@ -65,7 +75,7 @@ export const updateProjectInput = z
   .refine(endsAfterStart, { path: ['endDate'], message: P.endBeforeStart });
 export type UpdateProjectInput = z.output<typeof updateProjectInput>;
 
-const assignmentFields = {
+export const assignmentFields = {
   role: wellFormedText('Role', A.roleRequired).trim().min(1, A.roleRequired).max(100, A.roleTooLong),
   allocationPercentage: z
     .number({ error: A.allocationRange })
@@ -81,20 +91,28 @@ export const createAssignmentInput = z
     projectId: wellFormedText('Project', A.projectRequired).min(1, A.projectRequired),
     ...assignmentFields,
   })
-  .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
+  .refine(endsOnOrAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 export type CreateAssignmentInput = z.output<typeof createAssignmentInput>;
 
 /** A change of some fields; `engineerId` hands the assignment to another engineer (its project never changes). */
-export const updateAssignmentInput = z
+const updateAssignmentFields = z
   .object({ engineerId: wellFormedText('Engineer', A.engineerRequired).min(1, A.engineerRequired).max(100), ...assignmentFields, version: expectedVersion })
-  .partial()
-  .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
+  .partial();
+export const updateAssignmentInput = updateAssignmentFields.refine(endsOnOrAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 export type UpdateAssignmentInput = z.output<typeof updateAssignmentInput>;
+
+/**
+ * PATCH's body: a change, and whether it keeps the days before today (`today`: from today on) or
+ * corrects them too (`start`, the default, as the public client has always meant).
+ */
+export const patchAssignmentInput = updateAssignmentFields
+  .extend({ applyFrom: z.enum(['today', 'start'], { error: "applyFrom must be 'today' (keep the days before today) or 'start' (correct the past too)" }).optional() })
+  .refine(endsOnOrAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 
 /** PUT: every editable field at once, the engineer and project aside (PATCH `engineerId` reassigns). */
 export const replaceAssignmentInput = z
   .object({ ...assignmentFields, version: expectedVersion })
-  .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
+  .refine(endsOnOrAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 
 const skillList = z.array(skillName()).transform((skills) => [...new Set(skills)]);
 
@@ -184,6 +202,17 @@ export const followCalendarInput = z.object({
 });
 export type FollowCalendarInput = z.output<typeof followCalendarInput>;
 
+/** POST /api/engineers/follow-calendar: many engineers follow one calendar from a date on, all or none. */
+export const followCalendarInBulkInput = z.object({
+  engineerIds: z
+    .array(wellFormedText('Engineer', D.engineersRequired).min(1, D.engineersRequired).max(100, D.engineersRequired), { error: D.engineersRequired })
+    .min(1, D.engineersRequired)
+    .max(5000, D.tooManyEngineers),
+  calendarId: followCalendarInput.shape.calendarId,
+  from: followCalendarInput.shape.from,
+});
+export type FollowCalendarInBulkInput = z.output<typeof followCalendarInBulkInput>;
+
 /** PUT /api/engineers/:id/employment: a date sets it, null clears it, leaving a field out keeps it. */
 export const employmentInput = z
   .object({
@@ -215,6 +244,15 @@ export const createHolidayCalendarInput = z
   .refine((value) => !value.region || value.country, { path: ['region'], message: C.regionWithoutCountry });
 export type CreateHolidayCalendarInput = z.output<typeof createHolidayCalendarInput>;
 
+/**
+ * PUT /api/holiday-calendars/:id/rule: the calendar holds the public holidays of `country` (and `region`)
+ * for every year from now on; `country: null` keeps its recorded holidays only.
+ */
+export const holidayCalendarRuleInput = z
+  .object({ country: countryCode.nullable(), region: regionCode.optional(), version: expectedVersion })
+  .refine((value) => !value.region || value.country, { path: ['region'], message: C.regionWithoutCountry });
+export type HolidayCalendarRuleInput = z.output<typeof holidayCalendarRuleInput>;
+
 export const renameHolidayCalendarInput = z.object({ name: calendarName, version: expectedVersion });
 export type RenameHolidayCalendarInput = z.output<typeof renameHolidayCalendarInput>;
 
@@ -223,13 +261,13 @@ const placeholderFields = { ...assignmentFields, skills: skillList };
 
 export const addPlaceholderInput = z
   .object({ ...placeholderFields, skills: skillList.default([]), version: expectedVersion })
-  .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
+  .refine(endsOnOrAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 export type AddPlaceholderInput = z.output<typeof addPlaceholderInput>;
 
 export const updatePlaceholderInput = z
   .object({ ...placeholderFields, version: expectedVersion })
   .partial()
-  .refine(endsAfterStart, { path: ['endDate'], message: A.endBeforeStart });
+  .refine(endsOnOrAfterStart, { path: ['endDate'], message: A.endBeforeStart });
 export type UpdatePlaceholderInput = z.output<typeof updatePlaceholderInput>;
 
 export const fillPlaceholderInput = z.object({
@@ -237,3 +275,21 @@ export const fillPlaceholderInput = z.object({
   version: expectedVersion,
 });
 export type FillPlaceholderInput = z.output<typeof fillPlaceholderInput>;
+
+/**
+ * POST /api/engineers/bulk: one change to many engineers from a date on, all or none: a team, a
+ * holiday calendar, a work week (Monday first), or leaving (`deactivate`: their leave date is `from`).
+ */
+export const bulkEngineersInput = z
+  .object({
+    ids: followCalendarInBulkInput.shape.engineerIds,
+    teamId: wellFormedText('Team', 'Team is required').trim().min(1, 'Team is required').max(100).optional(),
+    calendarId: followCalendarInput.shape.calendarId.optional(),
+    workWeek: workWeekInput.shape.days.optional(),
+    deactivate: z.literal(true, { error: 'deactivate must be true (or left out)' }).optional(),
+    from: wholeDay(D.fromRequired, 'From'),
+  })
+  .refine((value) => value.teamId !== undefined || value.calendarId !== undefined || value.workWeek !== undefined || value.deactivate !== undefined, {
+    message: 'Choose what to change: teamId, calendarId, workWeek or deactivate',
+  });
+export type BulkEngineersInput = z.output<typeof bulkEngineersInput>;

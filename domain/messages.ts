@@ -21,7 +21,8 @@ export const assignmentMessages = {
   allocationRange: 'Allocation must be between 1 and 100',
   startDateRequired: 'Start date is required',
   endDateRequired: 'End date is required',
-  endBeforeStart: 'End date must be after start date',
+  /** A span may last one day (its last day its first), so only an end before the start is refused. */
+  endBeforeStart: 'End date cannot be before start date',
   engineerNotFound: 'Engineer not found',
   projectNotFound: 'Project not found',
   projectCompleted: 'Cannot assign engineers to a completed project',
@@ -52,6 +53,8 @@ export const engineerDaysMessages = {
   dayRange: 'Each day must be between 0 and 100',
   noWorkingDay: 'A work week needs at least one working day',
   calendarRequired: 'Calendar is required',
+  engineersRequired: 'Choose at least one engineer',
+  tooManyEngineers: 'At most 5000 engineers at once',
   calendarNotFound: 'Holiday calendar not found',
   startDateInvalid: 'Start date must be a date such as 2026-12-07',
   leaveDateInvalid: 'Leave date must be a date such as 2026-12-07',
@@ -68,9 +71,12 @@ export const authMessages = {
   forbidden: 'You do not have permission to do this',
 } as const;
 
-/** The 409 wording names the thing that changed (the calendar: the holidays). */
-export const conflictMessage = (thing: 'project' | 'assignment' | 'engineer' | 'calendar' | 'scenario' | 'account') =>
-  `This ${thing} was changed by someone else. Reload to see the latest version.`;
+/**
+ * The 409 wording names the thing that changed (the calendar: the holidays), and who changed it where
+ * that is known (the API's message keeps "someone else"; its answer names them beside it).
+ */
+export const conflictMessage = (thing: 'project' | 'assignment' | 'engineer' | 'calendar' | 'scenario' | 'account', by = 'someone else') =>
+  `This ${thing} was changed by ${by}. Reload to see the latest version.`;
 
 export const timeOffMessages = {
   fromRequired: 'From must be a date such as 2026-12-24',

@@ -1,6 +1,7 @@
 import type { Assignment, AssignmentRecord, Engineer, HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from './entities.ts';
 import { isAccountEvent } from './accounts/events.ts';
-import { assertNever, type CalendarEvent, type EngineerEvent, type PlanningEvent, type ProjectEvent } from './events.ts';
+import { isViewEvent } from './views/events.ts';
+import { assertNever, isOrganisationEvent, type CalendarEvent, type EngineerEvent, type PlanningEvent, type ProjectEvent } from './events.ts';
 import { evolveActualsWeek, type ActualsWeek } from './actuals/events.ts';
 import {
   defaultHolidayCalendar, evolveAssignment, evolveEngineer, evolveHoliday, evolveHolidayCalendar, evolvePlaceholder, evolveProject, evolveTimeOff,
@@ -93,7 +94,7 @@ function applyToCalendar(plan: Plan, event: CalendarEvent, version: number): Pla
  * `version` is the event's stream position. Names copied into assignments follow renames.
  */
 export function applyToPlan(plan: Plan, event: PlanningEvent, version: number): Plan {
-  if (isAccountEvent(event)) return plan;
+  if (isAccountEvent(event) || isOrganisationEvent(event) || isViewEvent(event)) return plan;
   switch (event.type) {
     case 'ProjectCreated':
     case 'ProjectUpdated':
@@ -116,6 +117,8 @@ export function applyToPlan(plan: Plan, event: PlanningEvent, version: number): 
     case 'EngineerStartDateSet':
     case 'EngineerLeaving':
     case 'EngineerLeavingCancelled':
+    case 'EngineerTeamChanged':
+    case 'EngineerTeamChangeUndone':
       return applyToEngineer(plan, event, version);
     case 'TimeOffBooked':
     case 'TimeOffCancelled': {
@@ -148,6 +151,7 @@ export function applyToPlan(plan: Plan, event: PlanningEvent, version: number): 
     case 'HolidayCalendarCreated':
     case 'HolidayCalendarRenamed':
     case 'HolidayCalendarRemoved':
+    case 'HolidayCalendarRuleSet':
       return applyToCalendar(plan, event, version);
     default:
       return assertNever(event);

@@ -6,7 +6,7 @@ import { decideCreateAssignment } from './decide.ts';
 import { describeDeed, describeUndo } from './describe.ts';
 import type { Engineer } from './entities.ts';
 import {
-  evolveAssignment, evolveCalendar, evolveEngineerTimeOff, evolveProjectPlan, type Calendar, type EngineerTimeOff, type ProjectPlan,
+  evolveAssignment, evolveCalendar, evolveEngineerRecord, evolveProjectPlan, type Calendar, type EngineerRecord, type ProjectPlan,
 } from './evolve.ts';
 import {
   streamEntity, streamIds, type AssignmentCreated, type AssignmentEvent, type AssignmentUpdated, type CalendarEvent, type EngineerEvent,
@@ -58,7 +58,7 @@ type Streams = Record<string, PlanningEvent[]>;
 function fold(streamId: string, events: readonly PlanningEvent[]): unknown {
   const kind = streamEntity(streamId)!.kind;
   const evolve = {
-    assignment: evolveAssignment, project: evolveProjectPlan, engineer: evolveEngineerTimeOff, calendar: evolveCalendar, account: () => null,
+    assignment: evolveAssignment, project: evolveProjectPlan, engineer: evolveEngineerRecord, calendar: evolveCalendar, account: () => null, team: () => null, staffing: () => null, view: () => null,
   }[kind] as (s: unknown, e: PlanningEvent, v: number) => unknown;
   return events.reduce<unknown>((s, e, i) => evolve(s, e, i + 1), null);
 }
@@ -69,8 +69,8 @@ function readerOf(streams: Streams): PlanReader {
     assignment: (id) => state(`assignment-${id}`),
     projectPlan: (id) => state<ProjectPlan>(`project-${id}`),
     project: (id) => state<ProjectPlan>(`project-${id}`)?.project ?? null,
-    engineerTimeOff: (id) => state<EngineerTimeOff>(`engineer-${id}`),
-    engineer: (id) => state<EngineerTimeOff>(`engineer-${id}`)?.engineer ?? null,
+    engineerRecord: (id) => state<EngineerRecord>(`engineer-${id}`),
+    engineer: (id) => state<EngineerRecord>(`engineer-${id}`)?.engineer ?? null,
     calendar: (id) => state<Calendar>(streamIds.calendar(id)),
     holidayCalendar: (id) => defaultCalendarOr(null, id),
     holidayCalendars: () => Object.keys(streams).filter((id) => id.startsWith('calendar')).flatMap((id) => {
@@ -78,6 +78,7 @@ function readerOf(streams: Streams): PlanReader {
       return folded ? [folded.calendar] : [];
     }),
     calendarFollowers: () => [],
+    lockedWeeks: () => [],
   };
 }
 
@@ -184,7 +185,7 @@ describe('whether a write can still be undone as it was', () => {
 
 describe('an assignment stream after its removal (what an undone removal relies on)', () => {
   const create = deciderSpec(decideCreateAssignment, evolveAssignment);
-  const sam: Engineer = fold(engineer, [engineerRegistered()]) as EngineerTimeOff extends { engineer: infer E } ? E : never;
+  const sam: Engineer = fold(engineer, [engineerRegistered()]) as EngineerRecord extends { engineer: infer E } ? E : never;
   const portal = (fold(project, [projectCreated]) as ProjectPlan).project;
   const { assignmentId: _id, ...input } = assignmentCreated.data;
 
@@ -314,9 +315,9 @@ describe('undo of engineer and calendar writes', () => {
 describe('an undo in the History', () => {
   it('tells what the reversed write did, and whose it was when someone else made it', () => {
     const deed = describeDeed(allocationTo(50, 80), { actor: 'Dana', engineer: 'Sam', project: 'Portal' });
-    expect(deed).toBe('moved Sam on Portal from 50% to 80%');
-    expect(describeUndo('Dana', { actor: 'Dana', deeds: [deed] })).toBe('Dana undid: moved Sam on Portal from 50% to 80%');
-    expect(describeUndo('Dana', { actor: 'Lee', deeds: [deed, deed] })).toBe("Dana undid Lee's change: moved Sam on Portal from 50% to 80%");
+    expect(deed).toBe("changed Sam's allocation on Portal from 50% to 80%");
+    expect(describeUndo('Dana', { actor: 'Dana', deeds: [deed] })).toBe("Dana undid: changed Sam's allocation on Portal from 50% to 80%");
+    expect(describeUndo('Dana', { actor: 'Lee', deeds: [deed, deed] })).toBe("Dana undid Lee's change: changed Sam's allocation on Portal from 50% to 80%");
     expect(describeUndo('Dana', null)).toBe('Dana undid a change');
   });
 });

@@ -2,8 +2,10 @@ import type { PlanningCommand } from './commands/planning-commands.ts';
 import { canMoveStatus } from './decide.ts';
 import type { AssignmentRecord, Engineer, Placeholder, Project } from './entities.ts';
 import { DomainError } from './errors.ts';
+import { ruleHolidayId } from './holiday-rules.ts';
+import { DEFAULT_CALENDAR_ID, standardWorkWeek } from './capacity/engineer-days.ts';
 import {
-  calendarOrDefault, evolveAssignment, evolveCalendar, evolveEngineerTimeOff, evolveProjectPlan, type Calendar, type EngineerTimeOff, type ProjectPlan,
+  calendarOrDefault, evolveAssignment, evolveCalendar, evolveEngineerRecord, evolveProjectPlan, type Calendar, type EngineerRecord, type ProjectPlan,
 } from './evolve.ts';
 import {
   streamEntity, type AssignmentEvent, type CalendarEvent, type EngineerEvent, type PlanningEvent, type ProjectEvent,
@@ -30,6 +32,7 @@ export const undoMessages = {
   projectCreated: 'Creating a project cannot be undone: projects are not deleted. Mark it completed instead.',
   engineerRegistered: 'Adding an engineer cannot be undone: engineers are not deleted.',
   account: 'Account changes cannot be undone. Change the account again instead.',
+  organisation: 'Team changes and answers to staffing requests cannot be undone. Change them again instead.',
   statusBack: (from: string, to: string) => `The project moved from ${from} to ${to}, and a project cannot move back to ${from}: this change cannot be undone.`,
   cannotClear: (field: string) => `This change set the ${field}, which cannot be cleared again: it cannot be undone.`,
   changedIdentity: 'This change cannot be undone: it changed what the record is about.',
@@ -38,6 +41,7 @@ export const undoMessages = {
   alreadyUndone: 'This change was already undone.',
   unknown: 'There is no change with this id to undo.',
   datedDays: 'A work week or holiday calendar set from a date cannot be undone. Set it again from that date instead.',
+  teamChanged: 'A change of team cannot be undone. Put them in their team again from that date instead.',
   actuals: 'Recorded hours and locks are corrected by recording the week again (or unlocking it), not undone: the history keeps every version.',
   tooLarge: (events: number, limit: number) => `This change appended ${events} events; at most ${limit} can be undone at once.`,
 } as const;
@@ -57,7 +61,7 @@ export function movedThing(streamId: string): string {
 }
 
 const evolveOf = {
-  assignment: evolveAssignment, project: evolveProjectPlan, engineer: evolveEngineerTimeOff, calendar: evolveCalendar,
+  assignment: evolveAssignment, project: evolveProjectPlan, engineer: evolveEngineerRecord, calendar: evolveCalendar,
 } as const;
 
 /** A stream's state as a plan reads it: versions move on with every event, and how placeholders closed is their past. */
@@ -71,7 +75,7 @@ const asPlanned = (state: unknown) => JSON.stringify(state, (key, value: unknown
 export function unchangedSince(streamId: string, events: readonly PlanningEvent[], position: number): boolean {
   if (events.length === position) return true;
   const kind = streamEntity(streamId)?.kind;
-  if (!kind || kind === 'account') return false;
+  if (!kind || kind === 'account' || kind === 'team' || kind === 'staffing') return false;
   const evolve = evolveOf[kind] as (state: unknown, event: PlanningEvent, version: number) => unknown;
   const then = fold(evolve, events.slice(0, position));
   return asPlanned(then) === asPlanned(fold(evolve, events.slice(position), then, position));
@@ -105,7 +109,7 @@ function compensateStream({ streamId, before, done }: WrittenByCommand): Plannin
       return backToProject(entity.id, was, is);
     }
     case 'engineer': {
-      const { was, is } = states<EngineerTimeOff, EngineerEvent>(evolveEngineerTimeOff);
+      const { was, is } = states<EngineerRecord, EngineerEvent>(evolveEngineerRecord);
       return backToEngineer(entity.id, was, is);
     }
     case 'calendar': {
@@ -114,6 +118,9 @@ function compensateStream({ streamId, before, done }: WrittenByCommand): Plannin
     }
     case 'account':
       throw new NotUndoable(undoMessages.account);
+    case 'team':
+    case 'staffing':
+      throw new NotUndoable(undoMessages.organisation);
   }
 }
 
@@ -175,15 +182,22 @@ function backToProject(projectId: string, was: ProjectPlan | null, is: ProjectPl
 
 const engineerFields = ['name', 'department', 'avatar', 'skills', 'seniority', 'maxCapacity'] as const satisfies readonly (keyof Engineer)[];
 
-function backToEngineer(engineerId: string, was: EngineerTimeOff | null, is: EngineerTimeOff | null): PlanningCommand[] {
+function backToEngineer(engineerId: string, was: EngineerRecord | null, is: EngineerRecord | null): PlanningCommand[] {
   if (!was && !is) return [];
   if (!was) throw new NotUndoable(undoMessages.engineerRegistered);
   if (!is || was.engineer.email !== is.engineer.email) throw new NotUndoable(undoMessages.changedIdentity);
-  const commands: PlanningCommand[] = [];
-  const same = (key: 'workWeeks' | 'calendars') => JSON.stringify(was.engineer[key] ?? []) === JSON.stringify(is.engineer[key] ?? []);
-  if (!same('workWeeks') || !same('calendars')) throw new NotUndoable(undoMessages.datedDays);
   if (JSON.stringify(was.actuals ?? {}) !== JSON.stringify(is.actuals ?? {})) throw new NotUndoable(undoMessages.actuals);
-  const back = fieldsBack<Engineer>(was.engineer, is.engineer, engineerFields);
+  const commands: PlanningCommand[] = datedDaysBack(engineerId, was.engineer, is.engineer);
+  // Teams set back as they were, with the department they gave (a team change writes the department).
+  const teamsMoved = JSON.stringify(was.engineer.teams ?? []) !== JSON.stringify(is.engineer.teams ?? []);
+  if (teamsMoved) {
+    const teamName = is.engineer.department;
+    commands.push({ kind: 'undoEngineerTeams', engineerId, teams: [...(was.engineer.teams ?? [])], department: was.engineer.department, teamName });
+  }
+  // A work week sets the capacity (its largest day): the week set back sets it back.
+  const weeksMoved = commands.some((c) => c.kind === 'changeWorkWeek');
+  const left = engineerFields.filter((f) => !(weeksMoved && f === 'maxCapacity') && !(teamsMoved && f === 'department'));
+  const back = fieldsBack<Engineer>(was.engineer, is.engineer, left);
   if (hasAny(back)) commands.push({ kind: 'updateEngineer', engineerId, input: back as UpdateEngineerInput });
   const { startDate, leaveDate } = was.engineer;
   if (startDate !== is.engineer.startDate || leaveDate !== is.engineer.leaveDate) {
@@ -205,6 +219,28 @@ function backToEngineer(engineerId: string, was: EngineerTimeOff | null, is: Eng
   return commands.sort((a, b) => Number(b.kind === 'cancelTimeOff') - Number(a.kind === 'cancelTimeOff'));
 }
 
+/** The entry of a dated list in force on `date`. */
+const inForceOn = <T extends { from: string }>(list: readonly T[] | undefined, date: string): T | undefined =>
+  (list ?? []).filter((entry) => entry.from <= date).at(-1);
+
+/**
+ * A work week or holiday calendar set from a date is set back from that date to what was in force
+ * there before: every day reads as it did (the dated list keeps one more entry, saying the same).
+ */
+function datedDaysBack(engineerId: string, was: Engineer, is: Engineer): PlanningCommand[] {
+  const commands: PlanningCommand[] = [];
+  const wasWeeks = was.workWeeks ?? [];
+  for (const week of is.workWeeks ?? []) {
+    const days = inForceOn(wasWeeks, week.from)?.days ?? standardWorkWeek(was.maxCapacity);
+    if (JSON.stringify(days) !== JSON.stringify(week.days)) commands.push({ kind: 'changeWorkWeek', engineerId, input: { from: week.from, days } });
+  }
+  for (const entry of is.calendars ?? []) {
+    const calendarId = inForceOn(was.calendars, entry.from)?.calendarId ?? DEFAULT_CALENDAR_ID;
+    if (calendarId !== entry.calendarId) commands.push({ kind: 'followCalendar', engineerId, input: { calendarId, from: entry.from } });
+  }
+  return commands;
+}
+
 /**
  * A created calendar is removed again (with its holidays), a removed one created again under its own id
  * with the holidays it had, a renamed one renamed back; holidays added are removed and removed ones added.
@@ -213,9 +249,10 @@ function backToCalendar(calendarId: string, wasState: Calendar | null, isState: 
   const was = calendarOrDefault(wasState, calendarId);
   const is = calendarOrDefault(isState, calendarId);
   if (was && !is) {
-    const { name, country, region } = was.calendar;
+    const { name, country, region, rule } = was.calendar;
     const holidays = Object.values(was.holidays).map((h) => ({ holidayId: h._id, date: h.date, name: h.name }));
-    return [{ kind: 'createHolidayCalendar', calendarId, input: { name, ...(country ? { country } : {}), ...(region ? { region } : {}) }, holidays }];
+    const input = { name, ...(country ? { country } : {}), ...(region ? { region } : {}) };
+    return [{ kind: 'createHolidayCalendar', calendarId, input, holidays, ...(rule ? { rule } : {}) }];
   }
   if (!was && is) return [{ kind: 'removeHolidayCalendar', calendarId }];
   if (!was || !is) return [];
@@ -228,8 +265,17 @@ function backToCalendar(calendarId: string, wasState: Calendar | null, isState: 
     if (!had && has) commands.push({ kind: 'removeHoliday', holidayId, calendarId });
     else if (had && !has) commands.push({ kind: 'addHoliday', holidayId, input: { date: had.date, name: had.name, calendarId } });
   }
+  // A rule's day removed by hand comes back as a recorded holiday on its date (a recorded day wins over the rule).
+  const hadRecorded = new Set(Object.values(before).map((h) => h.date));
+  const wasRemoved = new Set((was.calendar.removedRuleDays ?? []).map((r) => r.date));
+  for (const day of is.calendar.removedRuleDays ?? []) {
+    if (wasRemoved.has(day.date) || hadRecorded.has(day.date)) continue;
+    commands.push({ kind: 'addHoliday', holidayId: ruleHolidayId(calendarId, day.date), input: { date: day.date, name: day.name, calendarId } });
+  }
   // Removals first: a holiday given back may be on the date of one the change added.
   commands.sort((a, b) => Number(b.kind === 'removeHoliday') - Number(a.kind === 'removeHoliday'));
+  const [wasRule, isRule] = [was.calendar.rule ?? null, is.calendar.rule ?? null];
+  if (JSON.stringify(wasRule) !== JSON.stringify(isRule)) commands.push({ kind: 'setHolidayCalendarRule', calendarId, rule: wasRule });
   if (was.calendar.name !== is.calendar.name) commands.push({ kind: 'renameHolidayCalendar', calendarId, input: { name: was.calendar.name } });
   return commands;
 }

@@ -22,6 +22,8 @@ import type { OidcSettings } from './config.ts';
 import actualsAnswersPlugin from './plugins/actuals-answers.ts';
 import capacityAnswersPlugin from './plugins/capacity-answers.ts';
 import capacityRoutes from './routes/capacity.ts';
+import reportRoutes from './routes/reports.ts';
+import reportAnswersPlugin from './plugins/report-answers.ts';
 import engineerRoutes from './routes/engineers.ts';
 import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
@@ -32,6 +34,9 @@ import livePlugin from './plugins/live.ts';
 import planSnapshotsPlugin from './plugins/plan-snapshots.ts';
 import projectRoutes from './routes/projects.ts';
 import holidayCalendarRoutes from './routes/holiday-calendars.ts';
+import staffingRoutes from './routes/staffing.ts';
+import teamRoutes from './routes/teams.ts';
+import { setScopeTimeZone } from './commands/scope.ts';
 import holidayRoutes from './routes/holidays.ts';
 import placeholderRoutes from './routes/placeholders.ts';
 import timeOffRoutes from './routes/time-off.ts';
@@ -40,15 +45,20 @@ import { DEFAULT_HOURS_PER_DAY } from '../domain/index.ts';
 import bulkAssignmentRoutes from './routes/bulk-assignments.ts';
 import undoRoutes from './routes/undo.ts';
 import webhooksPlugin from './plugins/webhooks.ts';
+import viewRoutes from './routes/views.ts';
 import webhookRoutes from './routes/webhooks.ts';
 import calendarFeedRoutes from './routes/calendar-feeds.ts';
 import type { WebhookTimings } from './config.ts';
+import { type LogFormat, loggerOptions, OneRecordPerRequest } from './runtime/log-format.ts';
+import { setOrgTimeZone } from './runtime/org-time-zone.ts';
 
 export type AppOptions = {
   databaseUrl: string;
   jwtSecret: string;
   jwtExpiresIn: string;
   logLevel?: string;
+  /** JSON lines (the default) or one readable line per request and event, for a terminal. */
+  logFormat?: LogFormat;
   corsOrigin?: string;
   loginRateLimit?: number;
   clientRoot?: string;
@@ -97,12 +107,14 @@ const defaultClientRoot = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 /** Builds the whole app, one plugin per concern (model: fastify/demo). Listening is the caller's job. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: loggerOptions(options.logLevel ?? 'info', options.logFormat ?? 'json'),
+    logController: new OneRecordPerRequest(),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     requestTimeout: REQUEST_TIMEOUT_MS,
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
   });
+  setOrgTimeZone(options.orgTimeZone ?? 'UTC');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -128,28 +140,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(signOnRoutes, { oidc: options.oidc ?? null, publicUrl: accounts.publicUrl, jwtSecret: options.jwtSecret });
   await app.register(capacityAnswersPlugin, { timeZone: options.orgTimeZone ?? 'UTC', factsCacheSize: options.capacityFactsCacheSize ?? 8 });
   await app.register(capacityRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
-  await app.register(engineerRoutes);
+  await app.register(engineerRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(projectRoutes);
-  await app.register(assignmentRoutes);
+  await app.register(assignmentRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(bulkAssignmentRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(undoRoutes);
   await app.register(timeOffRoutes);
   const actualsSettings = { timeZone: options.orgTimeZone ?? 'UTC', hoursPerDay: options.hoursPerDay ?? DEFAULT_HOURS_PER_DAY };
   await app.register(actualsAnswersPlugin, { ...actualsSettings, factsCacheSize: options.capacityFactsCacheSize ?? 8 });
   await app.register(actualsRoutes, actualsSettings);
+  await app.register(reportAnswersPlugin, { ...actualsSettings, factsCacheSize: options.capacityFactsCacheSize ?? 8 });
+  await app.register(reportRoutes, { timeZone: actualsSettings.timeZone });
   await app.register(holidayRoutes);
   await app.register(holidayCalendarRoutes);
-  await app.register(placeholderRoutes);
+  setScopeTimeZone(options.orgTimeZone ?? 'UTC');
+  await app.register(teamRoutes);
+  await app.register(staffingRoutes);
+  await app.register(placeholderRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(eventRoutes);
   await app.register(historyRoutes, { answersKept: options.historyAnswersKept ?? 4 });
-  await app.register(importExportRoutes);
+  await app.register(importExportRoutes, accounts);
   await app.register(webhookRoutes);
+  await app.register(viewRoutes);
   await app.register(calendarFeedRoutes, { publicUrl: accounts.publicUrl, secret: options.jwtSecret, timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(scenarioRoutes, { timeZone: options.orgTimeZone ?? 'UTC' });
   await app.register(notificationsPlugin, {
     mailer: accounts.mailer, publicUrl: accounts.publicUrl, jwtSecret: options.jwtSecret, timeZone: options.orgTimeZone ?? 'UTC', pollMs: options.noticePollMs,
   });
   await app.register(notificationRoutes);
-  await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot, compression });
+  await app.register(webAppPlugin, { root: options.clientRoot ?? defaultClientRoot, compression, timeZone: options.orgTimeZone ?? 'UTC' });
   return app;
 }

@@ -30,7 +30,18 @@ describe('loadConfig', () => {
     });
     expect(full.publicUrl).toBe('https://plan.example.com');
     expect(full.smtp).toEqual({ url: 'smtps://u:p@mail.example.com:465', from: 'Capacity Planner <no-reply@localhost>' });
-    expect(full.oidc).toEqual({ issuer: 'https://id.example.com', clientId: 'planner', clientSecret: 's', name: 'Okta', autoCreate: 'engineer' });
+    expect(full.oidc).toEqual({
+      issuer: 'https://id.example.com', clientId: 'planner', clientSecret: 's', name: 'Okta', autoCreate: 'engineer',
+      allowedDomains: [], groupsClaim: 'groups', groups: { managerGroups: [], auditorGroups: [], adminGroups: [] },
+    });
+    const provisioning = loadConfig({
+      OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'planner', OIDC_AUTO_CREATE: 'engineer', OIDC_ALLOWED_DOMAINS: 'Example.com, corp.example.com',
+      OIDC_GROUPS_CLAIM: 'roles', OIDC_MANAGER_GROUPS: 'planners,leads', OIDC_AUDITOR_GROUPS: 'audit', OIDC_ADMIN_GROUPS: 'it-admins', OIDC_TEAM_FROM_GROUP_PREFIX: 'team-',
+    });
+    expect(provisioning.oidc).toMatchObject({
+      allowedDomains: ['example.com', 'corp.example.com'], groupsClaim: 'roles',
+      groups: { managerGroups: ['planners', 'leads'], auditorGroups: ['audit'], adminGroups: ['it-admins'], teamPrefix: 'team-' },
+    });
     expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'x' }).oidc?.issuer).toBe('http://127.0.0.1:4000');
   });
 

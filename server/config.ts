@@ -1,3 +1,4 @@
+import type { GroupsPolicy } from '../domain/index.ts';
 import { z } from 'zod';
 import { isValidTimeZone } from '../domain/index.ts';
 
@@ -11,6 +12,8 @@ const configSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_EXPIRES_IN: z.string().regex(durationPattern, 'JWT_EXPIRES_IN must look like 12h, 30m or 3600').default('12h'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // 'json' lines or 'pretty' readable ones; unset: readable at a terminal, JSON when stdout is a file or a pipe.
+  LOG_FORMAT: z.enum(['json', 'pretty'], 'LOG_FORMAT must be json or pretty').optional(),
   CORS_ORIGIN: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   // Behind a reverse proxy: 'true' (trust any) or the proxies' addresses/CIDRs ('10.0.0.0/8,127.0.0.1').
@@ -41,7 +44,15 @@ const configSchema = z.object({
   WEBHOOK_BACKOFF_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
   WEBHOOK_GIVE_UP_MS: z.coerce.number().int().min(1).default(24 * 3_600_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100, 'WEBHOOK_TIMEOUT_MS must be at least 100').max(300_000).default(10_000),
-  OIDC_AUTO_CREATE: z.enum(['off', 'engineer'], 'OIDC_AUTO_CREATE must be off or engineer').default('off'),
+  // 'on' is 'engineer': a first sign-in makes an account, an engineer unless the groups say otherwise.
+  OIDC_AUTO_CREATE: z.enum(['off', 'engineer', 'on'], 'OIDC_AUTO_CREATE must be off, on or engineer').default('off').transform((v) => (v === 'on' ? 'engineer' : v)),
+  // Comma-separated e-mail domains whose first sign-in may make an account (empty: any verified e-mail).
+  OIDC_ALLOWED_DOMAINS: z.string().default(''),
+  OIDC_GROUPS_CLAIM: z.string().min(1).max(100).default('groups'),
+  OIDC_MANAGER_GROUPS: z.string().default(''),
+  OIDC_AUDITOR_GROUPS: z.string().default(''),
+  OIDC_ADMIN_GROUPS: z.string().default(''),
+  OIDC_TEAM_FROM_GROUP_PREFIX: z.string().max(100).default(''),
 })
   .refine((c) => c.WEBHOOK_BACKOFF_MAX_MS >= c.WEBHOOK_BACKOFF_BASE_MS, { path: ['WEBHOOK_BACKOFF_MAX_MS'], message: 'WEBHOOK_BACKOFF_MAX_MS must not be below WEBHOOK_BACKOFF_BASE_MS' })
   .refine((c) => !c.OIDC_ISSUER || c.OIDC_CLIENT_ID, { path: ['OIDC_CLIENT_ID'], message: 'OIDC_CLIENT_ID is required with OIDC_ISSUER' })
@@ -58,6 +69,8 @@ export type Config = {
   jwtSecret?: string;
   jwtExpiresIn: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  /** Unset: chosen by whether stdout is a terminal (server/runtime/log-format.ts). */
+  logFormat?: 'json' | 'pretty';
   corsOrigin?: string;
   loginRateLimit: number;
   trustProxy: boolean | string;
@@ -74,7 +87,16 @@ export type Config = {
 
 export type WebhookTimings = { pollMs: number; baseMs: number; maxMs: number; giveUpMs: number; timeoutMs: number };
 
-export type OidcSettings = { issuer: string; clientId: string; clientSecret?: string; name: string; autoCreate: 'off' | 'engineer' };
+export type OidcSettings = {
+  issuer: string; clientId: string; clientSecret?: string; name: string; autoCreate: 'off' | 'engineer';
+  /** The e-mail domains a first sign-in may make an account for (none: any). */
+  allowedDomains?: readonly string[];
+  /** The claim that lists the person's groups, and what they map to (none: groups change nothing). */
+  groupsClaim?: string;
+  groups?: GroupsPolicy;
+};
+
+const listOf = (text: string) => text.split(',').map((item) => item.trim()).filter(Boolean);
 
 export class ConfigError extends Error {}
 
@@ -94,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: c.JWT_SECRET,
     jwtExpiresIn: c.JWT_EXPIRES_IN,
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
     corsOrigin: c.CORS_ORIGIN,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
@@ -105,7 +128,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: c.DEMO,
     smtp: c.SMTP_URL ? { url: c.SMTP_URL, from: c.SMTP_FROM } : undefined,
     oidc: c.OIDC_ISSUER && c.OIDC_CLIENT_ID
-      ? { issuer: c.OIDC_ISSUER, clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, name: c.OIDC_NAME, autoCreate: c.OIDC_AUTO_CREATE }
+      ? {
+        issuer: c.OIDC_ISSUER, clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, name: c.OIDC_NAME, autoCreate: c.OIDC_AUTO_CREATE,
+        allowedDomains: listOf(c.OIDC_ALLOWED_DOMAINS.toLowerCase()),
+        groupsClaim: c.OIDC_GROUPS_CLAIM,
+        groups: {
+          managerGroups: listOf(c.OIDC_MANAGER_GROUPS), auditorGroups: listOf(c.OIDC_AUDITOR_GROUPS), adminGroups: listOf(c.OIDC_ADMIN_GROUPS),
+          ...(c.OIDC_TEAM_FROM_GROUP_PREFIX ? { teamPrefix: c.OIDC_TEAM_FROM_GROUP_PREFIX } : {}),
+        },
+      }
       : undefined,
     webhooks: {
       pollMs: c.WEBHOOK_POLL_MS, baseMs: c.WEBHOOK_BACKOFF_BASE_MS, maxMs: c.WEBHOOK_BACKOFF_MAX_MS,

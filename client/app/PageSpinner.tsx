@@ -1,3 +1,4 @@
+import { backgrounds, palette } from '../components/palette.ts';
 /** A dependency-free spinner for the moments a screen's chunk is loading (keeps antd out of the entry). */
 export function PageSpinner({ fullHeight = true }: { fullHeight?: boolean }) {
   return (
@@ -8,8 +9,8 @@ export function PageSpinner({ fullHeight = true }: { fullHeight?: boolean }) {
           width: 28,
           height: 28,
           borderRadius: '50%',
-          border: '3px solid #dbeafe',
-          borderTopColor: '#2563eb',
+          border: `3px solid ${backgrounds.glowBlue}`,
+          borderTopColor: palette.primary,
           animation: 'cp-spin 0.8s linear infinite',
         }}
       />

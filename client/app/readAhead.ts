@@ -1,7 +1,9 @@
 import { preloadDirectory } from '../features/engineers/directoryPreload.ts';
 import { preloadPlan } from '../features/project-plan/planPreload.ts';
 import { mayReadSchedule, preloadSchedule } from '../features/schedule/schedulePreload.ts';
-import { localDateOf } from '../lib/schedule/window.ts';
+import { localDateOf } from '../lib/window.ts';
+import { PROFILE_PATH, readAhead } from '../lib/api.ts';
+import { readToken } from '../lib/token.ts';
 
 /**
  * Imported first by main.tsx, so it runs before React, the router and antd are evaluated (a quarter
@@ -22,3 +24,8 @@ if (typeof location !== 'undefined' && location.pathname === '/engineers' && may
   // Everyone's current load is for the schedule's readers; anyone else's screen asks for its lists itself.
   preloadDirectory();
 }
+
+// A stored session is restored with the profile call (stores/session.ts), which otherwise starts only
+// once React, the router and antd have been evaluated: every signed-in screen, the Profile screen
+// above all, waited for it after that. Asked here, it crosses the network while they are evaluated.
+if (typeof location !== 'undefined' && readToken() !== null) readAhead(PROFILE_PATH);

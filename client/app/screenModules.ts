@@ -36,6 +36,8 @@ export const screenLoaders = {
   people: () => import('../features/people/PeoplePage.tsx'),
   calendars: () => import('../features/calendars/CalendarsPage.tsx'),
   webhooks: () => import('../features/webhooks/WebhooksPage.tsx'),
+  teams: () => import('../features/teams/TeamsPage.tsx'),
+  staffing: () => import('../features/staffing/StaffingPage.tsx'),
   setup: () => import('../features/setup/SetupPage.tsx'),
   invite: () => import('../features/invite/AcceptInvitePage.tsx'),
   forgotPassword: () => import('../features/forgot-password/ForgotPasswordPage.tsx'),
@@ -74,6 +76,8 @@ export const guardedScreens: Record<string, ScreenLoader> = {
   '/people': screenLoaders.people,
   '/calendars': screenLoaders.calendars,
   '/webhooks': screenLoaders.webhooks,
+  '/teams': screenLoaders.teams,
+  '/staffing': screenLoaders.staffing,
 };
 
 const arrived = new Map<ScreenLoader, ScreenModule>();

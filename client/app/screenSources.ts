@@ -31,6 +31,8 @@ export const guardedScreenSources: Record<string, string> = {
   '/people': 'client/features/people/PeoplePage.tsx',
   '/calendars': 'client/features/calendars/CalendarsPage.tsx',
   '/webhooks': 'client/features/webhooks/WebhooksPage.tsx',
+  '/teams': 'client/features/teams/TeamsPage.tsx',
+  '/staffing': 'client/features/staffing/StaffingPage.tsx',
 };
 
 /** The screens anyone may open signed out (links people are sent, the pages around signing in), by route path. */

@@ -1,5 +1,5 @@
 import type { ThemeConfig } from 'antd';
-import { palette } from '../components/palette.ts';
+import { backgrounds, borderColors, palette, textColors } from '../components/palette.ts';
 
 export { palette };
 
@@ -11,8 +11,14 @@ export const theme: ThemeConfig = {
     colorError: palette.danger,
     colorInfo: palette.info,
     colorTextBase: palette.text,
+    // antd draws secondary text in the base colour at 65 %, 45 % and 25 % opacity (#93979f on white is
+    // 2.9:1): solid colours that meet WCAG AA instead, for secondary text, descriptions and placeholders.
+    colorTextSecondary: palette.muted,
+    colorTextTertiary: palette.muted,
+    colorTextDescription: palette.muted,
+    colorTextPlaceholder: palette.placeholder,
     colorBgLayout: palette.canvas,
-    colorBorderSecondary: '#edf0f3',
+    colorBorderSecondary: borderColors.subtle,
     borderRadius: 8,
     borderRadiusLG: 12,
     fontFamily:
@@ -31,12 +37,12 @@ export const theme: ThemeConfig = {
       collapsedWidth: 48,
       iconSize: 16,
       collapsedIconSize: 16,
-      itemSelectedBg: '#eff6ff',
-      itemSelectedColor: '#1d4ed8',
+      itemSelectedBg: backgrounds.selected,
+      itemSelectedColor: textColors.accentDark,
       activeBarBorderWidth: 0,
     },
     Card: { headerFontSize: 16 },
-    Table: { headerBg: '#f8fafc', headerColor: '#475569', rowHoverBg: '#f8fafc', cellPaddingBlock: 12, cellPaddingInline: 12 },
-    Tag: { defaultBg: '#f1f5f9' },
+    Table: { headerBg: backgrounds.subtle, headerColor: textColors.label, rowHoverBg: backgrounds.subtle, cellPaddingBlock: 12, cellPaddingInline: 12 },
+    Tag: { defaultBg: backgrounds.tint },
   },
 };

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/api.ts';
 import { conflictRows } from '../lib/conflict.ts';
+import { conflictStarted } from '../machines/formConflict.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 
 afterEach(cleanup);
@@ -28,6 +30,20 @@ describe('the conflict dialog', () => {
     fireEvent.click(screen.getByTestId('conflict-take-latest'));
     expect(onReapply).toHaveBeenCalledTimes(1);
     expect(onTakeLatest).toHaveBeenCalledTimes(1);
+  });
+
+  it('names who changed it when the answer says, as the History does, instead of "someone else"', () => {
+    render(<ConflictDialog {...common} changedBy="Chris Okafor" kind="form" onReapply={vi.fn()} onTakeLatest={vi.fn()} onRetryLoad={vi.fn()} onClose={vi.fn()} />);
+    expect(screen.getByText('Chris Okafor changed this assignment')).toBeTruthy();
+    expect(screen.getByText('This assignment was changed by Chris Okafor. Reload to see the latest version.')).toBeTruthy();
+    expect(screen.getByTestId('conflict-row-allocationPercentage').textContent).toBe('AllocationBoth changedSaved now55% (was 60%)Yours45%');
+    expect(screen.getByTestId('conflict-dialog').textContent).not.toMatch(/someone else/i);
+  });
+
+  it('reads the name from the 409 into the machine\'s conflict, and none from an answer without one', () => {
+    const named = new ApiError(MESSAGE, 409, { message: MESSAGE, code: 'VERSION_CONFLICT', currentVersion: 3, changedBy: { id: 'u2', name: 'Chris Okafor' } });
+    expect(conflictStarted(named).changedBy).toBe('Chris Okafor');
+    expect(conflictStarted(new ApiError(MESSAGE, 409, { message: MESSAGE, code: 'VERSION_CONFLICT', currentVersion: 3 })).changedBy).toBeNull();
   });
 
   it('waits for the latest version before offering anything, and retries a failed load', () => {

@@ -1,11 +1,13 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
+import { conflictMessage } from '../../domain/messages.ts';
 import { type ConflictRow, conflictRows, type FieldSpec, type Values } from '../lib/conflict.ts';
 import { Modal } from './Modal.tsx';
+import { backgrounds, palette } from './palette.ts';
 
 const footerStyle: CSSProperties = { display: 'flex', gap: 8, justifyContent: 'flex-end', flexWrap: 'wrap' };
-const rowStyle: CSSProperties = { border: '1px solid #e5e7eb', borderRadius: 10, padding: '10px 12px', background: '#fafafa' };
+const rowStyle: CSSProperties = { border: `1px solid ${palette.border}`, borderRadius: 10, padding: '10px 12px', background: backgrounds.tableHeader };
 const valuesStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2px 12px', margin: 0, fontSize: 13 };
 const ddStyle: CSSProperties = { margin: 0, minWidth: 0, overflowWrap: 'anywhere' };
 
@@ -16,6 +18,8 @@ type Common = {
   thing: ConflictThing;
   /** The server's words: 'This <thing> was changed by someone else. Reload to see the latest version.' */
   message: string;
+  /** Who changed it, when the 409 named them: the dialog says so instead of "someone else", as the History does. */
+  changedBy?: string | null;
   loading: boolean;
   removed: boolean;
   loadError: string | null;
@@ -35,8 +39,10 @@ type ActionProps = Common & { kind: 'action'; actionLabel: string; onRetry: () =
  * is dropped unless they choose to.
  */
 export function ConflictDialog(props: FormProps | ActionProps) {
-  const { open, thing, message, loading, removed, loadError, rows, onRetryLoad, onClose } = props;
+  const { open, thing, loading, removed, loadError, rows, onRetryLoad, onClose } = props;
   const ready = !loading && !loadError && !removed;
+  const who = props.changedBy ?? null;
+  const message = who ? conflictMessage(thing, who) : props.message;
 
   const footer = removed ? (
     <Button onClick={onClose}>Close</Button>
@@ -65,8 +71,8 @@ export function ConflictDialog(props: FormProps | ActionProps) {
       open={open}
       title={
         <span style={{ display: 'inline-flex', gap: 10, alignItems: 'center' }}>
-          <ExclamationCircleOutlined style={{ color: '#d97706' }} />
-          Someone else changed this {thing}
+          <ExclamationCircleOutlined style={{ color: palette.caution }} />
+          {who ?? 'Someone else'} changed this {thing}
         </span>
       }
       onCancel={onClose}
@@ -118,7 +124,7 @@ export function ConflictDialog(props: FormProps | ActionProps) {
                       </Tag>
                     ) : row.changedByOther ? (
                       <Tag color="orange" style={{ marginInlineEnd: 0 }}>
-                        Changed by someone else
+                        Changed by {who ?? 'someone else'}
                       </Tag>
                     ) : (
                       <Tag color="blue" style={{ marginInlineEnd: 0 }}>
@@ -167,7 +173,7 @@ export function ConflictDialog(props: FormProps | ActionProps) {
 }
 
 /** What the two wrappers read of a machine's conflict (editForm / assignmentForm / rowAction). */
-type MachineConflict = { message: string; latest: Values | null; removed: boolean; loadError: string | null } | null;
+type MachineConflict = { message: string; changedBy?: string | null; latest: Values | null; removed: boolean; loadError: string | null } | null;
 
 type FormConflictProps = {
   thing: ConflictThing;
@@ -188,6 +194,7 @@ export function FormConflictDialog({ thing, fields, open, loading, context, send
       open={open}
       thing={thing}
       message={conflict?.message ?? ''}
+      changedBy={conflict?.changedBy ?? null}
       loading={loading}
       removed={conflict?.removed ?? false}
       loadError={conflict?.loadError ?? null}
@@ -219,6 +226,7 @@ export function RowConflictDialog({ thing, fields, open, loading, context, send 
       open={open}
       thing={thing}
       message={conflict?.message ?? ''}
+      changedBy={conflict?.changedBy ?? null}
       actionLabel={action?.label ?? ''}
       loading={loading}
       removed={conflict?.removed ?? false}

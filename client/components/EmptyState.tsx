@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { backgrounds, palette } from './palette.ts';
 
 type Props = { icon: ReactNode; title: string; hint?: string; action?: ReactNode };
 
@@ -13,8 +14,8 @@ export function EmptyState({ icon, title, hint, action }: Props) {
           width: 56,
           height: 56,
           borderRadius: 16,
-          background: '#f1f5f9',
-          color: '#64748b',
+          background: backgrounds.tint,
+          color: palette.muted,
           display: 'grid',
           placeItems: 'center',
           fontSize: 24,

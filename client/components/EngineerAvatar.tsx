@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { initials } from '../../domain/figures.ts';
 import { avatarColor } from './avatarColor.ts';
 import { InitialsAvatar } from './InitialsAvatar.tsx';
+import { palette } from './palette.ts';
 
 type Props = { name: string; avatar?: string | undefined; size?: number };
 
@@ -39,7 +40,7 @@ export function PersonCell({ name, avatar, lines }: { name: string; avatar?: str
         {lines
           .filter(Boolean)
           .map((line) => (
-            <div key={line} title={line} style={{ fontSize: 12, color: '#64748b', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            <div key={line} title={line} style={{ fontSize: 12, color: palette.muted, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
               {line}
             </div>
           ))}

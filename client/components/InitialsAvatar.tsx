@@ -1,4 +1,5 @@
 import type { HTMLAttributes, Ref } from 'react';
+import { textColors } from './palette.ts';
 
 type Props = HTMLAttributes<HTMLSpanElement> & {
   /** One or two letters. */
@@ -34,7 +35,7 @@ export function InitialsAvatar({ text, size, background, fontSize, style, ref, .
         border: '1px solid transparent',
         borderRadius: '50%',
         background,
-        color: '#fff',
+        color: textColors.onFill,
         fontSize,
         fontWeight: 600,
         lineHeight: 1,

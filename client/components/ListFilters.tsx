@@ -1,5 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input, Select } from 'antd';
+import { textColors } from './palette.ts';
 
 /** One filter of a list: a choice among options, cleared to mean "all". */
 export type FilterSpec = {
@@ -31,7 +32,7 @@ export function ListFilters({ testId, search, filters, onFilter, selects, isMobi
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, padding: '12px 20px 0' }} data-testid={testId}>
       <Input
         allowClear
-        prefix={<SearchOutlined style={{ color: '#94a3b8' }} />}
+        prefix={<SearchOutlined style={{ color: textColors.faint }} />}
         placeholder={search.placeholder}
         aria-label={search.label}
         value={search.value}

@@ -1,5 +1,6 @@
 import { Card, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { palette } from './palette.ts';
 
 type Props = {
   title: ReactNode;
@@ -27,7 +28,7 @@ export function SectionCard({ title, subtitle, icon, extra, children, bodyPaddin
         }}
       >
         <div style={{ minWidth: 0, display: 'flex', gap: 10, alignItems: 'flex-start' }}>
-          {icon ? <span style={{ color: '#2563eb', fontSize: 16, lineHeight: '24px' }}>{icon}</span> : null}
+          {icon ? <span style={{ color: palette.primary, fontSize: 16, lineHeight: '24px' }}>{icon}</span> : null}
           <div style={{ minWidth: 0 }}>
             <Typography.Title level={5} style={{ margin: 0, lineHeight: '24px' }}>
               {title}

@@ -1,17 +1,10 @@
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { accents } from './palette.ts';
 
 export type Tone = 'blue' | 'green' | 'amber' | 'red' | 'violet' | 'slate' | 'cyan';
 
-const tones: Record<Tone, { bg: string; fg: string }> = {
-  blue: { bg: '#eff6ff', fg: '#2563eb' },
-  green: { bg: '#f0fdf4', fg: '#16a34a' },
-  amber: { bg: '#fffbeb', fg: '#d97706' },
-  red: { bg: '#fef2f2', fg: '#dc2626' },
-  violet: { bg: '#f5f3ff', fg: '#7c3aed' },
-  slate: { bg: '#f1f5f9', fg: '#475569' },
-  cyan: { bg: '#ecfeff', fg: '#0891b2' },
-};
+const tones: Record<Tone, { bg: string; fg: string }> = accents;
 
 type Props = {
   title: string;

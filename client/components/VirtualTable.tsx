@@ -1,6 +1,7 @@
 import VirtualList from '@rc-component/virtual-list';
 import { Empty } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { backgrounds, borderColors } from './palette.ts';
 
 export type VirtualColumn<T> = {
   key: string;
@@ -25,7 +26,7 @@ type Props<T> = {
   testId?: string;
 };
 
-const line: CSSProperties = { display: 'grid', gap: 12, padding: '8px 16px', alignItems: 'center', borderBottom: '1px solid #f0f0f0' };
+const line: CSSProperties = { display: 'grid', gap: 12, padding: '8px 16px', alignItems: 'center', borderBottom: `1px solid ${borderColors.table}` };
 
 /**
  * A table of many rows that stays light: a CSS grid whose body is a virtual list, so a page of a
@@ -37,7 +38,7 @@ export function VirtualTable<T>({ columns, rows, rowKey, empty, height = 480, ro
   return (
     <div data-testid={testId} role="table" style={{ overflowX: minWidth ? 'auto' : undefined }}>
       <div style={{ minWidth }}>
-        <div role="row" style={{ ...line, gridTemplateColumns: template, background: '#fafafa', fontWeight: 600, fontSize: 13 }}>
+        <div role="row" style={{ ...line, gridTemplateColumns: template, background: backgrounds.tableHeader, fontWeight: 600, fontSize: 13 }}>
           {columns.map((c) => (
             <div role="columnheader" key={c.key} style={{ textAlign: c.align }}>
               {c.title}

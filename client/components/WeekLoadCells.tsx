@@ -1,13 +1,9 @@
 import { Alert, Button, Skeleton, Tooltip } from 'antd';
 import type { CSSProperties } from 'react';
 import { type CellStatus, type LoadPeriod, weekCell } from './weekCells.ts';
+import { loadBadgeTones, palette } from './palette.ts';
 
-const looks: Record<CellStatus, { background: string; color: string; border: string }> = {
-  overloaded: { background: '#fee2e2', color: '#b91c1c', border: '#fca5a5' },
-  optimal: { background: '#dcfce7', color: '#15803d', border: '#86efac' },
-  underutilized: { background: '#dbeafe', color: '#1d4ed8', border: '#93c5fd' },
-  off: { background: '#f1f5f9', color: '#64748b', border: '#e2e8f0' },
-};
+const looks: Record<CellStatus, { background: string; color: string; border: string }> = loadBadgeTones;
 
 // Tentative work shows as diagonal stripes over the cell, as on the schedule.
 const hatch = 'repeating-linear-gradient(135deg, rgba(100,116,139,0.16) 0 4px, transparent 4px 8px)';
@@ -64,7 +60,7 @@ export function WeekLoadCells({ periods, loading = false, error = null, onRetry,
         return (
           <Tooltip key={cell.key} title={cell.details.map((line) => <div key={line}>{line}</div>)}>
             <div role="listitem" style={style} data-week={cell.key} data-status={cell.status} data-testid="week-cell" tabIndex={0}>
-              <div style={{ fontSize: 10, color: '#64748b' }}>{cell.label}</div>
+              <div style={{ fontSize: 10, color: palette.muted }}>{cell.label}</div>
               <div className="tabular" style={{ fontWeight: 650, fontSize: 13 }}>
                 {cell.text}
               </div>

@@ -1,4 +1,5 @@
-const swatches = ['#2563eb', '#7c3aed', '#0891b2', '#059669', '#d97706', '#db2777', '#4f46e5', '#0d9488'];
+import { avatarSwatches } from './palette.ts';
+const swatches = avatarSwatches;
 
 /** A stable colour per name, so the same engineer always gets the same avatar colour. */
 export function avatarColor(name: string): string {

@@ -5,6 +5,8 @@ import { type ReactNode, useMemo, useRef } from 'react';
 import { sortedUnique } from '../../domain/figures.ts';
 import { SKILL_MAX_LENGTH } from '../../domain/inputs.ts';
 import { skillEntryMachine } from '../machines/skillEntry.machine.ts';
+import { dateOfInstant, instantOfDate } from '../lib/weeks.ts';
+import { borderColors, palette } from './palette.ts';
 
 /** The pieces the planning dialogs share: title, the lines over the form, the day pickers and the skill checklist. */
 
@@ -30,15 +32,21 @@ export function FormAlerts({ notice, submitError }: { notice: string | null; sub
   );
 }
 
-/** The picked day at local midnight, as ISO; a cleared picker is empty (-> '... date is required'). */
-export const pickedIso = (day: Dayjs | null) => (day ? day.startOf('day').toISOString() : '');
+/**
+ * The picked day as the instant the API stores: the start of that day in the organisation's time
+ * zone (not the browser's midnight, which in Tokyo is the day before in Berlin); a cleared picker is
+ * empty (-> '... date is required').
+ */
+export const pickedIso = (day: Dayjs | null) => (day ? instantOfDate(day.format('YYYY-MM-DD')) : '');
 
 type DayPickerProps = {
   /** ISO date-time; empty when no day is picked. */
   value: string;
-  /** The picked day at local midnight, as ISO; empty when cleared. */
+  /** The picked day at the organisation's midnight, as ISO; empty when cleared. */
   onChange: (iso: string) => void;
   disabledDate?: (day: Dayjs) => boolean;
+  /** The field's name for assistive technology: its form label is not tied to the picker's input. */
+  'aria-label': string;
   'data-testid'?: string;
 };
 
@@ -50,8 +58,9 @@ export function DayPicker({ value, onChange, disabledDate, ...rest }: DayPickerP
       placeholder="Pick a date"
       format="MMM DD, YYYY"
       disabledDate={disabledDate}
-      value={value ? dayjs(value) : null}
+      value={value ? dayjs(dateOfInstant(value)) : null}
       onChange={(day) => onChange(pickedIso(day))}
+      aria-label={rest['aria-label']}
       data-testid={rest['data-testid']}
     />
   );
@@ -84,7 +93,7 @@ export function SkillChecklist({ choices, selected, onToggle, onAdd, optionsTest
               onChange={() => onToggle(skill)}
               style={{
                 marginInlineEnd: 0,
-                border: `1px solid ${checked ? '#2563eb' : '#e2e8f0'}`,
+                border: `1px solid ${checked ? palette.primary : borderColors.control}`,
                 padding: '2px 10px',
                 borderRadius: 999,
               }}

@@ -3,12 +3,13 @@ import { Progress, Tag } from 'antd';
 import type { ProjectStatus, Seniority } from '../../domain/entities.ts';
 import { type AssignmentStatus, barPercent, type UtilizationStatus } from '../../domain/figures.ts';
 import { capitalize } from '../lib/format.ts';
+import { palette } from './palette.ts';
 
 /** Status colours shared by badges, bars and charts: red overloaded, blue underutilized, green optimal. */
 export const utilizationColors: Record<UtilizationStatus, string> = {
-  overloaded: '#dc2626',
-  underutilized: '#2563eb',
-  optimal: '#16a34a',
+  overloaded: palette.danger,
+  underutilized: palette.primary,
+  optimal: palette.success,
 };
 
 const utilizationTag: Record<UtilizationStatus, string> = { overloaded: 'red', underutilized: 'blue', optimal: 'green' };

@@ -3,7 +3,7 @@ import { type LoadPeriod, weekCell } from './weekCells.ts';
 
 const week = (patch: Partial<LoadPeriod>): LoadPeriod => ({
   key: '2026-W10', start: '2026-03-02', end: '2026-03-08', workingDays: 5, holidays: [],
-  capacity: 500, booked: 300, tentative: 0, timeOffDays: 0, utilization: 60, status: 'optimal', free: 40, ...patch,
+  capacity: 500, booked: 300, tentative: 0, timeOffDays: 0, utilization: 60, status: 'optimal', free: 40, overloadedDays: 0, peak: 60, ...patch,
 });
 
 describe('weekCell', () => {
@@ -17,6 +17,19 @@ describe('weekCell', () => {
     const cell = weekCell(week({}), 50);
     expect(cell).toMatchObject({ text: '110%', status: 'overloaded' });
     expect(cell.details[0]).toBe('Week of Mar 02: 110% of capacity with this assignment (60% without)');
+  });
+
+  it('a week averaging under 100 % with days over capacity is overloaded, and says which and the peak', () => {
+    const cell = weekCell(week({ utilization: 96, booked: 480, status: 'overloaded', free: 4, overloadedDays: 2, peak: 120 }));
+    expect(cell).toMatchObject({ text: '96%', status: 'overloaded' });
+    expect(cell.details).toContain('Over capacity on 2 of 5 days, peak 120%');
+  });
+
+  it('with the preview, a week goes over when its highest day does, though its average stays under 100 %', () => {
+    const cell = weekCell(week({ utilization: 60, peak: 90 }), 20);
+    expect(cell).toMatchObject({ text: '80%', status: 'overloaded' });
+    expect(cell.details).toContain('Highest day: 110% with this assignment');
+    expect(weekCell(week({ utilization: 60, peak: 60 }), 20).status).toBe('optimal');
   });
 
   it('a week without capacity is off, with why', () => {

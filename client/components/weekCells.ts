@@ -1,3 +1,4 @@
+import { overloadText } from '../../domain/capacity/capacity-over-time.ts';
 import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
 import { utilizationStatus } from '../../domain/figures.ts';
 import { freeTimeText, percent, plural } from '../lib/format.ts';
@@ -22,7 +23,9 @@ export type WeekCell = {
 /**
  * How a week of someone's load reads: its utilisation (with `addPoints` more, the preview of an
  * assignment being made), coloured by the status rule of today's figures, or 'Off' when they have no
- * capacity that week (time off, holidays). The tooltip says what the figure is made of.
+ * capacity that week (time off, holidays). A week with a day over capacity is overloaded whatever its
+ * average, as the model says; with the preview, when its highest day plus the points goes over.
+ * The tooltip says what the figure is made of.
  */
 export function weekCell(period: LoadPeriod, addPoints = 0): WeekCell {
   const label = weekLabel(period.start);
@@ -36,10 +39,14 @@ export function weekCell(period: LoadPeriod, addPoints = 0): WeekCell {
     return { key: period.key, label, text: 'Off', status: 'off', tentative, details: [`Week of ${label}: no working capacity`, ...away] };
   }
   const load = Math.round((period.utilization + addPoints) * 10) / 10;
-  const status = addPoints === 0 ? period.status : utilizationStatus(load, 100);
+  const peakWith = period.peak === null ? null : Math.round((period.peak + addPoints) * 10) / 10;
+  const status = addPoints === 0 ? period.status : peakWith !== null && peakWith > 100 ? 'overloaded' : utilizationStatus(load, 100);
+  const over = addPoints === 0 ? overloadText(period) : null;
   const tentativePoints = period.capacity > 0 ? Math.round((period.tentative / period.capacity) * 1000) / 10 : 0;
   const details = [
     `Week of ${label}: ${percent(load)} of capacity${addPoints ? ` with this assignment (${percent(period.utilization)} without)` : ''}`,
+    ...(over ? [`${over.charAt(0).toUpperCase()}${over.slice(1)}`] : []),
+    ...(addPoints > 0 && peakWith !== null && peakWith > 100 && peakWith !== load ? [`Highest day: ${percent(peakWith)} with this assignment`] : []),
     ...(addPoints === 0 && period.free !== null ? [freeTimeText(period.free, period.workingDays, 'week')] : []),
     ...(tentative ? [`Tentative work: ${percent(tentativePoints)} more if it is won`] : []),
     ...away,

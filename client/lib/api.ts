@@ -4,6 +4,7 @@ import { parseJsonInSlices } from './jsonInSlices.ts';
 import { shareNamedRecords } from './sharedRecords.ts';
 import { includedIn, parseSnapshot } from './snapshot.ts';
 import { readToken } from './token.ts';
+import { createReadAhead } from './readAheadCache.ts';
 
 /** What the HTTP client says when there is no answer at all (the spec's "generic message"). */
 export const NETWORK_ERROR = 'Network Error';
@@ -215,39 +216,41 @@ export type Credentials = { email: string; password: string };
 export type LoginResponse = { token: string; user: User };
 export type CreateProjectPayload = CreateProjectInput;
 
-/**
- * GETs started while the app boots (app/readAhead.ts), before the screen that needs them has loaded:
- * the screen's first request for the same path takes the answer over instead of asking again. An
- * answer older than this was read ahead for a visit that never asked for it, and is not handed out.
- */
-const READ_AHEAD_FRESH_MS = 15_000;
-const readAheads = new Map<string, { at: number; answer: Promise<unknown> }>();
+/** GETs started while the app boots (app/readAhead.ts), before the screen that needs them has loaded. */
+export const PROFILE_PATH = '/api/auth/profile';
+const readAheads = createReadAhead<unknown>();
 
 /** Starts a GET of `path` now, for the first `takeReadAhead(path)` (or `readAheadOr`) to take. */
-export function readAhead(path: string) {
-  const kept = readAheads.get(path);
-  if (kept && performance.now() - kept.at <= READ_AHEAD_FRESH_MS) return;
-  const answer = request<unknown>('GET', path);
-  // Whoever takes it handles a failure; one never taken must not be reported as unhandled.
-  answer.catch(() => undefined);
-  readAheads.set(path, { at: performance.now(), answer });
-}
+export const readAhead = (path: string) => readAheads.start(path, () => request<unknown>('GET', path));
 
 /** The answer read ahead for `path`, once; null when there is none or it is stale. */
-export function takeReadAhead<T>(path: string): Promise<T> | null {
-  const kept = readAheads.get(path);
-  readAheads.delete(path);
-  return kept && performance.now() - kept.at <= READ_AHEAD_FRESH_MS ? (kept.answer as Promise<T>) : null;
-}
+export const takeReadAhead = <T,>(path: string): Promise<T> | null => readAheads.take(path) as Promise<T> | null;
 
 /** A GET of `path`: the answer read ahead for it if there is one, else a request now. */
 export const readAheadOr = <T,>(path: string): Promise<T> => takeReadAhead<T>(path) ?? request<T>('GET', path);
 
 export const api = {
   login: (credentials: Credentials) => request<LoginResponse>('POST', '/api/auth/login', { body: credentials, auth: false }),
-  profile: () => request<User>('GET', '/api/auth/profile'),
+  /** The session's profile: the one read ahead as the app booted (app/readAhead.ts) when there is one. */
+  profile: () => readAheadOr<User>(PROFILE_PATH),
   engineers: () => readAheadOr<Engineer[]>('/api/engineers'),
   projects: () => request<Project[]>('GET', '/api/projects'),
   assignments: () => request<Assignment[]>('GET', '/api/assignments').then(shareNamedRecords),
   createProject: (payload: CreateProjectPayload) => request<Project>('POST', '/api/projects', { body: payload }),
 };
+
+/** A write refused because the thing changed since the version it was made against. */
+export const isVersionConflict = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && error.code === 'VERSION_CONFLICT';
+
+export const isNotFound = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 404;
+
+/** What `loading` gives, or null when the thing no longer exists (404): a conflict's "latest version". */
+export async function unlessGone<T>(loading: Promise<T>): Promise<T | null> {
+  try {
+    return await loading;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}

@@ -2,6 +2,7 @@ import type { CapacityEngineerRow, CapacityResponse } from '../../domain/capacit
 import type { CapacityFacts } from '../../domain/capacity/capacity-over-time.ts';
 import { availabilityInput, capacityQueryInput } from '../../domain/capacity/inputs.ts';
 import { answerCapacityQuery } from '../../domain/capacity/query.ts';
+import type { Fit } from '../../domain/capacity/fit.ts';
 import { availableEngineers } from '../../domain/capacity/ranking.ts';
 import type { Plan } from '../../domain/plan.ts';
 import { request } from './api.ts';
@@ -29,7 +30,7 @@ export type CapacityParams = {
 };
 /** What GET /api/engineers/available takes (availabilityInput). */
 export type AvailabilityParams = { from: string; to: string; minFree: number; includeTentative?: boolean; skills?: Text };
-export type AvailableEngineer = CapacityEngineerRow & { lowestFree: number };
+export type AvailableEngineer = CapacityEngineerRow & { lowestFree: number; fit: Fit };
 
 /** The organisation's time zone as the server last said (its days are the model's days); UTC until then. */
 let orgTimeZone = 'UTC';
@@ -80,5 +81,5 @@ export function pastAvailable(plan: Plan, params: AvailabilityParams, timeZone =
   const { skills = [], ...range } = availabilityInput.parse(params);
   const facts = factsOfPlan(plan);
   const engineers = skills.length === 0 ? facts.engineers : facts.engineers.filter((e) => skills.some((s) => e.skills.includes(s)));
-  return availableEngineers({ ...facts, engineers, timeZone }, range).map(({ engineer, lowestFree }) => ({ ...engineer, lowestFree }));
+  return availableEngineers({ ...facts, engineers, timeZone }, range).map(({ engineer, lowestFree, fit }) => ({ ...engineer, lowestFree, fit }));
 }

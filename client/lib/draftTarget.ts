@@ -14,9 +14,14 @@ export const setDraftTarget = (next: DraftTarget | null) => {
   target = next;
 };
 
+/** Drafts `command` into the target scenario, without folding it again (a change drafted in parts folds once, after its last). */
+export async function draftOnly(into: DraftTarget, command: DraftedCommand): Promise<void> {
+  await request('POST', `/api/scenarios/${encodeURIComponent(into.scenarioId)}/changes`, { body: { command } });
+}
+
 /** Drafts `command` into the target scenario, shows the new fold, and answers what `pick` finds in it. */
 export async function draft<T>(into: DraftTarget, command: DraftedCommand, pick: (plan: Plan) => T): Promise<T> {
-  await request('POST', `/api/scenarios/${encodeURIComponent(into.scenarioId)}/changes`, { body: { command } });
+  await draftOnly(into, command);
   return pick(await into.refold());
 }
 

@@ -1,14 +1,44 @@
-import dayjs from 'dayjs';
+import { dateOfDay, dayOfDate, isoWeekday } from '../../domain/capacity/calendar-days.ts';
+import { dayOfInstant } from '../../domain/capacity/plan-days.ts';
+import { orgTimeZone } from './orgTimeZone.ts';
 
-/** Date and text formats the screens share; all of them display in the browser's time zone. */
+/**
+ * Date and text formats the screens share. Dates come in three forms only, all defined here:
+ * - a day: 'Dec 07, 2026' (`shortDate`), or 'Dec 07' where the year is plain from what stands
+ *   around it (`monthDay`: a schedule's column, a week's label, a run of overloaded days), its
+ *   weekday before it in a list of holidays ('Fri, Dec 25, 2026', `weekdayDate`);
+ * - a range of days: 'Dec 07 - Dec 11, 2026' (`dateRange`), the year said once unless the range
+ *   crosses one ('Dec 28, 2026 - Jan 05, 2027'); 'Dec 07 - Dec 11' (`monthDayRange`) where the year is plain;
+ * - a moment with its time: 'Dec 07, 2026 14:03:27' (`dateTime`), for what was recorded when.
+ *
+ * A planning date (an assignment's start, a holiday, a day picked) is a calendar day of the
+ * organisation: an instant is read as the day it falls on in the organisation's time zone, the
+ * server's rule, so a browser in Tokyo or Los Angeles prints the days the plan counts. A moment is
+ * printed on the reader's own clock.
+ */
 
-/** Long US date: 'November 05, 2026' (Engineer Dashboard). */
-export const longDate = (iso: string) => dayjs(iso).format('MMMM DD, YYYY');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The planning day a stored date names, as 'YYYY-MM-DD': a plain day as it is, an instant as the day
+ * it falls on in `timeZone` (the organisation's); '' for anything unreadable.
+ */
+export function planDay(value: string, timeZone = orgTimeZone()): string {
+  if (!value) return '';
+  if (value.length === 10) return value;
+  const day = dayOfInstant(value, timeZone);
+  return Number.isFinite(day) ? dateOfDay(day) : '';
+}
+
+/** 'Dec 07' of a 'YYYY-MM-DD'. */
+const monthAndDay = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(8, 10)}`;
+/** 'Dec 07, 2026' of a 'YYYY-MM-DD'. */
+const withYear = (date: string) => `${monthAndDay(date)}, ${date.slice(0, 4)}`;
 
 /**
  * A formatter that keeps its answers (up to `limit` inputs, then it starts over): screens print the
  * same few hundred dates again and again (each bar's label whenever it scrolls into view), and
- * parsing and formatting with dayjs is what costs, not the lookup.
+ * working out the day in a time zone is what costs, not the lookup.
  */
 export function remembered(format: (iso: string) => string, limit = 5_000): (iso: string) => string {
   const kept = new Map<string, string>();
@@ -23,23 +53,66 @@ export function remembered(format: (iso: string) => string, limit = 5_000): (iso
   };
 }
 
-/** Short date with year: 'Nov 05, 2026' (Projects timeline, the schedule's bars). */
-export const shortDate = remembered((iso) => dayjs(iso).format('MMM DD, YYYY'));
+/** A day with its year: 'Dec 07, 2026'. */
+export const shortDate = remembered((value) => {
+  const date = planDay(value);
+  return date ? withYear(date) : '';
+});
 
-/** Date and time to the second: 'Nov 05, 2026 14:03:27' (History, the time-travel banner). */
-export const dateTime = (iso: string) => dayjs(iso).format('MMM DD, YYYY HH:mm:ss');
+/** A day where its year is plain from the context: 'Dec 07'. */
+export const monthDay = remembered((value) => {
+  const date = planDay(value);
+  return date ? monthAndDay(date) : '';
+});
 
-/** Short month and day: 'Nov 05' (Assignments timeline start, Becoming Available Soon). */
-export const monthDay = (iso: string) => dayjs(iso).format('MMM DD');
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-/** The browser's local date format (Report's Project Timeline). */
-export const localDate = (iso: string) => new Date(iso).toLocaleDateString();
+/** A day with its weekday: 'Fri, Dec 25, 2026' (lists of holidays, a day column's tooltip). */
+export function weekdayDate(value: string): string {
+  const date = planDay(value);
+  return date ? `${WEEKDAYS[isoWeekday(dayOfDate(date))]}, ${withYear(date)}` : '';
+}
 
-/** 'start - end' with the year on both ends. */
-export const dateRange = (startIso: string, endIso: string) => `${shortDate(startIso)} - ${shortDate(endIso)}`;
+/**
+ * A range of days, both included: 'Dec 07 - Dec 11, 2026', the year said once; a range across a new
+ * year says both ('Dec 28, 2026 - Jan 05, 2027'); a single day is that day ('Dec 07, 2026').
+ */
+export function dateRange(start: string, end: string): string {
+  const ends = dateRangeEnds(start, end);
+  return ends.length === 1 ? ends[0] : `${ends[0]} - ${ends[1]}`;
+}
 
-/** 'start - end' with the year only on the end, as the Assignments table shows it. */
-export const shortRange = (startIso: string, endIso: string) => `${monthDay(startIso)} - ${shortDate(endIso)}`;
+/**
+ * The range's ends as dateRange prints them, for a cell that may break the line after the dash:
+ * ['Dec 07', 'Dec 11, 2026'], ['Dec 28, 2026', 'Jan 05, 2027'], or one day alone ['Dec 07, 2026'].
+ */
+export function dateRangeEnds(start: string, end: string): [string] | [string, string] {
+  const [first, last] = [planDay(start), planDay(end)];
+  if (!first || !last) return [shortDate(start), shortDate(end)];
+  if (first === last) return [withYear(first)];
+  return first.slice(0, 4) === last.slice(0, 4) ? [monthAndDay(first), withYear(last)] : [withYear(first), withYear(last)];
+}
+
+/** A range of days where the year is plain from the context: 'Dec 07 - Dec 11'. */
+export const monthDayRange = (start: string, end: string) => `${monthDay(start)} - ${monthDay(end)}`;
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** A moment with its time on the reader's clock, to the second: 'Dec 07, 2026 14:03:27' (History, time travel). */
+export function dateTime(moment: string | Date): string {
+  const parts = momentParts(moment);
+  return parts.day ? `${parts.day} ${parts.time}` : '';
+}
+
+/** A moment's day and time apart, for a cell that prints them on two lines: { day: 'Dec 07, 2026', time: '14:03:27' }. */
+export function momentParts(moment: string | Date): { day: string; time: string } {
+  const at = new Date(moment);
+  if (Number.isNaN(at.getTime())) return { day: '', time: '' };
+  return {
+    day: `${MONTHS[at.getMonth()]} ${twoDigits(at.getDate())}, ${at.getFullYear()}`,
+    time: `${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())}`,
+  };
+}
 
 /** 'engineer' -> 'Engineer'; missing -> 'Undefined' (Profile). */
 export const capitalize = (text: string | null | undefined) =>
@@ -64,11 +137,30 @@ export const personDays = (percentDays: number) => `${personDayFigure(percentDay
 /** The same figure without its unit, for a column whose heading names it: '10,857.1'. */
 export const personDayFigure = (percentDays: number) => tenths.format(Math.round(percentDays / 10) / 10);
 
-/** The Available Capacity column: '% available', 'Fully allocated' or '% over capacity'. */
-export function availableCapacityText(availableCapacity: number): string {
-  if (availableCapacity > 0) return `${percent(availableCapacity)} available`;
-  if (availableCapacity === 0) return 'Fully allocated';
-  return `${percent(-availableCapacity)} over capacity`;
+/**
+ * A person's load as every screen prints it: utilisation (booked against their own capacity) to the
+ * whole percent, as the schedule's cells round it, so one person reads one number everywhere: a
+ * part-timer of 50 % with 60 % booked is '120%', never '60%'.
+ */
+export const loadPercent = (utilization: number) => percent(Math.round(utilization));
+
+/**
+ * The spec's allocation, said beside the load and labelled as what it is: '60% allocated of 50%'.
+ * It is in percent of a day, so it never stands alone where someone is named overloaded or free.
+ */
+export const allocationOfCapacity = (allocation: number, maxCapacity: number) => `${percent(allocation)} allocated of ${percent(maxCapacity)}`;
+
+/**
+ * The Available Capacity column: '% available' (of a day: what a new assignment may still take),
+ * 'Fully allocated', or how far over their own capacity someone is, from their load: a part-timer of
+ * 50 % at 60 % reads '20% over capacity' beside a load of 120 %, not '10%', which is a share of a day.
+ */
+export function availableCapacityText(figures: { availableCapacity: number; utilizationPercentage: number }): string {
+  if (figures.availableCapacity > 0) return `${percent(figures.availableCapacity)} available`;
+  if (figures.availableCapacity === 0) return 'Fully allocated';
+  // Someone without any capacity has no utilisation to be over by (the figure is 0 then).
+  const over = Math.round(figures.utilizationPercentage) - 100;
+  return over > 0 ? `${percent(over)} over capacity` : 'Over capacity';
 }
 
 /** A number of days as a person says it: to the nearest half day, 'about' unless it is that. */

@@ -1,6 +1,8 @@
 import type { Engineer } from '../../domain/entities.ts';
-import { type Allocated, engineerIdOf, type OwnedAllocation, peakAllocation, utilizationStatus, type UtilizationStatus } from '../../domain/figures.ts';
-import { percent, shortDate } from './format.ts';
+import { type Allocated, engineerIdOf, type OwnedAllocation, peakAllocation, utilizationPercentage, utilizationStatus, type UtilizationStatus } from '../../domain/figures.ts';
+import { allocationOfCapacity, loadPercent, shortDate } from './format.ts';
+import { DAY_MS } from '../../domain/capacity/calendar-days.ts';
+import { orgTimeZone } from './orgTimeZone.ts';
 
 /**
  * What a new or changed assignment does to its engineer, before it is saved: their peak allocation
@@ -18,23 +20,19 @@ export type Impact = {
   /** The first moment of that peak. */
   from: string;
   status: UtilizationStatus;
-  /** Above their capacity with the change. */
+  /** Above their capacity with the change (whether saving asks is the overload rule's: lib/overloads.ts). */
   overloaded: boolean;
-  /**
-   * The change makes or worsens an overload: on some day from now on it adds load, and that day ends
-   * up above their capacity (new work, or work handed to them, adds load on all of its days; moving or
-   * lengthening their own work, on the days it now covers). Only that is worth asking about:
-   * shortening or lowering the work of someone already over is not.
-   */
-  worsens: boolean;
-  /** Their peak with the assignment as it was, over its own dates (from now on); null for new work. */
-  was: number | null;
-  /** 'Puts <name> at 130% of 100% capacity from <date>'. */
+  /** 'Puts <name> at 125% of capacity from <date> (62.5% allocated of 50%)'. */
   text: string;
 };
 
+/**
+ * The preview's sentence: the load it makes (booked against their own capacity, the figure every
+ * screen shows for the person), the spec's allocation beside it, labelled. A part-timer of 50 % taken
+ * to 62.5 % is at 125 %, not at '62.5% of 50%'.
+ */
 export const impactText = (name: string, after: number, maxCapacity: number, from: string) =>
-  `Puts ${name} at ${percent(after)} of ${percent(maxCapacity)} capacity from ${shortDate(from)}`;
+  `Puts ${name} at ${loadPercent(utilizationPercentage(after, maxCapacity))} of capacity from ${shortDate(from)} (${allocationOfCapacity(after, maxCapacity)})`;
 
 /** The engineer's other assignments: theirs, without the one being edited. */
 export const otherAssignments = <A extends OwnedAllocation & { _id: string }>(assignments: readonly A[], engineerId: string, exceptId?: string | null) =>
@@ -46,35 +44,31 @@ type Change = { allocationPercentage: number | null | undefined; startDate: stri
 function judgedRange(change: { startDate: string; endDate: string }, now: Date) {
   const start = Date.parse(change.startDate);
   const end = Date.parse(change.endDate);
-  const running = start < now.getTime() && now.getTime() < end;
+  // The end is the last day, worked: a change that ends today still runs today.
+  const running = start < now.getTime() && now.getTime() < end + DAY_MS;
   return { startDate: running ? now.toISOString() : change.startDate, endDate: change.endDate };
 }
 
 /**
- * The impact of `change` on the engineer; null while the change is not a readable allocation over a
- * date range. `original` is the assignment as it is now when the change is to one of theirs (a drag, an
- * edit), so the impact can say whether the change makes their load worse; without it the work is new to them.
- * Every assignment in `others` counts, tentative ones too: the form's week strip counts them the same way
- * (see PLANNING_COUNTS_TENTATIVE).
+ * The impact of `change` on the engineer, for the preview; null while the change is not a readable
+ * allocation over a date range. Every assignment in `others` counts, tentative ones too: the form's
+ * week strip counts them the same way (see PLANNING_COUNTS_TENTATIVE).
  */
 export function assignmentImpact(
   engineer: Pick<Engineer, 'name' | 'maxCapacity'>,
   others: readonly Allocated[],
   change: Change,
   now: Date,
-  original: Allocated | null = null,
 ): Impact | null {
   const allocation = change.allocationPercentage;
   const start = Date.parse(change.startDate);
   const end = Date.parse(change.endDate);
   if (typeof allocation !== 'number' || !Number.isFinite(allocation) || allocation <= 0) return null;
-  if (Number.isNaN(start) || Number.isNaN(end) || end <= start) return null;
+  if (Number.isNaN(start) || Number.isNaN(end) || end < start) return null;
   const range = judgedRange(change, now);
-  const before = peakAllocation(others, range).peak;
-  const withChange = peakAllocation([...others, { startDate: change.startDate, endDate: change.endDate, allocationPercentage: allocation }], range);
+  const before = peakAllocation(others, range, orgTimeZone()).peak;
+  const withChange = peakAllocation([...others, { startDate: change.startDate, endDate: change.endDate, allocationPercentage: allocation }], range, orgTimeZone());
   const status = utilizationStatus(withChange.peak, engineer.maxCapacity);
-  const known = original && Date.parse(original.endDate) > Date.parse(original.startDate) ? original : null;
-  const was = known ? peakAllocation([...others, known], judgedRange(known, now)).peak : null;
   return {
     name: engineer.name,
     maxCapacity: engineer.maxCapacity,
@@ -83,36 +77,9 @@ export function assignmentImpact(
     from: withChange.from,
     status,
     overloaded: status === 'overloaded',
-    worsens: overloadsMore(engineer.maxCapacity, others, known, { startDate: change.startDate, endDate: change.endDate, allocationPercentage: allocation }, now),
-    was,
     text: impactText(engineer.name, withChange.peak, engineer.maxCapacity, withChange.from),
   };
 }
-
-/**
- * Whether some day from now on gets more load with `after` than with `before` (null: the work is new)
- * and ends up above `maxCapacity`. The days are cut at every start and end, so each piece has one load.
- */
-function overloadsMore(maxCapacity: number, others: readonly Allocated[], before: Allocated | null, after: Allocated, now: Date): boolean {
-  const time = (iso: string) => Date.parse(iso);
-  // From now on, as the preview judges; a change of work that has ended (a correction) over all of it.
-  const start = Math.min(time(after.startDate), before ? time(before.startDate) : Number.POSITIVE_INFINITY);
-  const from = time(after.endDate) > now.getTime() ? Math.max(now.getTime(), start) : start;
-  const edges = [...new Set([from, ...[...others, after, ...(before ? [before] : [])].flatMap((a) => [time(a.startDate), time(a.endDate)])])]
-    .filter((t) => t >= from)
-    .sort((a, b) => a - b);
-  const on = (a: Allocated, t: number) => (time(a.startDate) <= t && t < time(a.endDate) ? a.allocationPercentage : 0);
-  for (const t of edges) {
-    const rest = others.reduce((sum, a) => sum + on(a, t), 0);
-    const withAfter = rest + on(after, t);
-    const withBefore = rest + (before ? on(before, t) : 0);
-    if (withAfter > withBefore && utilizationStatus(withAfter, maxCapacity) === 'overloaded') return true;
-  }
-  return false;
-}
-
-/** Whether to ask before saving: only when the change makes or worsens an overload. */
-export const asksToConfirm = (impact: Impact | null): boolean => impact !== null && impact.overloaded && impact.worsens;
 
 /**
  * One rule for tentative work while planning: the form's week strip and its overload warning (and a

@@ -10,12 +10,13 @@ describe('week arithmetic on calendar dates', () => {
     expect(daysBetween('2026-03-02', '2026-03-15')).toBe(14);
   });
 
-  it('the days an assignment is on end the day before its end date', () => {
+  it('the days an assignment is on run through its end date, both included; one day when they are the same', () => {
     // Pickers give the local midnight of the picked day; this test file runs in the machine's zone.
     const start = new Date(2026, 2, 2).toISOString();
     const end = new Date(2026, 2, 30).toISOString();
-    expect(workedDates(start, end)).toEqual({ from: '2026-03-02', to: '2026-03-29' });
-    expect(workedDates(start, start)).toBeNull();
+    expect(workedDates(start, end)).toEqual({ from: '2026-03-02', to: '2026-03-30' });
+    expect(workedDates(start, start)).toEqual({ from: '2026-03-02', to: '2026-03-02' });
+    expect(workedDates(end, start)).toBeNull();
     expect(workedDates('', end)).toBeNull();
   });
 });

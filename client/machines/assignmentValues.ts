@@ -2,8 +2,10 @@ import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
 import type { OwnedAllocation } from '../../domain/figures.ts';
 import { createAssignmentInput, replaceAssignmentInput } from '../../domain/inputs.ts';
 import { assignmentMessages } from '../../domain/messages.ts';
+import type { Plan } from '../../domain/plan.ts';
 import { assignmentImpact, type Impact, otherAssignments } from '../lib/impact.ts';
-import { workedDates } from '../lib/weeks.ts';
+import { type NamedOverload, writeOverloads } from '../lib/overloads.ts';
+import { instantOfDate, todayDate, workedDates } from '../lib/weeks.ts';
 import { endAfterStart, firstByField, type FormErrors, type FormMode } from './editForm.machine.ts';
 
 /**
@@ -65,7 +67,8 @@ export function validateAssignment(context: Pick<AssignmentDraft, 'mode' | 'form
       ? createAssignmentInput.safeParse({ ...values, projectId: context.project?._id ?? '', engineerId: context.engineer?._id ?? '' })
       : replaceAssignmentInput.safeParse(values);
   const errors = result.success ? {} : firstByField(result.error.issues);
-  endAfterStart(errors, form.startDate, form.endDate, assignmentMessages.endBeforeStart);
+  // An assignment may last one day (its end date on its start date): only an end before the start is refused.
+  endAfterStart(errors, form.startDate, form.endDate, assignmentMessages.endBeforeStart, 'on or after');
   if (result.success && Object.keys(errors).length === 0) return { ok: true, payload: result.data as Record<string, unknown> };
   return { ok: false, errors };
 }
@@ -75,25 +78,44 @@ export const reassigns = (context: Pick<AssignmentDraft, 'mode' | 'engineer' | '
   context.mode === 'edit' && Boolean(context.ownerId) && context.engineer !== null && context.engineer._id !== context.ownerId;
 
 /**
- * What the form's change does to the engineer now (null until engineer, allocation and dates are
- * readable). An edit of the engineer's own assignment is judged against it as it was (does the change
- * make their load worse?); work new to them (a new assignment, or one handed to them) against nothing.
+ * What the form's change does to the engineer now, for its preview (null until engineer, allocation
+ * and dates are readable): their peak load with it, beside their other work.
  */
-export function impactOf(context: Pick<AssignmentDraft, 'engineer' | 'form' | 'id'> & Partial<Pick<AssignmentDraft, 'mode' | 'base' | 'ownerId'>>, plan: PlanView, now: Date): Impact | null {
+export function impactOf(context: Pick<AssignmentDraft, 'engineer' | 'form' | 'id'>, plan: PlanView, now: Date): Impact | null {
   const engineer = context.engineer;
   if (!engineer) return null;
   const current = plan.engineers.find((e) => e._id === engineer._id) ?? engineer;
   if (!Number.isFinite(current.maxCapacity)) return null;
-  const base = context.base;
-  const own = context.mode === 'edit' && base && typeof base.allocationPercentage === 'number' && !reassigns({ mode: 'edit', engineer, ownerId: context.ownerId ?? null });
-  const original = own ? { allocationPercentage: base.allocationPercentage as number, startDate: base.startDate, endDate: base.endDate } : null;
-  return assignmentImpact(current, otherAssignments(plan.assignments, engineer._id, context.id), context.form, now, original);
+  return assignmentImpact(current, otherAssignments(plan.assignments, engineer._id, context.id), context.form, now);
 }
 
-/** The start a new assignment defaults to: the later of today (its local midnight) and the project's start. */
+/**
+ * Whom saving the form would put or push over capacity, on `plan` (the plan the screen shows), by the
+ * one rule Fill, a drag, a bulk edit and the API's answer use: the days over capacity and the peak.
+ * An edit is judged as it will be saved: from today on, unless the past is corrected too.
+ */
+export function formOverloads(
+  context: Pick<AssignmentDraft, 'mode' | 'id' | 'form' | 'project' | 'engineer'> & { base: AssignmentValues; ownerId: string | null; correctPast: boolean },
+  plan: Plan,
+  now: Date,
+  timeZone?: string,
+): NamedOverload[] {
+  const valid = validateAssignment(context);
+  const { form, project, engineer, base } = context;
+  if (!valid.ok || !project || !engineer || typeof form.allocationPercentage !== 'number') return [];
+  const after = { engineerId: engineer._id, projectId: project._id, role: form.role.trim(), allocationPercentage: form.allocationPercentage, startDate: form.startDate, endDate: form.endDate };
+  const zone = timeZone ? { timeZone } : {};
+  if (context.mode === 'create' || !context.id || !context.ownerId || typeof base.allocationPercentage !== 'number') {
+    return writeOverloads(plan, null, after, { applyFrom: 'start', now, ...zone });
+  }
+  const before = { _id: context.id, engineerId: context.ownerId, projectId: project._id, role: base.role, allocationPercentage: base.allocationPercentage, startDate: base.startDate, endDate: base.endDate };
+  return writeOverloads(plan, before, after, { applyFrom: context.correctPast ? 'start' : 'today', now, ...zone });
+}
+
+/** The start a new assignment defaults to: the later of today (its start in the organisation's time zone) and the project's start. */
 export function defaultStart(projectStart: string, now: Date): string {
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  return Date.parse(projectStart) > today.getTime() ? projectStart : today.toISOString();
+  const today = instantOfDate(todayDate(now));
+  return Date.parse(projectStart) > Date.parse(today) ? projectStart : today;
 }
 
 /** Calendar dates ('YYYY-MM-DD', both included) to rank engineers and show load for. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Assignment } from '../../domain/entities.ts';
+import { emptyPlan } from '../../domain/plan.ts';
+import { dropOverloads } from '../lib/overloads.ts';
 import { type BarDragEmitted, barDragMachine, type DragEdge } from './barDrag.machine.ts';
 
 const DAY = 86_400_000;
@@ -17,7 +19,7 @@ const bar: Assignment = {
   version: 3,
 };
 // Sam has 50 % more from day 21: moving the bar two weeks later overlaps it (110 %).
-const other = { _id: 'a2', engineerId: 'sam', allocationPercentage: 50, startDate: iso(21), endDate: iso(60) };
+const other = { _id: 'a2', engineerId: 'sam', projectId: 'p2', allocationPercentage: 50, startDate: iso(21), endDate: iso(60) };
 
 /** Shifts by whole days; resizing keeps at least a day, as the screen's own rule does. */
 const drag = (a: { startDate: string; endDate: string }, edge: DragEdge, days: number) => ({
@@ -26,12 +28,16 @@ const drag = (a: { startDate: string; endDate: string }, edge: DragEdge, days: n
 });
 
 // Priya is at 80 % over the bar's weeks.
-const priyas = { _id: 'a3', engineerId: 'priya', allocationPercentage: 80, startDate: iso(0), endDate: iso(30) };
+const priyas = { _id: 'a3', engineerId: 'priya', projectId: 'p2', allocationPercentage: 80, startDate: iso(0), endDate: iso(30) };
 
-function start(assignments: { _id: string; engineerId: string; allocationPercentage: number; startDate: string; endDate: string }[] = [other, priyas]) {
+function start(assignments: { _id: string; engineerId: string; projectId: string; allocationPercentage: number; startDate: string; endDate: string }[] = [other, priyas]) {
   const engineers = [{ _id: 'sam', name: 'Sam Rivera', maxCapacity: 100 }, { _id: 'priya', name: 'Priya Patel', maxCapacity: 100 }, { _id: 'mei', name: 'Mei Chen', maxCapacity: 100 }];
+  // The one judgement of overloads (the days over capacity, as the API answers them), on this plan.
+  const plan = { ...emptyPlan(), engineers, assignments } as unknown as Parameters<typeof dropOverloads>[0];
+  const judge = (a: Assignment, dates: { startDate: string; endDate: string }, target: { _id: string } | null) =>
+    dropOverloads(plan, a, dates, target?._id ?? null, new Date(iso(-30)), 'UTC');
   const actor = createActor(barDragMachine, {
-    input: { drag, plan: () => ({ engineers, assignments }), now: () => new Date(iso(-30)) },
+    input: { drag, plan: () => ({ engineers, assignments }), now: () => new Date(iso(-30)), judge },
   }).start();
   const emitted: BarDragEmitted[] = [];
   actor.on('*', (event) => void emitted.push(event as BarDragEmitted));
@@ -59,7 +65,7 @@ describe('dragging a bar', () => {
     expect(s.state().context.dates).toEqual({ startDate: iso(4), endDate: iso(18) });
     expect(s.state().context.impact).toMatchObject({ after: 60, overloaded: false });
     s.actor.send({ type: 'MOVE', dx: 80 });
-    expect(s.state().context.impact).toMatchObject({ after: 110, overloaded: true, text: expect.stringContaining('Puts Sam Rivera at 110% of 100% capacity') });
+    expect(s.state().context.impact).toMatchObject({ after: 110, overloaded: true, text: expect.stringContaining('Puts Sam Rivera at 110% of capacity') });
   });
 
   it('saves a drop that overloads nobody at once, as an edit against the version shown', () => {
@@ -128,7 +134,7 @@ describe('dragging a bar', () => {
     const s = start([{ ...other, startDate: iso(7) }]);
     s.actor.send({ type: 'PRESS', assignment: { ...bar, endDate: iso(28) }, edge: 'end', toDays: (dx) => Math.round(dx / 10) });
     s.actor.send({ type: 'MOVE', dx: -50 });
-    expect(s.state().context.impact).toMatchObject({ after: 110, overloaded: true, worsens: false });
+    expect(s.state().context.impact).toMatchObject({ after: 110, overloaded: true });
     s.actor.send({ type: 'RELEASE' });
     expect(s.state().value).toBe('idle');
     expect(s.emitted).toMatchObject([{ type: 'commit', action: { kind: 'resize', changes: { endDate: iso(23) } } }]);
@@ -139,9 +145,11 @@ describe('dragging a bar', () => {
     s.press('end');
     // To day 24: overlaps the 50 % from day 21, 110 % where there was 60 %.
     s.actor.send({ type: 'MOVE', dx: 100 });
-    expect(s.state().context.impact).toMatchObject({ after: 110, overloaded: true, worsens: true });
+    expect(s.state().context.impact).toMatchObject({ after: 110, overloaded: true });
     s.actor.send({ type: 'RELEASE' });
     expect(s.state().value).toBe('confirming');
+    // Days 21 to 24 (Mon Mar 23 - Thu Mar 26) at 60 + 50: the days and the peak the dialog names.
+    expect(s.state().context.overloads).toEqual([{ engineerId: 'sam', name: 'Sam Rivera', days: ['2026-03-23', '2026-03-24', '2026-03-25', '2026-03-26'], peak: 110 }]);
   });
 
   it("dropped on another person's row: hands it to them, with the preview for them, and asks when it overloads them", () => {
@@ -150,9 +158,12 @@ describe('dragging a bar', () => {
     s.actor.send({ type: 'MOVE', dx: 0, dy: 45, engineerId: 'priya' });
     expect(s.state().value).toBe('dragging');
     expect(s.state().context.target).toMatchObject({ _id: 'priya' });
-    expect(s.state().context.impact).toMatchObject({ name: 'Priya Patel', before: 80, after: 140, overloaded: true, worsens: true });
+    expect(s.state().context.impact).toMatchObject({ name: 'Priya Patel', before: 80, after: 140, overloaded: true });
     s.actor.send({ type: 'RELEASE' });
     expect(s.state().value).toBe('confirming');
+    // Every working day of the bar (days 0 to 14, Mon Mar 2 - Mon Mar 16: eleven) at 80 + 60.
+    expect(s.state().context.overloads).toMatchObject([{ engineerId: 'priya', name: 'Priya Patel', peak: 140 }]);
+    expect(s.state().context.overloads[0]!.days).toHaveLength(11);
     s.actor.send({ type: 'CONFIRM' });
     expect(s.emitted).toEqual([{
       type: 'commit',

@@ -2,7 +2,8 @@ import { assign, emit, setup } from 'xstate';
 import type { Assignment } from '../../domain/entities.ts';
 import type { Dated } from '../../domain/figures.ts';
 import { shortDate } from '../lib/format.ts';
-import { asksToConfirm, assignmentImpact, type Impact, otherAssignments } from '../lib/impact.ts';
+import { assignmentImpact, type Impact, otherAssignments } from '../lib/impact.ts';
+import type { NamedOverload } from '../lib/overloads.ts';
 import { assignmentValuesOf, type PickedEngineer, type PlanView } from './assignmentValues.ts';
 import type { RowAction } from './rowAction.machine.ts';
 
@@ -10,12 +11,12 @@ import type { RowAction } from './rowAction.machine.ts';
  * Dragging an assignment's bar on the schedule: the whole bar moves it, an edge resizes it, snapped
  * to whole days; the whole bar dropped on another person's row hands it to them. While it moves, the
  * preview says what the change does to the engineer who will have it, as the edit form does; a drop
- * that makes or worsens an overload asks first, as the form does (a resize that lowers someone's load
- * never asks).
+ * that makes or worsens an overload asks first, by the one rule the form, Fill and the API's answer
+ * use (`judge`: the days over capacity and the peak; a resize that lowers someone's load never asks).
  *
  *   idle -PRESS-> pressed -MOVE (past a few pixels)-> dragging -MOVE-> dragging (new dates or row, new preview)
  *   pressed -RELEASE-> idle, emitting 'open' (a click: the screen opens the edit form)
- *   dragging -RELEASE-> idle (nothing changed) | confirming (makes or worsens an overload) | idle emitting 'commit'
+ *   dragging -RELEASE-> idle (nothing changed) | judging -> confirming (makes or worsens an overload) | idle emitting 'commit'
  *   confirming -CONFIRM-> idle emitting 'commit'; -BACK-> idle (nothing saved)
  *   CANCEL (Escape, a lost pointer) -> idle, nothing saved
  *
@@ -35,6 +36,10 @@ export type BarDragContext = {
   /** The person whose row the pointer is over, when it is not the assignment's own (a move only). */
   target: PickedEngineer | null;
   impact: Impact | null;
+  /** Whom the drop would put or push over capacity, judged when it is released. */
+  overloads: NamedOverload[];
+  /** Judges a drop: the assignment, its new dates, and the person it is handed to (null: its own). */
+  judge: DropJudge;
   /** Turns pointer travel in pixels into whole days on the screen's axis. */
   toDays: (dx: number) => number;
   /** Applies dragged days to the dates (the screen's calendar: time zone, resize limits). */
@@ -54,7 +59,9 @@ export type BarDragEvent =
 
 export type BarDragEmitted = { type: 'open'; assignment: Assignment } | { type: 'commit'; action: RowAction };
 
-export type BarDragInput = { drag: BarDragContext['drag']; plan: () => PlanView; now?: () => Date };
+export type DropJudge = (assignment: Assignment, dates: Dated, target: PickedEngineer | null) => NamedOverload[];
+
+export type BarDragInput = { drag: BarDragContext['drag']; plan: () => PlanView; now?: () => Date; judge?: DropJudge };
 
 /** A pointer that travelled less than this is a click, not a drag. */
 export const DRAG_THRESHOLD_PX = 4;
@@ -97,8 +104,7 @@ function impactOfDrop(context: BarDragContext, dates: Dated, target: PickedEngin
   const engineer = target ?? plan.engineers.find((e) => e._id === a.engineerId._id);
   if (!engineer || !Number.isFinite(engineer.maxCapacity)) return null;
   const others = otherAssignments(plan.assignments, engineer._id, a._id);
-  const original = target ? null : { allocationPercentage: a.allocationPercentage, startDate: a.startDate, endDate: a.endDate };
-  return assignmentImpact(engineer, others, { allocationPercentage: a.allocationPercentage, ...dates }, context.now(), original);
+  return assignmentImpact(engineer, others, { allocationPercentage: a.allocationPercentage, ...dates }, context.now());
 }
 
 /** The person whose row the pointer is over, when it is another's and the whole bar is moving. */
@@ -110,13 +116,15 @@ function targetOf(context: BarDragContext, engineerId: string | null | undefined
   return context.plan().engineers.find((e) => e._id === engineerId) ?? null;
 }
 
-const idleContext = (context: Pick<BarDragContext, 'drag' | 'plan' | 'now'>): BarDragContext => ({
+const idleContext = (context: Pick<BarDragContext, 'drag' | 'plan' | 'now' | 'judge'>): BarDragContext => ({
   assignment: null,
   edge: 'move',
   days: 0,
   dates: null,
   target: null,
   impact: null,
+  overloads: [],
+  judge: context.judge,
   toDays: () => 0,
   drag: context.drag,
   plan: context.plan,
@@ -133,7 +141,7 @@ export const barDragMachine = setup({
   guards: {
     farEnough: ({ event }) => event.type === 'MOVE' && Math.hypot(event.dx, event.dy ?? 0) >= DRAG_THRESHOLD_PX,
     nothingChanged: ({ context }) => !context.assignment || (unchanged(context.assignment, context.dates) && context.target === null),
-    wouldOverload: ({ context }) => asksToConfirm(context.impact),
+    wouldOverload: ({ context }) => context.overloads.length > 0,
   },
   actions: {
     press: assign(({ context, event }) => {
@@ -150,12 +158,13 @@ export const barDragMachine = setup({
       return { days, dates, target, impact: impactOfDrop(context, dates, target) };
     }),
     reset: assign(({ context }) => idleContext(context)),
+    judgeDrop: assign(({ context }) => ({ overloads: context.assignment && context.dates ? context.judge(context.assignment, context.dates, context.target) : [] })),
     open: emit(({ context }) => ({ type: 'open' as const, assignment: context.assignment! })),
     commit: emit(({ context }) => ({ type: 'commit' as const, action: dropAction(context.assignment!, context.edge, context.dates!, context.target) })),
   },
 }).createMachine({
   id: 'barDrag',
-  context: ({ input }) => idleContext({ drag: input.drag, plan: input.plan, now: input.now ?? (() => new Date()) }),
+  context: ({ input }) => idleContext({ drag: input.drag, plan: input.plan, now: input.now ?? (() => new Date()), judge: input.judge ?? (() => []) }),
   initial: 'idle',
   states: {
     idle: {
@@ -173,11 +182,18 @@ export const barDragMachine = setup({
         MOVE: { actions: 'follow' },
         RELEASE: [
           { guard: 'nothingChanged', target: 'idle', actions: 'reset' },
-          { guard: 'wouldOverload', target: 'confirming' },
-          { target: 'idle', actions: ['commit', 'reset'] },
+          { target: 'judging' },
         ],
         CANCEL: { target: 'idle', actions: 'reset' },
       },
+    },
+    // Judged once, where it was dropped: the same days and peak the dialog then names.
+    judging: {
+      entry: 'judgeDrop',
+      always: [
+        { guard: 'wouldOverload', target: 'confirming' },
+        { target: 'idle', actions: ['commit', 'reset'] },
+      ],
     },
     confirming: {
       on: {

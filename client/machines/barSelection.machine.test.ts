@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { BulkChange } from '../../domain/bulk.ts';
 import type { Assignment } from '../../domain/entities.ts';
 import { ApiError } from '../lib/api.ts';
+import type { NamedOverload } from '../lib/overloads.ts';
 import { type BarSelectionEmitted, barSelectionMachine, bulkLabel, lassoBox } from './barSelection.machine.ts';
 
 const bar = (id: string, name: string, version = 1): Assignment => ({
@@ -11,9 +12,11 @@ const bar = (id: string, name: string, version = 1): Assignment => ({
 });
 const [a, b, c] = [bar('a1', 'Sam Rivera', 3), bar('a2', 'Priya Patel', 5), bar('a3', 'Mei Chen', 2)];
 
-function start(bulk: (changes: BulkChange[]) => Promise<unknown> = async () => ({ assignments: [], removed: [] })) {
+function start(bulk: (changes: BulkChange[]) => Promise<unknown> = async () => ({ assignments: [], removed: [] }), overloads: NamedOverload[] = []) {
   const sent = vi.fn(bulk);
-  const actor = createActor(barSelectionMachine.provide({ actors: { bulk: fromPromise(async ({ input }) => sent(input.changes)) } })).start();
+  const actor = createActor(barSelectionMachine.provide({
+    actors: { bulk: fromPromise(async ({ input }) => sent(input.changes)), overloads: fromPromise(async () => overloads) },
+  })).start();
   const saved: BarSelectionEmitted[] = [];
   actor.on('saved', (event) => void saved.push(event));
   return { actor, sent, saved, context: () => actor.getSnapshot().context };
@@ -101,5 +104,35 @@ describe('choosing several bars and changing them at once', () => {
 
   it('words what was done', () => {
     expect(bulkLabel('move', 1, { days: 7, allocation: null })).toBe('Moved 1 assignment 7 days later');
+  });
+});
+
+describe('a bulk change that would overload someone asks first', () => {
+  const over: NamedOverload[] = [{ engineerId: 'e-Sam Rivera', name: 'Sam Rivera', days: ['2026-03-09'], peak: 130 }];
+
+  it('names who and how high; Back writes nothing and keeps the choice', async () => {
+    const t = start(undefined, over);
+    t.actor.send({ type: 'SELECT', assignments: [a, b] });
+    t.actor.send({ type: 'SET_ALLOCATION', value: 90 });
+    t.actor.send({ type: 'ALLOCATE' });
+    await waitFor(t.actor, (s) => s.matches('confirming'));
+    expect(t.context().overloads).toEqual(over);
+    t.actor.send({ type: 'BACK' });
+    expect(t.actor.getSnapshot().matches('idle')).toBe(true);
+    expect(t.sent).not.toHaveBeenCalled();
+    expect(t.context().selected.map((x) => x._id)).toEqual(['a1', 'a2']);
+  });
+
+  it('Save anyway writes them all in one request', async () => {
+    const t = start(undefined, over);
+    t.actor.send({ type: 'SELECT', assignments: [a, b] });
+    t.actor.send({ type: 'SET_DAYS', value: 7 });
+    t.actor.send({ type: 'MOVE' });
+    await waitFor(t.actor, (s) => s.matches('confirming'));
+    t.actor.send({ type: 'CONFIRM' });
+    await waitFor(t.actor, (s) => s.matches('idle'));
+    expect(t.sent).toHaveBeenCalledTimes(1);
+    expect(t.saved).toHaveLength(1);
+    expect(t.context().overloads).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { BulkChange } from '../../domain/bulk.ts';
 import type { Assignment } from '../../domain/entities.ts';
 import { ApiError, errorMessage } from '../lib/api.ts';
 import { plural } from '../lib/format.ts';
+import type { NamedOverload } from '../lib/overloads.ts';
 
 /**
  * Several bars chosen on the schedule (Shift-click one, or Shift-drag a lasso over some), then changed
@@ -10,7 +11,10 @@ import { plural } from '../lib/format.ts';
  * each with the version its bar showed when it was chosen, and the server applies all or none.
  *
  *   idle -TOGGLE / SELECT-> idle (the choice); LASSO_START -> lassoing -LASSO_MOVE-> lassoing -LASSO_END-> idle
- *   idle -MOVE (days set) / ALLOCATE (allocation set) / REMOVE-> saving -> idle, emitting 'saved' (the
+ *   idle -MOVE (days set) / ALLOCATE (allocation set)-> judging (would it make or worsen an overload?)
+ *     -> confirming (it would: the shared question names who, which days, how high; CONFIRM saves, BACK
+ *     writes nothing) | saving
+ *   idle -REMOVE-> saving -> idle, emitting 'saved' (the
  *     choice cleared) | conflict (409: one bar changed since it was chosen, so nothing changed; says
  *     which, CLOSE forgets the choice) | idle with the refusal's message (anything else, nothing changed)
  *   CLEAR (Escape) forgets the choice
@@ -31,6 +35,8 @@ export type BarSelectionContext = {
   kind: BulkKind | null;
   error: string | null;
   conflict: { message: string; assignment: Assignment | null; currentVersion: number | null } | null;
+  /** What the change would put or push over capacity, asked before it is saved. */
+  overloads: NamedOverload[];
 };
 
 export type BarSelectionEvent =
@@ -47,6 +53,8 @@ export type BarSelectionEvent =
   | { type: 'MOVE' }
   | { type: 'ALLOCATE' }
   | { type: 'REMOVE' }
+  | { type: 'CONFIRM' }
+  | { type: 'BACK' }
   | { type: 'CLOSE' };
 
 export type BarSelectionEmitted = { type: 'saved'; kind: BulkKind; count: number; answer: unknown; label: string };
@@ -92,6 +100,8 @@ export const barSelectionMachine = setup({
     bulk: fromPromise<unknown, { changes: BulkChange[] }>(async () => {
       throw new Error('The bulk actor was not provided');
     }),
+    /** Whom the changes would put or push over capacity, on the plan the screen shows; none unless the screen provides it. */
+    overloads: fromPromise<NamedOverload[], { changes: BulkChange[]; selected: Assignment[] }>(async () => []),
   },
   guards: {
     hasChoice: ({ context }) => context.selected.length > 0,
@@ -148,7 +158,7 @@ export const barSelectionMachine = setup({
   },
 }).createMachine({
   id: 'barSelection',
-  context: { selected: [], days: 7, allocation: null, lasso: null, kind: null, error: null, conflict: null },
+  context: { selected: [], days: 7, allocation: null, lasso: null, kind: null, error: null, conflict: null, overloads: [] },
   initial: 'idle',
   states: {
     idle: {
@@ -159,8 +169,8 @@ export const barSelectionMachine = setup({
         LASSO_START: { target: 'lassoing', actions: 'startLasso' },
         SET_DAYS: { actions: 'setDays' },
         SET_ALLOCATION: { actions: 'setAllocation' },
-        MOVE: { guard: 'canMove', target: 'saving', actions: 'startMove' },
-        ALLOCATE: { guard: 'canAllocate', target: 'saving', actions: 'startAllocate' },
+        MOVE: { guard: 'canMove', target: 'judging', actions: 'startMove' },
+        ALLOCATE: { guard: 'canAllocate', target: 'judging', actions: 'startAllocate' },
         REMOVE: { guard: 'hasChoice', target: 'saving', actions: 'startRemove' },
       },
     },
@@ -171,7 +181,26 @@ export const barSelectionMachine = setup({
         LASSO_CANCEL: { target: 'idle', actions: 'dropLasso' },
       },
     },
+    judging: {
+      invoke: {
+        src: 'overloads',
+        input: ({ context }) => ({ changes: bulkChanges(context, context.kind!), selected: context.selected }),
+        onDone: [
+          { guard: ({ event }) => event.output.length > 0, target: 'confirming', actions: assign({ overloads: ({ event }) => event.output }) },
+          { target: 'saving' },
+        ],
+        // Not knowing is no reason to stop a manager: the server answers the overloads it made.
+        onError: { target: 'saving' },
+      },
+    },
+    confirming: {
+      on: {
+        CONFIRM: { target: 'saving' },
+        BACK: { target: 'idle', actions: assign({ overloads: [], kind: null }) },
+      },
+    },
     saving: {
+      exit: assign({ overloads: [] }),
       invoke: {
         src: 'bulk',
         input: ({ context }) => ({ changes: bulkChanges(context, context.kind!) }),

@@ -65,10 +65,11 @@ describe('placeholder form', () => {
     projectId: 'p1', role: 'SRE', skills: ['Go'], allocationPercentage: 50, startDate: '2026-03-02T00:00:00.000Z', endDate: '2026-05-01T00:00:00.000Z',
   };
 
-  it('has the assignment\'s rules: role, allocation 1-100, end after start', () => {
+  it('has the assignment\'s rules: role, allocation 1-100, end on or after start', () => {
     expect(validatePlaceholder({ ...emptyPlaceholder(), allocationPercentage: 0, startDate: values.endDate, endDate: values.startDate }, 'create')).toEqual({
-      ok: false, errors: { role: 'Role is required', allocationPercentage: 'Allocation must be between 1 and 100', endDate: 'End date must be after start date' },
+      ok: false, errors: { role: 'Role is required', allocationPercentage: 'Allocation must be between 1 and 100', endDate: 'End date cannot be before start date' },
     });
+    expect(validatePlaceholder({ ...values, endDate: values.startDate }, 'create')).toMatchObject({ ok: true });
     expect(validatePlaceholder({ ...values, allocationPercentage: null }, 'edit')).toMatchObject({ ok: false, errors: { allocationPercentage: 'Allocation must be between 1 and 100' } });
   });
 

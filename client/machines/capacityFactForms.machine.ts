@@ -1,7 +1,7 @@
 import type { TimeOffKind } from '../../domain/entities.ts';
 import { addHolidayInput, addPlaceholderInput, bookTimeOffInput, updatePlaceholderInput } from '../../domain/inputs.ts';
 import { assignmentMessages, holidayMessages, timeOffMessages } from '../../domain/messages.ts';
-import { createEditFormMachine, endAfterStart, firstByField, type FormMode, type FormValidation } from './editForm.machine.ts';
+import { createEditFormMachine, endAfterStart, type FormMode, type FormValidation, judged } from './editForm.machine.ts';
 
 /**
  * The forms of the capacity facts, on the shared edit-form machine (editForm.machine.ts): book time off
@@ -9,14 +9,13 @@ import { createEditFormMachine, endAfterStart, firstByField, type FormMode, type
  * domain's, so the form says exactly what the server would.
  */
 
-const judged = (result: { success: true; data: unknown } | { success: false; error: { issues: Parameters<typeof firstByField>[0] } }, extra: Record<string, unknown> = {}): FormValidation =>
-  result.success ? { ok: true, payload: { ...(result.data as object), ...extra } } : { ok: false, errors: firstByField(result.error.issues) };
-
 // ---- time off
 
 export type TimeOffValues = {
   /** Whose time off: it is booked on their stream (POST /api/engineers/:id/time-off). */
   engineerId: string;
+  /** Whose time off, for the dialog's title, when the opener knows the name (the schedule's row). */
+  engineerName?: string;
   /** Whole days, 'YYYY-MM-DD', both included; empty until picked. */
   from: string;
   to: string;
@@ -81,7 +80,7 @@ export function validatePlaceholder(form: PlaceholderValues, mode: FormMode): Fo
   // The update schema is partial: every field of this form is still required.
   if (mode === 'edit' && form.allocationPercentage === null) return { ok: false, errors: { ...(validation.ok ? {} : validation.errors), allocationPercentage: assignmentMessages.allocationRange } };
   if (validation.ok) return validation;
-  endAfterStart(validation.errors, form.startDate, form.endDate, assignmentMessages.endBeforeStart);
+  endAfterStart(validation.errors, form.startDate, form.endDate, assignmentMessages.endBeforeStart, 'on or after');
   return validation;
 }
 

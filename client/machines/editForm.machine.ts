@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { endsAfterStart } from '../../domain/inputs.ts';
+import { endsAfterStart, endsOnOrAfterStart } from '../../domain/inputs.ts';
 import { ApiError, errorMessage } from '../lib/api.ts';
 import { changedKeys, pick, type Values } from '../lib/conflict.ts';
 import { type ConflictState, conflictGuards, errorOf, formConflictActions, formConflictState, type Latest, saveFailed } from './formConflict.ts';
@@ -85,9 +85,17 @@ export function firstByField(issues: readonly ZodLikeIssue[]): FormErrors {
   return errors;
 }
 
-/** zod judges end-after-start only once every field passes; say it together with the other messages. */
-export function endAfterStart(errors: FormErrors, startDate: string, endDate: string, message: string) {
-  if (!errors.startDate && !errors.endDate && !endsAfterStart({ startDate, endDate })) errors.endDate = message;
+/** A zod parse as the form machine takes it: the payload (with `extra` added), or the first error of each field. */
+export const judged = (result: { success: true; data: unknown } | { success: false; error: { issues: readonly ZodLikeIssue[] } }, extra: Record<string, unknown> = {}): FormValidation =>
+  result.success ? { ok: true, payload: { ...(result.data as object), ...extra } } : { ok: false, errors: firstByField(result.error.issues) };
+
+/**
+ * zod judges the dates' order only once every field passes; say it together with the other messages.
+ * A project must end after it starts; a span of work (an open role) may last one day.
+ */
+export function endAfterStart(errors: FormErrors, startDate: string, endDate: string, message: string, rule: 'after' | 'on or after' = 'after') {
+  const ordered = rule === 'after' ? endsAfterStart : endsOnOrAfterStart;
+  if (!errors.startDate && !errors.endDate && !ordered({ startDate, endDate })) errors.endDate = message;
 }
 
 /** What an edit sends: only the fields that differ from the version it was made against, parsed. */

@@ -1,7 +1,6 @@
 import { assign, type EventObject } from 'xstate';
-import { errorMessage } from '../lib/api.ts';
+import { ApiError, errorMessage, isVersionConflict } from '../lib/api.ts';
 import { mergeMine, type Values } from '../lib/conflict.ts';
-import { isVersionConflict } from '../lib/planningApi.ts';
 
 /**
  * What a form or a row action does when someone else saved first (a 409): load the version saved now,
@@ -16,6 +15,8 @@ export type Latest<V> = { values: V; version: number };
 export type ConflictState<V> = {
   /** The server's words: 'This <thing> was changed by someone else. Reload to see the latest version.' */
   message: string;
+  /** Who made the change this write had not seen, when the answer names them (`changedBy` of the 409). */
+  changedBy: string | null;
   /** The saved values now; null while loading, when it was removed or when loading failed. */
   latest: V | null;
   latestVersion: number | null;
@@ -29,11 +30,19 @@ export const LATEST_NOTICE = 'The form now shows the latest saved version.';
 /** The error an actor's failure event carries. */
 export const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 
+/** The name in a 409's `changedBy`, if it has one. */
+function changedByOf(error: unknown): string | null {
+  const body = error instanceof ApiError ? error.body : undefined;
+  const by = typeof body === 'object' && body !== null ? (body as { changedBy?: { name?: unknown } }).changedBy : undefined;
+  return typeof by?.name === 'string' && by.name.trim() !== '' ? by.name : null;
+}
+
 /** The value an actor's done event carries. */
 const outputOf = <T>(event: unknown) => (event as { output?: T }).output;
 
 export const conflictStarted = <V>(error: unknown): ConflictState<V> => ({
   message: errorMessage(error),
+  changedBy: changedByOf(error),
   latest: null,
   latestVersion: null,
   removed: false,

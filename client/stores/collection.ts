@@ -21,6 +21,13 @@ export type Collection<T> = {
 };
 
 /**
+ * Whether a collection's first answer is still to come: not loaded and not failed. `loading` alone is
+ * false before the load has started (a list asked for after the first paint), and a screen that took
+ * that for "loaded" drew zeros beside figures that had already come ("Current Running 0" beside 186 %).
+ */
+export const awaitingFirstLoad = (collection: Pick<Collection<unknown>, 'loaded' | 'error'>) => !collection.loaded && collection.error === null;
+
+/**
  * Watches every collection's loads (for the live channel): `started` when a load begins, `loaded`
  * once its answer has replaced the data (with the body as received, which carries the list's position
  * in the event log), `ended` once per started load whatever became of it.

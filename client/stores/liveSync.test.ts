@@ -3,7 +3,7 @@ import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
 import type { RecordedEvent } from '../../domain/events.ts';
 import { memoryStorage } from '../lib/memoryStorage.ts';
 import { assignmentsStore, loadAssignments } from './assignments.ts';
-import { calendarVersion, holidaysStore, loadHolidays, loadPlaceholders, loadTimeOff, placeholdersStore, timeOffStore } from './capacityFacts.ts';
+import { calendarVersion, holidaysStore, loadHolidayCalendars, loadHolidays, loadPlaceholders, loadTimeOff, placeholdersStore, timeOffStore } from './capacityFacts.ts';
 import { engineersStore, loadEngineers } from './engineers.ts';
 import { loadsInFlight, onLoadsSettled, receiveEvent, reloadLoadedLists, resetLiveSync, setFloor, startCursor } from './liveSync.ts';
 import { resetAll } from './plan.ts';
@@ -180,6 +180,16 @@ describe('live events folded into the collections', () => {
     receiveEvent(recorded('113:63', 'TimeOffCancelled', { timeOffId: 't1', engineerId: 'e1', from: '2026-03-02', to: '2026-03-06', kind: 'vacation' }, 'engineer-e1', 3));
     expect(timeOffStore.data).toEqual([]);
     expect(engineersStore.data[0]!.version).toBe(3);
+  });
+
+  it("reads the holidays again when a calendar's rule is set: its days come with no event of their own", async () => {
+    answers['/api/holidays'] = { body: [], cursor: '99:50', snapshot: '100:105:' };
+    answers['/api/holiday-calendars'] = { body: [{ _id: 'de', name: 'Germany', version: 1, holidays: [] }], cursor: '99:50', snapshot: '100:105:' };
+    await Promise.all([loadHolidays(), loadHolidayCalendars()]);
+    const newYear = { _id: 'de@2027-01-01', calendarId: 'de', date: '2027-01-01', name: "New Year's Day", version: 2 };
+    answers['/api/holidays'] = { body: [newYear], cursor: '120:70', snapshot: '121:121:' };
+    receiveEvent(recorded('120:70', 'HolidayCalendarRuleSet', { calendarId: 'de', rule: { country: 'DE' } }, 'calendar-de', 2));
+    await vi.waitFor(() => expect(holidaysStore.data).toEqual([newYear]));
   });
 
   it('after "reload", reads every loaded list again and only those', async () => {

@@ -81,6 +81,8 @@ function applyTo(event: RecordedEvent, names: readonly ListName[]): ListName[] {
 export function receiveEvent(event: RecordedEvent): ListName[] {
   if (inFlight > 0) journal.push(event);
   const takers = applyTo(event, LIST_NAMES);
+  // A calendar's rule brings days no event lists (they are worked out by the server for the years read): the holidays are read again.
+  if (event.type === 'HolidayCalendarRuleSet' && takers.includes('holidayCalendars') && lists.holidays.state.loaded) void lists.holidays.load();
   applyToProfile(event);
   for (const listener of [...planListeners]) listener(event);
   return takers;

@@ -9,6 +9,7 @@ import {
 import { engineersStore, loadEngineers, resetEngineers } from './engineers.ts';
 import { loadProfile, profileStore, resetProfile, setProfile } from './profile.ts';
 import { loadProjects, projectsStore, resetProjects } from './projects.ts';
+import { viewMode } from './viewMode.ts';
 
 /** The collections seen as the domain's Plan (a list not loaded is empty, and stays so: liveSync folds only into loaded lists). */
 export const currentPlan = (): Plan => ({
@@ -22,6 +23,12 @@ export const currentPlan = (): Plan => ({
   // The plan's screens never read actuals: the dashboard and the Report ask for them by week.
   actuals: [],
 });
+
+/**
+ * The plan the screens show: a scenario's while its owner works in it (their writes are drafted into
+ * it, so that is what a write would overload), else the live collections.
+ */
+export const shownPlan = (): Plan => viewMode.past ?? currentPlan();
 
 /** The signed-in engineer's own profile follows edits of their engineer record (applying twice is harmless). */
 export function applyToProfile(event: RecordedEvent) {

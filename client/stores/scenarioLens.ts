@@ -43,6 +43,7 @@ async function fold(id: string, editable: boolean): Promise<boolean> {
 export async function openScenarioLens(id: string, { editable }: { editable: boolean }): Promise<void> {
   closeFollowing();
   if (!(await fold(id, editable))) return;
+  remember({ id, editable });
   setDraftTarget(editable ? { scenarioId: id, refold: async () => (await fold(id, editable), viewMode.past!) } : null);
   stopFollowing = onLiveChange(() => {
     if (viewMode.scenario?.id !== id) return closeFollowing();
@@ -58,8 +59,51 @@ function closeFollowing() {
   stopFollowing = null;
 }
 
+/**
+ * The lens a tab shows is kept in the tab's session storage, so a reload comes back to it: it used to
+ * come back live, with nothing saying the scenario was gone.
+ */
+const KEPT = 'scenarioLens';
+type Kept = { id: string; editable: boolean };
+
+function remember(kept: Kept | null): void {
+  try {
+    if (kept) sessionStorage.setItem(KEPT, JSON.stringify(kept));
+    else sessionStorage.removeItem(KEPT);
+  } catch {
+    // No storage (a private window's quota, a test without a DOM): the lens just does not outlive the page.
+  }
+}
+
+function kept(): Kept | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(KEPT) ?? 'null') as Partial<Kept> | null;
+    return value && typeof value.id === 'string' ? { id: value.id, editable: value.editable === true } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * After a reload, shows again the scenario this tab showed (once signed in). One that can no longer be
+ * shown (published, discarded, not found) is forgotten, and the screens stay live.
+ */
+export async function resumeScenarioLens(): Promise<void> {
+  const last = kept();
+  if (!last || viewMode.scenario) return;
+  try {
+    await openScenarioLens(last.id, { editable: last.editable });
+    // Read again: the lens may have closed while it folded (the scenario was published meanwhile).
+    const shown = (viewMode as { scenario: { id: string } | null }).scenario;
+    if (shown?.id !== last.id) remember(null);
+  } catch {
+    remember(null);
+  }
+}
+
 /** Back to the live plan. */
 export function closeScenarioLens(): void {
+  remember(null);
   generation++;
   closeFollowing();
   showLive();

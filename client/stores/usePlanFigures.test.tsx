@@ -24,24 +24,25 @@ afterEach(async () => {
 
 describe('useEngineerFigures', () => {
   it('computes the figures once for every screen that opens within the clock\'s minute, and again when the data moves', async () => {
-    vi.useFakeTimers({ now: new Date('2026-03-10T12:00:00.000Z'), toFake: ['Date'] });
+    // The assignment's last day is March 10th: it runs all that day and has ended on the 11th.
+    vi.useFakeTimers({ now: new Date('2026-03-10T23:59:00.000Z'), toFake: ['Date'] });
     setEngineers([engineer('ana')]);
-    setAssignments([assignment('a1', 'ana', 60, '2026-03-01T00:00:00.000Z', '2026-03-10T12:00:30.000Z')]);
+    setAssignments([assignment('a1', 'ana', 60, '2026-03-01T00:00:00.000Z', '2026-03-10T00:00:00.000Z')]);
     const first = renderHook(useEngineerFigures);
     expect(first.result.current.figures[0]).toMatchObject({ currentAllocation: 60, utilizationStatus: 'optimal' });
 
     // 20 s later another screen opens: the same figures, for the same moment (the assignment still runs then).
-    vi.setSystemTime(new Date('2026-03-10T12:00:20.000Z'));
+    vi.setSystemTime(new Date('2026-03-10T23:59:20.000Z'));
     const second = renderHook(useEngineerFigures);
     expect(second.result.current.figures).toBe(first.result.current.figures);
     expect(second.result.current.now).toBe(first.result.current.now);
 
     // A minute later the figures are computed for the new moment: the assignment has ended.
-    vi.setSystemTime(new Date('2026-03-10T12:01:20.000Z'));
+    vi.setSystemTime(new Date('2026-03-11T00:00:20.000Z'));
     const third = renderHook(useEngineerFigures);
     expect(third.result.current.figures).not.toBe(first.result.current.figures);
     expect(third.result.current.figures[0]).toMatchObject({ currentAllocation: 0, utilizationStatus: 'underutilized' });
-    expect(third.result.current.now.toISOString()).toBe('2026-03-10T12:01:20.000Z');
+    expect(third.result.current.now.toISOString()).toBe('2026-03-11T00:00:20.000Z');
 
     // New data: computed again at once.
     await act(async () => setAssignments([assignment('a2', 'ana', 120, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')]));

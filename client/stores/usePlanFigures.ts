@@ -6,6 +6,7 @@ import { useNow } from './useNow.ts';
 import { useAssignments } from './assignments.ts';
 import { useEngineers } from './engineers.ts';
 import { usePastMoment } from './viewMode.ts';
+import { orgTimeZone } from '../lib/orgTimeZone.ts';
 
 type Figures = EngineerWithFigures<Engineer, Assignment>[];
 type Computed = { engineers: readonly Engineer[]; assignments: readonly Assignment[]; now: Date; live: boolean; figures: Figures };
@@ -33,7 +34,7 @@ function isFor(c: Computed, engineers: readonly Engineer[], assignments: readonl
 
 function figuresFor(engineers: readonly Engineer[], assignments: readonly Assignment[], now: Date, live: boolean): Computed {
   if (shared && isFor(shared, engineers, assignments, now, live)) return shared;
-  shared = { engineers, assignments, now, live, figures: withFigures(engineers, assignments, now) };
+  shared = { engineers, assignments, now, live, figures: withFigures(engineers, assignments, now, orgTimeZone()) };
   return shared;
 }
 
@@ -53,7 +54,8 @@ function figuresInSlices(engineers: readonly Engineer[], assignments: readonly A
     await yieldToMain();
     if (superseded()) return null;
     const byEngineer = assignmentsByEngineer(assignments);
-    const figures = await mapInSlices(engineers, (e) => engineerWithFigures(e, byEngineer, now), superseded);
+    const timeZone = orgTimeZone();
+    const figures = await mapInSlices(engineers, (e) => engineerWithFigures(e, byEngineer, now, timeZone), superseded);
     if (!figures || superseded()) return null;
     inFlight = undefined;
     shared = { engineers, assignments, now, live, figures };

@@ -8,7 +8,7 @@ import { setAssignments, useAssignments } from './assignments.ts';
 import { setEngineers, useEngineers } from './engineers.ts';
 import { resetAll } from './plan.ts';
 import { setProjects, useProjects } from './projects.ts';
-import { showLive, showPast, useIsViewingPast } from './viewMode.ts';
+import { saidOfWrite, showLive, showPast, showScenario, useIsViewingPast } from './viewMode.ts';
 
 const engineer = (id: string): Engineer => ({ _id: id, name: id, email: `${id}@x`, department: 'D', skills: [], seniority: 'mid', maxCapacity: 100, version: 1 });
 const project = (id: string): Project => ({
@@ -59,5 +59,18 @@ describe('read hooks while viewing the past', () => {
     rerender();
     expect(result.current.projects).toBe(first);
     expect(result.current.now).toBe(now);
+  });
+});
+
+describe('what a write says', () => {
+  it('says it was drafted, not live, while its owner works in a scenario (it said "Assignment updated")', () => {
+    showScenario({ id: 's1', name: 'Win the mobile deal', editable: true }, emptyPlan(), new Date());
+    expect(saidOfWrite('Assignment updated')).toBe('Drafted in “Win the mobile deal”, not live yet: Assignment updated');
+  });
+
+  it('says it as it is on the live plan, and while only looking at someone else\'s scenario', () => {
+    expect(saidOfWrite('Assignment updated')).toBe('Assignment updated');
+    showScenario({ id: 's2', name: 'Theirs', editable: false }, emptyPlan(), new Date());
+    expect(saidOfWrite('Assignment updated')).toBe('Assignment updated');
   });
 });

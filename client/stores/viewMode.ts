@@ -41,6 +41,15 @@ export function showLive() {
 
 export const useViewedScenario = () => useSnapshot(viewMode).scenario;
 
+/**
+ * What a screen says after a planning write: while its owner works in a scenario the write was drafted,
+ * not made, and "Assignment updated" told them otherwise. Read when the write has come back.
+ */
+export function saidOfWrite(said: string): string {
+  const scenario = viewMode.scenario;
+  return scenario?.editable ? `Drafted in “${scenario.name}”, not live yet: ${said}` : said;
+}
+
 export const useIsViewingPast = () => useSnapshot(viewMode).pastAt !== null;
 
 /** A list of the past plan in a collection's shape: loaded, never loading, no error. */

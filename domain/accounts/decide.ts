@@ -52,6 +52,12 @@ export function decideAccountChange(state: Account | null, change: AccountChange
   if (change.admin === false && state.admin) events.push({ type: 'AdminRevoked', data: id });
   if (change.active === false && state.status === 'active') events.push({ type: 'AccountDeactivated', data: id });
   if (change.active === true && state.status === 'deactivated') events.push({ type: 'AccountReactivated', data: id });
+  if (change.scope !== undefined) {
+    const previous = state.scope ?? 'all';
+    if ((change.role ?? state.role) !== 'manager' && change.scope !== 'all') throw new DomainError('invalid', M.scopeForManagers, 'scope');
+    const scope = change.scope === 'all' ? 'all' : [...new Set(change.scope)];
+    if (JSON.stringify(scope) !== JSON.stringify(previous)) events.push({ type: 'ManagerScopeChanged', data: { ...id, scope, previous } });
+  }
   return events;
 }
 

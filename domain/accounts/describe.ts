@@ -2,9 +2,15 @@ import type { AccountEvent } from './events.ts';
 
 const roleName = { manager: 'a manager', engineer: 'an engineer', auditor: 'an auditor' } as const;
 /** The history's sentence for an account event: who did what to whom, never a secret. */
-export function describeAccountEvent(event: AccountEvent, actor: string): string {
+export function describeAccountEvent(event: AccountEvent, actor: string, teamName?: (id: string) => string | undefined): string {
   const d = event.data;
   switch (event.type) {
+    case 'ManagerScopeChanged': {
+      const scope = event.data.scope;
+      return scope === 'all'
+        ? `${actor} let ${d.email} manage every team`
+        : `${actor} let ${d.email} manage ${scope.length === 0 ? 'no team' : scope.map((id) => teamName?.(id) ?? 'a team').join(', ')}`;
+    }
     case 'AccountInvited':
       return `${actor} invited ${event.data.name} (${d.email}) as ${roleName[event.data.role]}${event.data.admin ? ' with admin rights' : ''}`;
     case 'AccountActivated': {

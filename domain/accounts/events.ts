@@ -30,7 +30,11 @@ export type PasswordResetIssued = { type: 'PasswordResetIssued'; data: Id & { em
 /** An invitation taken back before it was accepted: the account never was, its e-mail is free again. */
 export type InviteWithdrawn = { type: 'InviteWithdrawn'; data: Id & { email: string } };
 
+/** Which teams a manager may change: 'all' (org-wide, the default) or some teams and the teams inside them. */
+export type ManagerScopeChanged = { type: 'ManagerScopeChanged'; data: Id & { email: string; scope: 'all' | string[]; previous: 'all' | string[] } };
+
 export type AccountEvent =
+  | ManagerScopeChanged
   | AccountInvited | AccountActivated | AccountRoleChanged | AdminGranted | AdminRevoked
   | AccountDeactivated | AccountReactivated | PasswordChanged | PasswordResetIssued | InviteWithdrawn;
 
@@ -45,7 +49,7 @@ export const accountStreamId = (id: string) => `account-${id}`;
 
 const accountTypes: ReadonlySet<string> = new Set<AccountEvent['type']>([
   'AccountInvited', 'AccountActivated', 'AccountRoleChanged', 'AdminGranted', 'AdminRevoked',
-  'AccountDeactivated', 'AccountReactivated', 'PasswordChanged', 'PasswordResetIssued', 'InviteWithdrawn',
+  'AccountDeactivated', 'AccountReactivated', 'PasswordChanged', 'PasswordResetIssued', 'InviteWithdrawn', 'ManagerScopeChanged',
 ]);
 /** Account facts among the log's events: they leave the plan as it is. */
 export const isAccountEvent = <E extends { type: string }>(event: E): event is Extract<E, AccountEvent> => accountTypes.has(event.type);

@@ -5,3 +5,4 @@ export * from './inputs.ts';
 export * from './messages.ts';
 export * from './password-policy.ts';
 export * from './describe.ts';
+export * from './groups.ts';

@@ -3,6 +3,7 @@ export const accountMessages = {
   emailTaken: 'This e-mail already has an account',
   lastAdmin: 'This is the last active admin: make someone else an admin first',
   notFound: 'Account not found',
+  scopeForManagers: 'Only managers manage teams: an engineer or an auditor keeps the scope \'all\'',
   notInvited: 'Only a pending invitation can be withdrawn',
   invitePending: 'This person has not accepted their invitation yet: withdraw it or send a new one',
   notActive: 'This account is not active',

@@ -1,7 +1,11 @@
 import type { Role } from '../entities.ts';
 import type { AccountEvent, AccountStatus } from './events.ts';
 
-export type Account = { _id: string; email: string; name: string; role: Role; admin: boolean; status: AccountStatus; version: number };
+export type Account = {
+  _id: string; email: string; name: string; role: Role; admin: boolean; status: AccountStatus; version: number;
+  /** A manager's reach (domain/teams/scope.ts); absent: org-wide. */
+  scope?: 'all' | string[];
+};
 
 /** The account folded from its stream; null before it was invited or created, and after an invite was withdrawn. */
 export function evolveAccount(state: Account | null, event: AccountEvent, version: number): Account | null {
@@ -29,5 +33,7 @@ export function evolveAccount(state: Account | null, event: AccountEvent, versio
       return state && { ...state, version };
     case 'InviteWithdrawn':
       return null;
+    case 'ManagerScopeChanged':
+      return state && { ...state, scope: event.data.scope, version };
   }
 }

@@ -30,7 +30,8 @@ const varianceCell = z.object({ key: z.string(), plannedHours: z.number(), actua
 const named = z.object({ _id: z.string(), name: z.string() });
 
 export const actualsVarianceSchema = z.object({
-  periods: z.array(z.object({ key: z.string(), start: z.string(), end: z.string() })),
+  /** The days each period counts (a week cut by the range keeps its days inside; none after today); `toDate` while its week is not over. */
+  periods: z.array(z.object({ key: z.string(), start: z.string(), end: z.string(), toDate: z.boolean() })),
   rows: z.array(z.object({
     engineer: named.optional(),
     project: named.optional(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../tests/support/decider-spec.ts';
 import type { EngineerEvent, EngineerRegistered } from '../events.ts';
-import { evolveEngineerTimeOff } from '../evolve.ts';
+import { evolveEngineerRecord } from '../evolve.ts';
 import { decideLockWeek, decideRecordActuals, decideUnlockWeek } from './decide.ts';
 import type { ActualsEvent } from './events.ts';
 import { recordActualsInput, unlockWeekInput } from './inputs.ts';
@@ -29,8 +29,8 @@ const unlocked = (reason: string): ActualsEvent => ({ type: 'ActualsWeekUnlocked
 const asPlanned = [{ projectId: 'portal', hours: 30 }, { projectId: 'billing', hours: 10 }];
 
 describe('decideRecordActuals', () => {
-  const spec = deciderSpec<ReturnType<typeof evolveEngineerTimeOff>, EngineerEvent, Parameters<typeof decideRecordActuals>[1]>(
-    (state, command) => decideRecordActuals(state, command), evolveEngineerTimeOff,
+  const spec = deciderSpec<ReturnType<typeof evolveEngineerRecord>, EngineerEvent, Parameters<typeof decideRecordActuals>[1]>(
+    (state, command) => decideRecordActuals(state, command), evolveEngineerRecord,
   );
   const record = (input: Record<string, unknown>, actor = self) => ({ week, input: recordActualsInput.parse(input), actor, projectExists });
 
@@ -69,7 +69,7 @@ describe('decideRecordActuals', () => {
       spec([registered, recorded(asPlanned), locked]).when(record({ entries: [] })).thenThrows('conflict', 'Week 2026-W47 is locked: ask a manager to change it');
       let code: string | undefined;
       try {
-        decideRecordActuals(evolveEngineerTimeOff(evolveEngineerTimeOff(null, registered, 1), locked, 2), record({ entries: [] }));
+        decideRecordActuals(evolveEngineerRecord(evolveEngineerRecord(null, registered, 1), locked, 2), record({ entries: [] }));
       } catch (error) {
         code = (error as { code?: string }).code;
       }
@@ -90,9 +90,9 @@ describe('decideRecordActuals', () => {
 });
 
 describe('decideLockWeek and decideUnlockWeek', () => {
-  type State = ReturnType<typeof evolveEngineerTimeOff>;
-  const lockSpec = deciderSpec<State, EngineerEvent, Parameters<typeof decideLockWeek>[1]>(decideLockWeek, evolveEngineerTimeOff);
-  const unlockSpec = deciderSpec<State, EngineerEvent, Parameters<typeof decideUnlockWeek>[1]>(decideUnlockWeek, evolveEngineerTimeOff);
+  type State = ReturnType<typeof evolveEngineerRecord>;
+  const lockSpec = deciderSpec<State, EngineerEvent, Parameters<typeof decideLockWeek>[1]>(decideLockWeek, evolveEngineerRecord);
+  const unlockSpec = deciderSpec<State, EngineerEvent, Parameters<typeof decideUnlockWeek>[1]>(decideUnlockWeek, evolveEngineerRecord);
 
   it('a manager locks a week, recorded or not; locking it again changes nothing', () => {
     lockSpec([registered]).when({ week, actor: manager }).then([locked]);

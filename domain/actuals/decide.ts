@@ -1,5 +1,5 @@
 import { DomainError } from '../errors.ts';
-import type { EngineerTimeOff } from '../evolve.ts';
+import type { EngineerRecord } from '../evolve.ts';
 import type { ActualsEntry, ActualsEvent, ActualsWeek } from './events.ts';
 import { MAX_WEEK_HOURS, withinWeek, type RecordActualsInput } from './inputs.ts';
 import { actualsMessages as M } from './messages.ts';
@@ -7,7 +7,7 @@ import { actualsMessages as M } from './messages.ts';
 export type ActualsActor = { id: string; role: string };
 
 /** The engineer stream as the actuals rules read it: the engineer and their weeks. */
-type EngineerStream = Pick<EngineerTimeOff, 'engineer' | 'actuals'>;
+type EngineerStream = Pick<EngineerRecord, 'engineer' | 'actuals'>;
 
 const weekIn = (state: EngineerStream, week: string): ActualsWeek | null =>
   state.actuals && Object.hasOwn(state.actuals, week) ? state.actuals[week]! : null;

@@ -7,3 +7,4 @@ export * from './planned.ts';
 export * from './variance.ts';
 export * from './contracts.ts';
 export * from './shown.ts';
+export * from './locked-plan.ts';

@@ -18,13 +18,14 @@ export type PlannedCell = { engineerId: string; projectId: string; hours: number
  * work is not the plan yet: a tentative project's cells are there, at zero.
  *
  * `working` says per engineer and period whether they had any capacity there (where the model's
- * capacity is above zero): who was expected to fill a week.
+ * capacity is above zero): who was expected to fill a week. `countedDays`, on how many days: what a
+ * week cut by a range keeps of what was recorded for all of it.
  */
 export function plannedHours<E extends CapacityEngineer>(
   facts: CapacityFacts<E>,
   view: { from: string; to: string; step: CapacityStep },
   hoursPerDay: number,
-): { periods: CapacityPeriod[]; cells: PlannedCell[]; working: Map<string, boolean[]> } {
+): { periods: CapacityPeriod[]; cells: PlannedCell[]; working: Map<string, boolean[]>; countedDays: Map<string, number[]> } {
   const { grid, holidays } = viewGrid(view, facts.holidays ?? []);
   const periodCount = grid.periods.length;
   const bookings = bookingsByEngineer(facts.assignments, facts.tentativeProjectIds, grid, facts.timeZone ?? 'UTC');
@@ -33,10 +34,13 @@ export function plannedHours<E extends CapacityEngineer>(
   const counted = new CountedDays(grid);
   const cells: PlannedCell[] = [];
   const working = new Map<string, boolean[]>();
+  const countedDays = new Map<string, number[]>();
   for (const engineer of facts.engineers) {
     markEngineerDays(engineer, timeOff.get(engineer._id) ?? [], grid, holidays, days);
     counted.mark(days);
-    working.set(engineer._id, grid.periods.map((_, p) => counted.anyIn(p)));
+    const countedIn = grid.periods.map((_, p) => counted.countIn(p));
+    countedDays.set(engineer._id, countedIn);
+    working.set(engineer._id, countedIn.map((n) => n > 0));
     const loadOf = new Map<string, Float64Array>();
     for (const booking of bookings.get(engineer._id) ?? []) {
       const projectId = refId(booking.source.projectId);
@@ -50,5 +54,5 @@ export function plannedHours<E extends CapacityEngineer>(
       cells.push({ engineerId: engineer._id, projectId, hours: Array.from(load, (units) => hoursOfLoad(units / UNIT, hoursPerDay)) });
     }
   }
-  return { periods: grid.periods, cells, working };
+  return { periods: grid.periods, cells, working, countedDays };
 }

@@ -23,6 +23,11 @@ describe('which periods show actuals', () => {
     // On a Monday, last week is over.
     expect(pastPart({ from: '2026-03-09', to: '2026-03-29' }, '2026-03-16')).toEqual({ from: '2026-03-09', to: '2026-03-15' });
   });
+
+  it('asks from the Monday of the first week, so a month view starting on the 1st keeps its first week whole', () => {
+    // 2025-10-01 is a Wednesday: October's first week (its Thursday is Oct 02) runs from Monday Sep 29.
+    expect(pastPart({ from: '2025-10-01', to: '2026-03-31' }, TODAY)).toEqual({ from: '2025-09-29', to: '2026-03-15' });
+  });
 });
 
 describe('recorded hours against capacity', () => {
@@ -40,9 +45,9 @@ describe('recorded hours against capacity', () => {
 
 describe('the answer laid over the schedule\'s periods', () => {
   const weeks = [
-    { key: '2026-W10', start: '2026-03-02', end: '2026-03-08' },
-    { key: '2026-W11', start: '2026-03-09', end: '2026-03-15' },
-    { key: '2026-W12', start: '2026-03-16', end: '2026-03-22' },
+    { key: '2026-W10', start: '2026-03-02', end: '2026-03-08', toDate: false },
+    { key: '2026-W11', start: '2026-03-09', end: '2026-03-15', toDate: false },
+    { key: '2026-W12', start: '2026-03-16', end: '2026-03-22', toDate: true },
   ];
   const answer: ActualsVariance = {
     periods: weeks.slice(0, 2),
@@ -79,7 +84,7 @@ describe('the answer laid over the schedule\'s periods', () => {
     ];
     const byMonth: ActualsVariance = {
       // The weeks of 2026-02 run from Monday 2 February to Sunday 1 March.
-      periods: [{ key: '2026-01', start: '2025-12-29', end: '2026-02-01' }, { key: '2026-02', start: '2026-02-02', end: '2026-03-01' }],
+      periods: [{ key: '2026-01', start: '2025-12-29', end: '2026-02-01', toDate: false }, { key: '2026-02', start: '2026-02-02', end: '2026-03-01', toDate: false }],
       rows: [{ engineer: { _id: 'sam', name: 'Sam' }, plannedHours: 0, actualHours: 100, varianceHours: 100, periods: [cell('2026-01', 60), cell('2026-02', 40)] }],
       missing: [{ engineerId: 'sam', name: 'Sam', week: '2026-W07' }, { engineerId: 'sam', name: 'Sam', week: '2026-W08' }],
       hoursPerDay: 8,

@@ -13,11 +13,16 @@ import { weekDates } from './weeks.ts';
 /** Whether a period ending on `periodEnd` ended before the ISO week that `today` is in. */
 export const endedBeforeThisWeek = (periodEnd: string, today: string) => dayOfDate(periodEnd) < mondayOf(dayOfDate(today));
 
-/** The part of from..to (both included) that ended before the ISO week `today` is in; null when none did. */
+/**
+ * The whole weeks of from..to (both included) that ended before the ISO week `today` is in; null when
+ * none did. Whole weeks from the Monday on: a schedule's month holds the weeks whose Thursday is in it,
+ * so a window starting on the 1st must not cut the first of them (GET /api/actuals counts only the days asked for).
+ */
 export function pastPart(range: { from: string; to: string }, today: string): { from: string; to: string } | null {
   const lastSunday = mondayOf(dayOfDate(today)) - 1;
   const to = Math.min(dayOfDate(range.to), lastSunday);
-  return to < dayOfDate(range.from) ? null : { from: range.from, to: dateOfDay(to) };
+  const from = mondayOf(dayOfDate(range.from));
+  return to < dayOfDate(range.from) ? null : { from: dateOfDay(from), to: dateOfDay(to) };
 }
 
 export type ActualLoad = { capacityHours: number; utilization: number | null; status: UtilizationStatus | 'off' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIsoWeek, weekBefore, weekDates, weekOf, weeksBetween } from './weeks.ts';
+import { employedIn, isIsoWeek, weekBefore, weekDates, weekOf, weeksBetween } from './weeks.ts';
 
 describe('ISO week keys', () => {
   it.each([
@@ -14,5 +14,23 @@ describe('ISO week keys', () => {
     expect(weekOf('2027-01-01')).toBe('2026-W53');
     expect(weekBefore('2026-11-23')).toBe('2026-W47');
     expect(weeksBetween('2026-11-25', '2026-12-07')).toEqual(['2026-W48', '2026-W49', '2026-W50']);
+  });
+});
+
+describe('a week someone was employed in (2026-W49: Monday Nov 30 to Sunday Dec 6)', () => {
+  it('is not one before they joined: a new engineer is not asked for the week before her start', () => {
+    expect(employedIn('2026-W49', { startDate: '2026-12-07' })).toBe(false);
+    expect(employedIn('2026-W49', { startDate: '2027-01-04' })).toBe(false);
+  });
+
+  it('is one they joined in, by its Sunday, or one with no start date at all', () => {
+    expect(employedIn('2026-W49', { startDate: '2026-12-06' })).toBe(true);
+    expect(employedIn('2026-W49', { startDate: '2026-11-30' })).toBe(true);
+    expect(employedIn('2026-W49', {})).toBe(true);
+  });
+
+  it('is not one from their leave date on (their first day away)', () => {
+    expect(employedIn('2026-W49', { leaveDate: '2026-11-30' })).toBe(false);
+    expect(employedIn('2026-W49', { leaveDate: '2026-12-01' })).toBe(true);
   });
 });

@@ -31,3 +31,13 @@ export function weeksBetween(from: string, to: string): string[] {
   for (let day = mondayOf(dayOfDate(from)); day <= dayOfDate(to); day += 7) weeks.push(isoWeekKey(day));
   return weeks;
 }
+
+/**
+ * Whether a person was employed on some day of an ISO week: started by its Sunday and not gone before
+ * its Monday (start and leave dates as on the engineer; the leave date is their first day away). A
+ * week before someone joined is not theirs to fill.
+ */
+export function employedIn(week: string, employment: { startDate?: string; leaveDate?: string }): boolean {
+  const { from, to } = weekDates(week);
+  return (!employment.startDate || employment.startDate <= to) && (!employment.leaveDate || employment.leaveDate > from);
+}

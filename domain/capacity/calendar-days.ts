@@ -5,7 +5,7 @@
  * organisation's time zone (see time-zone.ts).
  */
 
-import { isYearInRange, LAST_YEAR } from '../years.ts';
+import { FIRST_YEAR, isYearInRange, LAST_YEAR } from '../years.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -55,6 +55,8 @@ export const isCalendarDate = (date: string) => !Number.isNaN(dayOfDate(date));
 
 /** The day number of the last date any date field takes (9999-12-31): a range worked out from one ends there at the latest. */
 export const LAST_DAY = daysFromCivil(LAST_YEAR, 12, 31);
+/** The first day a date field takes (1 January of FIRST_YEAR). */
+export const FIRST_DAY = daysFromCivil(FIRST_YEAR, 1, 1);
 
 export const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 

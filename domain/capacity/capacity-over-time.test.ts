@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capacityOverTime, type CapacityFacts, type CapacityView, type EngineerPeriod } from './capacity-over-time.ts';
+import { capacityOverTime, overloadText, type CapacityFacts, type CapacityView, type EngineerPeriod } from './capacity-over-time.ts';
 import type { CapacityAssignment, CapacityEngineer } from './inputs.ts';
 
 // The week of Monday 2025-06-02 to Sunday 2025-06-08 is the default stage.
@@ -49,11 +49,12 @@ describe('a plain week', () => {
     expect(figures(onlyPeriod({}))).toEqual({ capacity: 500, booked: 0, tentative: 0, utilization: 0, status: 'underutilized', free: 100 });
   });
 
-  it('given two assignments adding up to 120 % on three days, then overloaded that week and free goes negative', () => {
+  it('given two assignments adding up to 120 % on four days (Monday through Thursday, both included), then overloaded that week and free goes negative', () => {
     const week = onlyPeriod({
       assignments: [assignment(100, '2025-06-02', '2025-06-09'), assignment(20, '2025-06-02', '2025-06-05')],
     });
-    expect(figures(week)).toEqual({ capacity: 500, booked: 560, tentative: 0, utilization: 112, status: 'overloaded', free: -12 });
+    // 5 days x 100 + 4 days (Mon 2 to Thu 5) x 20 = 580 of 500.
+    expect(figures(week)).toEqual({ capacity: 500, booked: 580, tentative: 0, utilization: 116, status: 'overloaded', free: -16 });
   });
 
   it('given fractional allocations, then the sums stay exact (no 99.99999 from floating point)', () => {
@@ -203,21 +204,21 @@ describe('part-timers (maxCapacity 50)', () => {
   });
 });
 
-describe('which days an assignment is on: started by the day\'s midnight, not yet ended', () => {
+describe('which days an assignment is on: the day its start falls on through the day its end falls on, both included', () => {
   const onDays = (a: CapacityAssignment) =>
     periodsOf({ assignments: [a] }, { ...WEEK, step: 'day' })
       .filter((d) => d.booked > 0)
       .map((d) => d.key);
 
-  it('given a start on Wednesday at midnight and an end on Friday at midnight, then Wednesday and Thursday', () => {
-    expect(onDays(assignment(100, '2025-06-04', '2025-06-06'))).toEqual(['2025-06-04', '2025-06-05']);
+  it('given a start on Wednesday at midnight and an end on Friday at midnight, then Wednesday through Friday', () => {
+    expect(onDays(assignment(100, '2025-06-04', '2025-06-06'))).toEqual(['2025-06-04', '2025-06-05', '2025-06-06']);
   });
 
-  it('given a start on Wednesday at 09:00, then it first counts on Thursday', () => {
-    expect(onDays(assignment(100, '2025-06-04T09:00:00.000Z', '2025-06-07'))).toEqual(['2025-06-05', '2025-06-06']);
+  it('given a start on Wednesday at 09:00, then Wednesday counts (the day it falls on), through Friday (Saturday is off)', () => {
+    expect(onDays(assignment(100, '2025-06-04T09:00:00.000Z', '2025-06-07'))).toEqual(['2025-06-04', '2025-06-05', '2025-06-06']);
   });
 
-  it('given an end on Friday at 18:00, then Friday still counts (it was on at Friday\'s midnight)', () => {
+  it('given an end on Friday at 18:00, then Friday counts (the day the end falls on is the last day)', () => {
     expect(onDays(assignment(100, '2025-06-02', '2025-06-06T18:00:00.000Z'))).toEqual([
       '2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05', '2025-06-06',
     ]);
@@ -227,8 +228,8 @@ describe('which days an assignment is on: started by the day\'s midnight, not ye
     expect(onlyPeriod({ assignments: [assignment(100, '2025-06-04', '2025-06-30')] }).booked).toBe(300);
   });
 
-  it('given an assignment within one day (09:00 to 17:00), then no day counts it', () => {
-    expect(onDays(assignment(100, '2025-06-04T09:00:00.000Z', '2025-06-04T17:00:00.000Z'))).toEqual([]);
+  it('given an assignment within one day (09:00 to 17:00), then that day counts it', () => {
+    expect(onDays(assignment(100, '2025-06-04T09:00:00.000Z', '2025-06-04T17:00:00.000Z'))).toEqual(['2025-06-04']);
   });
 
   it('given an end before the start or unreadable dates, then it is ignored', () => {
@@ -270,18 +271,18 @@ describe('a year end (ISO week 53, then week 1)', () => {
     ]);
   });
 
-  it('given an assignment from Dec 23 to Jan 8, then each week counts its own working days of it', () => {
+  it('given an assignment from Dec 23 through Jan 8, then each week counts its own working days of it, the last day included', () => {
     const weeks = periodsOf({ holidays, assignments: [crossing] }, range);
-    // W52: Wed 23, Thu 24 (Fri 25 a holiday); W53: Mon 28 to Thu 31 (Jan 1 a holiday); W01: Mon 4 to Thu 7.
-    expect(weeks.map((w) => w.booked)).toEqual([100, 200, 200]);
+    // W52: Wed 23, Thu 24 (Fri 25 a holiday); W53: Mon 28 to Thu 31 (Jan 1 a holiday); W01: Mon 4 through Fri 8.
+    expect(weeks.map((w) => w.booked)).toEqual([100, 200, 250]);
     expect(weeks[1]!.holidays).toEqual([{ date: '2027-01-01', name: 'New Year\'s Day' }]);
   });
 
-  it('given month steps, then December and January each get their part', () => {
+  it('given month steps, then December and January each get their part (Jan 4 through Fri Jan 8: five days)', () => {
     const months = periodsOf({ holidays, assignments: [crossing] }, { ...range, step: 'month' });
     expect(months.map((m) => [m.key, m.start, m.end, m.workingDays, m.booked])).toEqual([
       ['2026-12', '2026-12-21', '2026-12-31', 8, 300],
-      ['2027-01', '2027-01-01', '2027-01-10', 5, 200],
+      ['2027-01', '2027-01-01', '2027-01-10', 5, 250],
     ]);
   });
 });
@@ -295,25 +296,40 @@ describe('a clock change in the organisation\'s time zone (Europe/Berlin)', () =
     expect(weeks.map((w) => w.booked)).toEqual([0, 500]);
   });
 
-  it('given a start one hour later (23:00 UTC, which would be midnight before the change), then it begins on Tuesday', () => {
+  it('given a start one hour later (23:00 UTC, 01:00 on Monday in Berlin), then it still begins on Monday, the day it falls on', () => {
     const weeks = periodsOf({ ...berlin, assignments: [assignment(100, '2025-03-30T23:00:00.000Z', '2025-04-30')] }, spring);
-    expect(weeks.map((w) => w.booked)).toEqual([0, 400]);
+    expect(weeks.map((w) => w.booked)).toEqual([0, 500]);
   });
 
-  it('given an end at local midnight of Saturday before the change (23:00 UTC, winter time), then Friday is its last day', () => {
+  it('given a start one hour earlier (21:00 UTC, 23:00 on Sunday in Berlin), then Sunday is its first day, off: the week still books five days', () => {
+    const weeks = periodsOf({ ...berlin, assignments: [assignment(100, '2025-03-30T21:00:00.000Z', '2025-04-30')] }, spring);
+    expect(weeks.map((w) => w.booked)).toEqual([0, 500]);
+  });
+
+  it('given an end at local midnight of Saturday before the change (23:00 UTC, winter time), then Saturday is its last day: the week\'s five days, nothing after', () => {
     const weeks = periodsOf({ ...berlin, assignments: [assignment(100, '2025-03-01', '2025-03-28T23:00:00.000Z')] }, spring);
     expect(weeks.map((w) => w.booked)).toEqual([500, 0]);
   });
 
-  it('given the same instants read in UTC, then the days differ: the zone decides', () => {
-    const weeks = periodsOf({ assignments: [assignment(100, '2025-03-30T23:00:00.000Z', '2025-04-30')] }, spring);
-    expect(weeks.map((w) => w.booked)).toEqual([0, 500]);
+  it('given an end at 22:30 UTC on Thursday, then in Berlin its last day is Friday and in UTC Thursday: the zone decides', () => {
+    const a = assignment(100, '2025-03-31T08:00:00.000Z', '2025-04-03T22:30:00.000Z');
+    expect(periodsOf({ ...berlin, assignments: [a] }, spring).map((w) => w.booked)).toEqual([0, 500]);
+    expect(periodsOf({ assignments: [a] }, spring).map((w) => w.booked)).toEqual([0, 400]);
   });
 
-  it('given an assignment from one local midnight to another across the autumn change, then exactly that week', () => {
+  it('given an assignment from one local midnight (Mon 20, summer time) to the next Monday\'s local midnight across the autumn change (winter time), then that week and that Monday, its last day', () => {
     const autumn: CapacityView = { from: '2025-10-20', to: '2025-11-02', step: 'week' };
     const a = assignment(100, '2025-10-19T22:00:00.000Z', '2025-10-26T23:00:00.000Z');
-    expect(periodsOf({ ...berlin, assignments: [a] }, autumn).map((w) => w.booked)).toEqual([500, 0]);
+    expect(periodsOf({ ...berlin, assignments: [a] }, autumn).map((w) => w.booked)).toEqual([500, 100]);
+  });
+
+  it('given an assignment from Monday\'s local midnight through Sunday\'s local midnight of the autumn change (22:00 UTC, still summer time), then exactly that week', () => {
+    const autumn: CapacityView = { from: '2025-10-20', to: '2025-11-02', step: 'day' };
+    const a = assignment(100, '2025-10-19T22:00:00.000Z', '2025-10-25T22:00:00.000Z');
+    const days = periodsOf({ ...berlin, assignments: [a] }, autumn).filter((d) => d.booked > 0).map((d) => d.key);
+    expect(days).toEqual(['2025-10-20', '2025-10-21', '2025-10-22', '2025-10-23', '2025-10-24']);
+    // Read in UTC the same instants fall a day earlier: Sunday 19 (off) through Saturday 25 (off), the same five days.
+    expect(periodsOf({ assignments: [a] }, autumn).filter((d) => d.booked > 0).map((d) => d.key)).toEqual(days);
   });
 
   it('given day steps over the spring change, then each date appears once and Sunday stays off', () => {
@@ -386,7 +402,7 @@ describe('totals and placeholders', () => {
   const bob: CapacityEngineer = { _id: 'bob', name: 'Bob', maxCapacity: 50 };
   const placeholder = { projectId: 'p9', allocationPercentage: 50, startDate: '2025-06-04T00:00:00.000Z', endDate: '2025-06-30T00:00:00.000Z' };
 
-  it('given two engineers, then the totals add up their capacity and confirmed load', () => {
+  it('given two engineers, then the totals add up their capacity and confirmed load (Bob Mon through Wed at 50 %: 150)', () => {
     const result = capacityOverTime(
       {
         engineers: [ada, bob],
@@ -396,7 +412,7 @@ describe('totals and placeholders', () => {
       WEEK,
     );
     expect(result.totals).toEqual([
-      { key: '2025-W23', start: '2025-06-02', end: '2025-06-08', workingDays: 5, holidays: [], capacity: 700, confirmed: 350, tentative: 0, placeholder: 0 },
+      { key: '2025-W23', start: '2025-06-02', end: '2025-06-08', workingDays: 5, holidays: [], capacity: 700, confirmed: 400, tentative: 0, placeholder: 0 },
     ]);
   });
 
@@ -435,5 +451,134 @@ describe('peak utilisation and lowest free of a row', () => {
     const row = view({}, { from: '2025-06-07', to: '2025-06-08', step: 'day' }).engineers[0]!;
     expect(row.peakUtilization).toBeNull();
     expect(row.minFree).toBeNull();
+  });
+});
+
+/*
+ * Overloads show at every zoom. Every span here ends at a Saturday's midnight, or is checked on days
+ * well inside it, so the figures hold whether a span's last day is the day before its end or its end.
+ */
+describe('overloads at every zoom: overloaded days and the highest day of a period', () => {
+  const JUNE: CapacityView = { from: '2025-06-01', to: '2025-06-30', step: 'month' };
+  const overload = (p: EngineerPeriod) => ({ utilization: p.utilization, status: p.status, overloadedDays: p.overloadedDays, peak: p.peak });
+  // All of June at 80 %, from the Sunday before it to a Saturday after it.
+  const june80 = assignment(80, '2025-06-01', '2025-07-05');
+
+  it('given 80 % all June and 50 % more on one Friday, then June averages 82.4 % yet is overloaded on 1 day with a peak of 130 %', () => {
+    const result = view({ assignments: [june80, assignment(50, '2025-06-13', '2025-06-14')] }, JUNE);
+    const june = result.engineers[0]!.periods[0]!;
+    expect(june.workingDays).toBe(21);
+    expect(overload(june)).toEqual({ utilization: 82.4, status: 'overloaded', overloadedDays: 1, peak: 130 });
+    expect(result.engineers[0]!.peakUtilization).toBe(130);
+  });
+
+  it('given 80 % all June and nothing more, then no day is over: optimal, peak 80 %', () => {
+    expect(overload(onlyPeriod({ assignments: [june80] }, JUNE))).toEqual({ utilization: 80, status: 'optimal', overloadedDays: 0, peak: 80 });
+  });
+
+  it('given a day booked at exactly its capacity, then it is not over (above capacity is over, as the status rule says)', () => {
+    const june = onlyPeriod({ assignments: [june80, assignment(20, '2025-06-13', '2025-06-14')] }, JUNE);
+    expect(overload(june)).toEqual({ utilization: 81, status: 'optimal', overloadedDays: 0, peak: 100 });
+  });
+
+  it('given an overloaded week before the range and in its first days, then the period cut by the range counts only its days inside', () => {
+    // 100 % all June, 20 % more Monday 2 to Friday 6; the range starts on Wednesday 4.
+    const cut = periodsOf(
+      { assignments: [assignment(100, '2025-06-01', '2025-07-05'), assignment(20, '2025-06-02', '2025-06-07')] },
+      { from: '2025-06-04', to: '2025-06-10', step: 'week' },
+    );
+    expect(cut.map((w) => [w.key, w.workingDays, w.overloadedDays, w.peak, w.status])).toEqual([
+      ['2025-W23', 3, 3, 120, 'overloaded'],
+      ['2025-W24', 2, 0, 100, 'optimal'],
+    ]);
+  });
+
+  it('given a month cut by the range, then its overloaded days are those inside the range', () => {
+    // 130 % from Monday June 9 to Friday June 20 (ten working days); the range starts on Monday June 16.
+    const months = periodsOf(
+      { assignments: [june80, assignment(50, '2025-06-09', '2025-06-21')] },
+      { from: '2025-06-16', to: '2025-07-31', step: 'month' },
+    );
+    expect(months.map((m) => [m.key, m.workingDays, m.overloadedDays, m.peak, m.status])).toEqual([
+      ['2025-06', 11, 5, 130, 'overloaded'],
+      // July has 80 % on its first four days only: under half on average, its peak still 80 %.
+      ['2025-07', 23, 0, 80, 'underutilized'],
+    ]);
+  });
+
+  it('given a part-timer (50 %) at 40 % all week and 20 % more on Thursday and Friday, then 2 days over their own capacity, peak 120 %', () => {
+    const half = { ...ada, maxCapacity: 50 };
+    const week = capacityOverTime(
+      { engineers: [half], assignments: [assignment(40, '2025-06-02', '2025-06-07'), assignment(20, '2025-06-05', '2025-06-07')] },
+      WEEK,
+    ).engineers[0]!.periods[0]!;
+    expect(overload(week)).toEqual({ utilization: 96, status: 'overloaded', overloadedDays: 2, peak: 120 });
+  });
+
+  it('given a work week with a short Friday (40 %) and 60 % booked all week, then Friday is over its own capacity though the week averages 68.2 %', () => {
+    const shortFriday = { ...ada, workWeeks: [{ from: '2025-01-01', days: [100, 100, 100, 100, 40, 0, 0] }] };
+    const week = capacityOverTime({ engineers: [shortFriday], assignments: [assignment(60, '2025-06-02', '2025-06-07')] }, WEEK).engineers[0]!.periods[0]!;
+    expect(overload(week)).toEqual({ utilization: 68.2, status: 'overloaded', overloadedDays: 1, peak: 150 });
+  });
+
+  it('given extra work on a Friday that is a holiday, then nothing is over: a holiday has no capacity and its load does not count', () => {
+    const extra = { assignments: [assignment(100, '2025-06-01', '2025-06-07'), assignment(50, '2025-06-06', '2025-06-07')] };
+    expect(overload(onlyPeriod({ ...extra, holidays: [{ date: '2025-06-06', name: 'Founders Day' }] }))).toEqual({ utilization: 100, status: 'optimal', overloadedDays: 0, peak: 100 });
+    expect(overload(onlyPeriod(extra))).toEqual({ utilization: 110, status: 'overloaded', overloadedDays: 1, peak: 150 });
+  });
+
+  it('given 120 % all week and Monday off, then the four days with capacity are over and the day off is not', () => {
+    const week = onlyPeriod({ assignments: [assignment(120, '2025-06-01', '2025-06-07')], timeOff: [{ engineerId: 'ada', from: '2025-06-02', to: '2025-06-02' }] });
+    expect(week).toMatchObject({ timeOffDays: 1, overloadedDays: 4, peak: 120 });
+  });
+
+  describe('tentative work, counted as booked is', () => {
+    // 90 % confirmed all week, 20 % tentative on Thursday and Friday.
+    const facts: Partial<CapacityFacts> = {
+      assignments: [assignment(90, '2025-06-01', '2025-06-07'), assignment(20, '2025-06-05', '2025-06-07', { projectId: 'pipeline' })],
+      tentativeProjectIds: ['pipeline'],
+    };
+
+    it('given tentative work not included, then no day is over: peak 90 %', () => {
+      expect(overload(onlyPeriod(facts))).toEqual({ utilization: 90, status: 'optimal', overloadedDays: 0, peak: 90 });
+    });
+
+    it('given tentative work included, then Thursday and Friday are over at 110 % though the week averages 98 %', () => {
+      expect(overload(onlyPeriod(facts, { ...WEEK, includeTentative: true }))).toEqual({ utilization: 98, status: 'overloaded', overloadedDays: 2, peak: 110 });
+    });
+  });
+
+  it('given no capacity (the whole week off), then no overloaded day and no peak', () => {
+    const week = onlyPeriod({ assignments: [assignment(150, '2025-06-01', '2025-06-07')], timeOff: [{ engineerId: 'ada', from: '2025-06-02', to: '2025-06-06' }] });
+    expect(overload(week)).toEqual({ utilization: null, status: 'off', overloadedDays: 0, peak: null });
+  });
+
+  it('given day steps, then a day is over or not, and its peak is its utilisation', () => {
+    const days = periodsOf({ assignments: [assignment(80, '2025-06-01', '2025-06-07'), assignment(50, '2025-06-04', '2025-06-05')] }, { ...WEEK, step: 'day' });
+    const wednesday = days.find((d) => d.key === '2025-06-04')!;
+    const monday = days.find((d) => d.key === '2025-06-02')!;
+    expect(overload(wednesday)).toEqual({ utilization: 130, status: 'overloaded', overloadedDays: 1, peak: 130 });
+    expect(overload(monday)).toEqual({ utilization: 80, status: 'optimal', overloadedDays: 0, peak: 80 });
+    expect(days.every((d) => d.peak === d.utilization)).toBe(true);
+  });
+
+  it('given weeks with one day at 120 % in a week averaging 72 %, then the row\'s peak is that day, not the heaviest week (90 %)', () => {
+    const row = view(
+      { assignments: [assignment(90, '2025-06-01', '2025-06-07'), assignment(60, '2025-06-08', '2025-06-14'), assignment(60, '2025-06-13', '2025-06-14')] },
+      { from: '2025-06-02', to: '2025-06-15', step: 'week' },
+    ).engineers[0]!;
+    expect(row.periods.map((p) => [p.utilization, p.peak, p.overloadedDays])).toEqual([[90, 90, 0], [72, 120, 1]]);
+    expect(row.peakUtilization).toBe(120);
+  });
+
+  it('given a period over on some days, then it says how many of its days with capacity, and the highest day', () => {
+    const june = onlyPeriod({ assignments: [june80, assignment(50, '2025-06-13', '2025-06-14')], timeOff: [{ engineerId: 'ada', from: '2025-06-02', to: '2025-06-03' }] }, JUNE);
+    expect(overloadText(june)).toBe('over capacity on 1 of 19 days, peak 130%');
+    expect(overloadText(onlyPeriod({ assignments: [june80] }, JUNE))).toBeNull();
+  });
+
+  it('given the totals, then they stay sums of capacity and load (no day figures)', () => {
+    const totals = view({ assignments: [june80, assignment(50, '2025-06-13', '2025-06-14')] }, JUNE).totals[0]!;
+    expect(totals).toEqual({ key: '2025-06', start: '2025-06-01', end: '2025-06-30', workingDays: 21, holidays: [], capacity: 2100, confirmed: 1730, tentative: 0, placeholder: 0 });
   });
 });

@@ -7,10 +7,9 @@
  *   engineer works, and how much of each, is their own (engineer-days.ts): their work week, the
  *   holidays of the calendar they follow, and the dates they join and leave. Without any of those, a
  *   day counts Monday to Friday unless it is a holiday of the default calendar.
- * - Assignments (and placeholders) are stored as instants. One counts on a day when it has already
- *   started at that day's midnight and not yet ended: so an assignment from Wednesday 09:00 first
- *   counts on Thursday, and one ending Friday 00:00 last counts on Thursday. This is the "current"
- *   rule of today's figures, asked at the start of every day.
+ * - Assignments (and placeholders) are stored as instants, each read as the day it falls on; a span
+ *   counts from its first day through its last, both included (plan-days.ts): one from Monday to
+ *   Friday counts five days, and one starting and ending on the same day counts that day.
  * - On a working day an engineer brings that day's part of their work week, or nothing on a day off.
  *   Load only counts where there is capacity; work planned on a day off, before the start or from the
  *   leave date is reported as a conflict instead, so a week of vacation never shows up as an overload.
@@ -20,6 +19,10 @@
  *   the same thresholds as today's figures (above capacity overloaded, under half underutilized),
  *   and a period without capacity is 'off'. Free is what is left per working day, in percent of a
  *   day: a full-timer with nothing booked and two days off in a week is 60 % free that week.
+ * - An overload is a day's, not a period's: a period counts its working days where booked is above
+ *   that day's capacity (`overloadedDays`) and its highest day (`peak`), and any such day makes it
+ *   overloaded whatever its average. Otherwise two weeks at 130 % read as a green month at 100 %.
+ *   A row's peak is its highest day in the view.
  * - Placeholders (work without a person yet) are demand: they show in the totals, never in a row.
  *
  * Which days load counts on, and the load units, are load-days.ts's: the project plan counts the same.
@@ -46,9 +49,14 @@ export type EngineerPeriod = CapacityPeriod & {
   timeOffDays: number;
   /** booked / capacity x 100 to one decimal; null when there is no capacity. */
   utilization: number | null;
+  /** 'overloaded' when any day is (overloadedDays > 0), whatever the average; else by the average; 'off' without capacity. */
   status: CapacityStatus;
   /** (capacity - booked) per working day, in percent of a day, to one decimal; negative when overbooked; null without working days. */
   free: number | null;
+  /** Working days with capacity on which booked is above that day's capacity. */
+  overloadedDays: number;
+  /** The highest utilisation of a single day (booked / that day's capacity x 100, to one decimal); null when there is no capacity. */
+  peak: number | null;
 };
 
 /** Work planned on a working day the engineer has off: shown, never counted. */
@@ -57,7 +65,7 @@ export type CapacityConflict = { assignmentId?: string; projectId: string; date:
 export type EngineerCapacity<E extends CapacityEngineer = CapacityEngineer> = {
   engineer: E;
   periods: EngineerPeriod[];
-  /** The highest utilisation of any period; null when every period is off. */
+  /** The highest utilisation of any day in the view (the highest period peak); null when every period is off. */
   peakUtilization: number | null;
   /** The lowest free figure of any period with working days. */
   minFree: number | null;
@@ -126,6 +134,9 @@ class EngineerSums extends PeriodSums {
   readonly workingDays: Int32Array;
   /** Working days off before each day: conflictsOf's scratch, so a booking's overlap with them is one subtraction. */
   readonly offBefore: Int32Array;
+  /** Per period: the days booked above that day's capacity, and the highest booked / capacity of a day (-1 without a counted day). */
+  readonly overloadedDays: Int32Array;
+  readonly peakShare: Float64Array;
 
   constructor(days: number, periods: number) {
     super(periods);
@@ -135,17 +146,32 @@ class EngineerSums extends PeriodSums {
     this.timeOffDays = new Int32Array(periods);
     this.workingDays = new Int32Array(periods);
     this.offBefore = new Int32Array(days + 1);
+    this.overloadedDays = new Int32Array(periods);
+    this.peakShare = new Float64Array(periods);
   }
 
   reset() {
-    for (const array of [this.confirmedChange, this.tentativeChange, this.capacity, this.confirmed, this.tentative, this.timeOffDays, this.workingDays]) {
+    for (const array of [this.confirmedChange, this.tentativeChange, this.capacity, this.confirmed, this.tentative, this.timeOffDays, this.workingDays, this.overloadedDays]) {
       array.fill(0);
     }
+    this.peakShare.fill(-1);
   }
 }
 
-/** Fills `sums` for one engineer; returns whether any of their working days in the range is off (see markEngineerDays). */
-function sumEngineer(engineer: CapacityEngineer, bookings: readonly Booking[], timeOff: readonly Span[], grid: PeriodGrid, holidays: HolidayDays, sums: EngineerSums): boolean {
+/**
+ * Fills `sums` for one engineer; returns whether any of their working days in the range is off (see
+ * markEngineerDays). A day's own load (booked, with tentative work when the view includes it) is
+ * already at hand in the running sums, so its overload and share cost a comparison and a division.
+ */
+function sumEngineer(
+  engineer: CapacityEngineer,
+  bookings: readonly Booking[],
+  timeOff: readonly Span[],
+  grid: PeriodGrid,
+  holidays: HolidayDays,
+  includeTentative: boolean,
+  sums: EngineerSums,
+): boolean {
   sums.reset();
   const anyOff = markEngineerDays(engineer, timeOff, grid, holidays, sums.days);
   for (const b of bookings) {
@@ -168,9 +194,14 @@ function sumEngineer(engineer: CapacityEngineer, bookings: readonly Booking[], t
       continue;
     }
     if (dayState !== DayState.counted) continue;
-    sums.capacity[period]! += dayCapacity[day]!;
+    const capacity = dayCapacity[day]!;
+    sums.capacity[period]! += capacity;
     sums.confirmed[period]! += confirmed;
     sums.tentative[period]! += tentative;
+    const booked = includeTentative ? confirmed + tentative : confirmed;
+    if (booked > capacity) sums.overloadedDays[period]! += 1;
+    const share = booked / capacity;
+    if (share > sums.peakShare[period]!) sums.peakShare[period] = share;
   }
   return anyOff;
 }
@@ -228,12 +259,31 @@ function ownHolidays(engineer: CapacityEngineer, grid: PeriodGrid, holidays: Hol
   return lists;
 }
 
+/** A period's status: overloaded on any day is overloaded, whatever the average; otherwise today's thresholds on the average. */
+export function periodStatus(booked: number, capacity: number, overloadedDays: number): CapacityStatus {
+  if (!(capacity > 0)) return 'off';
+  return overloadedDays > 0 ? 'overloaded' : utilizationStatus(booked, capacity);
+}
+
+/**
+ * What a period over capacity on some day says, or null: the days over, of its days with capacity,
+ * and its highest day ('over capacity on 8 of 21 days, peak 130%'). The schedule's cells, the digest
+ * and the notices say it in these words.
+ */
+export function overloadText(p: Pick<EngineerPeriod, 'overloadedDays' | 'peak' | 'workingDays' | 'timeOffDays'>): string | null {
+  if (!(p.overloadedDays > 0) || p.peak === null) return null;
+  const days = p.workingDays - p.timeOffDays;
+  return `over capacity on ${p.overloadedDays} of ${days} ${days === 1 ? 'day' : 'days'}, peak ${p.peak}%`;
+}
+
 function engineerPeriods(grid: PeriodGrid, sums: EngineerSums, holidays: Holiday[][] | null, includeTentative: boolean): EngineerPeriod[] {
   return grid.periods.map((period, index) => {
     const capacity = sums.capacity[index]!;
     const tentative = sums.tentative[index]!;
     const booked = sums.confirmed[index]! + (includeTentative ? tentative : 0);
     const workingDays = sums.workingDays[index]!;
+    const overloadedDays = sums.overloadedDays[index]!;
+    const peakShare = sums.peakShare[index]!;
     // Every field written out, in one order, so all rows share one object shape.
     return {
       key: period.key,
@@ -246,8 +296,10 @@ function engineerPeriods(grid: PeriodGrid, sums: EngineerSums, holidays: Holiday
       tentative: tentative / UNIT,
       timeOffDays: sums.timeOffDays[index]!,
       utilization: capacity > 0 ? oneDecimal((booked / capacity) * 100) : null,
-      status: capacity > 0 ? utilizationStatus(booked, capacity) : 'off',
+      status: periodStatus(booked, capacity, overloadedDays),
       free: workingDays > 0 ? oneDecimal((capacity - booked) / UNIT / workingDays) : null,
+      overloadedDays,
+      peak: capacity > 0 && peakShare >= 0 ? oneDecimal(peakShare * 100) : null,
     };
   });
 }
@@ -256,7 +308,7 @@ function extremes(periods: readonly EngineerPeriod[]) {
   let peakUtilization: number | null = null;
   let minFree: number | null = null;
   for (const p of periods) {
-    if (p.utilization !== null && (peakUtilization === null || p.utilization > peakUtilization)) peakUtilization = p.utilization;
+    if (p.peak !== null && (peakUtilization === null || p.peak > peakUtilization)) peakUtilization = p.peak;
     if (p.free !== null && (minFree === null || p.free < minFree)) minFree = p.free;
   }
   return { peakUtilization, minFree };
@@ -274,7 +326,7 @@ export function capacityOverTime<E extends CapacityEngineer>(facts: CapacityFact
 
   const engineers = facts.engineers.map((engineer): EngineerCapacity<E> => {
     const own = bookings.get(engineer._id) ?? [];
-    const anyOff = sumEngineer(engineer, own, timeOff.get(engineer._id) ?? [], grid, holidays, sums);
+    const anyOff = sumEngineer(engineer, own, timeOff.get(engineer._id) ?? [], grid, holidays, includeTentative, sums);
     supply.add(sums);
     const periods = engineerPeriods(grid, sums, ownHolidays(engineer, grid, holidays), includeTentative);
     return { engineer, periods, ...extremes(periods), conflicts: anyOff ? conflictsOf(own, grid, sums) : [] };
@@ -289,4 +341,65 @@ export function capacityOverTime<E extends CapacityEngineer>(facts: CapacityFact
     placeholder: demand[p]! / UNIT,
   }));
   return { periods: grid.periods, engineers, totals };
+}
+
+/** One engineer's sums per period, in load units (UNIT per percent-day), as periodSumsByEngineer hands them. */
+export type EngineerPeriodSums = {
+  readonly capacity: Float64Array;
+  readonly confirmed: Float64Array;
+  readonly tentative: Float64Array;
+  readonly overloadedDays: Int32Array;
+};
+
+/**
+ * Each engineer's capacity, confirmed and tentative load and overloaded days per period of the view,
+ * handed to `visit` one engineer at a time in reused arrays: the sums capacityOverTime builds its rows
+ * from, without a period object per engineer and period (a report over a year of weeks for two
+ * thousand people folds 104,000 of them into a few groups). Returns the view's periods.
+ */
+export function periodSumsByEngineer<E extends CapacityEngineer>(
+  facts: CapacityFacts<E>,
+  view: CapacityView,
+  visit: (engineer: E, sums: EngineerPeriodSums) => void,
+): CapacityPeriod[] {
+  const timeZone = facts.timeZone ?? 'UTC';
+  const { grid, holidays } = viewGrid(view, facts.holidays ?? []);
+  const bookings = bookingsByEngineer(facts.assignments, facts.tentativeProjectIds, grid, timeZone);
+  const timeOff = timeOffByEngineer(facts.timeOff ?? [], grid);
+  const sums = new EngineerSums(grid.days, grid.periods.length);
+  for (const engineer of facts.engineers) {
+    sumEngineer(engineer, bookings.get(engineer._id) ?? [], timeOff.get(engineer._id) ?? [], grid, holidays, view.includeTentative ?? false, sums);
+    visit(engineer, sums);
+  }
+  return grid.periods;
+}
+
+/**
+ * Each engineer's free figure per day of from..to (percent of a day, one decimal, as a one-day period's
+ * `free`; NaN where the day is not one of their working days), handed to `visit` one engineer at a time
+ * in one reused array. The same sums as capacityOverTime at step 'day', without a period object per day
+ * and engineer: a fit over half a year for two thousand people reads 364,000 days.
+ */
+export function freeByDay<E extends CapacityEngineer>(
+  facts: CapacityFacts<E>,
+  view: { from: string; to: string; includeTentative?: boolean },
+  visit: (engineer: E, free: Float64Array, dates: readonly string[]) => void,
+): void {
+  const timeZone = facts.timeZone ?? 'UTC';
+  const includeTentative = view.includeTentative ?? false;
+  const { grid, holidays } = viewGrid({ ...view, step: 'day' }, facts.holidays ?? []);
+  const bookings = bookingsByEngineer(facts.assignments, facts.tentativeProjectIds, grid, timeZone);
+  const timeOff = timeOffByEngineer(facts.timeOff ?? [], grid);
+  const sums = new EngineerSums(grid.days, grid.periods.length);
+  const free = new Float64Array(grid.periods.length);
+  const dates = grid.periods.map((p) => p.key);
+  for (const engineer of facts.engineers) {
+    sumEngineer(engineer, bookings.get(engineer._id) ?? [], timeOff.get(engineer._id) ?? [], grid, holidays, includeTentative, sums);
+    for (let p = 0; p < free.length; p += 1) {
+      const workingDays = sums.workingDays[p]!;
+      const booked = sums.confirmed[p]! + (includeTentative ? sums.tentative[p]! : 0);
+      free[p] = workingDays > 0 ? oneDecimal((sums.capacity[p]! - booked) / UNIT / workingDays) : Number.NaN;
+    }
+    visit(engineer, free, dates);
+  }
 }

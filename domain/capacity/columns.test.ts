@@ -43,7 +43,7 @@ describe('the capacity answer as columns', () => {
     expect(packed.periods).toEqual(cells.periods);
     const row = packed.rows[0]!;
     expect(row).not.toHaveProperty('periods');
-    expect(Object.values(row.columns).map((list) => list.length)).toEqual(Array(7).fill(cells.periods.length));
+    expect(Object.values(row.columns).every((list) => list.length === cells.periods.length)).toBe(true);
     expect(row.columns.status).toBe(cells.rows[0]!.periods.map((p) => STATUS_LETTERS[p.status]).join(''));
     expect(JSON.stringify(packed.rows).length).toBeLessThan(JSON.stringify(cells.rows).length / 2);
   });
@@ -51,13 +51,14 @@ describe('the capacity answer as columns', () => {
   it('sends conflicts by booking with the days they cover, and unpacks them in the model\'s order (by date, then booking)', () => {
     const cells = answer({ step: 'week' });
     const model = cells.rows.find((r) => r.engineer._id === 'c')!.conflicts;
-    // Within a day x0 comes before x9, though x9's conflicts begin first (x0 starts on Dec 3 in Berlin).
+    // Within a day x0 comes before x9, though x9's conflicts begin first (x0's first day is Dec 2 in Berlin, where its
+    // start, 00:00 UTC, falls at 01:00; both run through their last days, Dec 12 and Dec 20).
     expect(model.map((c) => `${c.date} ${c.assignmentId}`)).toEqual([
-      '2026-12-01 x9', '2026-12-02 x9', '2026-12-03 x0', '2026-12-03 x9', '2026-12-09 x0', '2026-12-09 x9', '2026-12-10 x0', '2026-12-10 x9',
+      '2026-12-01 x9', '2026-12-02 x0', '2026-12-02 x9', '2026-12-03 x0', '2026-12-03 x9', '2026-12-09 x0', '2026-12-09 x9', '2026-12-10 x0', '2026-12-10 x9',
     ]);
     const packed = packCapacity(cells).rows.find((r) => r.engineer._id === 'c')!.conflicts;
     expect(packed).toEqual([
-      { assignmentId: 'x0', projectId: 'p2', tentative: true, days: [10, 16, 17] },
+      { assignmentId: 'x0', projectId: 'p2', tentative: true, days: [9, 10, 16, 17] },
       { assignmentId: 'x9', projectId: 'p1', tentative: false, days: [8, 9, 10, 16, 17] },
     ]);
     expect(unpackCapacity(JSON.parse(JSON.stringify(packCapacity(cells)))).rows.find((r) => r.engineer._id === 'c')!.conflicts).toEqual(model);
@@ -68,5 +69,54 @@ describe('the capacity answer as columns', () => {
     const christmas = rows[0]!.periods.findIndex((p) => p.holidays.length > 0);
     expect(rows[0]!.periods[christmas]!.holidays).toEqual([{ date: '2026-12-25', name: 'Christmas Day' }]);
     expect(rows[1]!.periods[christmas]!.holidays).toBe(rows[0]!.periods[christmas]!.holidays);
+  });
+
+  describe('overloaded days and peaks', () => {
+    // d: 80 % all of December and 50 % more on Friday Dec 11 (its spans end on Saturdays); e: 60 % all month, every day alike;
+    // f: 120 % for the two weeks from Monday Dec 7.
+    const overloads: CapacityFacts<CapacityEngineerRow> = {
+      ...facts,
+      engineers: [engineer('d'), engineer('e'), engineer('f')],
+      assignments: [
+        { _id: 'y1', engineerId: 'd', projectId: 'p1', allocationPercentage: 80, startDate: '2026-11-28T00:00:00.000Z', endDate: '2027-01-02T00:00:00.000Z' },
+        { _id: 'y2', engineerId: 'd', projectId: 'p1', allocationPercentage: 50, startDate: '2026-12-11T00:00:00.000Z', endDate: '2026-12-12T00:00:00.000Z' },
+        { _id: 'y3', engineerId: 'e', projectId: 'p1', allocationPercentage: 60, startDate: '2026-11-28T00:00:00.000Z', endDate: '2027-01-02T00:00:00.000Z' },
+        { _id: 'y4', engineerId: 'f', projectId: 'p1', allocationPercentage: 120, startDate: '2026-12-07T00:00:00.000Z', endDate: '2026-12-19T00:00:00.000Z' },
+      ],
+      timeOff: [],
+    };
+    const december = (step: string) =>
+      answerCapacityQuery(overloads, capacityQueryInput.parse({ from: '2026-12-01', to: '2026-12-31', step, sort: 'name' }), 'UTC');
+
+    it('round-trips them, and a month averaging under 100 % keeps its overloaded day and its peak', () => {
+      const cells = december('month');
+      const d = cells.rows.find((r) => r.engineer._id === 'd')!;
+      expect(d.periods[0]).toMatchObject({ overloadedDays: 1, peak: 130, status: 'overloaded' });
+      expect(d.periods[0]!.utilization).toBeLessThan(100);
+      expect(d.peakUtilization).toBe(130);
+      expect(unpackCapacity(JSON.parse(JSON.stringify(packCapacity(cells))))).toEqual(JSON.parse(JSON.stringify(cells)));
+    });
+
+    it('leaves each list out where the status and utilisation say it: one day over per overloaded period, or every peak equal to its utilisation', () => {
+      for (const step of ['day', 'week', 'month']) {
+        const cells = december(step);
+        const packed = packCapacity(cells);
+        const d = packed.rows.find((r) => r.engineer._id === 'd')!.columns;
+        const e = packed.rows.find((r) => r.engineer._id === 'e')!.columns;
+        // e's load is the same every day: nothing to say beyond its utilisation.
+        expect(e.overloadedDays).toBeUndefined();
+        expect(e.peak).toBeUndefined();
+        // d is over on one day (Dec 11): every overloaded period is over on exactly one day, as its status says.
+        expect(d.overloadedDays).toBeUndefined();
+        // f is over on five days a week: said, except in the day zoom.
+        const f = packed.rows.find((r) => r.engineer._id === 'f')!.columns;
+        if (step === 'day') expect(f.overloadedDays).toBeUndefined();
+        else expect(f.overloadedDays).toEqual(cells.rows.find((r) => r.engineer._id === 'f')!.periods.map((p) => p.overloadedDays));
+        // In the day zoom a period is one day: its peak is its utilisation.
+        if (step === 'day') expect(d.peak).toBeUndefined();
+        else expect(d.peak).toEqual(cells.rows.find((r) => r.engineer._id === 'd')!.periods.map((p) => p.peak));
+        expect(unpackCapacity(JSON.parse(JSON.stringify(packed)))).toEqual(JSON.parse(JSON.stringify(cells)));
+      }
+    });
   });
 });

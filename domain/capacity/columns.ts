@@ -24,6 +24,14 @@ export type CapacityColumns = {
   status: string;
   free: (number | null)[];
   /**
+   * Days over that day's capacity, and the highest day's utilisation, per period. Each list is left
+   * out where the status and utilisation say it already: every overloaded period over on exactly one
+   * day and the others on none (no day over at all, and always in the day zoom); every period's peak
+   * equal to its utilisation (an even load, and always in the day zoom).
+   */
+  overloadedDays?: number[];
+  peak?: (number | null)[];
+  /**
    * Only for an engineer whose working days are their own (a work week, another calendar, a start or
    * leave date): their working days and the holidays that took one away, per period. Without them a
    * row has the period's.
@@ -61,6 +69,10 @@ function columnsOf(periods: readonly EngineerPeriod[], shared: readonly Capacity
     status: '',
     free: new Array<number | null>(n),
   };
+  const overloadedDays = new Array<number>(n);
+  const peak = new Array<number | null>(n);
+  let daysDiffer = false;
+  let peakDiffers = false;
   let status = '';
   for (let i = 0; i < n; i += 1) {
     const p = periods[i]!;
@@ -71,8 +83,14 @@ function columnsOf(periods: readonly EngineerPeriod[], shared: readonly Capacity
     columns.utilization[i] = p.utilization;
     status += STATUS_LETTERS[p.status];
     columns.free[i] = p.free;
+    overloadedDays[i] = p.overloadedDays;
+    peak[i] = p.peak;
+    if (p.overloadedDays !== (p.status === 'overloaded' ? 1 : 0)) daysDiffer = true;
+    if (p.peak !== p.utilization) peakDiffers = true;
   }
   columns.status = status;
+  if (daysDiffer) columns.overloadedDays = overloadedDays;
+  if (peakDiffers) columns.peak = peak;
   if (periods.some((p, i) => p.workingDays !== shared[i]!.workingDays || p.holidays !== shared[i]!.holidays)) {
     columns.workingDays = periods.map((p) => p.workingDays);
     columns.holidays = periods.map((p) => p.holidays);
@@ -161,6 +179,8 @@ export function unpackCapacity(packed: PackedCapacityResponse): CapacityResponse
       utilization: columns.utilization[i] ?? null,
       status: statusOfLetter[columns.status[i]!]!,
       free: columns.free[i] ?? null,
+      overloadedDays: columns.overloadedDays ? columns.overloadedDays[i]! : columns.status[i] === STATUS_LETTERS.overloaded ? 1 : 0,
+      peak: columns.peak ? (columns.peak[i] ?? null) : (columns.utilization[i] ?? null),
     })),
     peakUtilization,
     minFree,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { seniorities } from '../entities.ts';
+import { fitSchema } from './fit.ts';
 import { capacitySteps } from './inputs.ts';
 
 /** What GET /api/capacity answers: the shared contract of the server's route and the schedule screen. */
@@ -19,8 +20,13 @@ export const engineerPeriodSchema = capacityPeriodSchema.extend({
   tentative: z.number(),
   timeOffDays: z.number(),
   utilization: z.number().nullable(),
+  /** 'overloaded' when any day is (overloadedDays > 0), whatever the average. */
   status: z.enum(['overloaded', 'underutilized', 'optimal', 'off']),
   free: z.number().nullable(),
+  /** Working days on which booked is above that day's capacity. */
+  overloadedDays: z.number().int(),
+  /** The highest single day's utilisation in the period; null without capacity. */
+  peak: z.number().nullable(),
 });
 
 export const capacityEngineerSchema = z.object({
@@ -42,6 +48,7 @@ export const capacityEngineerSchema = z.object({
 export const capacityRowSchema = z.object({
   engineer: capacityEngineerSchema,
   periods: z.array(engineerPeriodSchema),
+  /** The highest single day's utilisation in the window. */
   peakUtilization: z.number().nullable(),
   minFree: z.number().nullable(),
   conflicts: z.array(z.object({ assignmentId: z.string().optional(), projectId: z.string(), date: z.string(), tentative: z.boolean() })),
@@ -69,7 +76,7 @@ export const capacityResponseSchema = z.object({
 export type CapacityResponse = z.infer<typeof capacityResponseSchema>;
 export type CapacityRow = z.infer<typeof capacityRowSchema>;
 
-export const availableEngineerSchema = capacityEngineerSchema.extend({ lowestFree: z.number() });
+export const availableEngineerSchema = capacityEngineerSchema.extend({ lowestFree: z.number(), fit: fitSchema });
 export type CapacityEngineerRow = z.infer<typeof capacityEngineerSchema>;
 
 /** The same answer with each period said once and a row's figures as lists (`shape=columns`, see columns.ts). */
@@ -88,6 +95,9 @@ export const packedCapacityResponseSchema = capacityResponseSchema.omit({ rows: 
         /** One letter a period: v overloaded, u underutilized, o optimal, x off. */
         status: z.string().regex(/^[vuox]*$/),
         free: z.array(z.number().nullable()),
+        /** Left out when the status says them (each overloaded period over on one day, the others on none) or every peak equals its utilisation. */
+        overloadedDays: z.array(z.number().int()).optional(),
+        peak: z.array(z.number().nullable()).optional(),
       }),
     }),
   ),

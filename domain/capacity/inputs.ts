@@ -88,7 +88,7 @@ const commaList = z
 
 /**
  * GET /api/capacity: the range and step, which engineers (one by id, text in name or skills, any of the skills,
- * department, seniority, at least `minFree` % free in every week of freeFrom..freeTo, by default the
+ * department, seniority, at least `minFree` % free on every working day of freeFrom..freeTo, by default the
  * range itself), their order, and one page of them. Totals always cover every engineer that matched.
  */
 export const capacityQueryInput = rangeRules(
@@ -99,6 +99,8 @@ export const capacityQueryInput = rangeRules(
     engineerId: z.string().trim().min(1, M.engineerIdInvalid).max(100, M.engineerIdInvalid).optional(),
     skills: commaList,
     department: z.string().trim().max(200, M.queryTooLong).optional(),
+    /** The people in this team today and in the teams inside it (the server resolves who they are). */
+    team: z.string().trim().min(1, M.teamInvalid).max(100, M.teamInvalid).optional(),
     seniority: z.enum(['junior', 'mid', 'senior'], { error: M.seniorityInvalid }).optional(),
     minFree: z.coerce.number({ error: M.minFreeRange }).min(0, M.minFreeRange).max(100, M.minFreeRange).optional(),
     freeFrom: calendarDate('freeFrom').optional(),
@@ -112,7 +114,7 @@ export const capacityQueryInput = rangeRules(
 ).refine((r) => !(r.freeFrom && r.freeTo) || inOrder(r.freeFrom, r.freeTo), { path: ['freeTo'], message: M.freeRangeBackwards });
 export type CapacityQuery = z.output<typeof capacityQueryInput>;
 
-/** Who is free enough: at least `minFree` % of a day free in every week of the range. */
+/** Who is free enough: at least `minFree` % of a day free on every working day of the range (or all but some: see ranking.ts). */
 export const availabilityInput = rangeRules(
   z.object({
     ...rangeFields,

@@ -2,7 +2,7 @@
  * The day-by-day ground both load views stand on: the capacity model (capacity-over-time.ts, per
  * engineer) and the project plan (project-plan.ts, per project). Both must count an assignment on
  * exactly the same days, so where load counts is decided here once: the days an assignment is on
- * (current at the start of the day, in the organisation's time zone), and per engineer the days their
+ * (its first through its last day, in the organisation's time zone: plan-days.ts), and per engineer the days their
  * load counts (their own working days, engineer-days.ts, while employed, not taken off, with capacity).
  *
  * Load is summed in thousandths of a percent (UNIT), as integers, so sums of fractional allocations
@@ -12,7 +12,7 @@ import { DAY_MS, dayOfDate, instantOf } from './calendar-days.ts';
 import { DEFAULT_CALENDAR_ID, engineerDays, followsDefaults, holidayDaysByCalendar, type HolidayDays } from './engineer-days.ts';
 import { refId, type CapacityAssignment, type CapacityEngineer, type CapacityStep, type Holiday, type PlaceholderDemand, type TimeOffDays } from './inputs.ts';
 import { periodGrid, type PeriodGrid } from './periods.ts';
-import { dayStartingAtOrAfter } from './time-zone.ts';
+import { localDayOf } from './time-zone.ts';
 
 /** Load is summed in these units, integers for any allocation with up to three decimals. */
 export const UNIT = 1000;
@@ -32,15 +32,19 @@ export function viewGrid(
 /** Days [start, end) of the range, as indexes, on which something from `startDate` to `endDate` is on. */
 export type Span = { start: number; end: number };
 
+/**
+ * The days of the range a span is on: from the day its start falls on through the day its end falls
+ * on, both included (plan-days.ts), as indexes [start, end).
+ */
 export function spanInRange(startDate: string, endDate: string, grid: PeriodGrid, timeZone: string): Span | null {
   const startsAt = instantOf(startDate);
   const endsAt = instantOf(endDate);
-  if (!(endsAt > startsAt)) return null;
+  if (!(endsAt >= startsAt)) return null;
   // A zone is less than a day away from UTC, so an instant a whole day clear of the range's UTC days
   // cannot touch it: skipping those saves the time-zone lookups for the past and far future.
-  if (endsAt <= (grid.firstDay - 1) * DAY_MS || startsAt >= (grid.firstDay + grid.days + 1) * DAY_MS) return null;
-  const start = Math.max(dayStartingAtOrAfter(startsAt, timeZone) - grid.firstDay, 0);
-  const end = Math.min(dayStartingAtOrAfter(endsAt, timeZone) - grid.firstDay, grid.days);
+  if (endsAt < (grid.firstDay - 1) * DAY_MS || startsAt >= (grid.firstDay + grid.days + 1) * DAY_MS) return null;
+  const start = Math.max(localDayOf(startsAt, timeZone) - grid.firstDay, 0);
+  const end = Math.min(localDayOf(endsAt, timeZone) + 1 - grid.firstDay, grid.days);
   return start < end ? { start, end } : null;
 }
 
@@ -196,6 +200,11 @@ export class CountedDays {
   /** Whether any day of the period counts (the engineer has capacity there). */
   anyIn(period: number): boolean {
     return this.before[this.periodEnd[period]!]! > this.before[this.periodFirst[period]!]!;
+  }
+
+  /** How many days of the period count (the engineer's working days with capacity there). */
+  countIn(period: number): number {
+    return this.before[this.periodEnd[period]!]! - this.before[this.periodFirst[period]!]!;
   }
 
   /** Calls `add` with each period the span touches and how many of its days there count (possibly 0). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { projectSchema, projectStatuses } from '../entities.ts';
 import type { CapacityFacts } from './capacity-over-time.ts';
 import { capacityPeriodSchema } from './contracts.ts';
-import { capacitySteps, rangeRules, viewFields, type CapacityEngineer } from './inputs.ts';
+import { capacitySteps, rangeRules, refId, viewFields, type CapacityEngineer } from './inputs.ts';
 import { capacityMessages as M } from './messages.ts';
 import { countedPlan, projectPlan, type ProjectPlanRow } from './project-plan.ts';
 import { type ProjectPlanSortKey, projectPlanSortKeys } from './sort-keys.ts';
@@ -18,6 +18,8 @@ export const projectPlanQueryInput = rangeRules(
     ...viewFields,
     q: z.string().trim().max(200, M.queryTooLong).optional(),
     status: z.enum(projectStatuses, { error: M.projectStatusInvalid }).optional(),
+    /** The projects this team (and the teams inside it) works on in the range, with that team's load only. */
+    team: z.string().trim().min(1, M.teamInvalid).max(100, M.teamInvalid).optional(),
     sort: z.enum(projectPlanSortKeys, { error: M.projectSortInvalid }).default('name'),
     limit: z.coerce.number({ error: M.limitInvalid }).int(M.limitInvalid).min(1, M.limitInvalid).max(5000, M.limitInvalid).default(5000),
     offset: z.coerce.number({ error: M.offsetInvalid }).int(M.offsetInvalid).min(0, M.offsetInvalid).default(0),
@@ -72,10 +74,15 @@ export function answerProjectPlanQuery(
   facts: CapacityFacts<CapacityEngineer> & { projects: readonly PlanProjectRow[] },
   query: ProjectPlanQuery,
   timeZone: string,
+  /** With `query.team`: the team's people (membersOfTeam, resolved by the caller); none when the team is unknown. */
+  members?: ReadonlySet<string>,
 ): ProjectPlanResponse {
   const needle = query.q?.toLocaleLowerCase();
-  const projects = facts.projects.filter((p) => (!needle || p.name.toLocaleLowerCase().includes(needle)) && (!query.status || p.status === query.status));
-  const plan = projectPlan({ ...facts, projects, timeZone }, query);
+  const team = query.team ? members ?? new Set<string>() : null;
+  const assignments = team ? facts.assignments.filter((a) => team.has(refId(a.engineerId))) : facts.assignments;
+  const worked = team ? new Set(assignments.filter((a) => a.startDate.slice(0, 10) <= query.to && a.endDate.slice(0, 10) >= query.from).map((a) => refId(a.projectId))) : null;
+  const projects = facts.projects.filter((p) => (!needle || p.name.toLocaleLowerCase().includes(needle)) && (!query.status || p.status === query.status) && (!worked || worked.has(p._id)));
+  const plan = projectPlan({ ...facts, assignments, projects, timeZone }, query);
   const rows = plan.rows.sort(compareRows(query.sort, query.includeTentative));
   return {
     from: query.from,

@@ -51,8 +51,9 @@ describe('staffed load', () => {
     ]);
   });
 
-  it('given an assignment from Wednesday 09:00, then it counts from Thursday, as the capacity model counts it', () => {
-    expect(figures({ assignments: [assignment('ada', 'portal', 100, '2025-06-04T09:00:00.000Z', '2025-06-09')] })[0]!.staffed).toBe(200);
+  it('given an assignment from Wednesday 09:00, then it counts from Wednesday (the day it falls on), as the capacity model counts it', () => {
+    // Wed 4, Thu 5, Fri 6 in week 23; its last day, Monday the 9th, is in week 24.
+    expect(figures({ assignments: [assignment('ada', 'portal', 100, '2025-06-04T09:00:00.000Z', '2025-06-09')] }).map((p) => p.staffed)).toEqual([300, 100]);
   });
 
   it('given two people on one project, then staffed sums them and people lists both by name', () => {
@@ -119,7 +120,8 @@ describe("days the assignee does not work are not counted (each engineer's own d
 });
 
 describe('a tentative project', () => {
-  const facts = { tentativeProjectIds: ['pipeline'], assignments: [assignment('ada', 'pipeline', 50, '2025-06-02', '2025-06-09'), assignment('bo', 'portal', 100, '2025-06-02', '2025-06-09')] };
+  // Monday through Friday of week 23, both ends included.
+  const facts = { tentativeProjectIds: ['pipeline'], assignments: [assignment('ada', 'pipeline', 50, '2025-06-02', '2025-06-06'), assignment('bo', 'portal', 100, '2025-06-02', '2025-06-06')] };
 
   it('given Ada on a pipeline project, then its load is tentative, not staffed, and she is on it', () => {
     expect(plan(facts).rows[1]!.periods[0]).toMatchObject({ staffed: 0, tentative: 250, people: [{ _id: 'ada', load: 250 }] });
@@ -153,9 +155,14 @@ describe('a tentative project', () => {
 });
 
 describe('open roles (placeholders)', () => {
-  it("given a placeholder at 50 % for the first week, then it is demand over the organisation's working days, and nobody is on it", () => {
-    const result = plan({ placeholders: [placeholder('portal', 50, '2025-06-02', '2025-06-09')] });
+  it("given a placeholder at 50 % for the first week (Monday through Friday), then it is demand over the organisation's working days, and nobody is on it", () => {
+    const result = plan({ placeholders: [placeholder('portal', 50, '2025-06-02', '2025-06-06')] });
     expect(result.rows[0]!.periods.map((p) => [p.demand, p.people.length])).toEqual([[250, 0], [0, 0]]);
+  });
+
+  it('given a placeholder whose last day is the next Monday, then that Monday is demand too', () => {
+    const result = plan({ placeholders: [placeholder('portal', 50, '2025-06-02', '2025-06-09')] });
+    expect(result.rows[0]!.periods.map((p) => p.demand)).toEqual([250, 50]);
   });
 
   it("given an organisation holiday, then demand skips it; an engineer's own calendar changes nothing for demand", () => {

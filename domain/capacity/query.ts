@@ -13,8 +13,14 @@ export function matchesText(engineer: Pick<CapacityEngineerRow, 'name' | 'skills
 }
 
 /** The engineers a capacity query is about, before any load figure is computed (cheap filters first). */
-function matchingEngineers(engineers: readonly CapacityEngineerRow[], query: CapacityQuery): CapacityEngineerRow[] {
+export function matchingEngineers<E extends CapacityEngineerRow>(
+  engineers: readonly E[],
+  query: Pick<CapacityQuery, 'engineerId' | 'q' | 'skills' | 'department' | 'seniority' | 'team'>,
+  members?: ReadonlySet<string>,
+): E[] {
   const skills = query.skills ?? [];
+  // An unknown team has nobody in it.
+  const team = query.team ? members ?? new Set<string>() : null;
   const department = query.department ? lower(query.department) : undefined;
   return engineers.filter(
     (e) =>
@@ -22,12 +28,13 @@ function matchingEngineers(engineers: readonly CapacityEngineerRow[], query: Cap
       matchesText(e, query.q) &&
       (skills.length === 0 || skills.some((skill) => e.skills.includes(skill))) &&
       (!department || lower(e.department) === department) &&
-      (!query.seniority || e.seniority === query.seniority),
+      (!query.seniority || e.seniority === query.seniority) &&
+      (!team || team.has(e._id)),
   );
 }
 
 /**
- * Answers a capacity query from the facts: filters, "free at least N % in every week of a range",
+ * Answers a capacity query from the facts: filters, "free at least N % on every working day of a range",
  * the load per period, the order, one page, and totals over every engineer that matched (so the
  * totals row does not change when the user pages). `timeZone` is the organisation's.
  */
@@ -35,8 +42,10 @@ export function answerCapacityQuery(
   facts: CapacityFacts<CapacityEngineerRow>,
   query: CapacityQuery,
   timeZone: string,
+  /** With `query.team`: the team's people today, the teams inside it included (membersOfTeam, resolved by the caller). */
+  members?: ReadonlySet<string>,
 ): CapacityResponse {
-  let engineers = matchingEngineers(facts.engineers, query);
+  let engineers = matchingEngineers(facts.engineers, query, members);
   if (query.minFree !== undefined) {
     const free = availableEngineers({ ...facts, engineers, timeZone }, {
       from: query.freeFrom ?? query.from,
@@ -44,7 +53,8 @@ export function answerCapacityQuery(
       minFree: query.minFree,
       includeTentative: query.includeTentative,
     });
-    const kept = new Set(free.map((row) => row.engineer._id));
+    // A filter keeps only those with the room on every working day, not those short on some days.
+    const kept = new Set(free.filter((row) => row.fit.kind === 'fits').map((row) => row.engineer._id));
     engineers = engineers.filter((e) => kept.has(e._id));
   }
   // Placeholders are nobody's load: a view of one engineer has none in its totals.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CapacityFacts } from './capacity-over-time.ts';
+import { capacityOverTime, type CapacityFacts } from './capacity-over-time.ts';
 import type { CapacityEngineer } from './inputs.ts';
-import { availableEngineers, compareCapacityRows, freeInEveryPeriod } from './ranking.ts';
+import { availableEngineers, compareCapacityRows } from './ranking.ts';
 
 const engineer = (_id: string, name: string, maxCapacity = 100): CapacityEngineer => ({ _id, name, maxCapacity });
 const row = (e: CapacityEngineer, peakUtilization: number | null, minFree: number | null) => ({
@@ -39,16 +39,29 @@ describe('compareCapacityRows', () => {
   });
 });
 
-describe('freeInEveryPeriod', () => {
-  it('given minFree 10, then only rows whose tightest period has at least 10 % free, most free first', () => {
-    expect(freeInEveryPeriod([zoe, max, off, ann], 10).map((r) => [r.engineer.name, r.lowestFree])).toEqual([
-      ['Ann', 60],
-      ['Max', 10],
+describe('sorting by peak reads the highest day, not the highest period', () => {
+  it('given Aisha at 80 % all month with one Friday at 130 %, and Bo at 95 % every day, then Aisha first', () => {
+    // The spans end at Saturday's midnight: Saturday is no working day, however a last day is read.
+    const { engineers: rows } = capacityOverTime(
+      {
+        engineers: [engineer('bo', 'Bo'), engineer('aisha', 'Aisha')],
+        assignments: [
+          { engineerId: 'aisha', projectId: 'p', allocationPercentage: 80, startDate: '2025-05-31T00:00:00.000Z', endDate: '2025-07-05T00:00:00.000Z' },
+          { engineerId: 'aisha', projectId: 'p', allocationPercentage: 50, startDate: '2025-06-13T00:00:00.000Z', endDate: '2025-06-14T00:00:00.000Z' },
+          { engineerId: 'bo', projectId: 'p', allocationPercentage: 95, startDate: '2025-05-31T00:00:00.000Z', endDate: '2025-07-05T00:00:00.000Z' },
+        ],
+      },
+      { from: '2025-06-01', to: '2025-06-30', step: 'month' },
+    );
+    const sorted = [...rows].sort(compareCapacityRows('peak'));
+    expect(sorted.map((r) => [r.engineer.name, r.periods[0]!.utilization, r.peakUtilization])).toEqual([
+      ['Aisha', 82.4, 130],
+      ['Bo', 95, 95],
     ]);
   });
 });
 
-describe('availableEngineers: at least minFree % free in every week of a range', () => {
+describe('availableEngineers: at least minFree % free on every working day of a range, then those short on some days', () => {
   // Three weeks from Monday 2025-06-02; Bea is busy in the second week only, Cy has the third week off.
   const facts: CapacityFacts = {
     engineers: [engineer('ann', 'Ann'), engineer('bea', 'Bea'), engineer('cy', 'Cy'), engineer('dee', 'Dee', 50)],
@@ -62,21 +75,30 @@ describe('availableEngineers: at least minFree % free in every week of a range',
   };
   const range = { from: '2025-06-02', to: '2025-06-22' };
 
-  it('given minFree 50, then Ann (80 free every week) and Dee (a part-timer with 50 free), not Bea nor Cy', () => {
-    expect(availableEngineers(facts, { ...range, minFree: 50 }).map((a) => [a.engineer._id, a.lowestFree])).toEqual([
-      ['ann', 80],
-      ['dee', 50],
+  it('given minFree 50, then Ann (80 free every day) and Dee (a part-timer with 50 free) fit; Bea and Cy fit except the days of a busy week and a week off', () => {
+    expect(availableEngineers(facts, { ...range, minFree: 50 }).map((a) => [a.engineer._id, a.lowestFree, a.fit.kind, a.fit.short.length])).toEqual([
+      ['ann', 80, 'fits', 0],
+      ['dee', 50, 'fits', 0],
+      ['bea', 20, 'fitsExcept', 5],
+      ['cy', 0, 'fitsExcept', 5],
     ]);
+    expect(availableEngineers(facts, { ...range, minFree: 50 }).find((a) => a.engineer._id === 'cy')!.fit.short).toEqual(['2025-06-16', '2025-06-17', '2025-06-18', '2025-06-19', '2025-06-20']);
   });
 
-  it('given minFree 20, then Bea joins with her tightest week (20 % free); Cy only comes in at 0, since a week off leaves 0 % free', () => {
-    expect(availableEngineers(facts, { ...range, minFree: 20 }).map((a) => a.engineer._id)).toEqual(['ann', 'dee', 'bea']);
-    expect(availableEngineers(facts, { ...range, minFree: 0 }).map((a) => [a.engineer._id, a.lowestFree])).toContainEqual(['cy', 0]);
+  it('given minFree 20, then Bea fits with her tightest day (20 % free); Cy fits only at 0, since a day off leaves 0 % free', () => {
+    expect(availableEngineers(facts, { ...range, minFree: 20 }).filter((a) => a.fit.kind === 'fits').map((a) => a.engineer._id)).toEqual(['ann', 'dee', 'bea']);
+    expect(availableEngineers(facts, { ...range, minFree: 0 }).map((a) => [a.engineer._id, a.lowestFree, a.fit.kind])).toContainEqual(['cy', 0, 'fits']);
+  });
+
+  it('given nobody has room on any day, then nobody is listed', () => {
+    const full = { engineers: [engineer('ann', 'Ann')], assignments: [{ ...facts.assignments[0]!, allocationPercentage: 100 }] };
+    expect(availableEngineers(full, { ...range, minFree: 10 })).toEqual([]);
   });
 
   it('given includeTentative, then tentative load also takes free capacity away', () => {
     const withoutCysWeekOff = { ...facts, timeOff: [] };
-    expect(availableEngineers(withoutCysWeekOff, { ...range, minFree: 50 }).map((a) => a.engineer._id)).toContain('cy');
-    expect(availableEngineers(withoutCysWeekOff, { ...range, minFree: 50, includeTentative: true }).map((a) => a.engineer._id)).not.toContain('cy');
+    const cy = (includeTentative: boolean) => availableEngineers(withoutCysWeekOff, { ...range, minFree: 50, includeTentative }).find((a) => a.engineer._id === 'cy')?.fit.kind;
+    expect(cy(false)).toBe('fits');
+    expect(cy(true)).toBe('fitsExcept');
   });
 });

@@ -1,4 +1,5 @@
-import { capacityOverTime, type CapacityFacts, type EngineerCapacity } from './capacity-over-time.ts';
+import { freeByDay, type CapacityFacts, type EngineerCapacity } from './capacity-over-time.ts';
+import { compareFits, fitOfFreeDays, type Fit } from './fit.ts';
 import type { CapacityEngineer } from './inputs.ts';
 
 import type { CapacitySortKey } from './sort-keys.ts';
@@ -28,24 +29,24 @@ export function compareCapacityRows(key: CapacitySortKey): (a: Row, b: Row) => n
   }
 }
 
-export type AvailableEngineer<E extends CapacityEngineer = CapacityEngineer> = { engineer: E; lowestFree: number };
+export type AvailableEngineer<E extends CapacityEngineer = CapacityEngineer> = { engineer: E; lowestFree: number; fit: Fit };
 
 /**
- * The rows with at least `minFree` % of a day free in every period that has working days, most free
- * first. A row with no working day at all offers nothing and is left out.
+ * Free-when: who has at least `minFree` % of a day free over from..to, judged day by day (fit.ts).
+ * Those who fit come first, then those who fit except some days (which the fit names); someone with
+ * no working day that has room is left out. Within each, the freest tightest day first, then by name.
  */
-export function freeInEveryPeriod<E extends CapacityEngineer>(rows: readonly EngineerCapacity<E>[], minFree: number): AvailableEngineer<E>[] {
-  return rows
-    .filter((row) => row.minFree !== null && row.minFree >= minFree)
-    .sort(compareCapacityRows('free'))
-    .map((row) => ({ engineer: row.engineer, lowestFree: row.minFree! }));
-}
-
-/** Engineers with at least `minFree` % free in every ISO week of from..to (weeks cut by the range count their days inside it). */
 export function availableEngineers<E extends CapacityEngineer>(
   facts: CapacityFacts<E>,
   range: { from: string; to: string; minFree: number; includeTentative?: boolean },
 ): AvailableEngineer<E>[] {
-  const view = capacityOverTime(facts, { from: range.from, to: range.to, step: 'week', includeTentative: range.includeTentative });
-  return freeInEveryPeriod(view.engineers, range.minFree);
+  const byFree = compareCapacityRows('free');
+  const rows: { row: Row & { engineer: E }; fit: Fit }[] = [];
+  freeByDay(facts, range, (engineer, free, dates) => {
+    const fit = fitOfFreeDays(free, dates, range.minFree);
+    if (fit.kind !== 'noRoom') rows.push({ row: { engineer, peakUtilization: null, minFree: fit.lowestFree }, fit });
+  });
+  return rows
+    .sort((a, b) => compareFits(a.fit, b.fit) || byFree(a.row, b.row))
+    .map(({ row, fit }) => ({ engineer: row.engineer, lowestFree: fit.lowestFree ?? 0, fit }));
 }

@@ -82,3 +82,18 @@ export function localDayOf(instant: number, timeZone: string): number {
  * A day starts at or after t exactly when t - 1 ms still lies on an earlier day.
  */
 export const dayStartingAtOrAfter = (instant: number, timeZone: string) => localDayOf(instant - 1, timeZone) + 1;
+
+/**
+ * The first instant (epoch ms) of local day `day` in `timeZone`: where a day's work begins, for a query
+ * that asks "is on today" of stored instants. The guess from the offset at UTC midnight is corrected
+ * once by the offset at the guess itself (a clock change near midnight), then walked back while an
+ * earlier instant still falls on the same day.
+ */
+export function startOfLocalDay(day: number, timeZone: string): number {
+  if (timeZone === 'UTC') return day * DAY_MS;
+  let start = day * DAY_MS - zoneOffsetAt(day * DAY_MS, timeZone);
+  start = day * DAY_MS - zoneOffsetAt(start, timeZone);
+  while (localDayOf(start, timeZone) > day) start += 15 * 60_000;
+  while (localDayOf(start - 1, timeZone) === day) start -= 15 * 60_000;
+  return start;
+}

@@ -4,6 +4,7 @@ import {
   holidayCalendarFieldsInput, registerEngineerInput, renameHolidayCalendarInput, updateAssignmentInput, updateEngineerInput, updatePlaceholderInput,
   updateProjectInput, workWeekInput,
 } from '../inputs.ts';
+import { holidayRuleSchema } from '../entities.ts';
 import { wellFormedText } from '../text.ts';
 import { actualsWeekInput, isoWeek, unlockWeekInput } from '../actuals/inputs.ts';
 
@@ -46,19 +47,35 @@ export const planningCommand = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('followCalendar'), engineerId: id('Engineer'), input: followCalendarInput }),
   z.object({ kind: z.literal('setEmployment'), engineerId: id('Engineer'), input: employmentInput }),
   z.object({ kind: z.literal('addHoliday'), holidayId: id('Holiday'), input: addHolidayInput }),
-  z.object({ kind: z.literal('removeHoliday'), holidayId: id('Holiday'), calendarId: calendarIdInput }),
+  z.object({
+    kind: z.literal('removeHoliday'),
+    holidayId: id('Holiday'),
+    calendarId: calendarIdInput,
+    // A day of the calendar's rule (its id made by ruleHolidayId), as the caller found it in the rule.
+    ruleDay: z.object({ date: addHolidayInput.shape.date, name: z.string().max(200) }).optional(),
+  }),
   z.object({
     kind: z.literal('createHolidayCalendar'),
     calendarId: id('Calendar'),
-    // Without `year`: the year says which holidays the caller found, and they come along here.
     input: holidayCalendarFieldsInput,
+    // Recorded days it starts with (a calendar from before rules had a country's year here).
     holidays: z.array(z.object({ holidayId: id('Holiday'), date: addHolidayInput.shape.date, name: addHolidayInput.shape.name })).max(1000),
+    rule: holidayRuleSchema.optional(),
   }),
+  z.object({ kind: z.literal('setHolidayCalendarRule'), calendarId: id('Calendar'), rule: holidayRuleSchema.nullable() }),
   z.object({ kind: z.literal('renameHolidayCalendar'), calendarId: id('Calendar'), input: renameHolidayCalendarInput }),
   z.object({ kind: z.literal('removeHolidayCalendar'), calendarId: id('Calendar') }),
   // Actuals are what happened, not a plan: no scenario drafts them.
   z.object({ kind: z.literal('recordActuals'), engineerId: id('Engineer'), week: isoWeek, input: actualsWeekInput }),
   z.object({ kind: z.literal('lockActualsWeek'), engineerId: id('Engineer'), week: isoWeek }),
+  // Only undo makes this one: a team change is otherwise the teams' own decision (domain/teams/).
+  z.object({
+    kind: z.literal('undoEngineerTeams'),
+    engineerId: id('Engineer'),
+    teams: z.array(z.object({ from: addHolidayInput.shape.date, teamId: id('Team') })).max(1000),
+    department: z.string().max(200),
+    teamName: z.string().max(200),
+  }),
   z.object({ kind: z.literal('unlockActualsWeek'), engineerId: id('Engineer'), week: isoWeek, reason: unlockWeekInput.shape.reason }),
 ]);
 export type PlanningCommand = z.output<typeof planningCommand>;

@@ -2,16 +2,19 @@ import {
   decideConfirmProject, decideCreateAssignment, decideCreateProject, decideMarkTentative, decideRegisterEngineer,
   decideRemoveAssignment, decideUpdateAssignment, decideUpdateEngineer, decideUpdateProject,
 } from '../decide.ts';
+import { decideUndoEngineerTeams } from '../teams/decide.ts';
 import { decideChangeWorkWeek, decideFollowCalendar, decideSetEmployment } from '../decide-engineer-days.ts';
 import {
-  decideAddHoliday, decideCreateHolidayCalendar, decideRemoveHoliday, decideRemoveHolidayCalendar, decideRenameHolidayCalendar,
+  decideAddHoliday, decideCreateHolidayCalendar, decideRemoveHoliday, decideRemoveHolidayCalendar, decideRenameHolidayCalendar, decideSetHolidayCalendarRule,
 } from '../decide-holidays.ts';
 import { decideAddPlaceholder, decideFillPlaceholder, decideRemovePlaceholder, decideUpdatePlaceholder } from '../decide-placeholders.ts';
 import { decideBookTimeOff, decideCancelTimeOff, type TimeOffActor } from '../decide-time-off.ts';
 import type { AssignmentRecord, Engineer, HolidayCalendar, Project } from '../entities.ts';
-import { streamIds, type PlanningEvent } from '../events.ts';
+import { streamEntity, streamIds, type AssignmentEvent, type PlanningEvent } from '../events.ts';
+import { evolveAssignment } from '../evolve.ts';
+import { keepLockedAssignment, keepLockedTimeOff, lockedWeeksOf } from '../actuals/locked-plan.ts';
 import { decideLockWeek, decideRecordActuals, decideUnlockWeek } from '../actuals/decide.ts';
-import type { Calendar, EngineerTimeOff, ProjectPlan } from '../evolve.ts';
+import type { Calendar, EngineerRecord, ProjectPlan } from '../evolve.ts';
 import { DEFAULT_CALENDAR_ID } from '../capacity/engineer-days.ts';
 import type { CommandOf, PlanningCommand, PlanningCommandKind } from './planning-commands.ts';
 
@@ -27,7 +30,7 @@ export type PlanReader = {
   project(id: string): Project | null;
   projectPlan(id: string): ProjectPlan | null;
   engineer(id: string): Engineer | null;
-  engineerTimeOff(id: string): EngineerTimeOff | null;
+  engineerRecord(id: string): EngineerRecord | null;
   /** The calendar's stream as folded: null for the default calendar before its first event (see calendarOrDefault). */
   calendar(id: string): Calendar | null;
   /** A holiday calendar engineers may follow (the default one always exists). */
@@ -36,15 +39,18 @@ export type PlanReader = {
   holidayCalendars(): HolidayCalendar[];
   /** The names of the engineers whose calendars name this one, at any date. */
   calendarFollowers(id: string): string[];
+  /** The ISO weeks locked for this engineer's actuals: their plan never changes (domain/actuals/locked-plan.ts). */
+  lockedWeeks(engineerId: string): readonly string[];
 };
 
 /**
  * Something a decision reads without writing its stream: the project of an assignment, say, or a
  * calendar, the calendars there are and who follows one (read from the read models by the live handler).
  */
-export type Reference = { kind: 'engineer' | 'project' | 'holidayCalendar' | 'calendar-followers'; id: string } | { kind: 'holiday-calendars' };
+export type Reference = { kind: 'engineer' | 'project' | 'holidayCalendar' | 'calendar-followers' | 'locked-weeks'; id: string } | { kind: 'holiday-calendars' };
 
-export type CommandContext = { read: PlanReader; actor: TimeOffActor; };
+/** `timeZone`: the organisation's, in which an assignment's instants are days (UTC when not said). */
+export type CommandContext = { read: PlanReader; actor: TimeOffActor; timeZone?: string };
 
 type Spec<C> = {
   /** The streams the command writes, in the order their events are appended; the first is the one an expected version is about. */
@@ -114,6 +120,10 @@ export const planningCommands: { [K in PlanningCommandKind]: Spec<CommandOf<K>> 
     writes: engineer,
     decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideUpdateEngineer(read.engineer(c.engineerId), { input: c.input, actor })),
   },
+  undoEngineerTeams: {
+    writes: engineer,
+    decide: (c, { read }) => on(streamIds.engineer(c.engineerId), decideUndoEngineerTeams(read.engineer(c.engineerId), c)),
+  },
   changeWorkWeek: {
     writes: engineer,
     decide: (c, { read }) => on(streamIds.engineer(c.engineerId), decideChangeWorkWeek(read.engineer(c.engineerId), c.input)),
@@ -131,11 +141,11 @@ export const planningCommands: { [K in PlanningCommandKind]: Spec<CommandOf<K>> 
   bookTimeOff: {
     writes: engineer,
     decide: (c, { read, actor }) =>
-      on(streamIds.engineer(c.engineerId), decideBookTimeOff(read.engineerTimeOff(c.engineerId), { timeOffId: c.timeOffId, input: c.input, actor })),
+      on(streamIds.engineer(c.engineerId), decideBookTimeOff(read.engineerRecord(c.engineerId), { timeOffId: c.timeOffId, input: c.input, actor })),
   },
   cancelTimeOff: {
     writes: engineer,
-    decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideCancelTimeOff(read.engineerTimeOff(c.engineerId), { timeOffId: c.timeOffId, actor })),
+    decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideCancelTimeOff(read.engineerRecord(c.engineerId), { timeOffId: c.timeOffId, actor })),
   },
   addHoliday: {
     writes: (c) => calendar(c.input),
@@ -143,14 +153,20 @@ export const planningCommands: { [K in PlanningCommandKind]: Spec<CommandOf<K>> 
   },
   removeHoliday: {
     writes: calendar,
-    decide: (c, { read }) => on(streamIds.calendar(c.calendarId), decideRemoveHoliday(read.calendar(c.calendarId), { holidayId: c.holidayId, calendarId: c.calendarId })),
+    decide: (c, { read }) => on(streamIds.calendar(c.calendarId), decideRemoveHoliday(read.calendar(c.calendarId), {
+      holidayId: c.holidayId, calendarId: c.calendarId, ...(c.ruleDay ? { ruleDay: c.ruleDay } : {}),
+    })),
   },
   createHolidayCalendar: {
     writes: calendar,
     reads: () => [{ kind: 'holiday-calendars' }],
     decide: (c, { read }) => on(streamIds.calendar(c.calendarId), decideCreateHolidayCalendar(read.calendar(c.calendarId), {
-      calendarId: c.calendarId, input: c.input, holidays: c.holidays, others: read.holidayCalendars(),
+      calendarId: c.calendarId, input: c.input, holidays: c.holidays, others: read.holidayCalendars(), ...(c.rule ? { rule: c.rule } : {}),
     })),
+  },
+  setHolidayCalendarRule: {
+    writes: calendar,
+    decide: (c, { read }) => on(streamIds.calendar(c.calendarId), decideSetHolidayCalendarRule(read.calendar(c.calendarId), { calendarId: c.calendarId, rule: c.rule })),
   },
   renameHolidayCalendar: {
     writes: calendar,
@@ -181,18 +197,18 @@ export const planningCommands: { [K in PlanningCommandKind]: Spec<CommandOf<K>> 
   recordActuals: {
     writes: engineer,
     reads: (c) => c.input.entries.map((e) => ({ kind: 'project', id: e.projectId })),
-    decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideRecordActuals(read.engineerTimeOff(c.engineerId), {
+    decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideRecordActuals(read.engineerRecord(c.engineerId), {
       week: c.week, input: c.input, actor, projectExists: (id) => read.project(id) !== null,
     })),
   },
   lockActualsWeek: {
     writes: engineer,
-    decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideLockWeek(read.engineerTimeOff(c.engineerId), { week: c.week, actor })),
+    decide: (c, { read, actor }) => on(streamIds.engineer(c.engineerId), decideLockWeek(read.engineerRecord(c.engineerId), { week: c.week, actor })),
   },
   unlockActualsWeek: {
     writes: engineer,
     decide: (c, { read, actor }) =>
-      on(streamIds.engineer(c.engineerId), decideUnlockWeek(read.engineerTimeOff(c.engineerId), { week: c.week, reason: c.reason, actor })),
+      on(streamIds.engineer(c.engineerId), decideUnlockWeek(read.engineerRecord(c.engineerId), { week: c.week, reason: c.reason, actor })),
   },
   fillPlaceholder: {
     writes: (c) => [streamIds.project(c.projectId), streamIds.assignment(c.assignmentId)],
@@ -214,28 +230,69 @@ const specOf = <C extends PlanningCommand>(command: C) => planningCommands[comma
 /** The streams a command writes, in the order its events are appended. */
 export const streamsOf = (command: PlanningCommand): string[] => specOf(command).writes(command);
 
+/**
+ * The engineers whose plan a command may change: the one it names, and whoever has an assignment it
+ * writes now. Their locked weeks are read before it is decided.
+ */
+function engineersPlanned(command: PlanningCommand, read: PlanReader): string[] {
+  const named = 'engineerId' in command ? [command.engineerId] : 'input' in command && 'engineerId' in command.input && typeof command.input.engineerId === 'string' ? [command.input.engineerId] : [];
+  const owners = streamsOf(command).flatMap((streamId) => {
+    const entity = streamEntity(streamId);
+    return entity?.kind === 'assignment' ? [read.assignment(entity.id)?.engineerId].filter((id): id is string => id !== undefined) : [];
+  });
+  return [...new Set([...named, ...owners])];
+}
+
 /** What a command reads beyond the streams it writes, given those as they are. */
-export const referencesOf = (command: PlanningCommand, read: PlanReader): Reference[] => specOf(command).reads?.(command, read) ?? [];
+export const referencesOf = (command: PlanningCommand, read: PlanReader): Reference[] => [
+  ...(specOf(command).reads?.(command, read) ?? []),
+  ...engineersPlanned(command, read).map((id): Reference => ({ kind: 'locked-weeks', id })),
+];
+
+/**
+ * Whatever a command decided, a day of a locked actuals week keeps its plan: each assignment it writes
+ * as it was and as the events leave it, and each time off it books or cancels, are held against the
+ * weeks locked for their engineer.
+ */
+function keepLockedWeeks(decided: readonly StreamEvents[], { read, timeZone = 'UTC' }: CommandContext): void {
+  const locked = { lockedWeeks: (id: string) => read.lockedWeeks(id), nameOf: (id: string) => read.engineer(id)?.name ?? null };
+  for (const { streamId, events } of decided) {
+    if (events.length === 0) continue;
+    const entity = streamEntity(streamId);
+    if (entity?.kind === 'assignment') {
+      const before = read.assignment(entity.id);
+      const after = events.reduce<AssignmentRecord | null>((state, event, i) => evolveAssignment(state, event as AssignmentEvent, i + 1), before);
+      keepLockedAssignment(before, after, locked, timeZone);
+    }
+    for (const event of events) if (event.type === 'TimeOffBooked' || event.type === 'TimeOffCancelled') keepLockedTimeOff(event.data, locked);
+  }
+}
 
 /** The command's events per stream, or the DomainError the live route would answer with. */
-export const decideCommand = (command: PlanningCommand, context: CommandContext): StreamEvents[] => specOf(command).decide(command, context);
+export const decideCommand = (command: PlanningCommand, context: CommandContext): StreamEvents[] => {
+  const decided = specOf(command).decide(command, context);
+  keepLockedWeeks(decided, context);
+  return decided;
+};
 
 /** A reader over entities already at hand (a batch's preloaded records and the stream being decided). */
 export function readerOf(known: {
   engineers?: ReadonlyMap<string, Engineer | null>;
   projects?: ReadonlyMap<string, Project | null>;
   assignments?: ReadonlyMap<string, AssignmentRecord | null>;
-  engineerTimeOff?: ReadonlyMap<string, EngineerTimeOff | null>;
+  engineerRecord?: ReadonlyMap<string, EngineerRecord | null>;
   calendars?: ReadonlyMap<string, Calendar | null>;
   holidayCalendars?: ReadonlyMap<string, { _id: string; name: string } | null>;
   calendarList?: readonly HolidayCalendar[];
+  /** The weeks locked per engineer, beside those of the engineer streams at hand. */
+  lockedWeeks?: ReadonlyMap<string, readonly string[]>;
 }): PlanReader {
   return {
     assignment: (id) => known.assignments?.get(id) ?? null,
     project: (id) => known.projects?.get(id) ?? null,
-    engineer: (id) => known.engineers?.get(id) ?? known.engineerTimeOff?.get(id)?.engineer ?? null,
+    engineer: (id) => known.engineers?.get(id) ?? known.engineerRecord?.get(id)?.engineer ?? null,
     projectPlan: () => null,
-    engineerTimeOff: (id) => known.engineerTimeOff?.get(id) ?? null,
+    engineerRecord: (id) => known.engineerRecord?.get(id) ?? null,
     calendar: (id) => known.calendars?.get(id) ?? null,
     holidayCalendar: (id) => defaultCalendarOr(known.holidayCalendars?.get(id) ?? null, id),
     holidayCalendars: () => [...(known.calendarList ?? [])],
@@ -243,6 +300,7 @@ export function readerOf(known: {
     calendarFollowers: () => {
       throw new Error('calendar followers are not known to this reader');
     },
+    lockedWeeks: (id) => known.lockedWeeks?.get(id) ?? lockedWeeksOf(known.engineerRecord?.get(id)?.actuals),
   };
 }
 

@@ -6,10 +6,12 @@ const assignment = (startDate: string, endDate: string) => ({
 });
 
 describe('calendar feed entries', () => {
-  it('an assignment is on the days whose start it covers, in the organisation\'s time zone (end day not included)', () => {
-    expect(assignmentDays('2026-12-01T00:00:00.000Z', '2026-12-05T00:00:00.000Z', 'UTC')).toEqual({ start: '2026-12-01', end: '2026-12-05' });
-    // Midnight UTC is 01:00 in Berlin: it covers the starts of the Berlin days from the 2nd to the 5th.
-    expect(assignmentDays('2026-12-01T00:00:00.000Z', '2026-12-05T00:00:00.000Z', 'Europe/Berlin')).toEqual({ start: '2026-12-02', end: '2026-12-06' });
+  it('an assignment is on its first through its last day in the organisation\'s time zone; DTEND is the day after the last', () => {
+    expect(assignmentDays('2026-12-01T00:00:00.000Z', '2026-12-05T00:00:00.000Z', 'UTC')).toEqual({ start: '2026-12-01', end: '2026-12-06' });
+    // Midnight UTC is 01:00 in Berlin: still the 1st and the 5th there.
+    expect(assignmentDays('2026-12-01T00:00:00.000Z', '2026-12-05T00:00:00.000Z', 'Europe/Berlin')).toEqual({ start: '2026-12-01', end: '2026-12-06' });
+    // 23:30 UTC is already the next day in Berlin.
+    expect(assignmentDays('2026-11-30T23:30:00.000Z', '2026-12-04T23:30:00.000Z', 'Europe/Berlin')).toEqual({ start: '2026-12-01', end: '2026-12-06' });
     // Within one day: still shown on that day.
     expect(assignmentDays('2026-12-01T09:00:00.000Z', '2026-12-01T17:00:00.000Z', 'UTC')).toEqual({ start: '2026-12-01', end: '2026-12-02' });
   });
@@ -22,8 +24,16 @@ describe('calendar feed entries', () => {
     );
     expect(feed).toEqual([
       { uid: 'time-off-t1', summary: 'Vacation', start: '2026-12-01', end: '2026-12-04' },
-      { uid: 'assignment-a1', summary: 'Payments Platform Migration (80%)', start: '2026-12-10', end: '2026-12-20', description: 'Developer on Payments Platform Migration, 80% of their time' },
+      { uid: 'assignment-a1', summary: 'Payments Platform Migration (80%)', start: '2026-12-10', end: '2026-12-21', description: 'Developer on Payments Platform Migration, 80% of their time' },
     ]);
+  });
+
+  it('given an assignment whose last day is Dec 31, then DTEND is Jan 1 of the next year', () => {
+    expect(assignmentDays('2026-12-28T00:00:00.000Z', '2026-12-31T00:00:00.000Z', 'UTC')).toEqual({ start: '2026-12-28', end: '2027-01-01' });
+  });
+
+  it('given a one-day assignment, then DTEND is the next day', () => {
+    expect(assignmentDays('2026-12-07T00:00:00.000Z', '2026-12-07T00:00:00.000Z', 'UTC')).toEqual({ start: '2026-12-07', end: '2026-12-08' });
   });
 
   it('holidays are single days', () => {

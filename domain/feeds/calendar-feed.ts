@@ -1,4 +1,4 @@
-import { dayStartingAtOrAfter } from '../capacity/time-zone.ts';
+import { spanDays } from '../capacity/plan-days.ts';
 import type { AssignmentRecord, HolidayRecord, TimeOff } from '../entities.ts';
 
 /**
@@ -23,14 +23,12 @@ const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) /
 const timeOffWords = { vacation: 'Vacation', sick: 'Sick leave', other: 'Time off' } as const;
 
 /**
- * An assignment runs from one instant to another; it is on the organisation's days whose start it
- * covers (the capacity rule, domain/capacity). One that covers no day's start still shows on the
- * day it starts, so nothing planned is missing from the calendar.
+ * An assignment's all-day event: its first day through its last (plan-days.ts), written as iCalendar
+ * wants an all-day span, the end being the day after the last (RFC 5545's DTEND is exclusive).
  */
 export function assignmentDays(startDate: string, endDate: string, timeZone: string): { start: string; end: string } {
-  const first = dayStartingAtOrAfter(Date.parse(startDate), timeZone);
-  const after = dayStartingAtOrAfter(Date.parse(endDate), timeZone);
-  return after > first ? { start: dayText(first), end: dayText(after) } : { start: dayText(first - 1), end: dayText(first) };
+  const { first, last } = spanDays({ startDate, endDate }, timeZone);
+  return { start: dayText(first), end: dayText(Math.max(first, last) + 1) };
 }
 
 /** "Payments Platform Migration (80%)": the project and their share. */

@@ -19,9 +19,12 @@ export function numberCell(text: string): number | undefined {
   return decimal.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-/** A list cell: items separated by ';', each trimmed, empty ones dropped. */
+/**
+ * A list cell: items separated by ';' (or ',', as Float and Runn separate tags inside a quoted cell),
+ * each trimmed, empty ones dropped.
+ */
 export const listCell = (text: string): string[] =>
-  text.split(LIST_SEPARATOR).map((item) => item.trim()).filter((item) => item !== '');
+  text.split(/[;,]/).map((item) => item.trim()).filter((item) => item !== '');
 
 export const listText = (items: readonly string[]) => items.join(`${LIST_SEPARATOR} `);
 

@@ -15,6 +15,8 @@ export const importPreviewSchema = z.object({
   counts: countsSchema,
   fileErrors: z.array(rowIssueSchema).describe('Problems with the file as a whole (its header); no row is read then'),
   fileWarnings: z.array(rowIssueSchema).describe('What the import leaves out of the file (a column the kind does not have is ignored); the rest imports'),
+  mapping: z.record(z.string(), z.string().nullable())
+    .describe("How the file's columns were read: each header cell to one of the kind's columns, or null (not imported); guessed from the header, else as chosen"),
   rows: z.array(z.object({
     line: z.number().int().describe('The line of the file the row starts on (the header is line 1)'),
     key: z.string().describe('The row named by its natural key'),

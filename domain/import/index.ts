@@ -10,5 +10,7 @@ export * from './plan-assignments.ts';
 export * from './plan-time-off.ts';
 export * from './plan-holidays.ts';
 export * from './plan-actuals.ts';
+export * from './plan-open-roles.ts';
+export * from './plan-teams.ts';
 export * from './export-rows.ts';
 export * from './contracts.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardCell, listCell, momentText, numberCell, unguardCell } from './cells.ts';
-import { guessKind, readHeader } from './kinds.ts';
+import { guessKind, mappingFor, readHeader, unknownFields } from './kinds.ts';
 import { numberRecords } from './lines.ts';
 
 describe('numberRecords', () => {
@@ -63,11 +63,32 @@ describe('header', () => {
     expect(errors).toEqual([
       { line: 1, column: 'name', message: "Column 'name' appears twice" },
       { line: 1, column: 'email', message: "Missing column 'email'" },
-      { line: 1, column: 'maxCapacity', message: "Missing column 'maxCapacity'" },
     ]);
     expect(warnings).toEqual([
-      { line: 1, column: 'emial', message: "Unknown column 'emial': it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills)" },
+      { line: 1, column: 'emial', message: "Unknown column 'emial': it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills, calendar, firstName, lastName, jobTitle, workWeek, startDate, leaveDate, invite, team)" },
     ]);
+  });
+
+  it('reads Float\'s and Runn\'s column names, and a new engineer may leave out seniority and capacity', () => {
+    expect(mappingFor('engineers', ['Name', 'Email', 'Job Title', 'Department', 'Tags', 'Start Date', 'End Date', 'Type'])).toEqual({
+      Name: 'name', Email: 'email', 'Job Title': 'jobTitle', Department: 'department', Tags: 'skills', 'Start Date': 'startDate', 'End Date': 'leaveDate', Type: null,
+    });
+    expect(readHeader('engineers', ['First Name', 'Last Name', 'Email', 'Role', 'Team']).errors).toEqual([]);
+    expect(readHeader('engineers', ['First Name', 'Email']).errors).toEqual([{ line: 1, column: 'name', message: "Missing column 'name'" }]);
+    expect(guessKind(['Name', 'Email', 'Job Title', 'Department'])).toBe('engineers');
+  });
+
+  it('reads each column as chosen, else as saved, else by its name; two columns read as one field refuse the file', () => {
+    const header = ['Team', 'Email', 'Full Name', 'Notes'];
+    const mapping = mappingFor('engineers', header, { Team: 'department' }, { Team: 'team', Notes: 'skills', 'Full Name': 'retired' });
+    expect(mapping).toEqual({ Team: 'department', Email: 'email', 'Full Name': 'name', Notes: 'skills' });
+    expect(readHeader('engineers', header, 1, mapping).columns).toEqual(['department', 'email', 'name', 'skills']);
+    const twice = readHeader('engineers', header, 1, { ...mapping, Notes: 'email' });
+    expect(twice.errors).toEqual([{ line: 1, column: 'email', message: "Column 'Notes' is read as 'email', which another column is read as already" }]);
+    const ignored = readHeader('engineers', header, 1, { ...mapping, Notes: null, Team: null });
+    expect(ignored.columns).toEqual(['', 'email', 'name', '']);
+    expect(ignored.warnings.map((w) => w.message.split(':')[0])).toEqual(["Column 'Team' is not imported", "Unknown column 'Notes'"]);
+    expect(unknownFields('engineers', { Team: 'squad', Email: 'email', X: null })).toEqual(['squad']);
   });
 
   it('ignores a column the kind does not have, with a warning, and reads the rest', () => {
@@ -75,8 +96,8 @@ describe('header', () => {
       columns: ['name', 'email', '', 'seniority', 'maxCapacity', ''],
       errors: [],
       warnings: [
-        { line: 1, column: 'Notes', message: "Unknown column 'Notes': it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills)" },
-        { line: 1, column: '', message: 'Column 6 has no name: it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills)' },
+        { line: 1, column: 'Notes', message: "Unknown column 'Notes': it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills, calendar, firstName, lastName, jobTitle, workWeek, startDate, leaveDate, invite, team)" },
+        { line: 1, column: '', message: 'Column 6 has no name: it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills, calendar, firstName, lastName, jobTitle, workWeek, startDate, leaveDate, invite, team)' },
       ],
     });
   });

@@ -3,6 +3,7 @@ import { decideAddHoliday, decideRemoveHoliday } from '../decide-holidays.ts';
 import type { HolidayCalendar, HolidayRecord } from '../entities.ts';
 import { defaultHolidayCalendar, evolveCalendar, type Calendar } from '../evolve.ts';
 import type { AddHolidayInput } from '../inputs.ts';
+import { ruleHolidayOf } from '../holiday-rules.ts';
 import { decideRow, errorRow, repeatedKeys, updateRow } from './plan-rows.ts';
 import { holidayRowInput, type RowValues } from './rows.ts';
 import type { PlannedRow } from './types.ts';
@@ -27,6 +28,8 @@ export function calendarNamed(cell: string | undefined, calendars: readonly Holi
 /**
  * Per row: add a holiday, rename the one on that date in its calendar, or nothing to do. One holiday per
  * date and calendar. `calendars` are the calendars there are (the default one is there even if left out).
+ * `holidays` may hold the calendars' rule days (as an export writes them): a row saying one again is
+ * unchanged; a row naming that date otherwise records a holiday by hand, which wins over the rule.
  */
 export function planHolidays(
   rows: readonly RowValues[],
@@ -35,7 +38,12 @@ export function planHolidays(
 ): PlannedRow<HolidayCommand>[] {
   const known = calendars.some((c) => c._id === DEFAULT_CALENDAR_ID) ? calendars : [defaultHolidayCalendar(), ...calendars];
   const states = new Map<string, Calendar>(known.map((c) => [c._id, { calendar: c, holidays: {} }]));
+  const ruleDays = new Map<string, HolidayRecord>();
   for (const holiday of holidays) {
+    if (ruleHolidayOf(holiday._id)) {
+      ruleDays.set(`${holiday.calendarId} ${holiday.date}`, holiday);
+      continue;
+    }
     const state = states.get(holiday.calendarId);
     if (state) state.holidays = { ...state.holidays, [holiday._id]: holiday };
   }
@@ -53,7 +61,8 @@ export function planHolidays(
     if (repeats.length > 0) return errorRow(row.line, key, repeats);
     const state = states.get(calendar._id)!;
     const existing = Object.values(state.holidays).find((h) => h.date === value.date);
-    if (existing && existing.name === value.name) return { line: row.line, key, action: 'unchanged', changes: [], errors: [] };
+    const sameAsRule = !existing && ruleDays.get(`${calendar._id} ${value.date}`)?.name === value.name;
+    if ((existing && existing.name === value.name) || sameAsRule) return { line: row.line, key, action: 'unchanged', changes: [], errors: [] };
     const decided = decideRow(row.line, () => {
       const removed = existing ? decideRemoveHoliday(state, { holidayId: existing._id, calendarId: calendar._id }) : [];
       const after = removed.reduce<Calendar | null>((c, event) => evolveCalendar(c, event, 0), state);

@@ -1,7 +1,7 @@
 import { decideBookTimeOff, decideCancelTimeOff } from '../decide-time-off.ts';
 import type { Engineer, TimeOff } from '../entities.ts';
 import type { EngineerEvent } from '../events.ts';
-import { evolveEngineerTimeOff, type EngineerTimeOff, withEntry } from '../evolve.ts';
+import { evolveEngineerRecord, type EngineerRecord, withEntry } from '../evolve.ts';
 import type { BookTimeOffInput } from '../inputs.ts';
 import { timeOffMessages as T } from '../messages.ts';
 import { decideRow, errorRow, repeatedKeys, updateRow } from './plan-rows.ts';
@@ -27,13 +27,13 @@ const sameNote = (a?: string, b?: string) => (a ?? '') === (b ?? '');
  */
 export function planTimeOff(rows: readonly RowValues[], now: TimeOffNow): PlannedRow<TimeOffCommand>[] {
   const engineers = new Map(now.engineers.map((e) => [e.email.toLowerCase(), e]));
-  const states = new Map<string, EngineerTimeOff>(now.engineers.map((e) => [e._id, { engineer: e, timeOff: {} }]));
+  const states = new Map<string, EngineerRecord>(now.engineers.map((e) => [e._id, { engineer: e, timeOff: {} }]));
   for (const booking of now.timeOff) {
     const state = states.get(booking.engineerId);
     if (state) state.timeOff = withEntry(state.timeOff, booking._id, booking);
   }
   const fold = (engineerId: string, events: EngineerEvent[]) => {
-    const state = events.reduce<EngineerTimeOff | null>((s, event) => evolveEngineerTimeOff(s, event, 0), states.get(engineerId)!);
+    const state = events.reduce<EngineerRecord | null>((s, event) => evolveEngineerRecord(s, event, 0), states.get(engineerId)!);
     states.set(engineerId, state!);
   };
   const repeated = repeatedKeys();
@@ -55,7 +55,7 @@ export function planTimeOff(rows: readonly RowValues[], now: TimeOffNow): Planne
     const timeOffId = `planned-${index}`;
     const decided = decideRow(row.line, () => {
       const cancelled = booked ? decideCancelTimeOff(state, { timeOffId: booked._id, actor: importer }) : [];
-      const after = cancelled.reduce<EngineerTimeOff | null>((s, event) => evolveEngineerTimeOff(s, event, 0), state);
+      const after = cancelled.reduce<EngineerRecord | null>((s, event) => evolveEngineerRecord(s, event, 0), state);
       return [...cancelled, ...decideBookTimeOff(after, { timeOffId, input, actor: importer })];
     });
     if (!decided.value) return errorRow(row.line, key, decided.errors);

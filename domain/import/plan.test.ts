@@ -54,7 +54,7 @@ describe('engineers', () => {
     ), now);
     expect(plan.fileErrors).toEqual([]);
     expect(plan.fileWarnings).toEqual([
-      { line: 1, column: 'Notes', message: "Unknown column 'Notes': it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills)" },
+      { line: 1, column: 'Notes', message: "Unknown column 'Notes': it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills, calendar, firstName, lastName, jobTitle, workWeek, startDate, leaveDate, invite, team)" },
     ]);
     expect(plan.rows[0]).toMatchObject({
       action: 'update',
@@ -184,7 +184,7 @@ describe('an export imports again unchanged', () => {
   const names = new Map(state.projects.map((p) => [p._id, p.name]));
 
   it.each([
-    ['engineers', exportRecords('engineers', state.engineers.map(engineerCells))],
+    ['engineers', exportRecords('engineers', state.engineers.map((e) => engineerCells(e, 'Default')))],
     ['projects', exportRecords('projects', state.projects.map(projectCells))],
     ['assignments', exportRecords('assignments', state.assignments.map((a) => assignmentCells({ ...a, engineerEmail: 'sam@demo.test', projectName: names.get(a.projectId)! })))],
   ] as const)('%s', (kind, records) => {
@@ -199,5 +199,34 @@ describe('the file', () => {
     const plan = planImport('projects', csv(['name'], ['Portal']), now);
     expect(plan.rows).toEqual([]);
     expect(plan.fileErrors.map((e) => e.message)).toContain("Missing column 'description'");
+  });
+});
+
+describe('engineers with a calendar column', () => {
+  const header = ['name', 'email', 'department', 'seniority', 'maxCapacity', 'skills', 'calendar'];
+  const germany = { _id: 'de', name: 'Germany', country: 'DE', version: 2 };
+  const withCalendars: ImportSnapshot = { ...now, holidayCalendars: [{ _id: 'default', name: 'Default', version: 0 }, germany], today: '2026-12-07' };
+  const samRow = (calendar: string) => ['Sam Rivera', 'sam@demo.test', 'Product', 'senior', '100', 'React;Go', calendar];
+
+  it('a new engineer follows the calendar named (by name in any case, or id) from their first day; one there already from today', () => {
+    const plan = planImport('engineers', csv(header, ['Ann Lee', 'ann@demo.test', 'Data', 'mid', '50', 'SQL', 'GERMANY'], samRow('de')), withCalendars);
+    expect(plan.rows[0]!.command).toMatchObject({ type: 'register', follow: { calendar: { _id: 'de', name: 'Germany' }, from: '0001-01-01' } });
+    expect(plan.rows[1]).toMatchObject({
+      action: 'update', changes: ['calendar'], diff: [{ field: 'calendar', from: 'Default', to: 'Germany' }],
+      command: { type: 'update', engineerId: 'e1', follow: { calendar: { _id: 'de', name: 'Germany' }, from: '2026-12-07' } },
+    });
+  });
+
+  it('the calendar followed already, or an empty cell, changes nothing', () => {
+    const following: Engineer = { ...sam, calendars: [{ from: '2026-01-01', calendarId: 'de' }] };
+    const plan = planImport('engineers', csv(header, samRow('Germany')), { ...withCalendars, engineers: [following] });
+    expect(plan.rows.map((r) => r.action)).toEqual(['unchanged']);
+    expect(planImport('engineers', csv(header, samRow('')), withCalendars).rows.map((r) => r.action)).toEqual(['unchanged']);
+  });
+
+  it('an unknown calendar is an error on its row and column: the file is refused whole', () => {
+    const plan = planImport('engineers', csv(header, ['Ann Lee', 'ann@demo.test', 'Data', 'mid', '50', 'SQL', 'Germany'], samRow('Atlantis')), withCalendars);
+    expect(plan.counts).toEqual({ create: 1, update: 0, unchanged: 0, error: 1 });
+    expect(planErrors(plan)).toEqual([{ line: 3, column: 'calendar', message: "Unknown holiday calendar 'Atlantis': use a calendar's name or id" }]);
   });
 });

@@ -28,7 +28,7 @@ describe('an assignment list query answered in memory', () => {
     expect(ids({})).toEqual(['2', '5', '3', '4', '1']);
   });
 
-  it('searches engineer name and email, project and role; filters by status, engineer, project and dates', () => {
+  it('searches engineer name and email, project and role; filters by status, engineer, project and dates (an end date is the last day, worked)', () => {
     expect(ids({ q: 'ana' })).toEqual(['3', '1']);
     expect(ids({ q: 'ben.ode@' })).toEqual(['2', '5']);
     expect(ids({ q: 'BOREALIS' })).toEqual(['3', '4']);
@@ -37,7 +37,9 @@ describe('an assignment list query answered in memory', () => {
     expect(ids({ status: 'upcoming,active' })).toEqual(['2', '5', '3']);
     expect(ids({ engineerId: 'e-Ana Ruiz', projectId: 'p-Atlas' })).toEqual(['1']);
     // A date alone is the whole (UTC) day: `to` 2026-06-30 takes in what starts before July 1st.
-    expect(ids({ from: '2026-06-01', to: '2026-06-30' })).toEqual(['2', '5']);
+    // `from` 2026-06-01 takes in 4, whose last day is June 1st; from the 2nd on it is out.
+    expect(ids({ from: '2026-06-01', to: '2026-06-30' })).toEqual(['2', '5', '4']);
+    expect(ids({ from: '2026-06-02', to: '2026-06-30' })).toEqual(['2', '5']);
     expect(ids({ to: '2026-01-31' })).toEqual(['1']);
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayOfInstant, todayOf } from '../capacity/plan-days.ts';
 import type { Assignment } from '../entities.ts';
 import { type AssignmentStatus, assignmentStatus } from '../figures.ts';
 import { listMessages as M } from './messages.ts';
@@ -34,7 +35,7 @@ const time = (iso: string) => Date.parse(iso);
 const contains = (text: string, needle: string) => text.toLowerCase().includes(needle);
 
 /** Whether an assignment is in the list the query asks for, at `at` (decides upcoming, active, completed). */
-export function matchesAssignmentQuery(a: Assignment, query: AssignmentListQuery, at: Date): boolean {
+export function matchesAssignmentQuery(a: Assignment, query: AssignmentListQuery, at: Date, timeZone = 'UTC'): boolean {
   if (query.q) {
     const needle = query.q.toLowerCase();
     const found = [a.engineerId.name, a.engineerId.email, a.projectId.name, a.role].some((text) => contains(text, needle));
@@ -42,8 +43,9 @@ export function matchesAssignmentQuery(a: Assignment, query: AssignmentListQuery
   }
   if (query.engineerId && a.engineerId._id !== query.engineerId) return false;
   if (query.projectId && a.projectId._id !== query.projectId) return false;
-  if (query.status && query.status.length > 0 && !query.status.includes(assignmentStatus(a, at))) return false;
-  if (query.from && !(time(a.endDate) > time(query.from))) return false;
+  if (query.status && query.status.length > 0 && !query.status.includes(assignmentStatus(a, at, timeZone))) return false;
+  // An assignment ending at `from` still works that day (its end is its last day).
+  if (query.from && !(time(a.endDate) >= time(query.from))) return false;
   if (query.to && !(time(a.startDate) < time(query.to))) return false;
   return true;
 }
@@ -53,9 +55,9 @@ type Key = string | number;
 const compareKeys = (a: Key, b: Key) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The sort value of each key, then the values that break ties (ascending), as the server orders rows. */
-const sortValues: Record<AssignmentSortKey, (a: Assignment, at: number) => { primary: Key[]; ties: Key[] }> = {
-  current: (a, at) => {
-    const done = time(a.endDate) <= at;
+const sortValues: Record<AssignmentSortKey, (a: Assignment, today: { day: number; timeZone: string }) => { primary: Key[]; ties: Key[] }> = {
+  current: (a, today) => {
+    const done = dayOfInstant(a.endDate, today.timeZone) < today.day;
     return { primary: done ? [1, -time(a.endDate)] : [0, time(a.startDate)], ties: [] };
   },
   startDate: (a) => ({ primary: [time(a.startDate)], ties: [] }),
@@ -67,9 +69,9 @@ const sortValues: Record<AssignmentSortKey, (a: Assignment, at: number) => { pri
 };
 
 /** The order of a sort at `at`: its key (backwards for `-key`), then its ties, then the id. */
-export function assignmentListOrder(sort: AssignmentListQuery['sort'], at: Date): (a: Assignment, b: Assignment) => number {
+export function assignmentListOrder(sort: AssignmentListQuery['sort'], at: Date, timeZone = 'UTC'): (a: Assignment, b: Assignment) => number {
   const valuesOf = sortValues[sort.key];
-  const now = at.getTime();
+  const now = { day: todayOf(at, timeZone), timeZone };
   return (a, b) => {
     const va = valuesOf(a, now);
     const vb = valuesOf(b, now);
@@ -89,8 +91,8 @@ export function assignmentListOrder(sort: AssignmentListQuery['sort'], at: Date)
  * The server's answer to an assignment list query, worked out from a list in memory: used where the
  * server cannot answer, such as a plan as it was at a past moment.
  */
-export function answerAssignmentList(assignments: readonly Assignment[], query: AssignmentListQuery, at: Date) {
-  const matching = assignments.filter((a) => matchesAssignmentQuery(a, query, at)).sort(assignmentListOrder(query.sort, at));
+export function answerAssignmentList(assignments: readonly Assignment[], query: AssignmentListQuery, at: Date, timeZone = 'UTC') {
+  const matching = assignments.filter((a) => matchesAssignmentQuery(a, query, at, timeZone)).sort(assignmentListOrder(query.sort, at, timeZone));
   const start = query.offset ?? 0;
   return { rows: matching.slice(start, query.limit === undefined ? undefined : start + query.limit), total: matching.length };
 }

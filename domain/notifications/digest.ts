@@ -3,7 +3,7 @@
  * the open roles still unfilled that start within them. Built from the capacity model's answer, so it
  * says what the schedule says.
  */
-import type { EngineerCapacity } from '../capacity/capacity-over-time.ts';
+import { overloadText, type EngineerCapacity } from '../capacity/capacity-over-time.ts';
 
 export type DigestRole = { role: string; projectName: string; startDate: string; allocationPercentage: number };
 
@@ -19,7 +19,8 @@ export function digestOf(
   const subject = `Next 4 weeks from ${firstWeek}: ${overloaded.length} overloaded, ${openRoles.length} open ${openRoles.length === 1 ? 'role' : 'roles'}`;
   const lines = [
     overloaded.length === 0 ? 'Nobody is overloaded in the next 4 weeks.' : 'Overloaded:',
-    ...overloaded.map((e) => `- ${e.name}: ${e.weeks.map((w) => `${w.key} ${w.utilization}%`).join(', ')}`),
+    // A week is overloaded when some day is, whatever its average: its days over and peak say why.
+    ...overloaded.map((e) => `- ${e.name}: ${e.weeks.map((w) => `${w.key} ${w.utilization}% (${overloadText(w) ?? 'over capacity'})`).join(', ')}`),
     '',
     openRoles.length === 0 ? 'No open roles start in the next 4 weeks.' : 'Open roles to fill:',
     ...[...openRoles]

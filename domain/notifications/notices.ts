@@ -7,16 +7,17 @@
 import type { AssignmentFields, PlanningEvent } from '../events.ts';
 
 /** The kinds of message a person may turn off, each on its own. */
-export const noticeKinds = ['assigned', 'timeOff', 'digest'] as const;
+export const noticeKinds = ['assigned', 'timeOff', 'digest', 'staffing'] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 export type NoticePreferences = Record<NoticeKind, boolean>;
-export const allNotices: NoticePreferences = { assigned: true, timeOff: true, digest: true };
+export const allNotices: NoticePreferences = { assigned: true, timeOff: true, digest: true, staffing: true };
 
 /** What each kind is called where a person turns it off (and the unsubscribe page confirms it). */
 export const noticeLabels: Record<NoticeKind, string> = {
   assigned: 'when I am assigned to a project, moved or taken off one',
   timeOff: 'when someone books time off for me',
   digest: "the weekly digest of the next 4 weeks' overloads and open roles (managers)",
+  staffing: 'staffing requests for me to answer, and the answers to mine (managers)',
 };
 
 export type Notice = { kind: NoticeKind; engineerId: string; subject: string; lines: string[] };

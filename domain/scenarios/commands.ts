@@ -12,5 +12,9 @@ export const scenarioChange = z.object({
   changeId: z.string().min(1),
   command: draftedCommand,
   base: z.record(z.string(), z.number().int().min(0)),
+  /** Why a proposal (resolving overloads) drafted it, in one line; changes a manager drafts by hand have none. */
+  reason: z.string().max(500).optional(),
+  /** The proposal's move it belongs to: a move from today on of work that started is two changes, accepted or rejected together. */
+  moveId: z.string().max(300).optional(),
 });
 export type ScenarioChange = z.output<typeof scenarioChange>;

@@ -1,7 +1,7 @@
 import type { TimeOffActor } from '../decide-time-off.ts';
 import type { AssignmentRecord, Engineer, Project } from '../entities.ts';
 import { streamEntity } from '../events.ts';
-import type { Calendar, EngineerTimeOff, ProjectPlan } from '../evolve.ts';
+import type { Calendar, EngineerRecord, ProjectPlan } from '../evolve.ts';
 import { applyToPlan, unpopulate, type Plan } from '../plan.ts';
 import { decideCommand, defaultCalendarOr, type PlanReader, type StreamEvents } from '../commands/table.ts';
 import type { PlanningCommand } from '../commands/planning-commands.ts';
@@ -11,6 +11,9 @@ import type { PlanningCommand } from '../commands/planning-commands.ts';
  * assignments costs less than building a map of them again after every change.
  */
 export class PlanIndex {
+  /** `timeZone`: the organisation's, in which the decisions count an assignment's days. */
+  constructor(readonly timeZone = 'UTC') {}
+
   private byId<T extends { _id: string }>(list: readonly T[], id: string): T | null {
     return list.find((item) => item._id === id) ?? null;
   }
@@ -30,7 +33,7 @@ export class PlanIndex {
     return { project, placeholders, closed: {} };
   }
 
-  engineerTimeOff(plan: Plan, id: string): EngineerTimeOff | null {
+  engineerRecord(plan: Plan, id: string): EngineerRecord | null {
     const engineer = this.engineer(plan, id);
     if (!engineer) return null;
     return { engineer, timeOff: Object.fromEntries(plan.timeOff.filter((t) => t.engineerId === id).map((t) => [t._id, t])) };
@@ -55,11 +58,12 @@ export class PlanIndex {
       project: (id) => this.project(plan, id),
       projectPlan: (id) => this.projectPlan(plan, id),
       engineer: (id) => this.engineer(plan, id),
-      engineerTimeOff: (id) => this.engineerTimeOff(plan, id),
+      engineerRecord: (id) => this.engineerRecord(plan, id),
       calendar: (id) => this.calendar(plan, id),
       holidayCalendar: (id) => defaultCalendarOr(this.byId(plan.holidayCalendars, id), id),
       holidayCalendars: () => plan.holidayCalendars,
       calendarFollowers: (id) => this.calendarFollowers(plan, id),
+      lockedWeeks: (id) => plan.actuals.filter((w) => w.engineerId === id && w.locked).map((w) => w.week),
     };
   }
 
@@ -77,6 +81,8 @@ export class PlanIndex {
       case 'calendar':
         return this.byId(plan.holidayCalendars, entity.id)?.version ?? 0;
       case 'account':
+      case 'team':
+      case 'staffing':
         return 0;
     }
   }
@@ -87,7 +93,7 @@ export class PlanIndex {
  * the streams' states as the plan holds them. Throws the same DomainError the live route would answer with.
  */
 export function decideOnPlan(plan: Plan, command: PlanningCommand, actor: TimeOffActor, index = new PlanIndex()): StreamEvents[] {
-  return decideCommand(command, { read: index.reader(plan), actor });
+  return decideCommand(command, { read: index.reader(plan), actor, timeZone: index.timeZone });
 }
 
 /** The plan with those events applied through the projections' reducers, each at its next stream position. */

@@ -123,7 +123,7 @@ describe('draftChange', () => {
     const scenario = foldScenario(live, removed, manager).plan;
     expect(() => draftChange(live, scenario, { changeId: 'c2', command: moveSam }, manager)).toThrow(new DomainError('not-found', 'Assignment not found'));
     const backwards = command({ kind: 'updateAssignment', assignmentId: 'a-priya-portal', input: { endDate: '2026-10-01' } });
-    expect(() => draftChange(live, live, { changeId: 'c1', command: backwards }, manager)).toThrow('End date must be after start date');
+    expect(() => draftChange(live, live, { changeId: 'c1', command: backwards }, manager)).toThrow('End date cannot be before start date');
   });
 
   it('refuses a change that changes nothing', () => {
@@ -212,11 +212,16 @@ describe('compareScenario', () => {
   const scenario = foldScenario(live, drafted([winPipeline, moveSam, swapToPriya]), manager).plan;
   const view = { from: '2026-11-23', to: '2027-01-17', step: 'week' as const };
 
-  it('names each person whose status changes, as runs of weeks in the window', () => {
+  // Priya's 60 % starts on Tuesday Dec 1 beside her 50 %, which runs through Thursday Dec 31 (its last day
+  // worked): weeks 2 and 6 have days at 110 %, and a day over capacity makes the week overloaded (week 6
+  // averages 100 %: four days at 110 %, Jan 1 at 60 %). Sam's move ends on Friday Jan 15, his last day:
+  // week 8 (Jan 11-15) is five days at 60 %, optimal.
+  it('names each person whose status changes, as runs of weeks in the window (a span\'s last day included)', () => {
     expect(compareScenario(live, scenario, view).statusChanges.map((c) => c.sentence)).toEqual([
-      'Priya: optimal -> overloaded in weeks 3-5',
-      'Priya: underutilized -> optimal in weeks 6-8',
-      'Sam: underutilized -> optimal in weeks 6-7',
+      'Priya: optimal -> overloaded in weeks 2-5',
+      'Priya: underutilized -> overloaded in week 6',
+      'Priya: underutilized -> optimal in weeks 7-8',
+      'Sam: underutilized -> optimal in weeks 6-8',
     ]);
   });
 

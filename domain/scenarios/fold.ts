@@ -19,8 +19,8 @@ export type FoldedScenario = { plan: Plan; outcomes: ChangeOutcome[] };
  * applies (the live plan moved under it: its assignment was removed, its project completed) is left
  * out and said so, rather than failing the whole view.
  */
-export function foldScenario(live: Plan, changes: readonly ScenarioChange[], actor: TimeOffActor): FoldedScenario {
-  const index = new PlanIndex();
+export function foldScenario(live: Plan, changes: readonly ScenarioChange[], actor: TimeOffActor, timeZone = 'UTC'): FoldedScenario {
+  const index = new PlanIndex(timeZone);
   let plan = live;
   const outcomes: ChangeOutcome[] = [];
   for (const change of changes) {
@@ -47,8 +47,9 @@ export function draftChange(
   scenario: Plan,
   draft: { changeId: string; command: DraftedCommand },
   actor: TimeOffActor,
+  timeZone = 'UTC',
 ): ScenarioChange {
-  const decided = decideOnPlan(scenario, draft.command, actor);
+  const decided = decideOnPlan(scenario, draft.command, actor, new PlanIndex(timeZone));
   if (decided.every((stream) => stream.events.length === 0)) throw new DomainError('invalid', 'This change would change nothing in the scenario');
   const index = new PlanIndex();
   const base = Object.fromEntries(streamsOf(draft.command).map((streamId) => [streamId, index.streamVersion(live, streamId)]));
@@ -77,14 +78,14 @@ export type Rebased = { changes: ScenarioChange[]; dropped: { changeId: string; 
  * the ones kept, with the current versions as its base; a change that no longer applies, or that now
  * changes nothing, is dropped with the reason.
  */
-export function rebaseScenario(live: Plan, changes: readonly ScenarioChange[], actor: TimeOffActor): Rebased {
+export function rebaseScenario(live: Plan, changes: readonly ScenarioChange[], actor: TimeOffActor, timeZone = 'UTC'): Rebased {
   const kept: ScenarioChange[] = [];
   const dropped: Rebased['dropped'] = [];
   let scenario = live;
-  const index = new PlanIndex();
+  const index = new PlanIndex(timeZone);
   for (const change of changes) {
     try {
-      const rebased = draftChange(live, scenario, change, actor);
+      const rebased = draftChange(live, scenario, change, actor, timeZone);
       scenario = applyStreamEvents(scenario, decideOnPlan(scenario, change.command, actor, index), index);
       kept.push(rebased);
     } catch (error) {

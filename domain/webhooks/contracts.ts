@@ -2,16 +2,19 @@ import { z } from 'zod';
 import { parseCursor } from '../cursor.ts';
 import type { RecordedEvent } from '../events.ts';
 import { eventFilterInput } from './filter.ts';
+import { isStandardSecret } from './signature.ts';
 
 export const webhookMessages = {
   url: 'url must be an http or https address such as https://hooks.example.com/planner',
   secret: 'secret must be 16 to 200 characters',
+  standardSecret: 'a secret starting with whsec_ must be base64 after the prefix (as Standard Webhooks secrets are)',
   cursor: 'after must be a cursor such as "1234:56"',
   notFound: 'Webhook endpoint not found',
 } as const;
 
 const url = z.url({ protocol: /^https?$/, error: webhookMessages.url }).max(2000, webhookMessages.url);
-const secret = z.string({ error: webhookMessages.secret }).min(16, webhookMessages.secret).max(200, webhookMessages.secret);
+const secret = z.string({ error: webhookMessages.secret }).min(16, webhookMessages.secret).max(200, webhookMessages.secret)
+  .refine(isStandardSecret, webhookMessages.standardSecret);
 
 export const webhookInput = z.object({
   url,

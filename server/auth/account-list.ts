@@ -1,11 +1,11 @@
 import type { AccountView } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 
-const columns = ['id', 'name', 'email', 'role', 'admin', 'status', 'last_sign_in_at', 'version'] as const;
-type Row = { id: string; name: string; email: string; role: AccountView['role']; admin: boolean; status: AccountView['status']; last_sign_in_at: Date | null; version: number };
+const columns = ['id', 'name', 'email', 'role', 'admin', 'status', 'last_sign_in_at', 'version', 'scope'] as const;
+type Row = { id: string; name: string; email: string; role: AccountView['role']; admin: boolean; status: AccountView['status']; last_sign_in_at: Date | null; version: number; scope: 'all' | string[] };
 const view = (r: Row): AccountView => ({
   _id: r.id, name: r.name, email: r.email, role: r.role, admin: r.admin, status: r.status,
-  lastSignInAt: r.last_sign_in_at?.toISOString() ?? null, version: r.version,
+  lastSignInAt: r.last_sign_in_at?.toISOString() ?? null, version: r.version, scope: r.scope,
 });
 
 /** The People & access list: every account by name; never a hash. */

@@ -52,11 +52,11 @@ export async function loadProfile(db: DbOrTrx, userId: string): Promise<User | u
   const row = await db
     .selectFrom('users')
     .leftJoin('engineers', 'engineers.id', 'users.id')
-    .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.department', 'users.admin', 'engineers.doc'])
+    .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.department', 'users.admin', 'users.scope', 'engineers.doc'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const user: User = { _id: row.id, name: row.name, email: row.email, role: row.role, department: row.department, admin: row.admin };
+  const user: User = { _id: row.id, name: row.name, email: row.email, role: row.role, department: row.department, admin: row.admin, ...(row.role === 'manager' ? { scope: row.scope } : {}) };
   if (row.doc) {
     Object.assign(user, {
       name: row.doc.name,

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/connect.ts';
 import type { LinkTokensTable } from '../db/schema.ts';
 
@@ -33,6 +32,16 @@ export async function issueLinkToken(db: DbOrTrx, kind: LinkKind, userId: string
   return token;
 }
 
+/** issueLinkToken for many accounts at once (a bulk invitation): one secret each, in two statements. */
+export async function issueLinkTokens(db: DbOrTrx, kind: Exclude<LinkKind, 'sign-on'>, userIds: readonly string[], now = new Date()): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
+  await db.deleteFrom('link_tokens').where('kind', '=', kind).where('used_at', 'is', null).where('user_id', 'in', [...userIds]).execute();
+  const expires = new Date(now.getTime() + LINK_LIFETIME_MS[kind]);
+  await db.insertInto('link_tokens').values(userIds.map((userId, i) => ({ token_hash: hashOf(tokens[i]!), kind, user_id: userId, expires_at: expires }))).execute();
+  return tokens;
+}
+
 export type LinkLookup = { state: 'unknown' } | { state: 'gone' } | { state: 'valid'; userId: string | null };
 
 /** What a link's token is worth now, without using it. */
@@ -55,14 +64,4 @@ export async function useLinkToken(db: DbOrTrx, kind: LinkKind, token: string, n
     .returning('user_id').executeTakeFirst();
   if (used) return { state: 'valid', userId: used.user_id };
   return (await peekLinkToken(db, kind, token, now)).state === 'unknown' ? { state: 'unknown' } : { state: 'gone' };
-}
-
-/** Takes back the account's unused links of this kind (a withdrawn invitation, say). */
-export async function dropLinkTokens(db: DbOrTrx, kind: LinkKind, userId: string): Promise<void> {
-  await db.deleteFrom('link_tokens').where('kind', '=', kind).where('user_id', '=', userId).where('used_at', 'is', null).execute();
-}
-
-/** Used and expired links are kept a day for the 410 answer, then go. */
-export async function pruneLinkTokens(db: DbOrTrx): Promise<void> {
-  await db.deleteFrom('link_tokens').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
 }

@@ -14,7 +14,11 @@ import { isLoopback } from '../runtime/first-run.ts';
 export type PendingSignOn = { state: string; nonce: string; codeVerifier: string };
 
 /** Who the provider says signed in. `email` is lower-cased; `emailVerified` is the provider's word on it. */
-export type SignOnIdentity = { subject: string; email: string | undefined; emailVerified: boolean; name: string | undefined };
+export type SignOnIdentity = {
+  subject: string; email: string | undefined; emailVerified: boolean; name: string | undefined;
+  /** The groups claim (OIDC_GROUPS_CLAIM), when the provider sent one: a list, or one group as text. */
+  groups?: string[];
+};
 
 export type OidcClient = {
   /** Where to send the browser, and what to keep until it comes back. */
@@ -28,6 +32,10 @@ export type OidcClient = {
 };
 
 const DISCOVERY_TIMEOUT_S = 10;
+
+/** A groups claim read: a list of names, or one name; anything else is no claim. */
+const groupsOf = (value: unknown): { groups?: string[] } =>
+  Array.isArray(value) ? { groups: value.filter((g): g is string => typeof g === 'string') } : typeof value === 'string' ? { groups: [value] } : {};
 
 /**
  * openid-client only talks https. The tests' provider runs on http://127.0.0.1, so plain http is
@@ -89,6 +97,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         // Some providers send the boolean as a string.
         emailVerified: claims.email_verified === true || claims.email_verified === 'true',
         name: typeof claims.name === 'string' ? claims.name : undefined,
+        ...groupsOf(claims[settings.groupsClaim ?? 'groups']),
       };
     },
   };

@@ -4,8 +4,9 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { ensureClientBuild } from '../runtime/client-build.ts';
 import { resolveDatabase } from '../runtime/database.ts';
 import { resolveJwtSecret } from '../runtime/jwt-secret.ts';
+import { chooseLogFormat } from '../runtime/log-format.ts';
 import { smtpMailer } from '../mail/mailer.ts';
-import { demoAccountsPresent, isLoopback, recordExistingAccounts, setupLinkIfEmpty, shouldSeedDemo } from '../runtime/first-run.ts';
+import { demoAccountsPresent, isLoopback, recordDepartmentTeams, recordExistingAccounts, setupLinkIfEmpty, shouldSeedDemo } from '../runtime/first-run.ts';
 import { seedDemoIfEmpty } from '../seed/demo.ts';
 import { explainStartupFailure } from './startup-failure.ts';
 
@@ -25,6 +26,7 @@ async function main() {
     jwtSecret: await resolveJwtSecret(config, resolved.url),
     jwtExpiresIn: config.jwtExpiresIn,
     logLevel: config.logLevel,
+    logFormat: chooseLogFormat(config.logFormat, process.stdout.isTTY),
     corsOrigin: config.corsOrigin,
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
@@ -43,6 +45,8 @@ async function main() {
     const seeded = await seedDemoIfEmpty(app.db, new Date());
     if (seeded) app.log.info('Seeded the demo data (accounts: manager@demo.test, engineer@demo.test, ... password demo1234)');
   }
+  const placed = await recordDepartmentTeams(app.db);
+  if (placed > 0) app.log.info(`Made teams of the departments: ${placed} engineer(s) placed in their department's team`);
   if (!isLoopback(config.host) && (await demoAccountsPresent(app.db))) {
     app.log.warn(`Demo accounts with the published password demo1234 exist and the server listens on ${config.host}, which other machines can reach: deactivate them on People & access, or start on an empty database with DEMO=off`);
   }

@@ -5,7 +5,9 @@ import {
   type Account, type AccountChangeInput, type ActivatedVia, type EventMetadata, type InviteInput, type RegisterEngineerInput, type ResetAskedVia, type Role,
 } from '../../domain/index.ts';
 import { findAccountByEmail, lockAccount, lockAccounts } from '../auth/accounts.ts';
-import { issueLinkToken } from '../auth/link-tokens.ts';
+import { issueLinkToken, issueLinkTokens } from '../auth/link-tokens.ts';
+import { registerEngineers } from './bulk-planning.ts';
+import { executeCommands } from './execute.ts';
 import { hashPassword } from '../auth/password.ts';
 import { endSessionsOf } from '../auth/sessions.ts';
 import type { DbOrTrx } from '../db/connect.ts';
@@ -13,6 +15,7 @@ import { isUniqueViolation } from '../db/constraint-errors.ts';
 import { registerEngineer } from './planning.ts';
 import { executeCommand } from './execute.ts';
 import { accountStream } from './streams.ts';
+import { HttpError } from '../http-error.ts';
 
 /**
  * The account use cases: each appends its facts to the account's stream (the history shows who made
@@ -87,6 +90,33 @@ export async function inviteAccount(trx: DbOrTrx, input: InviteInput, metadata: 
 }
 
 /**
+ * inviteAccount for many people in the caller's transaction (a bulk invitation), the same facts in a
+ * few statements: the engineer records nobody has planned yet registered together, the invitations
+ * appended together, one link each. An e-mail with an account refuses the lot.
+ */
+export async function inviteAccounts(trx: DbOrTrx, inputs: readonly InviteInput[], metadata: EventMetadata): Promise<{ account: Account; token: string }[]> {
+  await lockAccounts(trx);
+  const emails = inputs.map((i) => i.email);
+  const taken = await trx.selectFrom('users').select('email').where('email', 'in', emails).executeTakeFirst();
+  if (taken) throw emailTaken();
+  const engineerEmails = inputs.filter((i) => i.role === 'engineer').map((i) => i.email);
+  const planned = engineerEmails.length === 0 ? [] : await trx.selectFrom('engineers').select(['id', 'email']).where('email', 'in', engineerEmails).execute();
+  const recordOf = new Map(planned.map((r) => [r.email, r.id]));
+  const unplanned = inputs.filter((i) => i.role === 'engineer' && !recordOf.has(i.email));
+  const registered = await registerEngineers(trx, unplanned.map((person) => registerEngineerInput.parse({
+    name: person.name, email: person.email, department: '', seniority: 'mid', maxCapacity: 100, skills: [],
+  })), metadata);
+  unplanned.forEach((person, i) => recordOf.set(person.email, (registered[i]!.state as { _id: string })._id));
+  const ids = inputs.map((input) => (input.role === 'engineer' ? recordOf.get(input.email)! : uuidv7()));
+  const results = await executeCommands(trx, accountStream, inputs.map((input, i) => ({
+    id: ids[i]!, expectedVersion: 0, newId: true,
+    decide: (state: Account | null) => decideInvite(state, { accountId: ids[i]!, email: input.email, name: input.name, role: input.role, admin: input.admin }),
+  })), metadata).catch(rethrowTaken);
+  const tokens = await issueLinkTokens(trx, 'invite', ids);
+  return results.map((r, i) => ({ account: r.state!, token: tokens[i]! }));
+}
+
+/**
  * Registers an engineer's planning record and, when a first password is given (the public API still
  * allows it), their account, active at once. Without one an admin invites them to sign in.
  */
@@ -130,6 +160,31 @@ export async function changeAccount(trx: DbOrTrx, accountId: string, change: Acc
   });
   if (endsSessions(result.events as never)) await endSessionsOf(trx, accountId);
   return result;
+}
+
+/**
+ * Many accounts deactivated (or reactivated) in the caller's transaction, all or none: each through the
+ * one account decision (the last active admin is kept, an invitation is withdrawn rather than
+ * deactivated), a refusal naming whose account it is about. Those already so are left as they are.
+ * Answers how many changed.
+ */
+export async function changeAccountsActive(trx: DbOrTrx, ids: readonly string[], active: boolean, metadata: EventMetadata): Promise<number> {
+  const unique = [...new Set(ids)];
+  const rows = await trx.selectFrom('users').select(['id', 'name', 'status']).where('id', 'in', unique).execute();
+  const missing = unique.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length > 0) throw new HttpError(404, `Nothing was changed: ${missing.length} account${missing.length === 1 ? ' was' : 's were'} not found (first: ${missing[0]})`, 'NOT_FOUND');
+  let changed = 0;
+  for (const row of rows) {
+    if ((row.status === 'active') === active && row.status !== 'invited') continue;
+    try {
+      const result = await changeAccount(trx, row.id, { active }, metadata);
+      changed += result.events.length > 0 ? 1 : 0;
+    } catch (error) {
+      if (error instanceof DomainError) throw new HttpError(error.kind === 'not-found' ? 404 : 409, `Nothing was changed: ${row.name}: ${error.message}`, error.kind === 'not-found' ? 'NOT_FOUND' : 'CONFLICT');
+      throw error;
+    }
+  }
+  return changed;
 }
 
 /** Accepting an invitation: the account becomes active with the password chosen (or through sign-on). */

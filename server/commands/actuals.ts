@@ -1,10 +1,10 @@
 import {
-  decideOnOneStream, readerOf, type EngineerEvent, type EngineerTimeOff, type EventMetadata, type PlanningCommand, type Project, type RecordActualsInput,
+  decideOnOneStream, readerOf, type EngineerEvent, type EngineerRecord, type EventMetadata, type PlanningCommand, type Project, type RecordActualsInput,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { executeCommands } from './execute.ts';
 import { handleCommand } from './handle.ts';
-import { engineerTimeOffStream } from './streams.ts';
+import { engineerStream } from './streams.ts';
 
 /**
  * The write side of actuals (design section 13), through the one command table: one week through the
@@ -18,7 +18,7 @@ export async function recordActuals(
   trx: DbOrTrx, engineerId: string, week: string, input: RecordActualsInput, metadata: EventMetadata, expectedVersion?: number,
 ) {
   const [written] = await handleCommand(trx, { kind: 'recordActuals', engineerId, week, input }, metadata, expectedVersion);
-  return { state: written!.state as EngineerTimeOff, version: written!.version };
+  return { state: written!.state as EngineerRecord, version: written!.version };
 }
 
 /** Runs engineer-stream commands of the actuals in one batch: each decided on its stream as the earlier ones left it. */
@@ -29,11 +29,11 @@ async function onEngineerStreams(
   projects: ReadonlyMap<string, Project | null> = new Map(),
 ) {
   // One reader for the batch (a batch decides hundreds of commands): it knows the stream being decided, alone.
-  const deciding = new Map<string, EngineerTimeOff | null>();
-  const context = { read: readerOf({ engineerTimeOff: deciding, projects }), actor: actorOf(metadata) };
-  return executeCommands(trx, engineerTimeOffStream, commands.map((command) => ({
+  const deciding = new Map<string, EngineerRecord | null>();
+  const context = { read: readerOf({ engineerRecord: deciding, projects }), actor: actorOf(metadata) };
+  return executeCommands(trx, engineerStream, commands.map((command) => ({
     id: command.engineerId,
-    decide: (state: EngineerTimeOff | null) => {
+    decide: (state: EngineerRecord | null) => {
       deciding.clear();
       deciding.set(command.engineerId, state);
       return decideOnOneStream<EngineerEvent>(command, context);

@@ -1,11 +1,11 @@
+import { v7 as uuidv7 } from 'uuid';
 import {
-  bulkCommandOf, DomainError, evolveAssignment, streamIds, type AssignmentEvent, type AssignmentRecord, type BulkChange, type EventMetadata,
+  bulkCommandOf, changeFromToday, DomainError, todayOf, streamIds, type AssignmentRecord, type BulkChange, type EventMetadata,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { ConcurrencyError } from '../event-store/errors.ts';
-import { readStreams } from '../event-store/read.ts';
 import { HttpError } from '../http-error.ts';
-import { handleCommand } from './handle.ts';
+import { handleCommand, readPlanningStreams } from './handle.ts';
 
 export const bulkConflictMessage = 'An assignment in this bulk edit was changed by someone else, so nothing was changed. Reload to see the latest version.';
 
@@ -24,18 +24,30 @@ export async function bulkChangeAssignments(
   changes: readonly BulkChange[],
   metadata: EventMetadata,
   timeZone: string,
+  keepPast?: { now: Date },
 ): Promise<{ changed: string[]; removed: string[] }> {
-  const stored = await readStreams(trx, changes.map((c) => streamIds.assignment(c.assignmentId)));
+  const stored = await readPlanningStreams(trx, changes.map((c) => streamIds.assignment(c.assignmentId)));
   const changed: string[] = [];
   const removed: string[] = [];
   for (const change of changes) {
     const { assignmentId } = change;
     try {
       const stream = stored.get(streamIds.assignment(assignmentId))!;
-      const state = stream.events.reduce<AssignmentRecord | null>((s, event, i) => evolveAssignment(s, event as AssignmentEvent, i + 1), null);
+      const state = stream.state as AssignmentRecord | null;
       // A stale version is a conflict before anything else, as the single edit's would be.
       if (state && change.version !== stream.version) throw new ConcurrencyError(streamIds.assignment(assignmentId), change.version, stream.version);
-      await handleCommand(trx, bulkCommandOf(change, state, timeZone), metadata, change.version);
+      const command = bulkCommandOf(change, state, timeZone);
+      if (keepPast && state && command.kind === 'updateAssignment') {
+        // From today on: the days before today keep what they held; the changed part may be a new assignment.
+        const split = changeFromToday(state, command.input, { today: todayOf(keepPast.now, timeZone), timeZone, newAssignmentId: uuidv7() });
+        for (const part of split) {
+          const onEdited = part.kind === 'updateAssignment' && part.assignmentId === assignmentId;
+          await handleCommand(trx, part, metadata, onEdited ? change.version : undefined);
+          changed.push(part.kind === 'createAssignment' ? part.assignmentId : assignmentId);
+        }
+        continue;
+      }
+      await handleCommand(trx, command, metadata, change.version);
       (change.op === 'remove' ? removed : changed).push(assignmentId);
     } catch (error) {
       if (error instanceof ConcurrencyError) {
@@ -43,7 +55,7 @@ export async function bulkChangeAssignments(
       }
       if (error instanceof DomainError) {
         const issues = error.kind === 'invalid' ? { issues: [{ path: error.path ?? '', message: error.message }] } : {};
-        throw new HttpError(domainStatus[error.kind], error.message, domainCode[error.kind], { assignmentId, ...issues });
+        throw new HttpError(domainStatus[error.kind], error.message, error.code ?? domainCode[error.kind], { assignmentId, ...issues });
       }
       throw error;
     }

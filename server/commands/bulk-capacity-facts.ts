@@ -1,12 +1,12 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  decideOnOneStream, readerOf, type Calendar, type CalendarEvent, type EngineerEvent, type EngineerTimeOff,
-  type EventMetadata, type PlanningCommand,
+  decideOnOneStream, readerOf, type Calendar, type CalendarEvent, type EngineerEvent, type EngineerRecord,
+  type EventMetadata, type PlanningCommand, type ProjectEvent, type ProjectPlan,
 } from '../../domain/index.ts';
-import type { HolidayFields, TimeOffFields } from '../../domain/import/index.ts';
+import type { HolidayFields, OpenRoleCommand, TimeOffFields } from '../../domain/import/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { executeCommands } from './execute.ts';
-import { calendarStream, engineerTimeOffStream } from './streams.ts';
+import { calendarStream, engineerStream, projectStream } from './streams.ts';
 
 /**
  * capacity-facts.ts's time-off and holiday use cases for many at once, in the caller's transaction,
@@ -26,12 +26,12 @@ export async function bookTimeOffs(
     ...(replaces ? [{ kind: 'cancelTimeOff' as const, engineerId, timeOffId: replaces }] : []),
     { kind: 'bookTimeOff', engineerId, timeOffId: uuidv7(), input },
   ]);
-  return executeCommands(trx, engineerTimeOffStream, commands.map((command) => {
+  return executeCommands(trx, engineerStream, commands.map((command) => {
     const engineerId = (command as { engineerId: string }).engineerId;
     return {
       id: engineerId,
-      decide: (state: EngineerTimeOff | null) =>
-        decideOnOneStream<EngineerEvent>(command, { read: readerOf({ engineerTimeOff: new Map([[engineerId, state]]) }), actor: actorOf(metadata) }),
+      decide: (state: EngineerRecord | null) =>
+        decideOnOneStream<EngineerEvent>(command, { read: readerOf({ engineerRecord: new Map([[engineerId, state]]) }), actor: actorOf(metadata) }),
     };
   }), metadata);
 }
@@ -48,6 +48,25 @@ export async function addHolidays(trx: DbOrTrx, holidays: readonly { input: Holi
       id: calendarId,
       decide: (state: Calendar | null) =>
         decideOnOneStream<CalendarEvent>(command, { read: readerOf({ calendars: new Map([[calendarId, state]]) }), actor: actorOf(metadata) }),
+    };
+  }), metadata);
+}
+
+/**
+ * Open roles (placeholders) added to or changed on their projects, many at once (the open-roles CSV),
+ * each by the addPlaceholder or updatePlaceholder command; a project's open roles share its stream and
+ * run in order.
+ */
+export async function changeOpenRoles(trx: DbOrTrx, changes: readonly OpenRoleCommand[], metadata: EventMetadata) {
+  return executeCommands(trx, projectStream, changes.map((change) => {
+    const command: PlanningCommand = change.type === 'add'
+      ? { kind: 'addPlaceholder', projectId: change.projectId, placeholderId: uuidv7(), input: change.input }
+      : { kind: 'updatePlaceholder', projectId: change.projectId, placeholderId: change.placeholderId, input: change.input };
+    return {
+      id: change.projectId,
+      // The project plan as folded from its stream: the command table reads its open roles from it.
+      decide: (state: ProjectPlan | null) =>
+        decideOnOneStream<ProjectEvent>(command, { read: { ...readerOf({}), projectPlan: () => state }, actor: actorOf(metadata) }),
     };
   }), metadata);
 }

@@ -1,8 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   DEFAULT_CALENDAR_ID, entryOf, type HolidayCalendarFields, type AddHolidayInput, type AddPlaceholderInput, type BookTimeOffInput, type Calendar,
-  type EngineerTimeOff, type EventMetadata, type Project, type ProjectPlan, type UpdatePlaceholderInput,
+  type EngineerRecord, type EventMetadata, type HolidayRule, type Project, type ProjectPlan, type UpdatePlaceholderInput, ruleHolidayOf, ruleYears,
 } from '../../domain/index.ts';
+import { ruleDays } from '../calendars/public-holidays.ts';
+import { findHolidayCalendar } from '../read-models/holiday-calendars.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { handleCommand } from './handle.ts';
 
@@ -17,13 +19,13 @@ const after = <S>(written: { state: unknown; version: number }) => ({ state: wri
 
 export async function bookTimeOff(trx: DbOrTrx, engineerId: string, input: BookTimeOffInput, metadata: EventMetadata, expectedVersion?: number, timeOffId = uuidv7()) {
   const [written] = await handleCommand(trx, { kind: 'bookTimeOff', engineerId, timeOffId, input }, metadata, expectedVersion);
-  const result = after<EngineerTimeOff>(written!);
+  const result = after<EngineerRecord>(written!);
   return { ...result, timeOff: entryOf(result.state.timeOff, timeOffId)! };
 }
 
 export async function cancelTimeOff(trx: DbOrTrx, engineerId: string, timeOffId: string, metadata: EventMetadata, expectedVersion?: number) {
   const [written] = await handleCommand(trx, { kind: 'cancelTimeOff', engineerId, timeOffId }, metadata, expectedVersion);
-  return after<EngineerTimeOff>(written!);
+  return after<EngineerRecord>(written!);
 }
 
 /** `input.calendarId` names the calendar; `expectedVersion` is that calendar's version. */
@@ -41,9 +43,26 @@ export async function addHoliday(trx: DbOrTrx, input: AddHolidayInput, metadata:
  */
 export async function removeHoliday(trx: DbOrTrx, holidayId: string, metadata: EventMetadata, expectedVersion?: number) {
   const row = await trx.selectFrom('holidays').select('calendar_id').where('id', '=', holidayId).executeTakeFirst();
-  const calendarId = row?.calendar_id ?? DEFAULT_CALENDAR_ID;
-  const [written] = await handleCommand(trx, { kind: 'removeHoliday', holidayId, calendarId }, metadata, expectedVersion);
+  const ruled = row ? null : ruleHolidayOf(holidayId);
+  const calendarId = row?.calendar_id ?? ruled?.calendarId ?? DEFAULT_CALENDAR_ID;
+  // A day of the calendar's rule has no row: the decision is told what the rule has on its date, if anything.
+  const ruleDay = ruled ? await ruleDayOf(trx, ruled.calendarId, ruled.date) : undefined;
+  const command = { kind: 'removeHoliday' as const, holidayId, calendarId, ...(ruleDay ? { ruleDay } : {}) };
+  const [written] = await handleCommand(trx, command, metadata, expectedVersion);
   return { ...after<Calendar>(written!), calendarId };
+}
+
+async function ruleDayOf(trx: DbOrTrx, calendarId: string, date: string) {
+  const calendar = await findHolidayCalendar(trx, calendarId);
+  const year = Number(date.slice(0, 4));
+  if (!calendar?.rule || !ruleYears(date, date).includes(year)) return undefined;
+  return ruleDays(calendar.rule, year).find((day) => day.date === date);
+}
+
+/** The calendar holds `rule`'s public holidays for every year from now on (null: its recorded ones only). */
+export async function setHolidayCalendarRule(trx: DbOrTrx, calendarId: string, rule: HolidayRule | null, metadata: EventMetadata, expectedVersion?: number) {
+  const [written] = await handleCommand(trx, { kind: 'setHolidayCalendarRule', calendarId, rule }, metadata, expectedVersion);
+  return after<Calendar>(written!);
 }
 
 export async function createHolidayCalendar(
@@ -52,8 +71,11 @@ export async function createHolidayCalendar(
   holidays: readonly { date: string; name: string }[],
   metadata: EventMetadata,
   calendarId = uuidv7(),
+  rule?: HolidayRule,
 ) {
-  const command = { kind: 'createHolidayCalendar' as const, calendarId, input, holidays: holidays.map((h) => ({ holidayId: uuidv7(), ...h })) };
+  const command = {
+    kind: 'createHolidayCalendar' as const, calendarId, input, holidays: holidays.map((h) => ({ holidayId: uuidv7(), ...h })), ...(rule ? { rule } : {}),
+  };
   const [written] = await handleCommand(trx, command, metadata);
   return after<Calendar>(written!);
 }

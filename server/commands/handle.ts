@@ -1,57 +1,71 @@
 import {
-  decideCommand, defaultCalendarOr, referencesOf, streamEntity, streamIds, streamsOf, type HolidayCalendar, type AssignmentRecord, type Calendar,
+  decideCommand, defaultCalendarOr, lockedWeeksOf, referencesOf, streamEntity, streamIds, streamsOf, type HolidayCalendar, type AssignmentRecord, type Calendar,
   type Engineer,
-  type EngineerTimeOff, type EventMetadata, type PlanningCommand, type PlanningEvent, type PlanReader, type Project, type ProjectPlan,
+  type EngineerRecord, type EventMetadata, type PlanningCommand, type PlanReader, type Project, type ProjectPlan,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { appendToStreams } from '../event-store/append.ts';
-import { ConcurrencyError } from '../event-store/errors.ts';
-import { readStreams } from '../event-store/read.ts';
 import { calendarFollowers, findHolidayCalendar, holidayCalendarList } from '../read-models/holiday-calendars.ts';
 import { findEngineer, findProject } from '../read-models/queries.ts';
-import { assignmentStream, calendarStream, engineerTimeOffStream, projectPlanStream, type StreamKind } from './streams.ts';
+import { lockedWeeks } from '../read-models/actuals.ts';
+import { orgTimeZone } from '../runtime/org-time-zone.ts';
+import { openStreams, runCommands, type OpenStream, type StreamToWrite, type WrittenStream } from './execute.ts';
+import { assignmentStream, calendarStream, engineerStream, projectStream } from './streams.ts';
 
-/** A stream the command wrote: its state and version after the command, and what it appended. */
-export type WrittenStream = { streamId: string; state: unknown; version: number; events: PlanningEvent[] };
+export type { WrittenStream } from './execute.ts';
 
-type Loaded = { kind: StreamKind<unknown, PlanningEvent>; id: string; state: unknown; read: number };
-
-/** Each planning stream folded the way its commands read it (a project with its placeholders, an engineer with their time off). */
-function kindOf(streamId: string): { kind: StreamKind<unknown, PlanningEvent>; id: string } {
+/** A planning stream by its id: its kind and its entity's id. */
+function streamToWrite(streamId: string): StreamToWrite {
   const entity = streamEntity(streamId);
-  const kinds = { project: projectPlanStream, assignment: assignmentStream, engineer: engineerTimeOffStream, calendar: calendarStream } as const;
-  if (!entity || entity.kind === 'account') throw new Error(`not a planning stream: ${streamId}`);
-  return { kind: kinds[entity.kind] as unknown as StreamKind<unknown, PlanningEvent>, id: entity.id };
+  const kinds = { project: projectStream, assignment: assignmentStream, engineer: engineerStream, calendar: calendarStream } as const;
+  if (!entity || entity.kind === 'account' || entity.kind === 'team' || entity.kind === 'staffing') throw new Error(`not a planning stream: ${streamId}`);
+  return { streamId, kind: kinds[entity.kind], id: entity.id };
 }
 
 /**
- * The one handler of planning commands, inside the caller's transaction: fold the streams the command
- * writes, read what else it looks at from the read models, decide through the command table, append
- * with the versions read (a writer that slipped in fails the guarded append) and project the new
- * states. `expectedVersion` is about the command's first stream; a stale one never appends.
+ * Planning commands through the write runner (execute.ts), inside the caller's transaction: each is
+ * decided by the command table on the streams it writes, folded, and on what else it looks at, read
+ * from the read models. `expectedVersion` is about the command's first stream; a stale one never
+ * appends.
  */
 export async function handleCommand(trx: DbOrTrx, command: PlanningCommand, metadata: EventMetadata, expectedVersion?: number): Promise<WrittenStream[]> {
-  const written = streamsOf(command);
-  const stored = await readStreams(trx, written);
-  const streams = new Map<string, Loaded>();
-  for (const streamId of written) {
-    const { kind, id } = kindOf(streamId);
-    const { events, version } = stored.get(streamId)!;
-    const state = events.reduce<unknown>((s, event, i) => kind.evolve(s, event, i + 1), null);
-    streams.set(streamId, { kind, id, state, read: version });
-  }
+  const [written] = await handleCommands(trx, [{ command, expectedVersion }], metadata);
+  return written!;
+}
+
+/** Planning streams folded as the runner folds them, without writing: a caller's look before it picks its commands. */
+export async function readPlanningStreams(trx: DbOrTrx, streamIds: readonly string[]): Promise<ReadonlyMap<string, { state: unknown; version: number }>> {
+  return openStreams(trx, streamIds.map(streamToWrite));
+}
+
+/** A batch of planning commands, in order, as one run: all of them or none. */
+export async function handleCommands(
+  trx: DbOrTrx,
+  commands: readonly { command: PlanningCommand; expectedVersion?: number }[],
+  metadata: EventMetadata,
+): Promise<WrittenStream[][]> {
+  const streams = await openStreams(trx, commands.flatMap(({ command }) => streamsOf(command).map(streamToWrite)));
+  return runCommands(trx, streams, commands.map(({ command, expectedVersion }) => ({
+    streamId: streamsOf(command)[0]!,
+    expectedVersion,
+    decide: async (open) => decideCommand(command, { read: await readerFor(trx, command, open), actor: { id: metadata.actorId, role: metadata.actorRole }, timeZone: orgTimeZone() }),
+  })), metadata);
+}
+
+/** What a command reads: the open streams as folded so far, anything else from the read models. */
+async function readerFor(trx: DbOrTrx, command: PlanningCommand, streams: ReadonlyMap<string, OpenStream>): Promise<PlanReader> {
   const engineers = new Map<string, Engineer | null>();
   const projects = new Map<string, Project | null>();
   const holidayCalendarById = new Map<string, { _id: string; name: string } | null>();
   const followers = new Map<string, string[]>();
+  const locked = new Map<string, readonly string[]>();
   let holidayCalendars: HolidayCalendar[] | undefined;
   const stateOf = <S>(streamId: string) => (streams.get(streamId)?.state ?? null) as S | null;
   const read: PlanReader = {
     assignment: (id) => stateOf<AssignmentRecord>(`assignment-${id}`),
     projectPlan: (id) => stateOf<ProjectPlan>(`project-${id}`),
     project: (id) => (streams.has(`project-${id}`) ? stateOf<ProjectPlan>(`project-${id}`)?.project ?? null : projects.get(id) ?? null),
-    engineerTimeOff: (id) => stateOf<EngineerTimeOff>(`engineer-${id}`),
-    engineer: (id) => (streams.has(`engineer-${id}`) ? stateOf<EngineerTimeOff>(`engineer-${id}`)?.engineer ?? null : engineers.get(id) ?? null),
+    engineerRecord: (id) => stateOf<EngineerRecord>(`engineer-${id}`),
+    engineer: (id) => (streams.has(`engineer-${id}`) ? stateOf<EngineerRecord>(`engineer-${id}`)?.engineer ?? null : engineers.get(id) ?? null),
     calendar: (id) => stateOf<Calendar>(streamIds.calendar(id)),
     holidayCalendar: (id) => defaultCalendarOr(holidayCalendarById.get(id) ?? null, id),
     holidayCalendars: () => {
@@ -63,6 +77,8 @@ export async function handleCommand(trx: DbOrTrx, command: PlanningCommand, meta
       if (!names) throw new Error(`the followers of calendar ${id} were not loaded for this command`);
       return names;
     },
+    // An engineer stream the command writes has its weeks folded already; anyone else's come from the read model.
+    lockedWeeks: (id) => (streams.has(`engineer-${id}`) ? lockedWeeksOf(stateOf<EngineerRecord>(`engineer-${id}`)?.actuals) : locked.get(id) ?? []),
   };
   for (const ref of referencesOf(command, read)) {
     if (ref.kind === 'holiday-calendars') holidayCalendars = await holidayCalendarList(trx);
@@ -70,28 +86,11 @@ export async function handleCommand(trx: DbOrTrx, command: PlanningCommand, meta
     if (ref.kind === 'engineer' && !streams.has(`engineer-${ref.id}`)) engineers.set(ref.id, (await findEngineer(trx, ref.id)) ?? null);
     if (ref.kind === 'project' && !streams.has(`project-${ref.id}`)) projects.set(ref.id, (await findProject(trx, ref.id)) ?? null);
     if (ref.kind === 'holidayCalendar') holidayCalendarById.set(ref.id, (await findHolidayCalendar(trx, ref.id)) ?? null);
+    if (ref.kind === 'locked-weeks' && !streams.has(`engineer-${ref.id}`) && !locked.has(ref.id)) {
+      locked.set(ref.id, await lockedWeeks(trx, ref.id));
+      // A refusal names whose week it is.
+      if (!engineers.has(ref.id)) engineers.set(ref.id, (await findEngineer(trx, ref.id)) ?? null);
+    }
   }
-
-  const first = streams.get(written[0]!)!;
-  const stale = expectedVersion !== undefined && expectedVersion !== first.read;
-  // Nothing there (never was, or removed): let decide say so (404) rather than "changed by someone
-  // else, reload" (409), which no reload could resolve. A stale version still never appends.
-  if (stale && first.state !== null) throw new ConcurrencyError(written[0]!, expectedVersion, first.read);
-  const decided = decideCommand(command, { read, actor: { id: metadata.actorId, role: metadata.actorRole } });
-  if (stale) throw new ConcurrencyError(written[0]!, expectedVersion, first.read);
-
-  const results: WrittenStream[] = [];
-  for (const { streamId, events } of decided) {
-    const stream = streams.get(streamId)!;
-    stream.state = events.reduce<unknown>((s, event, i) => stream.kind.evolve(s, event, stream.read + i + 1), stream.state);
-    results.push({ streamId, state: stream.state, version: stream.read + events.length, events });
-  }
-  const changed = decided.filter((d) => d.events.length > 0);
-  if (changed.length === 0) return results;
-  await appendToStreams(trx, changed.map(({ streamId, events }) => ({ streamId, expectedVersion: streams.get(streamId)!.read, events })), metadata);
-  for (const { streamId, events } of changed) {
-    const stream = streams.get(streamId)!;
-    await stream.kind.project(trx, stream.id, stream.state, events);
-  }
-  return results;
+  return read;
 }

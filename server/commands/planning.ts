@@ -1,12 +1,13 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  DomainError, engineerMessages, type AssignmentRecord, type CreateAssignmentInput, type CreateProjectInput, type Engineer,
-  type EngineerTimeOff, type EventMetadata, type PlanningCommand, type Project, type ProjectPlan, type RegisterEngineerInput, type UpdateAssignmentInput,
+  changeFromToday, DomainError, engineerMessages, streamIds, todayOf, type AssignmentRecord, type CreateAssignmentInput, type CreateProjectInput, type Engineer,
+  type EngineerRecord, type EventMetadata, type PlanningCommand, type Project, type ProjectPlan, type RegisterEngineerInput, type UpdateAssignmentInput,
   type UpdateEngineerInput, type UpdateProjectInput,
 } from '../../domain/index.ts';
 import { findAccountByEmail } from '../auth/accounts.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 import type { DbOrTrx } from '../db/connect.ts';
+import { ConcurrencyError } from '../event-store/errors.ts';
 import { handleCommand, type WrittenStream } from './handle.ts';
 
 /**
@@ -20,7 +21,7 @@ const as = <S>(stream: WrittenStream | undefined, pick: (state: never) => S | nu
   state: stream?.state == null ? null : pick(stream.state as never), version: stream?.version ?? 0, events: stream?.events ?? [],
 });
 const projectOf = (plan: ProjectPlan) => plan.project;
-const engineerOf = (record: EngineerTimeOff) => record.engineer;
+const engineerOf = (record: EngineerRecord) => record.engineer;
 
 export async function createProject(trx: DbOrTrx, input: CreateProjectInput, metadata: EventMetadata): Promise<Written<Project>> {
   const [written] = await handleCommand(trx, { kind: 'createProject', projectId: uuidv7(), input }, metadata);
@@ -57,6 +58,34 @@ export async function updateProject(trx: DbOrTrx, projectId: string, input: Upda
 export async function updateAssignment(trx: DbOrTrx, assignmentId: string, input: UpdateAssignmentInput, metadata: EventMetadata, expectedVersion?: number) {
   const [written] = await handleCommand(trx, { kind: 'updateAssignment', assignmentId, input }, metadata, expectedVersion);
   return as<AssignmentRecord>(written);
+}
+
+/**
+ * A change to an assignment from today on (domain/keep-past.ts): the days before today keep what they
+ * held, the changed work runs from today, all under the request's one command. Answers the id of the
+ * assignment that now carries the change (the new one when the change was split off).
+ */
+export async function updateAssignmentFromToday(
+  trx: DbOrTrx,
+  assignmentId: string,
+  input: UpdateAssignmentInput,
+  metadata: EventMetadata,
+  expectedVersion: number | undefined,
+  at: { now: Date; timeZone: string },
+): Promise<string> {
+  const row = await trx.selectFrom('assignments').select('doc').where('id', '=', assignmentId).executeTakeFirst();
+  if (!row) throw new DomainError('not-found', 'Assignment not found');
+  const newAssignmentId = uuidv7();
+  const commands = changeFromToday(row.doc, input, { today: todayOf(at.now, at.timeZone), timeZone: at.timeZone, newAssignmentId });
+  // A change made against an older version is refused even when nothing is written to the edited assignment itself.
+  if (expectedVersion !== undefined && row.doc.version !== expectedVersion) throw new ConcurrencyError(streamIds.assignment(assignmentId), expectedVersion, row.doc.version);
+  let carrier = assignmentId;
+  for (const command of commands) {
+    const onEdited = command.kind === 'updateAssignment' && command.assignmentId === assignmentId;
+    await handleCommand(trx, command, metadata, onEdited ? expectedVersion : undefined);
+    if (command.kind === 'createAssignment') carrier = command.assignmentId;
+  }
+  return carrier;
 }
 
 export async function removeAssignment(trx: DbOrTrx, assignmentId: string, metadata: EventMetadata, expectedVersion?: number) {

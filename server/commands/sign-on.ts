@@ -1,5 +1,11 @@
-import { accountMessages as M, registerEngineerInput, type EventMetadata } from '../../domain/index.ts';
-import { findAccountByEmail } from '../auth/accounts.ts';
+import {
+  accountMessages as M, decideGroupsChange, endsSessions, registerEngineerInput, rightsFromGroups, type EventMetadata, type GroupRights, type GroupsPolicy, type Role,
+} from '../../domain/index.ts';
+import { findAccountByEmail, lockAccounts } from '../auth/accounts.ts';
+import { endSessionsOf } from '../auth/sessions.ts';
+import { executeCommand } from './execute.ts';
+import { accountStream } from './streams.ts';
+import type { TeamDirectory } from './engineer-teams.ts';
 import { issueLinkToken } from '../auth/link-tokens.ts';
 import type { SignOnIdentity } from '../auth/oidc.ts';
 import type { DbOrTrx } from '../db/connect.ts';
@@ -15,35 +21,79 @@ import { activateInvited, createActiveAccount, engineerRecordFor } from './accou
  */
 export type SignOnOutcome = { kind: 'code'; code: string; userId: string } | { kind: 'refused'; message: string };
 
-export type SignOnPolicy = { autoCreate: 'off' | 'engineer' };
+export type SignOnPolicy = {
+  autoCreate: 'off' | 'engineer';
+  /** The e-mail domains a first sign-in may make an account for (none or empty: any). */
+  allowedDomains?: readonly string[];
+  /** What the provider's groups map to; without it, or without a groups claim, groups change nothing. */
+  groups?: GroupsPolicy;
+};
 
-export async function signOnAccount(trx: DbOrTrx, identity: SignOnIdentity, policy: SignOnPolicy): Promise<SignOnOutcome> {
+/** Where a groups claim's team is looked up and the engineer placed in it (null: teams are not there yet, the team is left alone). */
+export type SignOnTeams = { teams: TeamDirectory | null; today: string };
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+export async function signOnAccount(trx: DbOrTrx, identity: SignOnIdentity, policy: SignOnPolicy, teams: SignOnTeams = { teams: null, today: '' }): Promise<SignOnOutcome> {
   if (!identity.email || !identity.emailVerified) return { kind: 'refused', message: M.signOnUnverified };
   const account = await findAccountByEmail(trx, identity.email);
+  const rights: GroupRights = policy.groups && identity.groups ? rightsFromGroups(identity.groups, policy.groups) : {};
   let userId: string;
   if (!account) {
-    if (policy.autoCreate !== 'engineer') return { kind: 'refused', message: M.signOnUnknown };
-    userId = await createEngineerAccount(trx, identity.email, identity.name);
+    const allowed = !policy.allowedDomains?.length || policy.allowedDomains.includes(domainOf(identity.email));
+    if (policy.autoCreate !== 'engineer' || !allowed) return { kind: 'refused', message: M.signOnUnknown };
+    userId = await createSignOnAccount(trx, identity.email, identity.name, rights);
   } else if (account.status === 'deactivated') {
     return { kind: 'refused', message: M.deactivated };
   } else {
     userId = account.id;
     if (account.status === 'invited') await activateInvited(trx, userId, 'sign-on');
+    await applyGroups(trx, userId, rights);
   }
+  if (rights.team && teams.teams) await placeInTeam(trx, userId, rights.team, teams);
   return { kind: 'code', code: await issueLinkToken(trx, 'sign-on', userId), userId };
 }
 
 /**
- * OIDC_AUTO_CREATE=engineer: the account of the engineer record with this e-mail, as an engineer
- * invitation does (inviteAccount), the record registered first when nobody has planned them yet.
- * Nobody signed in did that, so the record's event names the sign-on as its actor (the history
- * shows "System"); the account's own activation is the person's.
+ * Each sign-in applies what the groups say as the account's own facts (AccountRoleChanged,
+ * AdminGranted, AdminRevoked), recorded as the sign-on's doing; a new role ends the account's other
+ * sessions, as an admin's change does. The last active admin keeps that right (decideGroupsChange).
  */
-async function createEngineerAccount(trx: DbOrTrx, email: string, providerName: string | undefined): Promise<string> {
+async function applyGroups(trx: DbOrTrx, accountId: string, rights: GroupRights) {
+  if (rights.role === undefined && rights.admin === undefined) return;
+  await lockAccounts(trx);
+  const row = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('admin', '=', true).where('status', '=', 'active').executeTakeFirstOrThrow();
+  const result = await executeCommand(trx, accountStream, accountId, {
+    metadata: SIGN_ON_ACTOR,
+    decide: (state) => (state ? decideGroupsChange(state, rights, Number(row.n)) : []),
+  });
+  if (endsSessions(result.events as never)) await endSessionsOf(trx, accountId);
+}
+
+/** The engineer whose account this is joins the team the groups name, from today; an unknown team is left alone. */
+async function placeInTeam(trx: DbOrTrx, accountId: string, teamName: string, { teams, today }: SignOnTeams) {
+  if (!teams) return;
+  const engineer = await trx.selectFrom('engineers').select('id').where('id', '=', accountId).executeTakeFirst();
+  if (!engineer) return;
+  const team = (await teams.list(trx)).find((t) => t.name.trim().toLowerCase() === teamName.toLowerCase());
+  if (!team || (await teams.current(trx))[accountId] === team._id) return;
+  await teams.assign(trx, [{ engineerId: accountId, teamId: team._id, from: today }], SIGN_ON_ACTOR);
+}
+
+/**
+ * OIDC_AUTO_CREATE: an engineer's account is that of the engineer record with this e-mail, as an
+ * engineer invitation does (inviteAccount), the record registered first when nobody has planned them
+ * yet; a manager's or auditor's (by their groups) shares the record's id when there is one. Nobody
+ * signed in did that, so the record's event names the sign-on as its actor (the history shows
+ * "System"); the account's own activation is the person's.
+ */
+async function createSignOnAccount(trx: DbOrTrx, email: string, providerName: string | undefined, rights: GroupRights): Promise<string> {
   const name = nameFor(email, providerName);
-  const accountId = await engineerRecordFor(trx, { email, name }, SIGN_ON_ACTOR);
-  await createActiveAccount(trx, { email, name, role: 'engineer', admin: false }, 'sign-on', null, accountId);
-  return accountId;
+  const role: Role = rights.role ?? 'engineer';
+  const planned = await trx.selectFrom('engineers').select('id').where('email', '=', email).executeTakeFirst();
+  const accountId = role === 'engineer' ? await engineerRecordFor(trx, { email, name }, SIGN_ON_ACTOR) : planned?.id;
+  const created = await createActiveAccount(trx, { email, name, role, admin: rights.admin ?? false }, 'sign-on', null, accountId);
+  return created._id;
 }
 
 const SIGN_ON_ACTOR: EventMetadata = { actorId: 'sign-on', actorRole: 'engineer' };

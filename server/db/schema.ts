@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { ActualsWeek, AssignmentRecord, Engineer, EventMetadata, HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/index.ts';
+import type { ActualsWeek, AssignmentRecord, Engineer, EventMetadata, HolidayCalendar, HolidayRecord, Placeholder, Project, SavedView, StaffingRequest, Team, TimeOff } from '../../domain/index.ts';
 
 /** One Database interface built from per-table types (model: kysely-org/kysely example/). */
 export interface StreamsTable {
@@ -35,6 +35,8 @@ export interface UsersTable {
   last_sign_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   version: Generated<number>;
   created_at: Generated<Date>;
+  /** A manager's reach: 'all' (org-wide) or team ids (domain/teams/scope.ts). */
+  scope: ColumnType<'all' | string[], string | undefined, string>;
 }
 
 /** A signed-in session: a token names one, and ending it refuses the token (sign-out, deactivation). */
@@ -89,6 +91,14 @@ export interface ImportJobsTable {
   finished_at: Date | null;
 }
 
+/** Per person and import kind, how they last read a file's columns: header cell to column, or null. */
+export interface ImportMappingsTable {
+  user_id: string;
+  kind: string;
+  mapping: Record<string, string | null>;
+  updated_at: Generated<Date>;
+}
+
 export interface PlanSnapshotsTable {
   cursor: string;
   transaction_id: ColumnType<string, string, never>;
@@ -135,6 +145,16 @@ export interface HolidaysTable extends ReadModelRow<HolidayRecord> {
 export interface HolidayCalendarsTable extends ReadModelRow<HolidayCalendar> {
   name: string;
 }
+export interface TeamsTable extends ReadModelRow<Team> {
+  name: string;
+  parent_id: string | null;
+}
+export interface StaffingRequestsTable extends ReadModelRow<StaffingRequest> {
+  state: string;
+  requested_by: string;
+  engineer_id: string | null;
+  project_id: string;
+}
 export interface PlaceholdersTable extends ReadModelRow<Placeholder> {
   project_id: string;
   start_date: ColumnType<Date, string, string>;
@@ -145,6 +165,13 @@ export interface PlaceholdersTable extends ReadModelRow<Placeholder> {
 export interface ActualsTable extends ReadModelRow<ActualsWeek> {
   engineer_id: string;
   week: string;
+}
+
+/** A saved view (domain/views): its owner and whether it is shared, to list one's own and the shared ones. */
+export interface SavedViewsTable extends ReadModelRow<SavedView> {
+  owner_id: string;
+  shared: boolean;
+  name: string;
 }
 
 /** A scenario's stream: drafted changes, never read by the live plan. */
@@ -163,6 +190,7 @@ export interface NotificationSettingsTable {
   assigned: Generated<boolean>;
   time_off: Generated<boolean>;
   digest: Generated<boolean>;
+  staffing: Generated<boolean>;
   updated_at: Generated<Date>;
 }
 
@@ -239,6 +267,7 @@ export interface CalendarFeedsTable {
 }
 
 export interface Database {
+  saved_views: SavedViewsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   calendar_feeds: CalendarFeedsTable;
@@ -250,6 +279,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;
   import_jobs: ImportJobsTable;
+  import_mappings: ImportMappingsTable;
   scenario_events: ScenarioEventsTable;
   plan_snapshots: PlanSnapshotsTable;
   engineers: EngineersTable;
@@ -264,6 +294,8 @@ export interface Database {
   outbox: OutboxTable;
   slack_channels: SlackChannelsTable;
   actuals: ActualsTable;
+  teams: TeamsTable;
+  staffing_requests: StaffingRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

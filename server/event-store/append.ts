@@ -5,6 +5,7 @@ import { insertUnnested, type BulkColumn } from '../db/bulk-insert.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { ConcurrencyError } from './errors.ts';
 import { canonicalJson, eventHash, GENESIS } from './hash.ts';
+import { recording } from './seed-clock.ts';
 import { CURRENT_SCHEMA_VERSION } from './upcast.ts';
 
 export type AppendResult = { nextVersion: number; globalPositions: number[] };
@@ -18,9 +19,7 @@ export async function appendToStream(
   streamId: string,
   expectedVersion: number,
   events: readonly PlanningEvent[],
-  metadata: EventMetadata,
-  /** The clock, passed in; recorded time is part of each event's hash. */
-  recordedAtMs?: number,
+  given: EventMetadata,
 ): Promise<AppendResult> {
   if (events.length === 0) return { nextVersion: expectedVersion, globalPositions: [] };
   const nextVersion = expectedVersion + events.length;
@@ -55,7 +54,9 @@ export async function appendToStream(
           .where('stream_id', '=', streamId)
           .where('stream_position', '=', expectedVersion)
           .executeTakeFirstOrThrow()).hash;
-  const values = chainedRows(streamId, expectedVersion, previous, events, metadata, new Date(recordedAtMs ?? Date.now()).toISOString());
+  // Recorded time is part of each event's hash; the clock's, unless the demo seed's clock runs this transaction.
+  const { recordedAt, metadata } = recording(trx, given);
+  const values = chainedRows(streamId, expectedVersion, previous, events, metadata, recordedAt);
   const rows = await trx.insertInto('events').values(values).returning('global_position').execute();
 
   return { nextVersion, globalPositions: rows.map((r) => Number(r.global_position)) };
@@ -121,8 +122,7 @@ const eventColumns: BulkColumn[] = [
 export async function appendToStreams(
   trx: DbOrTrx,
   appends: readonly StreamAppend[],
-  metadata: EventMetadata,
-  recordedAtMs?: number,
+  given: EventMetadata,
 ): Promise<void> {
   const writes = appends.filter((a) => a.events.length > 0);
   if (writes.length === 0) return;
@@ -161,7 +161,7 @@ export async function appendToStreams(
       select stream_id, hash from events where (stream_id, stream_position) in (${tails})`.execute(trx);
     rows.forEach((r) => previous.set(r.stream_id, r.hash));
   }
-  const recordedAt = new Date(recordedAtMs ?? Date.now()).toISOString();
+  const { recordedAt, metadata } = recording(trx, given);
   const values = writes.flatMap((a) => chainedRows(a.streamId, a.expectedVersion, previous.get(a.streamId) ?? GENESIS, a.events, metadata, recordedAt));
   await insertUnnested(trx, 'events', eventColumns, values, sql``, [
     { name: 'schema_version', type: 'integer', value: CURRENT_SCHEMA_VERSION },

@@ -1,8 +1,9 @@
 import ical from 'ical-generator';
-import { DEFAULT_CALENDAR_ID, holidayFeed, personFeed, type FeedEntry } from '../../domain/index.ts';
+import { DEFAULT_CALENDAR_ID, holidayFeed, personFeed, type FeedEntry, withRuleHolidays } from '../../domain/index.ts';
+import { ruleDays } from '../calendars/public-holidays.ts';
 import { findHolidayCalendar } from '../read-models/holiday-calendars.ts';
 import type { DbOrTrx } from '../db/connect.ts';
-import { timeOffList } from '../read-models/time-off-holidays-placeholders.ts';
+import { planReach, timeOffList } from '../read-models/time-off-holidays-placeholders.ts';
 
 /** ical-generator writes an all-day date from a Date's UTC fields: midnight UTC of the day. */
 const utcMidnight = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`));
@@ -27,9 +28,17 @@ export async function personFeedEntries(db: DbOrTrx, userId: string, timeZone: s
   return personFeed(assignments.map((row) => ({ ...row.doc, projectName: row.name })), timeOff, timeZone);
 }
 
-/** One holiday calendar's days; null for a calendar that does not exist (the default one always does). */
+/**
+ * One holiday calendar's days, its rule's among them for the years the plan reaches; null for a calendar
+ * that does not exist (the default one always does).
+ */
 export async function holidayFeedEntries(db: DbOrTrx, calendarId: string): Promise<FeedEntry[] | null> {
-  if (calendarId !== DEFAULT_CALENDAR_ID && !(await findHolidayCalendar(db, calendarId))) return null;
+  const calendar = await findHolidayCalendar(db, calendarId);
+  if (calendarId !== DEFAULT_CALENDAR_ID && !calendar) return null;
   const rows = await db.selectFrom('holidays').select('doc').where('calendar_id', '=', calendarId).orderBy('date').execute();
-  return holidayFeed(rows.map((r) => r.doc));
+  const recorded = rows.map((r) => r.doc);
+  if (!calendar?.rule) return holidayFeed(recorded);
+  // Only the year of today matters (which years the rule fills).
+  const reach = await planReach(db, new Date().toISOString().slice(0, 10));
+  return holidayFeed(withRuleHolidays(recorded, [calendar], reach, ruleDays, (day) => day));
 }

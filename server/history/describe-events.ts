@@ -1,5 +1,5 @@
 import {
-  DEFAULT_CALENDAR_ID, describeDeed, describeEvent, describeUndo, isAccountEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind,
+  DEFAULT_CALENDAR_ID, describeDeed, describeEvent, describePublished, describeUndo, isAccountEvent, isStaffingEvent, isTeamEvent, streamEntity, streamIds, type RecordedEvent, type StreamEntityKind,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { type AssignmentReassignment, readAssignmentCreations, readAssignmentReassignments } from '../event-store/assignment-creations.ts';
@@ -13,6 +13,8 @@ export type DescribedEvent = RecordedEvent & {
   summary: string;
   /** The scenario whose publishing appended the event, when one did. */
   scenario?: { id: string; name: string };
+  /** The proposal's reason, when a proposal drafted the published change. */
+  proposed?: { reason: string };
   /** The write an undo's event reversed: its command id, and who made it. */
   undid?: { commandId: string; actor: { id: string; name: string } };
 };
@@ -78,7 +80,19 @@ export async function describeEvents(db: DbOrTrx, page: RecordedEvent[]): Promis
       if (e.data.changes.engineerId) engineerIds.add(e.data.changes.engineerId);
       if (e.data.previous?.engineerId) engineerIds.add(e.data.previous.engineerId);
     }
+    if (isStaffingEvent(e)) {
+      const d = e.data as { engineerId?: string | null; previous?: string | null };
+      if (d.engineerId) engineerIds.add(d.engineerId);
+      if (d.previous) engineerIds.add(d.previous);
+    }
   }
+  // A request's later steps name its project through the request.
+  const staffingIds = [...new Set(events.filter(isStaffingEvent).map((e) => e.data.requestId))];
+  const staffingProject = new Map((staffingIds.length === 0 ? [] : await db.selectFrom('staffing_requests').select(['id', 'project_id']).where('id', 'in', staffingIds).execute())
+    .map((r) => [r.id, r.project_id]));
+  for (const projectId of staffingProject.values()) projectIds.add(projectId);
+  const teams = new Map((await db.selectFrom('teams').select(['id', 'name']).execute()).map((t) => [t.id, t.name]));
+  const teamName = (id: string) => teams.get(id);
   const names = await entityNames(db, [...engineerIds], [...projectIds]);
   const calendarNames = await holidayCalendarNames(db, events);
   const engineerName = (id: string) => names.get(id);
@@ -88,7 +102,7 @@ export async function describeEvents(db: DbOrTrx, page: RecordedEvent[]): Promis
     const entity = streamEntity(event.streamId)!;
     const ref = refOf(event);
     const engineer = names.get(ref?.engineerId ?? (entity.kind === 'engineer' ? entity.id : ''));
-    const project = names.get(ref?.projectId ?? (entity.kind === 'project' ? entity.id : ''));
+    const project = names.get(ref?.projectId ?? (entity.kind === 'project' ? entity.id : entity.kind === 'staffing' ? staffingProject.get(entity.id) ?? '' : ''));
     const actor = { id: event.metadata.actorId, name: actors.get(event.metadata.actorId) ?? UNKNOWN_ACTOR_NAME };
     const calendarId = entity.kind === 'calendar' ? entity.id : event.type === 'EngineerCalendarChanged' ? event.data.calendarId : undefined;
     const calendar = calendarId === undefined ? undefined : calendarNames.get(calendarId);
@@ -111,15 +125,19 @@ export async function describeEvents(db: DbOrTrx, page: RecordedEvent[]): Promis
       entity.kind === 'assignment' ? `${engineer ?? 'engineer'} on ${project ?? 'project'}`
       : entity.kind === 'calendar' ? (entity.id === DEFAULT_CALENDAR_ID ? CALENDAR_NAME : calendar ?? CALENDAR_NAME)
       : entity.kind === 'account' ? (isAccountEvent(event) ? event.data.email : entity.id)
+      : entity.kind === 'team' ? teamName(entity.id) ?? (isTeamEvent(event) ? event.data.name : entity.id)
+      : entity.kind === 'staffing' ? `request for ${project ?? 'a project'}`
       : (entity.kind === 'engineer' ? engineer : project) ?? entity.id;
     const undoOf = event.metadata.undoOf;
     const undone = undoOf ? undoneOn(event, undoOf) : null;
-    const summary = undoOf ? describeUndo(actor.name, undone && { actor: undone.actor.name, deeds: undone.deeds }) : describeEvent(event, { actor: actor.name, engineer, project, engineerName, projectName, calendar });
+    const summary = undoOf ? describeUndo(actor.name, undone && { actor: undone.actor.name, deeds: undone.deeds }) : describeEvent(event, { actor: actor.name, engineer, project, engineerName, projectName, calendar, teamName });
     const undid = undoOf && undone ? { undid: { commandId: undoOf, actor: undone.actor } } : {};
     const scenarioId = event.metadata.scenarioId;
     if (!scenarioId) return { ...event, actor, entity: { ...entity, name: entityName }, summary, ...undid };
     const scenario = { id: scenarioId, name: scenarios.get(scenarioId) ?? 'a scenario' };
-    return { ...event, actor, entity: { ...entity, name: entityName }, summary: `${summary} (published from scenario ${scenario.name} by ${actor.name})`, scenario, ...undid };
+    const reason = event.metadata.proposed?.reason;
+    const published = describePublished(summary, { scenario: scenario.name, actor: actor.name, proposed: reason });
+    return { ...event, actor, entity: { ...entity, name: entityName }, summary: published, scenario, ...(reason ? { proposed: { reason } } : {}), ...undid };
   });
 }
 

@@ -1,4 +1,5 @@
-import { formatCursor, type Plan } from '../../domain/index.ts';
+import { formatCursor, type Plan, withPlanRuleDays } from '../../domain/index.ts';
+import { ruleDays } from '../calendars/public-holidays.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { findFoldStart, type FoldStart } from '../event-store/plan-snapshots.ts';
 import type { ReplayBound } from '../event-store/replay.ts';
@@ -6,7 +7,10 @@ import { emptyHistory, foldMore, type FoldedHistory } from '../event-store/fold-
 import { STORED_SNAPSHOT_FORMAT } from './plan-snapshot-codec.ts';
 import { RestoredSnapshots } from './restored-snapshots.ts';
 
-/** The plan as it was; `folded`: how many events were folded after the snapshot it started from. */
+/**
+ * The plan as it was; `folded`: how many events were folded after the snapshot it started from. Its
+ * calendars' rule days are among its holidays, as the live plan's are: the events record none.
+ */
 export type PlanAt = { asOf: string; cursor: string; plan: Plan; folded: number };
 
 /**
@@ -17,8 +21,15 @@ export type PlanAt = { asOf: string; cursor: string; plan: Plan; folded: number 
  */
 export async function planAt(db: DbOrTrx, bound: ReplayBound, restored = new RestoredSnapshots(0)): Promise<PlanAt> {
   const { history, folded } = await foldAt(db, bound, restored);
-  return { asOf: asOfText(bound, history), cursor: history.cursor, plan: history.fold.plan(), folded };
+  return { asOf: asOfText(bound, history), cursor: history.cursor, plan: pastPlanWithRuleDays(history.fold.plan()), folded };
 }
+
+/**
+ * A folded plan (or its records) with its calendars' rule days added over the years it reaches, around
+ * today as the live plan reads them (loadLivePlan), so the plan as of now equals the live one.
+ */
+export const pastPlanWithRuleDays = <P extends Parameters<typeof withPlanRuleDays>[0]>(plan: P): P =>
+  withPlanRuleDays(plan, new Date().toISOString().slice(0, 10), ruleDays);
 
 /** The fold behind planAt, from `start` when the caller has already found where to start. */
 export async function foldAt(

@@ -1,4 +1,5 @@
 import type { AssignmentRecord, Engineer, PlanFold, PlanRecords, Project } from '../../domain/index.ts';
+import { pastPlanWithRuleDays } from './plan-at.ts';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 const [open, close, comma, openList, closeList] = ['{', '}', ',', '[', ']'].map(bytes) as [Buffer, Buffer, Buffer, Buffer, Buffer];
@@ -14,10 +15,13 @@ export class PlanJson {
   private readonly values = new WeakMap<object, Buffer>();
   private readonly assignments = new WeakMap<AssignmentRecord, { engineer?: Engineer; project?: Project; json: Buffer }>();
 
-  /** `{`, then `members` (JSON members, each followed by a comma), then the plan's lists as members, then `}`. */
+  /**
+   * `{`, then `members` (JSON members, each followed by a comma), then the plan's lists as members, then
+   * `}`; the holidays with the calendars' rule days, as planAt's plan has them.
+   */
   object(members: string, fold: PlanFold): Buffer {
     const parts = [open, bytes(members)];
-    const records = fold.records();
+    const records = pastPlanWithRuleDays(fold.records());
     let first = true;
     for (const [name, list] of Object.entries(records) as Array<[keyof PlanRecords, object[]]>) {
       if (!first) parts.push(comma);

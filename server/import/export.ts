@@ -1,10 +1,11 @@
 import {
-  actualsCells, assignmentCells, engineerCells, exportRecords, holidayCells, projectCells, timeOffCells, type ImportKind,
+  actualsCells, assignmentCells, engineerCells, exportRecords, holidayCells, openRoleCells, projectCells, teamCells, timeOffCells, type ImportKind,
 } from '../../domain/import/index.ts';
-import { weekDates } from '../../domain/index.ts';
+import { calendarFollowedOn, compareText as inByteOrder, DEFAULT_CALENDAR_ID, weekDates } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { inBytes } from '../db/expressions.ts';
 import { assignmentsWithNames } from '../read-models/queries.ts';
+import { holidaysWithRuleDays } from '../read-models/time-off-holidays-placeholders.ts';
 import { writeCsv } from './csv-text.ts';
 
 /**
@@ -13,8 +14,37 @@ import { writeCsv } from './csv-text.ts';
  */
 async function rowsOf(db: DbOrTrx, kind: ImportKind): Promise<string[][]> {
   if (kind === 'engineers') {
-    const rows = await db.selectFrom('engineers').select('doc').orderBy('name', inBytes).orderBy('id', inBytes).execute();
-    return rows.map((r) => engineerCells(r.doc));
+    const [rows, calendars] = await Promise.all([
+      db.selectFrom('engineers').select('doc').orderBy('name', inBytes).orderBy('id', inBytes).execute(),
+      db.selectFrom('holiday_calendars').select(['id', 'name']).execute(),
+    ]);
+    const names = new Map(calendars.map((c) => [c.id, c.name]));
+    // The calendar followed today (only the day matters); importing the file again then changes nothing.
+    const today = new Date().toISOString().slice(0, 10);
+    return rows.map((r) => {
+      const calendarId = calendarFollowedOn(r.doc, today);
+      return engineerCells(r.doc, names.get(calendarId) ?? (calendarId === DEFAULT_CALENDAR_ID ? 'Default' : ''));
+    });
+  }
+  if (kind === 'teams') {
+    // Parents first, so the file imports again in any order it is read (names sort within a level).
+    const rows = await db.selectFrom('teams').select(['id', 'name', 'parent_id']).execute();
+    const byId = new Map(rows.map((t) => [t.id, t]));
+    const depth = (id: string | null, steps = 0): number => (id === null || steps > rows.length ? 0 : 1 + depth(byId.get(id)?.parent_id ?? null, steps + 1));
+    return rows
+      .map((t) => ({ name: t.name, parentName: (t.parent_id && byId.get(t.parent_id)?.name) || '', depth: depth(t.parent_id) }))
+      .sort((a, b) => a.depth - b.depth || inByteOrder(a.name, b.name))
+      .map(teamCells);
+  }
+  if (kind === 'open-roles') {
+    const rows = await db
+      .selectFrom('placeholders as o')
+      .innerJoin('projects as p', 'p.id', 'o.project_id')
+      .select(['o.doc', 'p.name'])
+      .orderBy('o.start_date')
+      .orderBy('o.id', inBytes)
+      .execute();
+    return rows.map((r) => openRoleCells({ ...r.doc, projectName: r.name }));
   }
   if (kind === 'projects') {
     const rows = await db.selectFrom('projects').select('doc').orderBy('start_date').orderBy('name', inBytes).orderBy('id', inBytes).execute();
@@ -45,15 +75,13 @@ async function rowsOf(db: DbOrTrx, kind: ImportKind): Promise<string[][]> {
     })));
   }
   if (kind === 'holidays') {
-    const rows = await db
-      .selectFrom('holidays as h')
-      .innerJoin('holiday_calendars as c', 'c.id', 'h.calendar_id')
-      .select(['h.doc', 'c.name'])
-      .orderBy('h.date')
-      .orderBy('c.name', inBytes)
-      .orderBy('h.id', inBytes)
-      .execute();
-    return rows.map((r) => holidayCells({ ...r.doc, calendarName: r.name }));
+    // Every calendar's holidays as GET /api/holidays lists them, its rule's days among them (over the
+    // years the plan reaches), by date, calendar name and id.
+    const [holidays, calendars] = await Promise.all([holidaysWithRuleDays(db), db.selectFrom('holiday_calendars').select(['id', 'name']).execute()]);
+    const names = new Map(calendars.map((c) => [c.id, c.name]));
+    const named = holidays.filter((h) => names.has(h.calendarId)).map((h) => ({ ...h, calendarName: names.get(h.calendarId)! }));
+    named.sort((a, b) => inByteOrder(a.date, b.date) || inByteOrder(a.calendarName, b.calendarName) || inByteOrder(a._id, b._id));
+    return named.map(holidayCells);
   }
   const rows = await assignmentsWithNames(db).select(['a.doc', 'e.email', 'p.name']).orderBy('a.start_date').orderBy('a.id', inBytes).execute();
   return rows.map((r) => assignmentCells({ ...r.doc, engineerEmail: r.email, projectName: r.name }));

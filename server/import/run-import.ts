@@ -1,32 +1,41 @@
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { DomainError, type EventMetadata } from '../../domain/index.ts';
-import { planErrors, planImport, type ImportJob, type ImportKind, type ImportPlan, type ImportPreview } from '../../domain/import/index.ts';
+import {
+  planErrors, planImport, type ColumnMapping, type ImportJob, type ImportKind, type ImportPlan, type ImportPreview,
+} from '../../domain/import/index.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import { ConcurrencyError } from '../event-store/errors.ts';
 import { HttpError } from '../http-error.ts';
-import { applyPlan } from './apply.ts';
+import { applyPlan, type MadeInvite } from './apply.ts';
+import { saveMapping, savedMapping } from './mappings.ts';
 import { readCsv } from './csv-text.ts';
 import { createJob, finishJob, findJob, recordProgress } from './jobs.ts';
-import { loadImportSnapshot } from './snapshot.ts';
+import { loadImportSnapshot, type ImportContext } from './snapshot.ts';
+
+/** Who imports and how they read the file's columns: `chosen` on the preview, else as they last did for the kind. */
+export type ImportAs = ImportContext & { userId: string; chosen?: ColumnMapping };
 
 /** The plan the file would carry out against the plan as it is now (lists read in one snapshot). */
-async function planCsv<K extends ImportKind>(db: DbOrTrx, kind: K, records: string[][]): Promise<ImportPlan<K>> {
-  const now = await db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx) => loadImportSnapshot(trx, kind));
-  return planImport(kind, records, now);
+async function planCsv<K extends ImportKind>(db: DbOrTrx, kind: K, records: string[][], as: ImportAs | undefined): Promise<ImportPlan<K>> {
+  const [now, saved] = await db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only')
+    .execute((trx) => Promise.all([loadImportSnapshot(trx, kind, as), as ? savedMapping(trx, as.userId, kind) : {}]));
+  return planImport(kind, records, now, { chosen: as?.chosen, saved });
 }
 
 /** The preview: per row its line, action, key, changed fields (from old to new) and every error; a file that is not CSV is one file error. */
-export async function previewCsv(db: Db, kind: ImportKind, text: string): Promise<ImportPreview> {
+/** Without `as` (the command line): the columns are guessed from their names, nobody may invite, no team is named. */
+export async function previewCsv(db: Db, kind: ImportKind, text: string, as?: ImportAs): Promise<ImportPreview> {
   const read = readCsv(text);
-  if ('error' in read) return { kind, total: 0, counts: { create: 0, update: 0, unchanged: 0, error: 0 }, fileErrors: [read.error], fileWarnings: [], rows: [] };
-  const plan = await planCsv(db, kind, read.records);
+  if ('error' in read) return { kind, total: 0, counts: { create: 0, update: 0, unchanged: 0, error: 0 }, fileErrors: [read.error], fileWarnings: [], mapping: {}, rows: [] };
+  const plan = await planCsv(db, kind, read.records, as);
   return {
     kind,
     total: plan.rows.length,
     counts: plan.counts,
     fileErrors: plan.fileErrors,
     fileWarnings: plan.fileWarnings,
+    mapping: plan.mapping,
     rows: plan.rows.map(({ command: _command, diff = [], ...row }) => ({ ...row, diff })),
   };
 }
@@ -63,7 +72,12 @@ export type StartedImport = { job: ImportJob; finished: Promise<ImportJob> };
  */
 export function startImport(
   db: Db,
-  request: { kind: ImportKind; text: string; metadata: Omit<EventMetadata, 'commandId'>; onProgress?: (job: ImportJob) => void },
+  request: {
+    kind: ImportKind; text: string; metadata: Omit<EventMetadata, 'commandId'>; as?: ImportAs;
+    onProgress?: (job: ImportJob) => void;
+    /** A batch's invitations (the file's `invite` column), once it has committed: to be mailed. */
+    onInvited?: (invites: MadeInvite[]) => void;
+  },
 ): Promise<StartedImport> {
   const read = readCsv(request.text);
   if ('error' in read) {
@@ -77,8 +91,10 @@ export function startImport(
       let job: ImportJob;
       let failure: { error: unknown } | undefined;
       try {
-        const plan = await planCsv(connection, request.kind, read.records);
+        const plan = await planCsv(connection, request.kind, read.records, request.as);
         refuseErrors(plan);
+        // The next file of this kind is read the same way, whichever tool it came from.
+        if (request.as) await saveMapping(connection, request.as.userId, request.kind, plan.mapping);
         const id = uuidv7();
         const total = plan.rows.filter((row) => row.command).length;
         await createJob(connection, { id, kind: request.kind, actorId: request.metadata.actorId, total, unchanged: plan.counts.unchanged });
@@ -89,6 +105,8 @@ export function startImport(
             metadata: { ...request.metadata, commandId: id },
             record: (trx, batch) => recordProgress(trx, id, batch),
             onProgress: (totals) => request.onProgress?.({ ...job, ...totals }),
+            teams: request.as?.teams,
+            onInvited: request.onInvited,
           });
         } catch (error) {
           failure = { error };

@@ -1,4 +1,4 @@
-import { assertNever, isAccountEvent, streamIds, type PlanningEvent, type RecordedEvent } from '../../domain/index.ts';
+import { assertNever, isAccountEvent, isOrganisationEvent, isViewEvent, streamIds, type PlanningEvent, type RecordedEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { readAssignmentCreations, readAssignmentReassignments } from '../event-store/assignment-creations.ts';
 
@@ -50,7 +50,7 @@ type OwnershipFact =
 
 /** What an event says about assignment ownership; every type is classified, so none is overlooked. */
 export function ownershipFact(event: PlanningEvent): OwnershipFact {
-  if (isAccountEvent(event)) return { kind: 'none' };
+  if (isAccountEvent(event) || isOrganisationEvent(event) || isViewEvent(event)) return { kind: 'none' };
   switch (event.type) {
     case 'AssignmentCreated':
       return { kind: 'owner', assignmentId: event.data.assignmentId, engineerId: event.data.engineerId };
@@ -82,6 +82,7 @@ export function ownershipFact(event: PlanningEvent): OwnershipFact {
     case 'HolidayCalendarCreated':
     case 'HolidayCalendarRenamed':
     case 'HolidayCalendarRemoved':
+    case 'HolidayCalendarRuleSet':
     case 'ProjectMarkedTentative':
     case 'ProjectConfirmed':
     case 'PlaceholderAdded':
@@ -89,6 +90,8 @@ export function ownershipFact(event: PlanningEvent): OwnershipFact {
     case 'PlaceholderRemoved':
     // A filled placeholder's assignment says whose it is in its own AssignmentCreated.
     case 'PlaceholderFilled':
+    case 'EngineerTeamChanged':
+    case 'EngineerTeamChangeUndone':
       return { kind: 'none' };
     default:
       return assertNever(event);

@@ -1,4 +1,4 @@
-import { assertNever, isAccountEvent, type RecordedEvent, type Role } from '../../domain/index.ts';
+import { assertNever, isAccountEvent, isStaffingEvent, isTeamEvent, isViewEvent, mayReadView, type RecordedEvent, type Role } from '../../domain/index.ts';
 
 export type Viewer = { id: string; role: Role };
 
@@ -10,9 +10,15 @@ export type Viewer = { id: string; role: Role };
  * time it is denied, because pushing an unknown fact to every engineer is the unsafe mistake.
  */
 export function canSee(viewer: Viewer, event: RecordedEvent, ownerOf: (assignmentId: string) => string | undefined): boolean {
+  // A saved view goes to whoever may list it: its owner, and everyone who plans once it is shared.
+  if (isViewEvent(event)) return viewer.role !== 'engineer' && mayReadView(event.data, viewer.id);
   if (viewer.role !== 'engineer') return true;
   // Who may sign in and with which rights is for managers and auditors: engineers see none of it.
   if (isAccountEvent(event)) return false;
+  // Staffing requests are between managers.
+  if (isStaffingEvent(event)) return false;
+  // Teams are part of the directory everyone reads.
+  if (isTeamEvent(event)) return true;
   switch (event.type) {
     case 'ProjectCreated':
     case 'ProjectUpdated':
@@ -25,6 +31,8 @@ export function canSee(viewer: Viewer, event: RecordedEvent, ownerOf: (assignmen
     case 'EngineerStartDateSet':
     case 'EngineerLeaving':
     case 'EngineerLeavingCancelled':
+    case 'EngineerTeamChanged':
+    case 'EngineerTeamChangeUndone':
     case 'ProjectMarkedTentative':
     case 'ProjectConfirmed':
     case 'PlaceholderAdded':
@@ -37,6 +45,7 @@ export function canSee(viewer: Viewer, event: RecordedEvent, ownerOf: (assignmen
     case 'HolidayCalendarCreated':
     case 'HolidayCalendarRenamed':
     case 'HolidayCalendarRemoved':
+    case 'HolidayCalendarRuleSet':
       return true;
     case 'TimeOffBooked':
     case 'TimeOffCancelled':

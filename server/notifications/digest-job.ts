@@ -39,7 +39,7 @@ export async function enqueueDigests(db: DbOrTrx, options: { timeZone: string; n
   const rangeEnd = `${dateOfDay(monday + 28)}T00:00:00.000Z`;
   const openRoles: DigestRole[] = (await db.selectFrom('placeholders').select('doc').execute())
     .map((row) => row.doc)
-    .filter((p) => p.startDate < rangeEnd && p.endDate > `${range.from}T00:00:00.000Z`)
+    .filter((p) => p.startDate < rangeEnd && p.endDate >= `${range.from}T00:00:00.000Z`)
     .map((p) => ({ role: p.role, projectName: projects.get(p.projectId) ?? 'a project', startDate: p.startDate, allocationPercentage: p.allocationPercentage }));
   const digest = digestOf(engineers, openRoles, week);
   const messages = wanting.map((m) => ({

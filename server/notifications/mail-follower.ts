@@ -1,5 +1,5 @@
 import {
-  evolveAssignment, mayNotify, noticesOf, type AssignmentEvent, type AssignmentRecord, type Notice, type RecordedEvent,
+  evolveAssignment, mayNotify, noticesOf, type AssignmentEvent, type AssignmentRecord, type RecordedEvent,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { readStream } from '../event-store/read.ts';
@@ -7,7 +7,8 @@ import { actorNames } from '../history/actors.ts';
 import { followLog } from './log-follower.ts';
 import type { OutboxMessage } from './outbox.ts';
 import { recipientOf } from './settings.ts';
-import { unsubscribeToken } from './unsubscribe-tokens.ts';
+import { noticeMail, type MailLinks } from './notice-mail.ts';
+import { staffingMails } from './staffing-notices.ts';
 
 /** The assignment as it was just before `event`: who it was for is what a removal or a handover tells. */
 async function assignmentBefore(db: DbOrTrx, event: RecordedEvent): Promise<AssignmentRecord | null> {
@@ -15,24 +16,14 @@ async function assignmentBefore(db: DbOrTrx, event: RecordedEvent): Promise<Assi
   return events.slice(0, event.streamPosition - 1).reduce<AssignmentRecord | null>((state, e, i) => evolveAssignment(state, e as AssignmentEvent, i + 1), null);
 }
 
-export type MailLinks = { publicUrl: string; unsubscribeKey: Buffer };
-
-/** A notice as the e-mail it becomes: the lines, where to see it, and how to stop this kind. */
-export function noticeMail(notice: Pick<Notice, 'subject' | 'lines' | 'kind'>, to: { userId: string; email: string; name: string }, links: MailLinks, seeAt = '/') {
-  const unsubscribe = `${links.publicUrl}/api/notifications/unsubscribe/${unsubscribeToken(links.unsubscribeKey, to.userId, notice.kind)}`;
-  return {
-    to: to.email,
-    subject: notice.subject,
-    text: [`Hello ${to.name},`, '', ...notice.lines, '', `See it in Capacity Planner: ${links.publicUrl}${seeAt}`, '', `Stop these e-mails: ${unsubscribe}`].join('\n'),
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  };
-}
+export { noticeMail, type MailLinks } from './notice-mail.ts';
 
 /** E-mails about changes to someone's plan, for the events of one step of the follower. */
 async function noticeMails(trx: DbOrTrx, events: RecordedEvent[], links: MailLinks): Promise<OutboxMessage[]> {
+  // Staffing requests: to the managers who can answer, and the answers back to the asker.
+  const messages: OutboxMessage[] = await staffingMails(trx, events, links);
   const relevant = events.filter(mayNotify);
-  if (relevant.length === 0) return [];
-  const messages: OutboxMessage[] = [];
+  if (relevant.length === 0) return messages;
   const names = await actorNames(trx, [...new Set(relevant.map((e) => e.metadata.actorId))]);
   const projects = new Map((await trx.selectFrom('projects').select(['id', 'name']).execute()).map((p) => [p.id, p.name]));
   const engineers = new Map((await trx.selectFrom('engineers').select(['id', 'name']).execute()).map((e) => [e.id, e.name]));
@@ -53,5 +44,5 @@ async function noticeMails(trx: DbOrTrx, events: RecordedEvent[], links: MailLin
   return messages;
 }
 
-/** One step of the mail follower (log-follower.ts): the changes to someone's plan, as e-mails in the outbox. */
+/** One step of the mail follower (log-follower.ts): the changes to someone's plan and the steps of staffing requests, as e-mails in the outbox. */
 export const followLogForMail = (db: DbOrTrx, links: MailLinks) => followLog(db, 'mail-notices', (trx, events) => noticeMails(trx, events, links));

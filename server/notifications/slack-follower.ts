@@ -1,11 +1,13 @@
-import { capacityOverTime, dateOfDay, localDayOf, mondayOf, type RecordedEvent } from '../../domain/index.ts';
+import { capacityOverTime, dateOfDay, isStaffingEvent, localDayOf, mondayOf, overloadText, type RecordedEvent } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { actorNames } from '../history/actors.ts';
+import { describeEvents } from '../history/describe-events.ts';
 import { loadCapacityFacts } from '../read-models/capacity-facts.ts';
 import { readScenario } from '../scenarios/scenario-store.ts';
 import { followLog } from './log-follower.ts';
 import type { OutboxMessage } from './outbox.ts';
 import { slackMessage } from './slack.ts';
+import { staffingSteps } from './staffing-notices.ts';
 
 /** The engineers whose load or capacity an event may have changed. */
 function engineersTouched(event: RecordedEvent, assignmentOwner: Map<string, string>): string[] {
@@ -17,7 +19,8 @@ function engineersTouched(event: RecordedEvent, assignmentOwner: Map<string, str
 
 /**
  * What channels hear, from the log: an overload that appears in the next 4 weeks (each engineer and
- * week once, ever), a scenario published, an import done: one step of a follower (log-follower.ts).
+ * week once, ever), a scenario published, an import done, each step of a staffing request: one step of a
+ * follower (log-follower.ts).
  * Without channels it only keeps up with the log.
  */
 export const followLogForSlack = (db: DbOrTrx, options: { timeZone: string; publicUrl: string }) =>
@@ -44,6 +47,23 @@ async function channelMessages(trx: DbOrTrx, events: RecordedEvent[], options: {
     toAll(`scenario ${id}`, `${names.get(list[0]!.metadata.actorId) ?? 'Someone'} published the scenario ${scenario?.name ?? id}`, [`${list.length} changes are now the live plan.`], `/scenarios/${id}`);
   }
 
+  // Each step of a staffing request, in the History's own sentence: both managers' teams hear who asked and who answered.
+  // A request names the managers it waits on (a channel is shared: this is how they hear it is theirs); an answer, who asked.
+  const staffing = events.filter(isStaffingEvent);
+  if (staffing.length > 0) {
+    const steps = new Map((await staffingSteps(trx, staffing)).map((step) => [step.event.cursor, step]));
+    const people = await actorNames(trx, [...new Set([...steps.values()].flatMap((step) => [...step.answerers, step.request.requestedBy]))]);
+    const named = (ids: readonly string[]) => ids.map((id) => people.get(id) ?? 'a manager').join(', ');
+    for (const described of await describeEvents(trx, staffing)) {
+      const step = steps.get(described.cursor);
+      const type = step?.event.type;
+      const lines = !step ? []
+        : type === 'StaffingRequested' ? (step.answerers.length > 0 ? [`To answer: ${named(step.answerers)}.`] : [])
+          : type === 'StaffingWithdrawn' ? [] : [`Asked by ${named([step.request.requestedBy])}.`];
+      toAll(`staffing ${described.cursor}`, described.summary, lines, '/staffing');
+    }
+  }
+
   // Overloads in the next 4 weeks of the people these events touched.
   const owners = new Map((await trx.selectFrom('assignments').select(['id', 'engineer_id']).execute()).map((a) => [a.id, a.engineer_id]));
   const touched = new Set(events.flatMap((e) => engineersTouched(e, owners)));
@@ -53,8 +73,10 @@ async function channelMessages(trx: DbOrTrx, events: RecordedEvent[], options: {
     const facts = await loadCapacityFacts(trx, touched.size === 1 ? { ...range, engineerId: [...touched][0]! } : range);
     const { engineers } = capacityOverTime({ ...facts, engineers: facts.engineers.filter((e) => touched.has(e._id)), timeZone: options.timeZone }, { ...range, step: 'week' });
     for (const e of engineers) {
+      // Overloaded when some day is, whatever the week's average: the days over and the peak say so.
       for (const week of e.periods.filter((p) => p.status === 'overloaded')) {
-        toAll(`overload ${e.engineer._id} ${week.key}`, `${e.engineer.name} is overloaded in ${week.key}`, [`${week.utilization}% of capacity booked in the week of ${week.start}.`], '/capacity');
+        const days = overloadText(week);
+        toAll(`overload ${e.engineer._id} ${week.key}`, `${e.engineer.name} is overloaded in ${week.key}`, [`${week.utilization}% of capacity booked in the week of ${week.start}${days ? `, ${days}` : ''}.`], '/capacity');
       }
     }
   }

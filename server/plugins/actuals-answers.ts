@@ -19,7 +19,7 @@ declare module 'fastify' {
  * capacity grid is (capacity-answers.ts), by snapshot and query.
  */
 export default fp(async function actualsAnswers(app: FastifyInstance, options: ActualsSettings & { factsCacheSize: number }) {
-  const factsCache = new SnapshotCache<ActualsFacts>(options.factsCacheSize);
+  const factsCache = new SnapshotCache<ActualsFacts>(options.factsCacheSize, { changedOnlyByEvents: true });
   const answers = new KeptAnswers<null>(16);
 
   app.decorate('actualsAnswer', async (query: ActualsQuery & { today: string }) => {

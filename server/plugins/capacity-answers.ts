@@ -4,6 +4,8 @@ import { answerCapacityQuery, answerProjectPlanQuery, type CapacityQuery, inShap
 import { loadCapacityFacts, loadPlanProjects } from '../read-models/capacity-facts.ts';
 import { KeptAnswers } from '../read-models/kept-answers.ts';
 import { SnapshotCache } from '../read-models/snapshot-cache.ts';
+import { teamMemberIds } from '../read-models/team-members.ts';
+import { scopeToday } from '../commands/scope.ts';
 
 /** One answer of GET /api/capacity, as the JSON text it is sent as, with the position in the log it reflects. */
 export type CapacityAnswer = { text: string; total: number; cursor: string; snapshot: string };
@@ -23,7 +25,7 @@ declare module 'fastify' {
 export default fp(async function capacityAnswers(app: FastifyInstance, options: { timeZone: string; factsCacheSize: number }) {
   // The schedule asks for the same grid again and again between two writes: reading tens of thousands
   // of assignments each time would cost PostgreSQL and Node more than the model itself.
-  const factsCache = new SnapshotCache<Awaited<ReturnType<typeof loadCapacityFacts>>>(options.factsCacheSize);
+  const factsCache = new SnapshotCache<Awaited<ReturnType<typeof loadCapacityFacts>>>(options.factsCacheSize, { changedOnlyByEvents: true });
   const answers = new KeptAnswers<{ total: number }>(16);
 
   app.decorate('capacityAnswer', async (query: CapacityQuery, engineerId: string | undefined) => {
@@ -32,8 +34,11 @@ export default fp(async function capacityAnswers(app: FastifyInstance, options: 
     // The facts are the same object until the next write, and so is the answer to the same query.
     // ~50,000 cells for 2,000 engineers x 26 weeks: the schema documents the shape, but validating
     // every cell on the way out would cost more than computing it.
-    const { text, extra } = answers.text(facts.value, JSON.stringify(query), () => {
-      const answer = answerCapacityQuery(facts.value, query, options.timeZone);
+    // Who is in a team is read now, not kept: a move to another team is a write, and so is a new answer.
+    const members = query.team ? await teamMemberIds(app.db, query.team, scopeToday()) : undefined;
+    const key = members ? `${JSON.stringify(query)} ${[...members].sort().join(',')}` : JSON.stringify(query);
+    const { text, extra } = answers.text(facts.value, key, () => {
+      const answer = answerCapacityQuery(facts.value, query, options.timeZone, members);
       return { text: JSON.stringify(inShape(answer, query.shape)), extra: { total: answer.total } };
     });
     return { text, ...extra, cursor: facts.cursor, snapshot: facts.snapshot };
@@ -42,6 +47,7 @@ export default fp(async function capacityAnswers(app: FastifyInstance, options: 
   // The same facts and the projects, read in one snapshot.
   const planFactsCache = new SnapshotCache<Awaited<ReturnType<typeof loadCapacityFacts>> & { projects: Awaited<ReturnType<typeof loadPlanProjects>> }>(
     options.factsCacheSize,
+    { changedOnlyByEvents: true },
   );
   const planAnswers = new KeptAnswers<{ total: number }>(16);
 
@@ -50,8 +56,10 @@ export default fp(async function capacityAnswers(app: FastifyInstance, options: 
       ...(await loadCapacityFacts(trx, query)),
       projects: await loadPlanProjects(trx),
     }));
-    const { text, extra } = planAnswers.text(facts.value, JSON.stringify(query), () => {
-      const answer = answerProjectPlanQuery(facts.value, query, options.timeZone);
+    const members = query.team ? await teamMemberIds(app.db, query.team, scopeToday()) : undefined;
+    const key = members ? `${JSON.stringify(query)} ${[...members].sort().join(',')}` : JSON.stringify(query);
+    const { text, extra } = planAnswers.text(facts.value, key, () => {
+      const answer = answerProjectPlanQuery(facts.value, query, options.timeZone, members);
       return { text: JSON.stringify(answer), extra: { total: answer.total } };
     });
     return { text, ...extra, cursor: facts.cursor, snapshot: facts.snapshot };

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { conflictMessage, DomainError } from '../../domain/index.ts';
 import { isConnectionError } from '../db/connection-errors.ts';
+import { readStreamEventsAfter } from '../event-store/command-events.ts';
 import { ConcurrencyError } from '../event-store/errors.ts';
+import { actorNames } from '../history/actors.ts';
 import { HttpError } from '../http-error.ts';
 
 const domainStatus = { invalid: 400, 'not-found': 404, conflict: 409, forbidden: 403 } as const;
@@ -11,9 +13,28 @@ const domainCode = { invalid: 'VALIDATION_FAILED', 'not-found': 'NOT_FOUND', con
 
 const streamThing = (streamId: string) => (streamId.split('-')[0] ?? 'project') as Parameters<typeof conflictMessage>[0];
 
+/**
+ * Who made the newest change the writer had not seen, as the History names them, so a conflict can
+ * say "Chris Okafor changed this assignment" instead of "someone else". The message stays as it was
+ * for existing clients; nothing is added when the stream has no such change (a version from the
+ * future) or the lookup fails (the 409 is the answer either way).
+ */
+async function changedBy(app: FastifyInstance, error: ConcurrencyError): Promise<{ changedBy?: { id: string; name: string } }> {
+  try {
+    const since = await readStreamEventsAfter(app.db, error.streamId, Math.max(0, error.expectedVersion));
+    const id = since.at(-1)?.metadata.actorId;
+    if (!id) return {};
+    const name = (await actorNames(app.db, [id])).get(id);
+    return name ? { changedBy: { id, name } } : {};
+  } catch (lookup) {
+    app.log.warn({ err: lookup }, 'could not name who changed a conflicting record');
+    return {};
+  }
+}
+
 /** The one error handler: `{message, code}` always; 5xx bodies never carry internals. */
 export default fp(async function errors(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const all = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
@@ -30,6 +51,7 @@ export default fp(async function errors(app: FastifyInstance) {
         message: conflictMessage(streamThing(error.streamId)),
         code: 'VERSION_CONFLICT',
         currentVersion: error.currentVersion,
+        ...(await changedBy(app, error)),
       });
     }
     if (error instanceof DomainError) {

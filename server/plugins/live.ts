@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server as SocketServer } from 'socket.io';
 import { parseCursor } from '../../domain/index.ts';
+import { ChannelSessions } from '../live/channel-sessions.ts';
 import { AssignmentOwners } from '../live/owners.ts';
 import { Subscription } from '../live/subscription.ts';
 import { EventTailer } from '../live/tailer.ts';
@@ -37,27 +38,12 @@ export default fp(async function live(app: FastifyInstance, options: LiveOptions
     const claims = await app.viewerOf(token);
     return claims && { id: claims.sub, role: claims.role, sid: claims.sid };
   };
-  /** Every open channel and the session it was opened with, so an ended session's channels can be closed. */
-  const channels = new Map<{ close: () => void }, { sid: string; role: Viewer['role'] }>();
-  const watch = (viewer: { sid: string; role: Viewer['role'] }, close: () => void) => {
-    const channel = { close };
-    channels.set(channel, viewer);
-    return () => channels.delete(channel);
-  };
   // Sign-out, deactivation and role changes happen on any instance (or in SQL): each instance asks the
   // database about its own channels' sessions every SWEEP_MS, in one query, and closes those no longer
   // good or whose role changed (the client reconnects and is then seen with its new rights, or refused).
-  const sweep = async () => {
-    if (channels.size === 0) return;
-    const rights = await app.sessions.rightsOf([...new Set([...channels.values()].map((v) => v.sid))]);
-    for (const [channel, viewer] of channels) {
-      const now = rights.get(viewer.sid);
-      if (!now || now.role !== viewer.role) {
-        channels.delete(channel);
-        channel.close();
-      }
-    }
-  };
+  const channels = new ChannelSessions();
+  const watch = channels.watch.bind(channels);
+  const sweep = () => channels.sweep((sessionIds) => app.sessions.rightsOf(sessionIds));
   let sweeping: NodeJS.Timeout | undefined;
 
   // socket.io shares the HTTP server with @fastify/websocket, which would answer its upgrades with a

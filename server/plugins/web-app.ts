@@ -67,7 +67,7 @@ export function pageWithHints(html: string, hint: RouteHint | undefined): string
  * under a running server (index.html is rewritten by every build). Without route-hints.json (an older
  * build) the page is index.html as it is.
  */
-function pages(root: string) {
+function pages(root: string, timeZone: string) {
   let built: { at: number; html: string; hints: RouteHints; made: Map<string, string> } | null = null;
   const readJson = <T>(file: string): T | null => (existsSync(path.join(root, file)) ? (JSON.parse(readFileSync(path.join(root, file), 'utf8')) as T) : null);
   const current = () => {
@@ -75,7 +75,8 @@ function pages(root: string) {
     if (built?.at !== at) {
       built = {
         at,
-        html: readFileSync(path.join(root, 'index.html'), 'utf8'),
+        // The organisation's time zone, for the client's figures of "today" (which day a date falls on).
+        html: readFileSync(path.join(root, 'index.html'), 'utf8').replace('</head>', `<meta name="org-time-zone" content="${escapeAttribute(timeZone)}"></head>`),
         hints: readJson<RouteHints>(ROUTE_HINTS_FILE) ?? {},
         made: new Map(),
       };
@@ -101,9 +102,9 @@ function pages(root: string) {
 }
 
 /** Serves the built client and falls back to index.html for the app's own routes. */
-export default fp(async function webApp(app: FastifyInstance, options: { root: string; compression?: boolean }) {
+export default fp(async function webApp(app: FastifyInstance, options: { root: string; compression?: boolean; timeZone?: string }) {
   const hasClient = existsSync(path.join(options.root, 'index.html'));
-  const pageFor = hasClient ? pages(options.root) : null;
+  const pageFor = hasClient ? pages(options.root, options.timeZone ?? 'UTC') : null;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .type('text/html; charset=utf-8')
@@ -121,7 +122,8 @@ export default fp(async function webApp(app: FastifyInstance, options: { root: s
     app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = /^\/api(?:[/?#]|$)/.test(request.url) || request.url.startsWith('/socket.io');
+    // Calendar feeds are read by calendar apps, not browsers: an unknown feed is a 404, never the app's page.
+    const isApi = /^\/(?:api|ical)(?:[/?#]|$)/.test(request.url) || request.url.startsWith('/socket.io');
     if (!isApi && hasClient && request.method === 'GET') return sendPage(request, reply);
     throw new HttpError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'NOT_FOUND');
   });

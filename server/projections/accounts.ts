@@ -10,7 +10,7 @@ export async function projectAccount(trx: Writer, id: string, state: Account | n
     if (events.some((e) => e.type === 'InviteWithdrawn')) await trx.deleteFrom('users').where('id', '=', id).execute();
     return;
   }
-  const facts = { email: state.email, name: state.name, role: state.role, admin: state.admin, status: state.status, version: state.version };
+  const facts = { email: state.email, name: state.name, role: state.role, admin: state.admin, status: state.status, version: state.version, scope: JSON.stringify(state.scope ?? 'all') };
   await trx.insertInto('users').values({ id, ...facts, department: '', password_hash: null })
     .onConflict((c) => c.column('id').doUpdateSet(facts)).execute();
 }

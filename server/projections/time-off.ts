@@ -1,4 +1,4 @@
-import { entryOf, isActualsEvent, isTimeOffEvent, type ActualsWeek, type EngineerEvent, type EngineerTimeOff, type TimeOff } from '../../domain/index.ts';
+import { entryOf, isActualsEvent, isTimeOffEvent, type ActualsWeek, type EngineerEvent, type EngineerRecord, type TimeOff } from '../../domain/index.ts';
 import type { DbOrTrx, Writer } from '../db/connect.ts';
 import { projectEngineer, projectEngineers } from './engineers.ts';
 import { projectMany, type ProjectedState } from './many.ts';
@@ -24,7 +24,7 @@ export const actualsRow = (week: ActualsWeek) => ({
 });
 
 /** The engineer (their version moves with every booking and week) and the bookings and weeks these events touched. */
-export async function projectEngineerTimeOff(db: Writer, id: string, state: EngineerTimeOff | null, events: readonly EngineerEvent[]) {
+export async function projectEngineerRecord(db: Writer, id: string, state: EngineerRecord | null, events: readonly EngineerEvent[]) {
   await projectEngineer(db, id, state?.engineer ?? null);
   const touched = events.filter(isTimeOffEvent).map((event) => event.data.timeOffId);
   await projectFacts(db, 'time_off', touched, (timeOffId) => (state ? entryOf(state.timeOff, timeOffId) : undefined), timeOffRow);
@@ -32,13 +32,13 @@ export async function projectEngineerTimeOff(db: Writer, id: string, state: Engi
 }
 
 const weeksTouched = (id: string, events: readonly EngineerEvent[]) => [...new Set(events.filter(isActualsEvent).map((event) => `${id} ${event.data.week}`))];
-const weekOf = (state: EngineerTimeOff | null, id: string, key: string) => (state?.actuals ? entryOf(state.actuals, key.slice(id.length + 1)) : undefined);
+const weekOf = (state: EngineerRecord | null, id: string, key: string) => (state?.actuals ? entryOf(state.actuals, key.slice(id.length + 1)) : undefined);
 
 /**
  * Many engineer streams after a batch (a week locked for everyone, an import of actuals): the engineers
  * and the weeks touched in a few statements; time off, rare in a batch, one stream at a time.
  */
-export async function projectEngineerTimeOffMany(db: DbOrTrx, states: readonly ProjectedState<EngineerTimeOff>[]) {
+export async function projectEngineerRecords(db: DbOrTrx, states: readonly ProjectedState<EngineerRecord>[]) {
   await projectEngineers(db, states.map(({ id, state }) => ({ id, state: state?.engineer ?? null })));
   const weeks = states.flatMap(({ id, state, events = [] }) =>
     weeksTouched(id, events as EngineerEvent[]).map((key) => ({ id: key, state: weekOf(state, id, key) ?? null })));

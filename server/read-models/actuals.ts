@@ -23,3 +23,19 @@ export async function actualsWeeks(db: DbOrTrx, range: { fromWeek: string; toWee
     .executeTakeFirstOrThrow();
   return JSON.parse(row.json) as ActualsWeek[];
 }
+
+/** The weeks locked for one engineer (ISO week keys): a planning write must leave their plan as it is. */
+export async function lockedWeeks(db: DbOrTrx, engineerId: string): Promise<string[]> {
+  return (await lockedWeeksByEngineer(db, [engineerId])).get(engineerId) ?? [];
+}
+
+/** The weeks locked for each of these engineers (none: not in the map). */
+export async function lockedWeeksByEngineer(db: DbOrTrx, engineerIds: readonly string[]): Promise<Map<string, string[]>> {
+  const ids = [...new Set(engineerIds)];
+  const weeks = new Map<string, string[]>();
+  if (ids.length === 0) return weeks;
+  // Read whole and sorted out here: a week's document is small, and a person has a few hundred at most.
+  const rows = await db.selectFrom('actuals').select('doc').where('engineer_id', 'in', ids).execute();
+  for (const { doc } of rows) if (doc.locked) weeks.set(doc.engineerId, [...(weeks.get(doc.engineerId) ?? []), doc.week]);
+  return weeks;
+}

@@ -3,6 +3,7 @@ import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { CapacityAssignment, CapacityEngineerRow, CapacityFacts, Holiday, PlaceholderDemand, PlanProjectRow, TimeOffDays } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { day, dayStart, inBytes, jsonText } from '../db/expressions.ts';
+import { withRuleDays } from './holiday-calendars.ts';
 
 /**
  * Everything the capacity model needs for the dates from..to, read from the read models in one
@@ -110,7 +111,7 @@ export async function loadCapacityFacts(
     assignments,
     tentativeProjectIds: JSON.parse(row.tentative!) as string[],
     timeOff: JSON.parse(row.timeOff!) as TimeOffDays[],
-    holidays: JSON.parse(row.holidays!) as Holiday[],
+    holidays: await withRuleDays(db, JSON.parse(row.holidays!) as Holiday[], { from: range.from.slice(0, 10), to: range.to.slice(0, 10) }, ({ date, name, calendarId }) => ({ date, name, calendarId })),
     placeholders: JSON.parse(row.placeholders as string) as PlaceholderDemand[],
   };
 }

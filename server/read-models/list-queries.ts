@@ -2,6 +2,7 @@ import { type AliasableExpression, type Expression, expressionBuilder, type SqlB
 import {
   type AssignmentListQuery, type EngineerListQuery, type ProjectListQuery, projectStatuses, seniorities, type SortOrder,
 } from '../../domain/index.ts';
+import { startOfLocalDay, todayOf } from '../../domain/capacity/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { instant, textArray, textInBytes } from '../db/expressions.ts';
 import type { Database } from '../db/schema.ts';
@@ -63,17 +64,27 @@ const a = {
 /** `'epoch'::timestamptz`, the constant that fills a term of the order that does not apply. */
 const epoch = named.cast<Date>(sql.lit('epoch'), 'timestamptz');
 
-function assignmentOrder(sort: SortOrder<AssignmentListQuery['sort']['key']>, at: string): SortColumn[] {
-  const moment = instant(at);
+/**
+ * Where the day of `at` begins and the next one begins, in the organisation's time zone: a span is on
+ * that day when it starts before the next begins and ends (its end read as its last day) no earlier
+ * than it begins (domain/capacity/plan-days.ts).
+ */
+function dayBounds(scope: { at: string; timeZone: string }) {
+  const today = todayOf(new Date(scope.at), scope.timeZone);
+  return { dayStart: new Date(startOfLocalDay(today, scope.timeZone)), nextDayStart: new Date(startOfLocalDay(today + 1, scope.timeZone)) };
+}
+
+function assignmentOrder(sort: SortOrder<AssignmentListQuery['sort']['key']>, scope: { at: string; timeZone: string }): SortColumn[] {
+  const { dayStart } = dayBounds(scope);
   const byStart = instantKey(a.start);
   switch (sort.key) {
     case 'current':
-      // Active and upcoming (not ended at `at`) by start; then completed, the latest ended first.
+      // Active and upcoming (not ended before today) by start; then completed, the latest ended first.
       // The constant fills the term that does not apply, so every term stays non-null.
       return [
-        { expr: named.cast<number>(named(a.end, '<=', moment), 'int4'), type: 'int4' },
-        instantKey(named.case().when(a.end, '>', moment).then(a.start).else(epoch).end()),
-        instantKey(named.case().when(a.end, '<=', moment).then(a.end).else(epoch).end(), true),
+        { expr: named.cast<number>(named(a.end, '<', dayStart), 'int4'), type: 'int4' },
+        instantKey(named.case().when(a.end, '>=', dayStart).then(a.start).else(epoch).end()),
+        instantKey(named.case().when(a.end, '<', dayStart).then(a.end).else(epoch).end(), true),
         a.id,
       ];
     case 'startDate':
@@ -91,9 +102,9 @@ function assignmentOrder(sort: SortOrder<AssignmentListQuery['sort']['key']>, at
   }
 }
 
-function assignmentFilters(query: AssignmentListQuery, scope: { ownerId?: string; at: string }): Expression<SqlBool>[] {
+function assignmentFilters(query: AssignmentListQuery, scope: { ownerId?: string; at: string; timeZone: string }): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
-  const moment = instant(scope.at);
+  const { dayStart, nextDayStart } = dayBounds(scope);
   if (scope.ownerId) where.push(named('a.engineer_id', '=', scope.ownerId));
   if (query.engineerId) where.push(named('a.engineer_id', '=', query.engineerId));
   if (query.projectId) where.push(named('a.project_id', '=', query.projectId));
@@ -110,24 +121,25 @@ function assignmentFilters(query: AssignmentListQuery, scope: { ownerId?: string
   }
   if (query.status && query.status.length > 0) {
     const byStatus = {
-      upcoming: named(a.start, '>', moment),
-      active: named.and([named(a.start, '<=', moment), named(a.end, '>', moment)]),
-      completed: named(a.end, '<=', moment),
+      upcoming: named(a.start, '>=', nextDayStart),
+      active: named.and([named(a.start, '<', nextDayStart), named(a.end, '>=', dayStart)]),
+      completed: named(a.end, '<', dayStart),
     };
     where.push(named.or(query.status.map((status) => byStatus[status])));
   }
-  if (query.from) where.push(named(a.end, '>', instant(query.from)));
+  // An assignment ending at `from` still works that day (its end is its last day).
+  if (query.from) where.push(named(a.end, '>=', instant(query.from)));
   if (query.to) where.push(named(a.start, '<', instant(query.to)));
   return where;
 }
 
-/** `at` decides what is upcoming, active and completed; `ownerId` limits an engineer to their own. */
-export function assignmentListPage(db: DbOrTrx, query: AssignmentListQuery, scope: { ownerId?: string; at: string }): Promise<Consistent<ListPage>> {
+/** The day of `at` (in `timeZone`) decides what is upcoming, active and completed; `ownerId` limits an engineer to their own. */
+export function assignmentListPage(db: DbOrTrx, query: AssignmentListQuery, scope: { ownerId?: string; at: string; timeZone: string }): Promise<Consistent<ListPage>> {
   const byName = query.sort.key === 'engineer' || query.sort.key === 'project';
   const source: ListSource = {
     from: byName ? assignmentsWithNames : (db) => db.selectFrom('assignments as a'),
     where: assignmentFilters(query, scope),
-    order: assignmentOrder(query.sort, scope.at),
+    order: assignmentOrder(query.sort, scope),
     id: named.ref('a.id'),
     docFrom: (ids) => ids
       .innerJoin('assignments as a', 'a.id', 'ordered.id')

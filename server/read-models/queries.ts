@@ -1,5 +1,6 @@
 import { expressionBuilder, sql } from 'kysely';
 import type { Assignment, AssignmentRecord, CurrentLoad, Engineer, Project } from '../../domain/index.ts';
+import { startOfLocalDay, todayOf } from '../../domain/capacity/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { inBytes, jsonbBuildObject, jsonText } from '../db/expressions.ts';
 import type { AssignmentsTable, EngineersTable, ProjectsTable } from '../db/schema.ts';
@@ -77,15 +78,18 @@ export async function assignmentsOfEngineer(db: DbOrTrx, engineerId: string): Pr
 }
 
 /**
- * Each engineer's current work in sums at `at` (start <= at < end, the rule of domain/figures.ts): the
+ * Each engineer's current work in sums on the day of `at` (its first day <= that day <= its last day,
+ * in the organisation's time zone: the rule of domain/figures.ts): the
  * Engineers screen draws today's figures from these before the whole assignments list has arrived.
  * Engineers with no current assignment are left out (their load is nothing).
  */
-export async function currentLoads(db: DbOrTrx, at: Date): Promise<CurrentLoad[]> {
+export async function currentLoads(db: DbOrTrx, at: Date, timeZone: string): Promise<CurrentLoad[]> {
+  // On today: it starts before tomorrow begins and ends (its last instant read as a day) no earlier than today begins.
+  const today = todayOf(at, timeZone);
   const rows = await db
     .selectFrom('assignments')
-    .where('start_date', '<=', at)
-    .where('end_date', '>', at)
+    .where('start_date', '<', new Date(startOfLocalDay(today + 1, timeZone)))
+    .where('end_date', '>=', new Date(startOfLocalDay(today, timeZone)))
     .groupBy('engineer_id')
     .select((eb) => [
       'engineer_id',

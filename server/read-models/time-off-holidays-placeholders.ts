@@ -1,5 +1,7 @@
-import type { SelectQueryBuilder } from 'kysely';
-import type { HolidayRecord, Placeholder, TimeOff } from '../../domain/index.ts';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { ruleDays } from '../calendars/public-holidays.ts';
+import { ruledCalendars } from './holiday-calendars.ts';
+import { type HolidayRecord, type Placeholder, reachAround, type TimeOff, withRuleHolidays } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { day, inBytes, instant, jsonText } from '../db/expressions.ts';
 import type { Database } from '../db/schema.ts';
@@ -36,9 +38,39 @@ const holidaysIn = <O>(query: SelectQueryBuilder<Database, 'holidays', O>, range
     .$if(Boolean(range.from), (q) => q.where('date', '>=', day(range.from!)))
     .$if(Boolean(range.to), (q) => q.where('date', '<=', day(range.to!)));
 
-export async function holidaysJson(db: DbOrTrx, range: DayRange = {}): Promise<string> {
+/**
+ * The holidays in the range, the calendars' rule days among them. Without a range, the rules give the
+ * years the plan reaches (its earliest to its latest dated fact) and those around `today`.
+ */
+export async function holidaysJson(db: DbOrTrx, range: DayRange, today: string): Promise<string> {
   const query = db.selectFrom('holidays').select((eb) => jsonText(eb.fn.jsonAgg('doc').orderBy('date').orderBy('id', inBytes)).as('json'));
-  return (await holidaysIn(query, range).executeTakeFirstOrThrow()).json;
+  const [{ json }, calendars] = await Promise.all([holidaysIn(query, range).executeTakeFirstOrThrow(), ruledCalendars(db)]);
+  if (calendars.length === 0) return json;
+  const reach = range.from && range.to ? { from: range.from, to: range.to } : await planReach(db, today);
+  const rules = { from: range.from ?? reach.from, to: range.to ?? reach.to };
+  const recorded = JSON.parse(json ?? '[]') as HolidayRecord[];
+  return JSON.stringify(withRuleHolidays(recorded, calendars, rules, ruleDays, (day) => day));
+}
+
+/**
+ * The holidays as holidaysJson lists them (the rules' days among them, over the plan's reach when no
+ * range is given), as records: what an export writes and an import compares with.
+ */
+export async function holidaysWithRuleDays(db: DbOrTrx, range: DayRange = {}, today = new Date().toISOString().slice(0, 10)): Promise<HolidayRecord[]> {
+  return JSON.parse((await holidaysJson(db, range, today)) ?? '[]') as HolidayRecord[];
+}
+
+/** The first and last day the plan's dated facts reach, widened to the years around `today` (YYYY-MM-DD). */
+export async function planReach(db: DbOrTrx, today: string): Promise<{ from: string; to: string }> {
+  const { rows } = await sql<{ first: string | null; last: string | null }>`
+    select to_char(min(first), 'YYYY-MM-DD') as first, to_char(max(last), 'YYYY-MM-DD') as last from (
+      select min(start_date)::date as first, max(end_date)::date as last from assignments
+      union all select min(start_date)::date, max(end_date)::date from placeholders
+      union all select min(from_date), max(to_date) from time_off
+      union all select min(date), max(date) from holidays
+    ) reach`.execute(db);
+  const { first, last } = rows[0] ?? { first: null, last: null };
+  return reachAround(first, last, today);
 }
 
 export async function holidayList(db: DbOrTrx, range: DayRange = {}): Promise<HolidayRecord[]> {
@@ -48,14 +80,14 @@ export async function holidayList(db: DbOrTrx, range: DayRange = {}): Promise<Ho
 
 /**
  * `from`/`to` (ISO 8601 instants, or dates meaning their midnight UTC) keep the placeholders that are on
- * at some moment in [from, to).
+ * at some moment from `from` up to `to`; a span's end is its last day, worked, so one ending at `from` is kept.
  */
 export type PlaceholderFilter = { projectId?: string; from?: string; to?: string };
 
 const placeholdersIn = <O>(query: SelectQueryBuilder<Database, 'placeholders', O>, f: PlaceholderFilter) =>
   query
     .$if(Boolean(f.projectId), (q) => q.where('project_id', '=', f.projectId!))
-    .$if(Boolean(f.from), (q) => q.where('end_date', '>', instant(f.from!)))
+    .$if(Boolean(f.from), (q) => q.where('end_date', '>=', instant(f.from!)))
     .$if(Boolean(f.to), (q) => q.where('start_date', '<', instant(f.to!)));
 
 export async function placeholdersJson(db: DbOrTrx, filter: PlaceholderFilter = {}): Promise<string> {

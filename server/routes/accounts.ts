@@ -2,20 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accountChangeInput, accountMessages as M, accountSchema, acceptInviteInput, invitationSchema, inviteInput, setupCheckInput, setupInput,
-  userSchema,
+  accountChangeInput, accountMessages as M, accountSchema, bulkAccountsInput, acceptInviteInput, bulkInviteInput, invitationSchema, inviteInput, inviteJobSchema, setupCheckInput,
+  setupInput, userSchema,
 } from '../../domain/index.ts';
 import { accountMail } from '../auth/account-mail.ts';
 import { listAccounts, findAccountView } from '../auth/account-list.ts';
 import { anyAccount, lockAccounts } from '../auth/accounts.ts';
 import { peekLinkToken, useLinkToken } from '../auth/link-tokens.ts';
-import { activateInvited, changeAccount, createActiveAccount, inviteAccount, issuePasswordReset, withdrawInvite } from '../commands/accounts.ts';
+import { activateInvited, changeAccount, changeAccountsActive, createActiveAccount, inviteAccount, issuePasswordReset, withdrawInvite } from '../commands/accounts.ts';
 import { HttpError } from '../http-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { credentialRateLimit } from './rate-limits.ts';
-import { errorResponses, idParams } from './schemas.ts';
+import { errorBody, errorResponses, idParams } from './schemas.ts';
 import { etag, metadataOf, requiredVersionOf } from './request-context.ts';
 import { linkUrl } from '../auth/links.ts';
+import { findInviteJob, startBulkInvites, type MadeInvitation } from '../commands/bulk-invites.ts';
+
+/** Mails sent at once by a bulk invitation: enough to keep a mail server busy, not enough to be refused by it. */
+const MAILS_AT_ONCE = 4;
 
 export type AccountRoutesOptions = { publicUrl: string; mailer: Mailer | null; loginRateLimit: number };
 
@@ -95,6 +99,55 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
     },
   });
 
+  /** A batch's invitation mails, a few at a time; `counted` hears how many the mail server took. */
+  const mailBatch = (inviter: string) => (invites: MadeInvitation[], counted: (sent: number) => void) => {
+    const mailer = options.mailer;
+    if (!mailer) return;
+    let next = 0;
+    const worker = async () => {
+      while (next < invites.length) {
+        const invite = invites[next++]!;
+        const url = linkUrl(options.publicUrl, 'invite', invite.token);
+        try {
+          await mailer.send(accountMail.invite(invite.email, invite.name, url, inviter));
+          counted(1);
+        } catch (error) {
+          app.log.warn({ err: error, to: invite.email }, 'could not send mail');
+        }
+      }
+    };
+    for (let i = 0; i < MAILS_AT_ONCE; i++) void worker();
+  };
+
+  api.post('/api/accounts/invites/bulk', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags,
+      description:
+        'Invites many people as one job (AccountInvited each; an engineer invitation links to or creates the engineer record with that e-mail). ' +
+        '409 naming the e-mails that have an account already, and nothing is made. Otherwise 202 with the job: GET /api/accounts/invites/jobs/:id ' +
+        'tells its progress (invitations made, mails sent when SMTP is set) and gives the admin who started it the links made so far.',
+      body: bulkInviteInput,
+      response: { 202: z.object({ job: inviteJobSchema }), ...errorResponses, 409: errorBody.extend({ emails: z.array(z.string()).optional() }) },
+    },
+    handler: async (request, reply) => {
+      const { commandId: _perJob, ...metadata } = metadataOf(request);
+      const { job, finished } = await startBulkInvites(app.db, request.body, metadata, mailBatch(request.user.name));
+      finished.catch((error: unknown) => request.log.warn({ err: error, job: job.id }, 'bulk invitation stopped'));
+      return reply.code(202).header('location', `/api/accounts/invites/jobs/${job.id}`).send({ job });
+    },
+  });
+
+  api.get('/api/accounts/invites/jobs/:id', {
+    onRequest: app.requireAdmin,
+    schema: { tags, description: 'A bulk invitation\'s progress.', params: idParams, response: { 200: inviteJobSchema, ...errorResponses, 404: errorResponses[400] } },
+    handler: async (request) => {
+      const job = await findInviteJob(app.db, request.params.id, request.user.sub, (token) => linkUrl(options.publicUrl, 'invite', token));
+      if (!job) throw new HttpError(404, 'Invitation job not found', 'NOT_FOUND');
+      return job;
+    },
+  });
+
   api.delete('/api/accounts/invites/:id', {
     onRequest: app.requireAdmin,
     schema: { tags, description: 'Withdraws a pending invitation (InviteWithdrawn): its link stops working and the e-mail is free again.', params: idParams, response: { 204: z.null(), ...errorResponses, 404: errorResponses[400], 409: conflict } },
@@ -120,6 +173,27 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
       app.sessions.forgetAll();
       const view = (await findAccountView(app.db, request.params.id))!;
       return reply.header('etag', etag(view.version)).send(view);
+    },
+  });
+
+  api.post('/api/accounts/bulk', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags,
+      description:
+        'Deactivates (or reactivates) many accounts in one transaction, all or none: an unknown id is a 404, the last active admin or an invitation ' +
+        '(withdraw it instead) a 409 naming whose, and nothing changes. Those already so are left as they are. A deactivation ends the sessions within a second.',
+      body: bulkAccountsInput,
+      response: { 200: z.object({ accounts: z.array(accountSchema), changed: z.number().int() }), ...errorResponses, 404: errorResponses[400], 409: conflict },
+    },
+    handler: async (request) => {
+      const changed = await app.db.transaction().execute(async (trx) => {
+        await lockAccounts(trx);
+        return changeAccountsActive(trx, request.body.ids, request.body.active, metadataOf(request));
+      });
+      app.sessions.forgetAll();
+      const ids = new Set(request.body.ids);
+      return { accounts: (await listAccounts(app.db)).filter((a) => ids.has(a._id)), changed };
     },
   });
 

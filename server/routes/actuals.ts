@@ -10,6 +10,7 @@ import { runCommand } from '../commands/transaction.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { HttpError } from '../http-error.ts';
 import { plannedWeek, type ActualsSettings } from '../read-models/actuals-variance.ts';
+import { lockedWeeks } from '../read-models/actuals.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
 import { findEngineer } from '../read-models/queries.ts';
 import { etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome, withCommandId } from './request-context.ts';
@@ -60,6 +61,23 @@ export default async function actualsRoutes(app: FastifyInstance, settings: Actu
     handler: async (request, reply) => {
       const { value } = await readConsistent(app.db, (trx) => weekAnswer(trx, request.params.id, request.params.week, settings));
       return reply.header('etag', etag(value.version)).send(value);
+    },
+  });
+
+  api.get('/api/engineers/:id/actuals/locked', {
+    onRequest: [app.requireRole('manager', 'engineer', 'auditor'), ownActualsOnly],
+    schema: {
+      tags: ['actuals'],
+      description: "The ISO weeks locked for this engineer, in order. A planning write that would change a day of one of them is refused (409 WEEK_LOCKED): the edit form says so before it saves.",
+      params: z.object({ id: z.string().min(1).max(100) }),
+      response: { 200: z.object({ weeks: z.array(z.string()) }), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { value } = await readConsistent(app.db, async (trx) => {
+        if (!(await findEngineer(trx, request.params.id))) throw new HttpError(404, actualsMessages.engineerNotFound, 'NOT_FOUND');
+        return lockedWeeks(trx, request.params.id);
+      });
+      return { weeks: [...value].sort() };
     },
   });
 
@@ -124,7 +142,7 @@ export default async function actualsRoutes(app: FastifyInstance, settings: Actu
     onRequest: app.requireRole('manager', 'auditor', 'engineer'),
     schema: {
       tags: ['actuals'],
-      description: 'Planned beside actual hours and their difference (actual - planned), per engineer or project and ISO week or month (a week counts in the month of its Thursday), over the whole weeks that have a day in from..to; rows furthest from plan first. `missing`: who has not filled an ended week in which they had working time; `hoursPerDay`, the HOURS_PER_DAY the hours are counted in. An engineer gets only their own.',
+      description: 'Planned beside actual hours and their difference (actual - planned), per engineer or project and ISO week or month (a week counts in the month of its Thursday), over the days of from..to up to today: a week cut by the range counts its days inside it (its recorded hours by the share of the engineer\'s working days there), the week today is in counts to date (`toDate` on its period), later days count nothing; rows furthest from plan first. `missing`: who has not filled an ended week in which they had working time; `hoursPerDay`, the HOURS_PER_DAY the hours are counted in. An engineer gets only their own.',
       querystring: actualsQueryInput,
       response: { 200: actualsVarianceSchema, ...errorResponses },
     },

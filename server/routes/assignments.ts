@@ -2,18 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  assignmentListQuery, assignmentSchema, createAssignmentInput, replaceAssignmentInput, updateAssignmentInput, versionOnlyInput,
+  assignmentListQuery, assignmentSchema, createAssignmentInput, overloadSchema, patchAssignmentInput, replaceAssignmentInput, versionOnlyInput,
 } from '../../domain/index.ts';
-import { createAssignment, removeAssignment, updateAssignment } from '../commands/planning.ts';
+import { createAssignment, removeAssignment, updateAssignment, updateAssignmentFromToday } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { HttpError } from '../http-error.ts';
 import { assignmentListPage } from '../read-models/list-queries.ts';
+import { overloadsOfWrite } from '../read-models/overloads.ts';
 import { assignmentsJson, populatedAssignment } from '../read-models/queries.ts';
 import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome, withCommandId } from './request-context.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
 const writeErrors = { ...errorResponses, 404: errorBody, 409: errorBody, 428: errorBody };
+
+/** A write's answer: the assignment, and the days it put someone over capacity (never a refusal). */
+const writtenAssignment = assignmentSchema.extend({ overloads: z.array(overloadSchema) });
 
 async function populated(trx: DbOrTrx, id: string) {
   const assignment = (await populatedAssignment(trx, id)) as z.infer<typeof assignmentSchema> | undefined;
@@ -21,7 +25,8 @@ async function populated(trx: DbOrTrx, id: string) {
   return assignment;
 }
 
-export default async function assignmentRoutes(app: FastifyInstance) {
+export default async function assignmentRoutes(app: FastifyInstance, options: { timeZone?: string } = {}) {
+  const timeZone = options.timeZone ?? 'UTC';
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/assignments', {
@@ -44,7 +49,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
       return answerList(app, request, reply, {
         whole: (trx) => assignmentsJson(trx, { engineerId: ownerId }),
         wholeKey: `assignments ${ownerId ?? ''}`,
-        page: (db) => assignmentListPage(db, query, { ownerId, at }),
+        page: (db) => assignmentListPage(db, query, { ownerId, at, timeZone }),
         sort: query.sort.text,
         at,
       });
@@ -66,11 +71,17 @@ export default async function assignmentRoutes(app: FastifyInstance) {
 
   api.post('/api/assignments', {
     onRequest: app.requireRole('manager'),
-    schema: { tags: ['assignments'], body: createAssignmentInput, response: { 201: assignmentSchema, ...writeErrors } },
+    schema: {
+      tags: ['assignments'],
+      description: 'Creates an assignment. overloads names, per engineer, the days this write put or pushed over capacity and the peak utilisation: an overload is answered, never refused.',
+      body: createAssignmentInput,
+      response: { 201: writtenAssignment, ...writeErrors },
+    },
     handler: async (request, reply) => {
       const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
         const result = await createAssignment(trx, request.body, metadataOf(request));
-        return { status: 201, body: await populated(trx, result.state!._id) };
+        const assignment = await populated(trx, result.state!._id);
+        return { status: 201, body: { ...assignment, overloads: await overloadsOfWrite(trx, [{ before: null, after: assignment }], timeZone) } };
       });
       return sendWriteOutcome(reply, outcome);
     },
@@ -83,17 +94,34 @@ export default async function assignmentRoutes(app: FastifyInstance) {
       onRequest: app.requireRole('manager'),
       schema: {
         tags: ['assignments'],
-        description: method === 'PUT' ? 'Replaces role, allocation and dates.' : 'Changes some of role, allocation and dates.',
+        description: method === 'PUT'
+          ? 'Replaces role, allocation and dates.'
+          : 'Changes some of engineer, role, allocation and dates. endDate is the last day worked. applyFrom: `start` (default) ' +
+            'changes the assignment as it is, days before today included; `today` keeps the days before today as they were ' +
+            '(the assignment ends yesterday) and makes the change from today on as a new assignment, in one write; the answer ' +
+            'is then the assignment that carries the change.' +
+            ' overloads names, per engineer, the days this change put or pushed over capacity and the peak utilisation.',
         params: idParams,
-        body: method === 'PUT' ? replaceAssignmentInput : updateAssignmentInput,
-        response: { 200: assignmentSchema, ...writeErrors },
+        body: method === 'PUT' ? replaceAssignmentInput : patchAssignmentInput,
+        response: { 200: writtenAssignment, ...writeErrors },
       },
       handler: async (request, reply) => {
-        const { version, ...changes } = request.body;
+        const { version, applyFrom, ...changes } = request.body as typeof request.body & { applyFrom?: 'today' | 'start' };
         const expected = requiredVersionOf(request, version);
         const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+          const before = ((await populatedAssignment(trx, request.params.id)) as z.infer<typeof assignmentSchema> | undefined) ?? null;
+          if (applyFrom === 'today') {
+            const carrier = await updateAssignmentFromToday(trx, request.params.id, changes, metadataOf(request), expected, { now: new Date(), timeZone });
+            const assignment = await populated(trx, carrier);
+            // Split at today: the edited assignment keeps its past, the carrier is new work from today.
+            const writes = carrier === request.params.id
+              ? [{ before, after: assignment }]
+              : [{ before, after: await populated(trx, request.params.id) }, { before: null, after: assignment }];
+            return { status: 200, body: { ...assignment, overloads: await overloadsOfWrite(trx, writes, timeZone) } };
+          }
           await updateAssignment(trx, request.params.id, changes, metadataOf(request), expected);
-          return { status: 200, body: await populated(trx, request.params.id) };
+          const assignment = await populated(trx, request.params.id);
+          return { status: 200, body: { ...assignment, overloads: await overloadsOfWrite(trx, [{ before, after: assignment }], timeZone) } };
         });
         return sendWriteOutcome(reply, outcome);
       },

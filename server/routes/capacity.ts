@@ -66,7 +66,9 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
     onRequest: app.requireRole('manager', 'auditor'),
     schema: {
       tags: ['capacity'],
-      description: 'Engineers with at least minFree % of a day free in every ISO week of from..to (both dates included), most free first, with their lowest weekly free figure.',
+      description: 'Engineers with room for minFree % of a day over from..to (both dates included), judged on each of their working days: those with it on every day ' +
+        "first (fit.kind 'fits'), then those short on some days (fit.kind 'fitsExcept', fit.short names the days); someone with no day of room is left out. " +
+        'Within each, the freest tightest day first; lowestFree is that day\'s free figure.',
       querystring: availabilityInput,
       response: { 200: z.array(availableEngineerSchema), ...errorResponses },
     },
@@ -74,7 +76,7 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
       const { skills = [], ...range } = request.query;
       const facts = await loadCapacityFacts(app.db, range);
       const engineers = skills.length === 0 ? facts.engineers : facts.engineers.filter((e) => skills.some((s) => e.skills.includes(s)));
-      return availableEngineers({ ...facts, engineers, timeZone: options.timeZone }, range).map(({ engineer, lowestFree }) => ({ ...engineer, lowestFree }));
+      return availableEngineers({ ...facts, engineers, timeZone: options.timeZone }, range).map(({ engineer, lowestFree, fit }) => ({ ...engineer, lowestFree, fit }));
     },
   });
 
@@ -83,7 +85,8 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
     schema: {
       tags: ['engineers'],
       description:
-        "Engineers sharing at least one of the project's required skills, best first: most capacity free in every week of the dates asked " +
+        'Every engineer, best first: by fit for the allocation asked (fits on every working day of the dates, fits except the days fit.short names, ' +
+        'or no room; without an allocation, any room at all), then those sharing one of the project\'s required skills, then most free on average over the dates asked ' +
         "(from..to; by default from the later of today and the project's start to the project's end), then most matching skills. " +
         'onProject flags engineers already assigned to the project.',
       querystring: suitableQueryInput,
@@ -94,7 +97,7 @@ export default async function capacityRoutes(app: FastifyInstance, options: { ti
       if (!project) throw new HttpError(404, 'Project not found', 'NOT_FOUND');
       const dates = suitableDates(project, request.query, new Date(), options.timeZone);
       const [facts, onProject] = await Promise.all([loadCapacityFacts(app.db, dates), engineersOnProject(app.db, project._id)]);
-      return suitableEngineers(facts, { project, ...dates, onProject, timeZone: options.timeZone });
+      return suitableEngineers(facts, { project, ...dates, allocation: request.query.allocation, onProject, timeZone: options.timeZone });
     },
   });
 }

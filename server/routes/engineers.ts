@@ -2,16 +2,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  employmentInput, engineerFigures, engineerListQuery, engineerMessages, engineerSchema, followCalendarInput, registerEngineerInput,
-  updateEngineerInput, workWeekInput,
+  DEFAULT_CALENDAR_ID, defaultHolidayCalendar, DomainError, employmentInput, engineerDaysMessages, engineerFigures, engineerListQuery, engineerMessages,
+  bulkEngineersInput, engineerSchema, followCalendarInBulkInput, followCalendarInput, registerEngineerInput, updateEngineerInput, workWeekInput,
 } from '../../domain/index.ts';
+import { followCalendars } from '../commands/bulk-planning.ts';
+import { bulkChangeEngineers } from '../commands/bulk-engineers.ts';
+import { teamDirectory } from '../commands/engineer-teams.ts';
+import { findHolidayCalendar } from '../read-models/holiday-calendars.ts';
 import { registerEngineerWithAccount } from '../commands/accounts.ts';
 import { changeEngineerDays, updateEngineer } from '../commands/planning.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { assignmentsOfEngineer, currentLoads, engineersJson, findEngineer } from '../read-models/queries.ts';
 import { engineerListPage } from '../read-models/list-queries.ts';
-import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome } from './request-context.ts';
+import { answerList, etag, idempotencyOf, metadataOf, requiredVersionOf, sendWriteOutcome, withCommandId } from './request-context.ts';
 import { errorBody, errorResponses, idParams, isoTime } from './schemas.ts';
 
 const capacitySchema = z.object({
@@ -24,6 +28,10 @@ const capacitySchema = z.object({
   currentAssignments: z.array(z.any()),
   upcomingAssignments: z.array(z.any()),
 });
+
+const bulkResult = z.object({ id: z.string(), status: z.enum(['changed', 'unchanged', 'refused']), message: z.string().optional() });
+const bulkEngineersAnswer = z.object({ results: z.array(bulkResult), engineers: z.array(engineerSchema) });
+const bulkEngineersRefused = errorBody.extend({ results: z.array(bulkResult).optional() });
 
 const currentLoadQuery = z.object({ at: isoTime('at').optional() });
 const currentLoadAnswer = z.object({
@@ -48,7 +56,8 @@ async function ownProfileOnly(request: FastifyRequest) {
   }
 }
 
-export default async function engineerRoutes(app: FastifyInstance) {
+export default async function engineerRoutes(app: FastifyInstance, options: { timeZone?: string } = {}) {
+  const timeZone = options.timeZone ?? 'UTC';
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/engineers', {
@@ -75,14 +84,14 @@ export default async function engineerRoutes(app: FastifyInstance) {
     schema: {
       tags: ['engineers'],
       description:
-        'Per engineer with current work at `at` (default now; start <= at < end): the sum of allocationPercentage, how many ' +
+        'Per engineer with current work on the day of `at` (default now; its first day <= that day <= its last day, in the organisation\'s time zone): the sum of allocationPercentage, how many ' +
         'assignments and the earliest end. Engineers with none are left out. Managers and auditors.',
       querystring: currentLoadQuery,
       response: { 200: currentLoadAnswer, ...errorResponses },
     },
     handler: async (request) => {
       const at = request.query.at ?? new Date();
-      return { at: at.toISOString(), loads: await currentLoads(app.db, at) };
+      return { at: at.toISOString(), loads: await currentLoads(app.db, at, timeZone) };
     },
   });
 
@@ -106,7 +115,7 @@ export default async function engineerRoutes(app: FastifyInstance) {
       }
       const engineer = await findEngineer(app.db, id);
       if (!engineer) throw new HttpError(404, 'Engineer not found', 'NOT_FOUND');
-      const figures = engineerFigures(engineer, await assignmentsOfEngineer(app.db, id), new Date());
+      const figures = engineerFigures(engineer, await assignmentsOfEngineer(app.db, id), new Date(), timeZone);
       return {
         engineerId: id,
         maxCapacity: engineer.maxCapacity,
@@ -154,6 +163,51 @@ export default async function engineerRoutes(app: FastifyInstance) {
         return { status: 200, body: result.state };
       });
       return sendWriteOutcome(reply, outcome);
+    },
+  });
+
+  api.post('/api/engineers/follow-calendar', {
+    onRequest: app.requireRole('manager'),
+    schema: {
+      tags: ['engineers'],
+      description:
+        'Many engineers follow one holiday calendar from a date on (EngineerCalendarChanged each, as PUT /api/engineers/:id/calendar). ' +
+        'One transaction: all or none. An unknown calendar or engineer is a 404 and nothing is written. One X-Command-Id for all, so one undo reverses them.',
+      body: followCalendarInBulkInput,
+      response: { 200: z.object({ engineers: z.array(engineerSchema), changed: z.number().int() }), ...errorResponses, 404: errorBody, 409: errorBody },
+    },
+    handler: async (request, reply) => {
+      const { engineerIds, calendarId, from } = request.body;
+      const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+        const calendar = calendarId === DEFAULT_CALENDAR_ID ? defaultHolidayCalendar() : await findHolidayCalendar(trx, calendarId);
+        if (!calendar) throw new DomainError('not-found', engineerDaysMessages.calendarNotFound, 'calendarId');
+        const follows = [...new Set(engineerIds)].map((engineerId) => ({ engineerId, calendar, from }));
+        const results = await followCalendars(trx, follows, metadataOf(request));
+        const engineers = results.flatMap((r) => (r.state ? [r.state] : []));
+        return { status: 200, body: { engineers, changed: results.filter((r) => r.events.length > 0).length } };
+      });
+      return sendWriteOutcome(reply, outcome);
+    },
+  });
+
+  api.post('/api/engineers/bulk', {
+    onRequest: app.requireRole('manager'),
+    schema: {
+      tags: ['engineers'],
+      description:
+        'One change to many engineers from `from` on: a team (teamId), a holiday calendar (calendarId), a work week (workWeek: 7 parts of a day, Monday first) ' +
+        'or leaving (deactivate: their leave date is `from`). One transaction: all or none. Answers per id `{status: changed | unchanged, message?}`; ' +
+        'a refusal (400, or 404 when engineers are not found) lists every id with its status and, for those refused, why. One X-Command-Id for all, so one undo reverses them.',
+      body: bulkEngineersInput,
+      response: { 200: bulkEngineersAnswer, ...errorResponses, 400: bulkEngineersRefused, 404: bulkEngineersRefused, 409: errorBody },
+    },
+    handler: async (request, reply) => {
+      const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+        const body = await bulkChangeEngineers(trx, request.body, metadataOf(request), teamDirectory);
+        return { status: 200, body };
+      });
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return withCommandId(reply).code(outcome.status).send(outcome.body as z.infer<typeof bulkEngineersAnswer>);
     },
   });
 

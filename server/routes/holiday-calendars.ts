@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createHolidayCalendarInput, holidayCalendarSchema, renameHolidayCalendarInput, versionOnlyInput } from '../../domain/index.ts';
-import { publicHolidayCountries, publicHolidays } from '../calendars/public-holidays.ts';
-import { createHolidayCalendar, removeHolidayCalendar, renameHolidayCalendar } from '../commands/capacity-facts.ts';
+import { createHolidayCalendarInput, holidayCalendarRuleInput, holidayCalendarSchema, renameHolidayCalendarInput, ruleHolidayId, versionOnlyInput } from '../../domain/index.ts';
+import { publicHolidayCountries, ruleDays } from '../calendars/public-holidays.ts';
+import { createHolidayCalendar, removeHolidayCalendar, renameHolidayCalendar, setHolidayCalendarRule } from '../commands/capacity-facts.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
 import { holidayCalendarsJson } from '../read-models/holiday-calendars.ts';
+import { planReach } from '../read-models/time-off-holidays-placeholders.ts';
 import { idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendWriteOutcome } from './request-context.ts';
 import { errorBody, errorResponses, idParams, removedBody } from './schemas.ts';
 
@@ -18,7 +19,7 @@ const calendarWithHolidays = holidayCalendarSchema.extend({ holidays: z.array(ca
 const countrySchema = z.object({
   code: z.string(),
   name: z.string(),
-  regions: z.array(z.object({ code: z.string(), name: z.string() })),
+  regions: z.array(z.object({ code: z.string(), name: z.string().describe('in English where known'), localName: z.string().optional().describe('in its own language, when that differs') })),
 });
 
 export default async function holidayCalendarRoutes(app: FastifyInstance) {
@@ -31,7 +32,9 @@ export default async function holidayCalendarRoutes(app: FastifyInstance) {
       description: "The holiday calendars, the default one first, each with its holidays by date. A calendar's `version` is what renaming or removing it (If-Match) and adding a holiday to it send. X-Cursor/X-Snapshot say which events it reflects.",
       response: { 200: z.array(calendarWithHolidays), ...errorResponses },
     },
-    handler: async (_request, reply) => sendJsonList(reply, await readConsistent(app.db, (trx) => holidayCalendarsJson(trx))),
+    // Only the year of today matters (which years a rule's days are listed for).
+    handler: async (_request, reply) =>
+      sendJsonList(reply, await readConsistent(app.db, (trx) => holidayCalendarsJson(trx, () => planReach(trx, new Date().toISOString().slice(0, 10))))),
   });
 
   api.get('/api/holiday-calendars/countries', {
@@ -48,19 +51,41 @@ export default async function holidayCalendarRoutes(app: FastifyInstance) {
     onRequest: app.requireRole('manager'),
     schema: {
       tags: ['capacity'],
-      description: "Creates a holiday calendar (HolidayCalendarCreated on its own stream, `calendar-<id>`). With `country` (and `region`) it is filled with their public holidays of `year` (default: this year) from the date-holidays package, one HolidayAdded each; an unknown country or region is a 400. Names are unique (409).",
+      description: "Creates a holiday calendar (HolidayCalendarCreated on its own stream, `calendar-<id>`). With `country` (and `region`) it keeps that rule (HolidayCalendarRuleSet): it holds their public holidays (date-holidays, English names where it has them) for every year; the answer lists those of `year` (default: this year). An unknown country or region is a 400. Names are unique (409).",
       body: createHolidayCalendarInput,
       response: { 201: calendarWithHolidays, ...writeErrors },
     },
     handler: async (request, reply) => {
       const { year, ...input } = request.body;
-      const holidays = input.country ? publicHolidays(input.country, input.region, year ?? new Date().getUTCFullYear()) : [];
+      const rule = input.country ? { country: input.country, ...(input.region ? { region: input.region } : {}) } : undefined;
+      // Asked once here so an unknown country or region is a 400 before anything is written.
+      const shown = rule ? ruleDays(rule, year ?? new Date().getUTCFullYear()) : [];
       const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
-        const { state } = await createHolidayCalendar(trx, input, holidays, metadataOf(request));
-        const list = Object.values(state.holidays)
-          .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-          .map(({ _id, date, name }) => ({ _id, date, name }));
+        const { state } = await createHolidayCalendar(trx, input, [], metadataOf(request), undefined, rule);
+        const list = shown.map(({ date, name }) => ({ _id: ruleHolidayId(state.calendar._id, date), date, name }));
         return { status: 201, body: { ...state.calendar, holidays: list } };
+      });
+      return sendWriteOutcome(reply, outcome);
+    },
+  });
+
+  api.put('/api/holiday-calendars/:id/rule', {
+    onRequest: app.requireRole('manager'),
+    schema: {
+      tags: ['capacity'],
+      description: "Makes a calendar hold a country's (and region's) public holidays for every year from now on, beside the days recorded in it (HolidayCalendarRuleSet): this is how a calendar made for one year is extended. `country: null` keeps its recorded days only. Days removed by hand stay removed. Send the calendar's version (If-Match or `version`).",
+      params: idParams,
+      body: holidayCalendarRuleInput,
+      response: { 200: holidayCalendarSchema, ...writeErrors },
+    },
+    handler: async (request, reply) => {
+      const { version, country, region } = request.body;
+      const expected = requiredVersionOf(request, version);
+      const rule = country ? { country, ...(region ? { region } : {}) } : null;
+      if (rule) ruleDays(rule, new Date().getUTCFullYear());
+      const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+        const { state } = await setHolidayCalendarRule(trx, request.params.id, rule, metadataOf(request), expected);
+        return { status: 200, body: state.calendar };
       });
       return sendWriteOutcome(reply, outcome);
     },

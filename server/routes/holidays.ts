@@ -25,13 +25,14 @@ export default async function holidayRoutes(app: FastifyInstance) {
     onRequest: app.authenticate,
     schema: {
       tags: ['capacity'],
-      description: "Every calendar's holidays by date (`from`/`to` YYYY-MM-DD, both included), each naming its calendar (`calendarId`). ETag is the default calendar's version; removing a holiday sends its calendar's version (GET /api/holiday-calendars). X-Cursor/X-Snapshot say which events it reflects.",
+      description: "Every calendar's holidays by date (`from`/`to` YYYY-MM-DD, both included), each naming its calendar (`calendarId`). A calendar with a rule lists its public holidays for each year in the range (without one: the years the plan reaches and those around this year); such a day's `_id` is `<calendarId>@<date>`, which DELETE takes. ETag is the default calendar's version; removing a holiday sends its calendar's version (GET /api/holiday-calendars). X-Cursor/X-Snapshot say which events it reflects.",
       querystring: holidayQuery,
       response: { 200: z.array(holidaySchema), ...errorResponses },
     },
     handler: async (request, reply) => {
       const list = await readConsistent(app.db, (trx) =>
-        Promise.all([holidaysJson(trx, request.query), streamVersion(trx, CALENDAR_STREAM)]));
+        // Only the year of today matters here (which years the rules fill without a range).
+        Promise.all([holidaysJson(trx, request.query, new Date().toISOString().slice(0, 10)), streamVersion(trx, CALENDAR_STREAM)]));
       const [json, version] = list.value;
       return sendJsonList(reply.header('etag', etag(version)), { ...list, value: json });
     },

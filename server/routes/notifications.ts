@@ -8,8 +8,8 @@ import { noticePreferences, setNoticePreferences } from '../notifications/settin
 import { readUnsubscribeToken } from '../notifications/unsubscribe-tokens.ts';
 import { errorBody, errorResponses, idParams } from './schemas.ts';
 
-const preferences = z.object({ assigned: z.boolean(), timeOff: z.boolean(), digest: z.boolean() });
-const preferenceChanges = preferences.partial().strict().refine((value) => Object.keys(value).length > 0, 'Say which e-mails to turn on or off: assigned, timeOff or digest');
+const preferences = z.object({ assigned: z.boolean(), timeOff: z.boolean(), digest: z.boolean(), staffing: z.boolean() });
+const preferenceChanges = preferences.partial().strict().refine((value) => Object.keys(value).length > 0, 'Say which e-mails to turn on or off: assigned, timeOff, digest or staffing');
 const tokenParams = z.object({ token: z.string().min(1).max(500) });
 const webAddress = z
   .string({ error: 'URL is required' })
@@ -39,7 +39,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
 
   // No sign-in: the signed link is the proof. GET for the link in the e-mail, POST for mail programs' one-click (RFC 8058).
   api.get('/api/notifications/unsubscribe/:token', {
-    schema: { tags: ['notifications'], description: 'Turns off the kind of e-mail the link came with; no sign-in. Answers a short HTML page.', params: tokenParams, response: { 200: z.string(), 404: errorBody } },
+    schema: { tags: ['notifications'], security: [], description: 'Turns off the kind of e-mail the link came with; no sign-in. Answers a short HTML page.', params: tokenParams, response: { 200: z.string(), 404: errorBody } },
     handler: async (request, reply) => {
       const found = readUnsubscribeToken(app.notices.links.unsubscribeKey, request.params.token);
       if (!found) throw notAToken();
@@ -51,7 +51,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
   });
 
   api.post('/api/notifications/unsubscribe/:token', {
-    schema: { tags: ['notifications'], description: 'One-click unsubscribe from a mail program; no sign-in.', params: tokenParams, response: { 200: z.object({ message: z.string() }), 404: errorBody } },
+    schema: { tags: ['notifications'], security: [], description: 'One-click unsubscribe from a mail program; no sign-in.', params: tokenParams, response: { 200: z.object({ message: z.string() }), 404: errorBody } },
     handler: async (request) => {
       const found = readUnsubscribeToken(app.notices.links.unsubscribeKey, request.params.token);
       if (!found) throw notAToken();

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  addPlaceholderInput, assignmentSchema, fillPlaceholderInput, placeholderSchema, updatePlaceholderInput, versionOnlyInput,
+  addPlaceholderInput, assignmentSchema, fillPlaceholderInput, overloadSchema, placeholderSchema, updatePlaceholderInput, versionOnlyInput,
 } from '../../domain/index.ts';
 import { addPlaceholder, fillPlaceholder, removePlaceholder, updatePlaceholder } from '../commands/capacity-facts.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { HttpError } from '../http-error.ts';
 import { placeholdersJson } from '../read-models/time-off-holidays-placeholders.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
+import { overloadsOfWrite } from '../read-models/overloads.ts';
 import { findProject, populatedAssignment } from '../read-models/queries.ts';
 import { etag, expectedVersionOf, idempotencyOf, metadataOf, requiredVersionOf, sendJsonList, sendWriteOutcome } from './request-context.ts';
 import { errorBody, errorResponses, idParams, removedBody } from './schemas.ts';
@@ -21,9 +22,10 @@ const filledBody = z.object({
   projectId: z.string(),
   version: z.number().describe("the project's new version"),
   assignment: assignmentSchema,
+  overloads: z.array(overloadSchema).describe('the days this fill put or pushed the engineer over capacity, and the peak'),
 });
 
-export default async function placeholderRoutes(app: FastifyInstance) {
+export default async function placeholderRoutes(app: FastifyInstance, options: { timeZone: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const managers = app.requireRole('manager');
 
@@ -129,8 +131,9 @@ export default async function placeholderRoutes(app: FastifyInstance) {
       const { id, placeholderId } = request.params;
       const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
         const result = await fillPlaceholder(trx, id, placeholderId, request.body.engineerId, metadataOf(request), expected);
-        const assignment = await populatedAssignment(trx, result.assignmentId);
-        return { status: 201, body: { placeholderId, projectId: id, version: result.projectVersion, assignment } };
+        const assignment = (await populatedAssignment(trx, result.assignmentId)) as z.infer<typeof assignmentSchema> | undefined;
+        const overloads = assignment ? await overloadsOfWrite(trx, [{ before: null, after: assignment }], options.timeZone) : [];
+        return { status: 201, body: { placeholderId, projectId: id, version: result.projectVersion, assignment, overloads } };
       });
       return sendWriteOutcome(reply, outcome);
     },

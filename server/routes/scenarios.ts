@@ -4,8 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   answerCapacityQuery, capacityFactsOf, capacityQueryInput, capacityRangeInput, capacityResponseSchema, compareScenario, inShape, packedCapacityResponseSchema,
-  createScenarioInput, draftedCommand, scenarioMessages, scenarioStatuses, type Scenario,
+  createScenarioInput, draftedCommand, resolveOverloadsInput, scenarioMessages, scenarioStatuses, type LeftOverload, type Scenario,
 } from '../../domain/index.ts';
+import { draftResolution, proposeResolution } from '../levelling/resolve.ts';
 import { runCommand } from '../commands/transaction.ts';
 import { ConcurrencyError } from '../event-store/errors.ts';
 import {
@@ -34,6 +35,8 @@ const describedChange = z.object({
   applied: z.boolean(),
   error: z.string().optional(),
   sentences: z.array(z.string()),
+  reason: z.string().optional(),
+  moveId: z.string().optional(),
 });
 const detail = summary.extend({ changes: z.array(describedChange) });
 const conflictBody = errorBody.extend({
@@ -73,6 +76,34 @@ export default async function scenarioRoutes(app: FastifyInstance, options: { ti
         return { status: 201, body: scenario };
       });
       return reply.code(outcome.status).send(await detailOf(request, outcome.body as Scenario));
+    },
+  });
+
+  api.post('/api/scenarios/resolve', {
+    onRequest: writers,
+    schema: {
+      tags: ['scenarios'],
+      description:
+        'Proposes how to clear the overloads of a window and scope, as a new draft scenario: the fewest changes (shift dates by up to `allow.shiftDays`, ' +
+        'reassign to people in scope whose skills cover the project and who fit, lower an allocation to no less than `allow.reduce` %), each change with ' +
+        'its one-line `reason`. Pinned assignments, locked weeks, days before today and (unless `allow.reassignConfirmed`) confirmed work\'s person stay. ' +
+        '`left` names every overload the proposal leaves, with what blocks it. Accept a change by keeping it, reject it with DELETE .../changes/:changeId, ' +
+        'then compare and publish as any scenario.',
+      body: resolveOverloadsInput,
+      response: {
+        201: detail.extend({ left: z.array(z.object({ engineerId: z.string(), days: z.array(z.string()), peak: z.number(), blockedBy: z.string() })) }),
+        ...writeErrors,
+      },
+    },
+    handler: async (request, reply) => {
+      const proposed = await proposeResolution(app.db, request.body, { timeZone: options.timeZone, now: new Date() });
+      const left: LeftOverload[] = proposed.left;
+      const outcome = await runCommand(app.db, idempotencyOf(request), async (trx) => {
+        const scenario = await draftResolution(trx, proposed, metadataOf(request));
+        return { status: 201, body: { scenario, left } };
+      });
+      const body = outcome.body as { scenario: Scenario; left: LeftOverload[] };
+      return reply.code(outcome.status).send({ ...(await detailOf(request, body.scenario)), left: body.left ?? left });
     },
   });
 

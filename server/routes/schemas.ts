@@ -7,6 +7,8 @@ export const errorBody = z.object({
   code: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   currentVersion: z.number().optional(),
+  /** On a 409 VERSION_CONFLICT: who made the newest change since the version the writer had. */
+  changedBy: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 
 export const idParams = z.object({ id: z.string().min(1).max(100) });

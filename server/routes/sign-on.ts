@@ -7,6 +7,7 @@ import { useLinkToken } from '../auth/link-tokens.ts';
 import { createOidcClient } from '../auth/oidc.ts';
 import { clearedSignOnCookie, SIGN_ON_COOKIE, signOnCookie, signOnSealer } from '../auth/oidc-state.ts';
 import { signOnAccount } from '../commands/sign-on.ts';
+import { teamDirectory } from '../commands/engineer-teams.ts';
 import type { OidcSettings } from '../config.ts';
 import { HttpError } from '../http-error.ts';
 import { errorResponses } from './schemas.ts';
@@ -114,7 +115,10 @@ export default async function signOnRoutes(app: FastifyInstance, options: SignOn
       let outcome: Awaited<ReturnType<typeof signOnAccount>>;
       try {
         const identity = await client.finish(callbackUrl, pending);
-        outcome = await app.db.transaction().execute((trx) => signOnAccount(trx, identity, settings));
+        const today = new Date().toISOString().slice(0, 10);
+        outcome = await app.db.transaction().execute((trx) => signOnAccount(trx, identity, settings, { teams: teamDirectory, today }));
+        // A role the groups changed takes effect at once here, as an admin's change does.
+        app.sessions.forgetAll();
         if (outcome.kind === 'refused') request.log.info({ sub: identity.subject, reason: outcome.message }, 'single sign-on refused');
       } catch (error) {
         request.log.warn({ err: error }, 'single sign-on did not complete');

@@ -29,7 +29,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
     onRequest: app.requireAdmin,
     schema: {
       tags,
-      description: 'Adds an endpoint: `events` is ["*"] or event types; every matching event from now on is POSTed in commit order, signed with `X-Signature: sha256=<HMAC-SHA256(secret, body)>`, with `X-Event-Id` and `X-Cursor`.',
+      description: 'Adds an endpoint: `events` is ["*"] or event types; every matching event from now on is POSTed in commit order, signed with `X-Signature: sha256=<HMAC-SHA256(secret, body)>` and with the Standard Webhooks headers (`webhook-id` (the event id), `webhook-timestamp`, `webhook-signature`; a `whsec_` secret is base64 after the prefix, any other is its UTF-8 bytes), with `X-Event-Id` and `X-Cursor`.',
       body: webhookInput,
       response: { 201: webhookSchema, ...errorResponses },
     },

@@ -6,6 +6,7 @@ import { linkUrl } from '../auth/links.ts';
 import { executeCommand } from '../commands/execute.ts';
 import { accountStream } from '../commands/streams.ts';
 import type { Db } from '../db/connect.ts';
+import { createTeam, setEngineerTeam, teamList } from '../commands/teams.ts';
 
 /** Whether only this machine can reach an address: the demo's published password is safe there only. */
 export function isLoopback(host: string): boolean {
@@ -51,4 +52,27 @@ export async function recordExistingAccounts(db: Db): Promise<number> {
     }));
   }
   return missing.length;
+}
+
+/**
+ * Departments become teams: an install from before teams gets one team per distinct department (a team of
+ * that name is reused), and everyone without a team joins their department's from their first day on
+ * record. All through the ordinary commands, so the history says it happened. Runs at each start; once
+ * everyone has a team it finds nothing to do.
+ */
+export async function recordDepartmentTeams(db: Db): Promise<number> {
+  const loose = await db.selectFrom('engineers').select(['id', sql<string>`doc->>'department'`.as('department')])
+    .where(sql<boolean>`not (doc ? 'teams')`).execute();
+  const departments = [...new Set(loose.map((e) => e.department.trim()).filter(Boolean))];
+  if (departments.length === 0) return 0;
+  const system = { actorId: 'system', actorRole: 'manager' } as const;
+  await db.transaction().execute(async (trx) => {
+    const teams = new Map((await teamList(trx)).map((t) => [t.name.toLowerCase(), t._id]));
+    for (const name of departments) if (!teams.has(name.toLowerCase())) teams.set(name.toLowerCase(), (await createTeam(trx, { name }, system))._id);
+    for (const engineer of loose) {
+      const teamId = teams.get(engineer.department.trim().toLowerCase());
+      if (teamId) await setEngineerTeam(trx, engineer.id, { teamId, from: '0001-01-01' }, system);
+    }
+  });
+  return loose.length;
 }

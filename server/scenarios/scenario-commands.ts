@@ -1,4 +1,5 @@
 import {
+  applyStreamEvents, decideOnPlan, evolveScenario, PlanIndex,
   decideCreateScenario, decideDiscardScenario, decideDraftChange, decidePublishScenario, decideRebaseScenario, decideShareScenario,
   decideUndoChange, draftChange, foldScenario, publishConflicts, rebaseScenario, streamsOf, type CreateScenarioInput,
   type DraftedCommand, type EventMetadata, type Plan, type PublishConflict, type Scenario, type ScenarioChange, type ScenarioEvent,
@@ -9,6 +10,7 @@ import { streamVersions } from '../event-store/read.ts';
 import { loadLivePlan } from '../read-models/live-plan.ts';
 import { handleCommand } from '../commands/handle.ts';
 import { appendScenarioEvents, readScenario } from './scenario-store.ts';
+import { orgTimeZone } from '../runtime/org-time-zone.ts';
 
 const actorOf = (metadata: EventMetadata) => ({ id: metadata.actorId, role: metadata.actorRole });
 
@@ -56,10 +58,38 @@ export async function draftScenarioChange(
     const actor = actorOf(metadata);
     decideDraftChange(state, { change: { ...draft, base: {} }, actor });
     const live = await loadLivePlan(trx);
-    change = draftChange(live, foldScenario(live, state!.changes, actor).plan, draft, actor);
+    change = draftChange(live, foldScenario(live, state!.changes, actor, orgTimeZone()).plan, draft, actor, orgTimeZone());
     return decideDraftChange(state, { change, actor });
   });
   return { scenario, change: change! };
+}
+
+/**
+ * Drafts many changes at once (a proposal), each on top of the ones before it, as one append: the same
+ * rules as drafting them one by one, without folding the scenario again for each.
+ */
+export async function draftScenarioChanges(
+  trx: DbOrTrx,
+  scenarioId: string,
+  drafts: readonly (Omit<ScenarioChange, 'base'>)[],
+  metadata: EventMetadata,
+): Promise<Scenario> {
+  return onScenario(trx, scenarioId, undefined, metadata, async (state) => {
+    const actor = actorOf(metadata);
+    const live = await loadLivePlan(trx);
+    const index = new PlanIndex();
+    let plan = foldScenario(live, state!.changes, actor).plan;
+    let current = state!;
+    const events: ScenarioEvent[] = [];
+    for (const draft of drafts) {
+      const change = draftChange(live, plan, draft, actor);
+      const decided = decideDraftChange(current, { change, actor });
+      events.push(...decided);
+      current = decided.reduce<Scenario>((s, event) => evolveScenario(s, event, s.version + 1)!, current);
+      plan = applyStreamEvents(plan, decideOnPlan(plan, change.command, actor, index), index);
+    }
+    return events;
+  });
 }
 
 export async function rebaseScenarioChanges(trx: DbOrTrx, scenarioId: string, metadata: EventMetadata, expected?: number) {
@@ -67,7 +97,7 @@ export async function rebaseScenarioChanges(trx: DbOrTrx, scenarioId: string, me
   const scenario = await onScenario(trx, scenarioId, expected, metadata, async (state) => {
     const actor = actorOf(metadata);
     decideRebaseScenario(state, { rebased: { changes: [], dropped: [] }, actor });
-    const rebased = rebaseScenario(await loadLivePlan(trx), state!.changes, actor);
+    const rebased = rebaseScenario(await loadLivePlan(trx), state!.changes, actor, orgTimeZone());
     dropped = rebased.dropped;
     return decideRebaseScenario(state, { rebased, actor });
   });
@@ -90,7 +120,7 @@ export async function conflictsNow(db: DbOrTrx, scenario: Scenario): Promise<Pub
 
 /**
  * Publishes every drafted change in the caller's transaction, each as its live command with the
- * scenario's id on its events, or none: a stream that moved since its change was drafted refuses the
+ * scenario's id on its events (and a proposal's reason on its changes' events), or none: a stream that moved since its change was drafted refuses the
  * whole publish (ScenarioConflictError), and so does any rule the live plan now breaks (the DomainError
  * of that command), the transaction then writing nothing.
  */
@@ -109,7 +139,9 @@ export async function publishScenario(trx: DbOrTrx, scenarioId: string, metadata
       const first = streamsOf(change.command)[0]!;
       const expectedVersion = checked.has(first) ? undefined : change.base[first];
       streamsOf(change.command).forEach((streamId) => checked.add(streamId));
-      await handleCommand(trx, change.command, published, expectedVersion);
+      // A proposal's change keeps its reason on its events: the History says it was proposed, and why.
+      const proposed = change.reason ? { proposed: { reason: change.reason, ...(change.moveId ? { moveId: change.moveId } : {}) } } : {};
+      await handleCommand(trx, change.command, { ...published, ...proposed }, expectedVersion);
     }
     return decidePublishScenario(state, { conflicts, actor });
   });

@@ -12,6 +12,7 @@ import { HttpError } from '../http-error.ts';
 import { readConsistent } from '../read-models/consistent-read.ts';
 import { LivePlanCache } from '../read-models/live-plan.ts';
 import { readScenario, readScenarios } from './scenario-store.ts';
+import { orgTimeZone } from '../runtime/org-time-zone.ts';
 
 type Viewer = { id: string; role: string };
 
@@ -83,7 +84,7 @@ export class ScenarioViews {
     const kept = this.folds.get(key);
     if (kept) return { ...kept, scenario, cursor: read.cursor };
     const names = await actorNames(this.db, [scenario.ownerId]);
-    const folded = foldScenario(base.plan, scenario.changes, { id: scenario.ownerId, role: 'manager' });
+    const folded = foldScenario(base.plan, scenario.changes, { id: scenario.ownerId, role: 'manager' }, orgTimeZone());
     const result = { scenario, live: base.plan, plan: folded.plan, outcomes: folded.outcomes, owner: names.get(scenario.ownerId) ?? 'Unknown', cursor: read.cursor };
     if (!base.keep) return result;
     this.folds.set(key, result);

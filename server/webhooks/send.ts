@@ -1,9 +1,11 @@
-import { signatureHeader, type WebhookPayload } from '../../domain/index.ts';
+import { signatureHeader, standardWebhookHeaders, type WebhookPayload } from '../../domain/index.ts';
 
 export type SendResult = { ok: boolean; status: number | null; error?: string; ms: number };
 
 /**
- * One POST of one event to one endpoint, signed over the exact bytes sent. Only a 2xx counts: a redirect
+ * One POST of one event to one endpoint, signed over the exact bytes sent, both ways (X-Signature for
+ * existing receivers, the Standard Webhooks headers for that scheme's libraries, the event's id as the
+ * message id and this attempt's time as its timestamp). Only a 2xx counts: a redirect
  * is not followed (the endpoint's address is what the admin registered) and counts as a failure.
  */
 export async function sendPayload(url: string, secret: string, payload: WebhookPayload, timeoutMs: number): Promise<SendResult> {
@@ -12,6 +14,7 @@ export async function sendPayload(url: string, secret: string, payload: WebhookP
     'content-type': 'application/json',
     'user-agent': 'CapacityPlanner-Webhooks/1',
     'x-signature': await signatureHeader(secret, body),
+    ...(await standardWebhookHeaders(secret, payload.eventId, new Date(), body)),
     'x-event-id': payload.eventId,
     'x-event-type': payload.type,
   };

@@ -16,7 +16,9 @@
  *   6. the largest main-thread block (Long Tasks API) on each screen, beside the goal of 200 ms;
  *   7. the project plan (every project x 26 weeks) rendered cold beside fetching and parsing its data;
  *   8. a new tab's navigation to a static page of one paragraph, beside the ratio goals of 2 and 7: the
- *      floor no renderer goes under.
+ *      floor no renderer goes under;
+ *   9. every screen's cold load beside the Profile screen's in the same rounds, the sign-in to the
+ *      Manager Dashboard, and what the Profile floor is made of (tests/bench/cold.ts).
  * The client is built afresh (with a manifest) into a temporary folder, so the figures are of the
  * code in the working tree and the run never touches dist/client.
  */
@@ -26,13 +28,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { manifestClosure } from '../../client/build/routeHints.ts';
-import { decodeJwt } from '../support/api-helpers.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { LARGE_SCREENS, idleLongTasks, longTasksSince, recordLongTasks, screenLongTasks, scrollScheduleGrid } from '../support/long-tasks.ts';
-import { ROLE_HINT_COOKIE } from '../../client/lib/roleHint.ts';
+import { LARGE_SCREENS, idleLongTasks, longTasksSince, screenLongTasks, scrollScheduleGrid } from '../support/long-tasks.ts';
+import { buildClient, type ManifestChunk, signedInContext } from './browser-app.ts';
 import { ensureLargePlan, listen, login } from './bench-app.ts';
+import { coldLoadRows } from './cold.ts';
 import { fmt, percentile, type Row } from './support.ts';
 
 const RUNS = Number(process.env.BENCH_CLIENT_RUNS ?? 5);
@@ -40,19 +41,10 @@ const SCROLLS = 3;
 const SCROLL_STEPS = 40;
 const SCROLL_PX = 600;
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 
 const kB = (bytes: number) => `${fmt(bytes / 1000, 1)} kB`;
 const gzipped = (content: Buffer | string) => gzipSync(content).length;
 
-async function buildClient(outDir: string): Promise<Record<string, ManifestChunk>> {
-  await build({
-    configFile: path.resolve('vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, manifest: true },
-  });
-  return JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-}
 
 /** The files a manifest entry needs: its own and its static imports, recursively (the build's own walk). */
 const staticClosure = (manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): Set<string> => manifestClosure(manifest, key, seen).js;
@@ -242,19 +234,6 @@ async function inAppScheduleTimes(browser: Browser, base: string, token: string,
   return sorted(times);
 }
 
-/**
- * A signed-in context at desktop size that records long tasks, optionally with a rows probe: the token
- * where the app keeps it and the role hint the app writes beside it at sign-in (client/lib/token.ts).
- */
-async function signedInContext(browser: Browser, base: string, token: string, probe?: string) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(`localStorage.setItem('userToken', ${JSON.stringify(JSON.stringify(token))});`);
-  const role = decodeJwt(token).role as string;
-  await context.addCookies([{ name: ROLE_HINT_COOKIE, value: role, url: base }]);
-  await recordLongTasks(context);
-  if (probe) await context.addInitScript(probe);
-  return context;
-}
 
 const sorted = (list: number[]) => list.sort((a, b) => a - b);
 
@@ -419,6 +398,10 @@ export async function benchClient(databaseUrl: string, progress: (message: strin
         ratio: `${fmt(r50 / f50, 2)}x p50`,
       };
     };
+
+    // Every screen's cold load beside the Profile floor in the same rounds (tests/bench/cold.ts).
+    
+    rows.push(...(await coldLoadRows(browser, base, tokens, progress, sizeText)));
 
     const table = await navigationTimes(browser, base, tokens.manager, ENGINEERS_TABLE, progress);
     const subtitle = (await table.page.getByTestId('engineers-directory').locator('[data-role=subtitle]').innerText()).trim();

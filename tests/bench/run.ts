@@ -6,7 +6,7 @@ import { benchHistory } from './history.ts';
 import { benchDatabase, printTable, type Row } from './support.ts';
 
 /** `npm run bench`: every figure printed beside an anchor measured in the same run on the same machine. */
-const sections = (process.env.BENCH_SECTIONS ?? 'backend,history,capacity,scenarios,bulk,live,client,import,webhooks,actuals').split(',');
+const sections = (process.env.BENCH_SECTIONS ?? 'backend,history,capacity,scenarios,bulk,bulk-engineers,live,client,import,webhooks,actuals,reports,levelling,scopes').split(',');
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const rows: Row[] = [];
 const database = await benchDatabase();
@@ -16,11 +16,17 @@ const benches: Record<string, () => Promise<Row[]>> = {
   capacity: () => benchCapacity(database.url, progress),
   scenarios: async () => (await import('./scenarios.ts')).benchScenarios(database.url, progress),
   bulk: async () => (await import('./bulk.ts')).benchBulk(database.url, progress),
+  'bulk-engineers': async () => (await import('./bulk-engineers.ts')).benchBulkEngineers(database.url, progress),
   live: async () => (await import('./live.ts')).benchLive(database.url, progress),
   client: async () => (await import('./client.ts')).benchClient(database.url, progress),
+  // The client section's cold loads alone (quick with BENCH_CLIENT_RUNS=3).
+  cold: async () => (await import('./cold.ts')).benchColdLoads(database.url, progress),
   import: async () => (await import('./import.ts')).benchImport(database.url, progress),
   webhooks: async () => (await import('./webhooks.ts')).benchWebhooks(database.url, progress),
   actuals: async () => (await import('./actuals.ts')).benchActuals(database.url, progress),
+  reports: async () => (await import('./reports.ts')).benchReports(database.url, progress),
+  levelling: async () => (await import('./levelling.ts')).benchLevelling(database.url, progress),
+  scopes: async () => (await import('./scopes.ts')).benchScopes(database.url, progress),
 };
 let failed = false;
 try {

@@ -35,7 +35,7 @@ describe('e-mail choices on the Profile', () => {
     expect(await card.getByTestId('notice-digest').count()).toBe(0);
     expect(await card.getByTestId('notice-timeOff').getAttribute('aria-checked')).toBe('true');
     await card.getByTestId('notice-timeOff').click();
-    await expect.poll(preferences).toEqual({ assigned: true, timeOff: false, digest: true });
+    await expect.poll(preferences).toEqual({ assigned: true, timeOff: false, digest: true, staffing: true });
     await page.reload();
     await page.getByTestId('email-notices').getByTestId('notice-timeOff').waitFor();
     expect(await page.getByTestId('email-notices').getByTestId('notice-timeOff').getAttribute('aria-checked')).toBe('false');

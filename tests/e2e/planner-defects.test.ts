@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
-import { MANAGER, navigate, newContext, normalize, SCREENSHOT_DIR, screenshotBoth, shortUs, signIn } from '../support/screens.ts';
+import { MANAGER, navigate, newContext, normalize, rangeUs, SCREENSHOT_DIR, screenshotBoth, shortUs, signIn } from '../support/screens.ts';
 
 let session: PageSession | undefined;
 let server: E2EServer;
@@ -49,9 +49,8 @@ describe('the Fill dialog of an open role', () => {
     const dialog = page.getByRole('dialog', { name: new RegExp(`Fill ${open!.role}`) });
     await dialog.getByTestId('suitable-engineer').first().waitFor();
     const shown = normalize(await dialog.innerText());
-    const end = shortUs(new Date(open!.endDate));
     const dayBefore = shortUs(new Date(Date.parse(open!.endDate) - 86_400_000));
-    expect(shown).toContain(`${open!.allocationPercentage}% · ${shortUs(new Date(open!.startDate))} - ${end}`);
+    expect(shown).toContain(`${open!.allocationPercentage}% · ${rangeUs(new Date(open!.startDate), new Date(open!.endDate))}`);
     expect(shown).not.toContain(dayBefore);
     await screenshotBoth(page, 'defects-fill-dates', { overlay: dialog });
     await dialog.getByRole('button', { name: 'Cancel' }).click();

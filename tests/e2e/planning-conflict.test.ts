@@ -12,9 +12,10 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
-import { collectPageErrors, navigate, newContext, normalize, signIn, tableRows } from '../support/screens.ts';
+import { collectPageErrors, demoDay, navigate, newContext, normalize, shortUs, signIn, tableRows } from '../support/screens.ts';
 
-const CONFLICT = 'This assignment was changed by someone else. Reload to see the latest version.';
+// The other manager's change, named as the History names it (the dialog said "someone else").
+const CONFLICT = 'This assignment was changed by Dana Whitfield. Reload to see the latest version.';
 const SAM = 'Sam Rivera on Customer Portal Redesign';
 const MEI = 'Mei Chen on Data Warehouse Modernisation';
 
@@ -40,7 +41,7 @@ async function managerPage(email: string, options: { staleRows?: boolean } = {})
 }
 
 const editForm = (page: Page) => page.getByRole('dialog', { name: /Edit assignment/ });
-const conflictDialog = (page: Page) => page.getByRole('dialog', { name: 'Someone else changed this assignment' });
+const conflictDialog = (page: Page) => page.getByRole('dialog', { name: 'Dana Whitfield changed this assignment' });
 
 /** The row actions of an assignment, 'Engineer on Project'. */
 const actionsOf = (page: Page, who: string) => page.locator(`[data-testid=assignment-actions][data-assignment="${who}"]`);
@@ -49,6 +50,9 @@ async function openEdit(page: Page, who: string): Promise<Locator> {
   await actionsOf(page, who).getByRole('button', { name: 'Edit assignment' }).click();
   const form = editForm(page);
   await form.waitFor();
+  // Sam's and Mei's work started weeks ago: these edits correct it as a whole, so each stays one assignment
+  // and the conflict is about its fields (from today on, a change would split it: see keep-past tests).
+  await form.getByRole('checkbox', { name: 'Correct the past too' }).check();
   return form;
 }
 
@@ -148,12 +152,14 @@ describe('two managers edit the same assignment', () => {
     expect(normalize(await dialog.getByTestId('conflict-message').innerText())).toBe(CONFLICT);
     expect(normalize(await dialog.innerText())).toContain("You asked to: End Mei Chen's assignment on Data Warehouse Modernisation today");
     expect(normalize(await dialog.getByTestId('conflict-row-allocationPercentage').innerText())).toBe(
-      'Allocation Changed by someone else Saved now 45% (was 40%)',
+      'Allocation Changed by Dana Whitfield Saved now 45% (was 40%)',
     );
     await dialog.getByTestId('conflict-retry').click();
     await dialog.waitFor({ state: 'hidden' });
     await b.getByText('Assignment ends today').waitFor();
-    await expect.poll(async () => (await rowOf(b, MEI)).join(' | ')).toContain('Completed');
+    // Today is its last day, worked: it is still active today, and its timeline ends today.
+    await expect.poll(async () => (await rowOf(b, MEI)).join(' | ')).toContain(shortUs(demoDay(0)));
+    expect((await rowOf(b, MEI)).join(' | ')).toContain('Active');
     expect((await rowOf(b, MEI))[3]).toBe('45%');
   });
 

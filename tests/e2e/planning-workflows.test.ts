@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { startE2EServer, type E2EServer } from '../support/e2e-server.ts';
-import { cardValue, collectPageErrors, ENGINEER, MANAGER, navigate, newContext, normalize, rowWith, signIn, tableHeaders, tableRows } from '../support/screens.ts';
+import { cardValue, collectPageErrors, ENGINEER, MANAGER, navigate, newContext, normalize, rowOf, rowWith, signIn, tableHeaders, tableRows } from '../support/screens.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -93,7 +93,7 @@ describe('a manager plans projects, engineers and assignments', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Noor Haddad is on the team').waitFor();
     await expect.poll(() => cardValue(page, 'card-showing-engineers')).toBe('9');
-    const row = rowWith(await tableRows(page.getByTestId('engineers-directory')), 'Noor Haddad').join(' | ');
+    const row = (await rowOf(page.getByTestId('engineers-directory'), 'Noor Haddad')).join(' | ');
     for (const part of ['noor.haddad@demo.test', 'Platform', 'Rust', 'Go', 'Mid', 'Part-time', '(80%)']) expect(row).toContain(part);
 
     // The demo manager is an admin: the toast offers the invitation, prefilled on People & access.

@@ -96,7 +96,9 @@ describe('the project page', () => {
   });
 
   it('a bar dragged on the timeline moves the assignment; Undo puts it back; the history says both', async () => {
-    const bar = page.locator('[data-testid=timeline-bar][data-engineer="Tom Becker"]').first();
+    // Aisha's work starts next month: a move of work not started yet moves it whole (a started bar keeps its
+    // past, as days-included.test.ts shows on the schedule).
+    const bar = page.locator('[data-testid=timeline-bar][data-engineer="Aisha Khan"]').first();
     await bar.scrollIntoViewIfNeeded();
     const assignmentId = (await bar.getAttribute('data-assignment'))!;
     const before = await (await page.request.get(`${server.baseUrl}/api/assignments/${assignmentId}`, { headers: { authorization: await token(page) } })).json() as { startDate: string; endDate: string };
@@ -108,14 +110,14 @@ describe('the project page', () => {
     for (const dx of [10, 30, 50, 70]) await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2);
     await page.getByTestId('drag-preview').waitFor();
     await page.mouse.up();
-    const confirm = page.getByTestId('drag-confirm');
+    const confirm = page.getByTestId('confirm-overload');
     if (await confirm.isVisible().catch(() => false)) await confirm.click();
     const response = await saved;
     expect(response.status()).toBe(200);
     expect(response.headers()['x-command-id']).toMatch(/^[0-9a-f-]{36}$/);
     const moved = (await response.json()) as { startDate: string };
     expect(Date.parse(moved.startDate) - Date.parse(before.startDate)).toBe(7 * 86_400_000);
-    await historyWith(/Dana Whitfield moved Tom Becker on Customer Portal Redesign \d+ days? (later|earlier), to \d{4}-\d{2}-\d{2} - \d{4}-\d{2}-\d{2}/);
+    await historyWith(/Dana Whitfield moved Aisha Khan on Customer Portal Redesign \d+ days? (later|earlier), to \d{4}-\d{2}-\d{2} - \d{4}-\d{2}-\d{2}/);
 
     const undone = page.waitForResponse((r) => r.url().includes('/api/undo/') && r.request().method() === 'POST');
     await page.getByTestId('undo-button').click();
@@ -123,7 +125,7 @@ describe('the project page', () => {
     await page.locator('.ant-message').getByText(/^Undone:/).waitFor();
     const after = await (await page.request.get(`${server.baseUrl}/api/assignments/${assignmentId}`, { headers: { authorization: await token(page) } })).json() as { startDate: string; endDate: string };
     expect({ startDate: after.startDate, endDate: after.endDate }).toEqual({ startDate: before.startDate, endDate: before.endDate });
-    const history = await historyWith(/^Dana Whitfield undid: moved Tom Becker on Customer Portal Redesign \d+ days? (later|earlier)/);
+    const history = await historyWith(/^Dana Whitfield undid: moved Aisha Khan on Customer Portal Redesign \d+ days? (later|earlier)/);
     expect(history[0]).toMatch(/^Dana Whitfield undid: /);
     await shot('project-undone-desktop');
   });

@@ -257,7 +257,7 @@ describe('the live plan moves under the scenario', () => {
     await conflict.getByTestId('conflict').first().waitFor();
     expect(normalize(await conflict.getByTestId('conflict-summary').innerText())).toBe('1 drafted change conflicts with the live plan: rebase the scenario, then publish again');
     const first = conflict.getByTestId('conflict').first();
-    expect(await first.locator('[data-role=theirs] [data-role=sentence]').allInnerTexts()).toEqual([`Chris Okafor moved Jordan Lee on ${PORTAL} from 30% to 40%`]);
+    expect(await first.locator('[data-role=theirs] [data-role=sentence]').allInnerTexts()).toEqual([`Chris Okafor changed Jordan Lee's allocation on ${PORTAL} from 30% to 40%`]);
     expect((await first.locator('[data-role=ours] [data-role=sentence]').allInnerTexts())[0]).toMatch(new RegExp(`^Dana Whitfield changed Jordan Lee on ${PORTAL}`));
     await screenshotBoth(page, 'scenario-conflict', { overlay: conflict });
 

@@ -66,6 +66,8 @@ const monday = (weeks = 0) => {
   const today = demoDay(0);
   return new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY + weeks * 7 * DAY);
 };
+/** Friday of the week `weeks` from this one: the last working day a drag over that week fills in. */
+const friday = (weeks = 0) => new Date(monday(weeks).getTime() + 4 * DAY);
 const center = async (locator: Locator) => {
   await locator.scrollIntoViewIfNeeded();
   const box = (await locator.boundingBox())!;
@@ -81,7 +83,7 @@ async function pickProjectAndSave(page: Page, project: string, role: string) {
   await form.getByTestId('suitable-engineers').waitFor();
   await form.getByRole('combobox', { name: 'Role', exact: true }).fill(role);
   await form.getByTestId('assignment-submit').click();
-  const confirm = form.getByTestId('confirm-overload');
+  const confirm = page.getByTestId('confirm-overload');
   await Promise.race([form.waitFor({ state: 'hidden' }), confirm.waitFor().then(() => confirm.click())]);
   await form.waitFor({ state: 'hidden' });
 }
@@ -139,7 +141,8 @@ describe('planning on the schedule at 1440 x 900', () => {
     await form.getByTestId('assignment-prefilled-engineer').getByText('Lucas Silva').waitFor();
     const long = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(d);
     expect(await form.getByTestId('assignment-start').inputValue()).toBe(long(monday(1)));
-    expect(await form.getByTestId('assignment-end').inputValue()).toBe(long(monday(3)));
+    // Through the last working day of the last week chosen: a span's end is its last day, worked.
+    expect(await form.getByTestId('assignment-end').inputValue()).toBe(long(friday(2)));
     await form.getByTestId('assignment-project').click();
     await a.locator('.ant-select-item-option', { hasText: 'Customer Portal Redesign' }).click();
     await expect.poll(() => form.locator('[data-name="Lucas Silva"]').getAttribute('aria-checked')).toBe('true');
@@ -149,7 +152,7 @@ describe('planning on the schedule at 1440 x 900', () => {
     await a.getByTestId('undo-toast').filter({ hasText: 'Lucas Silva is now on Customer Portal Redesign' }).waitFor();
 
     const made = await assignmentOf('Lucas Silva', 'Customer Portal Redesign');
-    expect(made).toMatchObject({ allocationPercentage: 50, startDate: monday(1).toISOString(), endDate: monday(3).toISOString() });
+    expect(made).toMatchObject({ allocationPercentage: 50, startDate: monday(1).toISOString(), endDate: friday(2).toISOString() });
     await expect.poll(() => cellLabels(a, 'Lucas Silva').then((labels) => labels.slice(0, 4))).toEqual(['0%', '50%', '50%', '0%']);
   });
 
@@ -171,7 +174,7 @@ describe('planning on the schedule at 1440 x 900', () => {
     await form.getByTestId('assignment-prefilled-engineer').getByText('Lucas Silva').waitFor();
     const long = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(d);
     expect(await form.getByTestId('assignment-start').inputValue()).toBe(long(monday(4)));
-    expect(await form.getByTestId('assignment-end').inputValue()).toBe(long(monday(6)));
+    expect(await form.getByTestId('assignment-end').inputValue()).toBe(long(friday(5)));
     // Anyone can be found by name, whatever their skills: Sam has none Payments needs (it answered 'No suitable engineer matches').
     await form.getByTestId('assignment-project').click();
     await a.locator('.ant-select-item-option', { hasText: 'Payments Platform Migration' }).click();
@@ -196,19 +199,22 @@ describe('planning on the schedule at 1440 x 900', () => {
     await a.mouse.move(bar.x, (bar.y + target.y) / 2, { steps: 4 });
     await a.mouse.move(bar.x, target.y, { steps: 4 });
     const preview = a.getByTestId('drag-preview-line');
-    await preview.getByText(/^To Lucas Silva: .* · Puts Lucas Silva at \d+% of 100% capacity/).waitFor();
+    await preview.getByText(/^To Lucas Silva: .* · Puts Lucas Silva at \d+% of capacity/).waitFor();
     expect(await rowOf(a, 'Lucas Silva').getAttribute('class')).toContain('is-drop-target');
     await a.screenshot({ path: `${SHOTS}/reassign-drag-desktop.png` });
     await a.mouse.up();
     await a.getByTestId('undo-toast').filter({ hasText: 'Assignment handed over' }).waitFor();
 
+    // Handed over from today on: Lucas has it from today, Jordan keeps the days he already worked on it.
     const moved = (await assignments()).find((x) => x.projectId.name === 'Customer Portal Redesign' && x.engineerId.name === 'Lucas Silva' && x.allocationPercentage === 30);
-    expect(moved).toBeDefined();
-    expect((await assignments()).some((x) => x.engineerId.name === 'Jordan Lee' && x.projectId.name === 'Customer Portal Redesign')).toBe(false);
+    expect(moved?.startDate.slice(0, 10)).toBe(demoDay(0).toISOString().slice(0, 10));
+    const kept = (await assignments()).filter((x) => x.engineerId.name === 'Jordan Lee' && x.projectId.name === 'Customer Portal Redesign');
+    expect(kept.map((x) => x.endDate.slice(0, 10))).toEqual([demoDay(-1).toISOString().slice(0, 10)]);
     await barOf(a, 'Lucas Silva', 'Customer Portal Redesign').first().waitFor();
-    // The other manager's schedule: Jordan has nothing left this week, without a reload.
-    await eventually(() => cellLabels(b, 'Jordan Lee'), (labels) => labels[0] === '0%', LIVE_TIMEOUT);
-    await eventually(() => cellLabels(b, 'Lucas Silva'), (labels) => labels[0] === '30%', LIVE_TIMEOUT);
+    // The other manager's schedule, without a reload: in three weeks (clear of Lucas's drag-created weeks 1-2)
+    // Jordan has nothing left and Lucas has the 30 %.
+    await eventually(() => cellLabels(b, 'Jordan Lee'), (labels) => labels[3] === '0%', LIVE_TIMEOUT);
+    await eventually(() => cellLabels(b, 'Lucas Silva'), (labels) => labels[3] === '30%', LIVE_TIMEOUT);
   });
 
   it('Ctrl+Z undoes a drag; the History says it was undone', async () => {
@@ -221,14 +227,17 @@ describe('planning on the schedule at 1440 x 900', () => {
     await a.mouse.move(bar.x + column, bar.y, { steps: 4 });
     await a.mouse.up();
     await a.getByTestId('undo-toast').filter({ hasText: 'Assignment moved' }).waitFor();
-    await expect.poll(async () => (await assignmentOf('Mei Chen', 'Data Warehouse Modernisation')).startDate).not.toBe(before.startDate);
+    // Mei's work started weeks ago: its days before today stay, its part from today moves a week.
+    const meis = async () =>
+      (await assignments()).filter((x) => x.engineerId.name === 'Mei Chen' && x.projectId.name === 'Data Warehouse Modernisation').map((x) => [x.startDate, x.endDate]).sort();
+    await expect.poll(meis).toEqual([
+      [before.startDate, demoDay(-1).toISOString()],
+      [demoDay(7).toISOString(), new Date(Date.parse(before.endDate) + 7 * DAY).toISOString()],
+    ]);
 
     await a.keyboard.press('Control+z');
     await a.getByTestId('undo-done').waitFor();
-    await expect.poll(async () => {
-      const now = await assignmentOf('Mei Chen', 'Data Warehouse Modernisation');
-      return [now.startDate, now.endDate];
-    }).toEqual([before.startDate, before.endDate]);
+    await expect.poll(meis).toEqual([[before.startDate, before.endDate]]);
 
     await navigate(a, 'History', '/history');
     const undid = a.getByText(/Dana Whitfield undid: .*Mei Chen on Data Warehouse Modernisation/).first();
@@ -240,6 +249,31 @@ describe('planning on the schedule at 1440 x 900', () => {
     });
     await navigate(a, 'Schedule', '/capacity');
     await a.getByTestId('schedule-row').first().waitFor();
+  });
+
+  it('a Shift-drag lasso chooses the bars it covers', async () => {
+    if (!(await a.getByTestId('schedule-expand-all').getAttribute('aria-pressed'))?.includes('true')) await a.getByTestId('schedule-expand-all').click();
+    const first = barOf(a, 'Elena Rossi', 'Data Warehouse Modernisation');
+    const second = barOf(a, 'Mei Chen', 'Data Warehouse Modernisation');
+    // In the middle of the grid, clear of its sticky headings.
+    await first.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const top = (await first.boundingBox())!;
+    const bottom = (await second.boundingBox())!;
+    // From the empty lane just after Elena's bar, back and down across it to Mei's.
+    const x0 = top.x + top.width + 12;
+    const y0 = top.y + top.height / 2;
+    await a.keyboard.down('Shift');
+    await a.mouse.move(x0, y0);
+    await a.mouse.down();
+    await a.mouse.move(top.x + top.width - 40, bottom.y + bottom.height / 2, { steps: 6 });
+    await a.getByTestId('schedule-lasso').waitFor();
+    await a.mouse.up();
+    await a.keyboard.up('Shift');
+    await expect.poll(() => first.getAttribute('data-chosen')).toBe('true');
+    expect(await second.getAttribute('data-chosen')).toBe('true');
+    await a.getByTestId('schedule-grid').focus();
+    await a.keyboard.press('Escape');
+    await a.getByTestId('bulk-bar').waitFor({ state: 'detached' });
   });
 
   it('a bulk move of three bars is all or nothing: one stale bar, nothing moves, and the conflict says which; then all three move', async () => {
@@ -262,6 +296,9 @@ describe('planning on the schedule at 1440 x 900', () => {
     await a.getByTestId('bulk-days').fill('7');
     await a.getByTestId('bulk-move').click();
     const conflict = a.getByRole('dialog', { name: 'Nothing was changed' });
+    // A move that would overload someone asks first (the shared question); saying yes sends it.
+    const confirm = a.getByTestId('confirm-overload');
+    await Promise.race([conflict.waitFor(), confirm.waitFor().then(() => confirm.click())]);
     await conflict.waitFor();
     expect(normalize(await conflict.getByTestId('bulk-conflict-message').innerText())).toMatch(/^Nothing was changed: Priya Patel's assignment on Data Warehouse Modernisation was changed by someone else/);
     await a.screenshot({ path: `${SHOTS}/bulk-conflict-desktop.png` });
@@ -275,33 +312,18 @@ describe('planning on the schedule at 1440 x 900', () => {
     for (const [engineer, project] of chosen) await barOf(a, engineer, project).click({ modifiers: ['Shift'] });
     await a.getByTestId('bulk-days').fill('7');
     await a.getByTestId('bulk-move').click();
-    await a.getByTestId('undo-toast').filter({ hasText: 'Moved 3 assignments 7 days later' }).waitFor();
-    const moved = await Promise.all(chosen.map(([e, p]) => assignmentOf(e, p)));
-    expect(moved.map((x) => Date.parse(x.startDate) - DAY * 7)).toEqual(before.map((x) => Date.parse(x.startDate)));
-  });
-
-  it('a Shift-drag lasso chooses the bars it covers', async () => {
-    const first = barOf(a, 'Elena Rossi', 'Data Warehouse Modernisation');
-    const second = barOf(a, 'Mei Chen', 'Data Warehouse Modernisation');
-    // In the middle of the grid, clear of its sticky headings.
-    await first.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    const top = (await first.boundingBox())!;
-    const bottom = (await second.boundingBox())!;
-    // From the empty lane just after Elena's bar, back and down across it to Mei's.
-    const x0 = top.x + top.width + 12;
-    const y0 = top.y + top.height / 2;
-    await a.keyboard.down('Shift');
-    await a.mouse.move(x0, y0);
-    await a.mouse.down();
-    await a.mouse.move(top.x + top.width - 40, bottom.y + bottom.height / 2, { steps: 6 });
-    await a.getByTestId('schedule-lasso').waitFor();
-    await a.mouse.up();
-    await a.keyboard.up('Shift');
-    await expect.poll(() => first.getAttribute('data-chosen')).toBe('true');
-    expect(await second.getAttribute('data-chosen')).toBe('true');
-    await a.getByTestId('schedule-grid').focus();
-    await a.keyboard.press('Escape');
-    await a.getByTestId('bulk-bar').waitFor({ state: 'detached' });
+    const moved = a.getByTestId('undo-toast').filter({ hasText: 'Moved 3 assignments 7 days later' });
+    await Promise.race([moved.waitFor(), confirm.waitFor().then(() => confirm.click())]);
+    await moved.waitFor();
+    // Each started weeks ago: it keeps its days before today, and its part from today moves a week.
+    const now = await assignments();
+    for (const [index, [engineer, project]] of chosen.entries()) {
+      const parts = now.filter((x) => x.engineerId.name === engineer && x.projectId.name === project).map((x) => [x.startDate, x.endDate]).sort();
+      expect(parts, engineer).toEqual([
+        [before[index]!.startDate, demoDay(-1).toISOString()],
+        [demoDay(7).toISOString(), new Date(Date.parse(before[index]!.endDate) + 7 * DAY).toISOString()],
+      ]);
+    }
   });
 });
 
@@ -325,7 +347,7 @@ describe('planning on the schedule at 390 x 844', () => {
     await pickProjectAndSave(p, 'AI Support Assistant', 'ML Engineer');
     await p.getByTestId('undo-toast').filter({ hasText: 'Elena Rossi is now on AI Support Assistant' }).waitFor();
     const made = await assignmentOf('Elena Rossi', 'AI Support Assistant');
-    expect(made).toMatchObject({ startDate: monday(2).toISOString(), endDate: monday(3).toISOString() });
+    expect(made).toMatchObject({ startDate: monday(2).toISOString(), endDate: friday(2).toISOString() });
   });
 
   it("the toast's Undo takes it back", async () => {

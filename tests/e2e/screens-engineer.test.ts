@@ -1,6 +1,6 @@
 /**
  * The login screen and the engineer's screens against the demo data, in Chromium on the real server:
- * a failed and a busy login, the engineer's dashboard (current and upcoming work with long US dates,
+ * a failed and a busy login, the engineer's dashboard (current and upcoming work with its days as 'Jan 05, 2027',
  * both empty states) and profile, with screenshots at desktop and phone width.
  */
 import type { Page } from 'playwright-core';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EServer } from '../support/e2e-server.ts';
 import { closePageSession, openPageSession, type PageSession } from '../support/page-session.ts';
 import {
-  cardText, demoDay, ENGINEER, longUs, normalize, PASSWORD, screenshotBoth, signIn, tableRows,
+  cardText, demoDay, ENGINEER, normalize, PASSWORD, screenshotBoth, shortUs, signIn, tableRows,
 } from '../support/screens.ts';
 
 let session: PageSession | undefined;
@@ -90,7 +90,7 @@ describe('engineer screens with the demo data', () => {
     expect(links.map((l) => l.trim())).toEqual(['Dashboard', 'Profile']);
   });
 
-  it('Engineer Dashboard: My, Current and Upcoming Projects with long US dates', async () => {
+  it('Engineer Dashboard: My, Current and Upcoming Projects with their days as Jan 05, 2027', async () => {
     // Sam: Customer Portal Redesign (60%, -60..+60) is current, AI Support Assistant (40%, +30..+180)
     // upcoming, Internal Tools Refresh (-200..-20) finished: 3 in all.
     expect(await cardText(page, 'card-my-projects')).toContain('My Projects 3');
@@ -100,14 +100,14 @@ describe('engineer screens with the demo data', () => {
     const current = page.getByTestId('current-projects');
     expect(normalize(await current.locator('thead').innerText())).toBe('Project Name Role Allocation Start Date End Date');
     expect(await tableRows(current)).toEqual([
-      ['Customer Portal Redesign', 'Tech Lead', '60%', longUs(demoDay(-60)), longUs(demoDay(60))],
+      ['Customer Portal Redesign', 'Tech Lead', '60%', shortUs(demoDay(-60)), shortUs(demoDay(60))],
     ]);
     const upcoming = page.getByTestId('upcoming-projects');
     expect(await tableRows(upcoming)).toEqual([
-      ['AI Support Assistant', 'Backend Engineer', '40%', longUs(demoDay(30)), longUs(demoDay(180))],
+      ['AI Support Assistant', 'Backend Engineer', '40%', shortUs(demoDay(30)), shortUs(demoDay(180))],
     ]);
     // Long US format: full month name, two-digit day, year.
-    expect(longUs(demoDay(30))).toMatch(/^[A-Z][a-z]+ \d{2}, \d{4}$/);
+    expect(shortUs(demoDay(30))).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}$/);
     await screenshotBoth(page, 'engineer-dashboard');
   });
 
@@ -148,7 +148,7 @@ describe('engineer screens with the demo data', () => {
     expect(current).toContain('No current projects assigned');
     expect(current).toContain('Check back later for new assignments');
     expect(await tableRows(page.getByTestId('upcoming-projects'))).toEqual([
-      ['AI Support Assistant', 'Backend Engineer', '50%', longUs(demoDay(30)), longUs(demoDay(120))],
+      ['AI Support Assistant', 'Backend Engineer', '50%', shortUs(demoDay(30)), shortUs(demoDay(120))],
     ]);
     await screenshotBoth(page, 'engineer-dashboard-no-current');
   });
@@ -161,7 +161,7 @@ describe('engineer screens with the demo data', () => {
     expect(upcoming).toContain('No upcoming projects scheduled');
     expect(upcoming).toContain('Your schedule is clear for now');
     expect(await tableRows(page.getByTestId('current-projects'))).toEqual([
-      ['Customer Portal Redesign', 'Frontend Engineer', '30%', longUs(demoDay(-20)), longUs(demoDay(60))],
+      ['Customer Portal Redesign', 'Frontend Engineer', '30%', shortUs(demoDay(-20)), shortUs(demoDay(60))],
     ]);
     expect(pageErrors).toEqual([]);
   });

@@ -113,9 +113,9 @@ describe('sidebar', () => {
       return { opacity: style.opacity, right: node.getBoundingClientRect().right };
     });
     expect(label.opacity).toBe('0');
-    // Seven screens plus Project plan, Calendars, Scenarios, History and Import / Export for the manager,
-    // and People & access and Webhooks for the demo's admin.
-    expect(await sidebar().locator('.ant-menu-item .anticon').count()).toBe(14);
+    // Seven screens plus Project plan, Calendars, Staffing requests, Teams, Scenarios, History and Import / Export
+    // for the manager, and People & access and Webhooks for the demo's admin: 7 + 7 + 2.
+    expect(await sidebar().locator('.ant-menu-item .anticon').count()).toBe(16);
     await screenshot(page, 'sidebar-collapsed-desktop');
   });
 

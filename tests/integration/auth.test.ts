@@ -45,6 +45,7 @@ describe('POST /api/auth/login', () => {
       role: 'manager',
       department: 'Engineering Management',
       admin: true,
+      scope: 'all',
     });
     expect(credentialKeys(body)).toEqual([]);
     expect(response.body).not.toMatch(/scrypt|\$2[aby]\$/i);

@@ -57,11 +57,11 @@ describe('a person\'s feed', () => {
     expect(timeOff.length).toBeGreaterThan(0);
     const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const expected: Parsed[] = [
-      // The demo's assignments run from midnight to midnight (UTC, the organisation's zone here): on the
-      // days from the start up to, not including, the end's day, as capacity counts them.
+      // The demo's assignments are stored at midnight (UTC, the organisation's zone here): from the start's
+      // day through the end's day, both worked, so the all-day event's DTEND is the day after the last.
       ...assignments.map((a) => {
         expect(a.startDate.slice(10)).toBe('T00:00:00.000Z');
-        return { uid: `assignment-${a._id}`, summary: `${a.projectId.name} (${a.allocationPercentage}%)`, start: a.startDate.slice(0, 10), end: a.endDate.slice(0, 10) };
+        return { uid: `assignment-${a._id}`, summary: `${a.projectId.name} (${a.allocationPercentage}%)`, start: a.startDate.slice(0, 10), end: nextDay(a.endDate.slice(0, 10)) };
       }),
       ...timeOff.map((o) => ({ uid: `time-off-${o._id}`, summary: { vacation: 'Vacation', sick: 'Sick leave', other: 'Time off' }[o.kind]!, start: o.from, end: nextDay(o.to) })),
     ].sort((a, b) => a.uid.localeCompare(b.uid));
@@ -118,5 +118,19 @@ describe('holiday calendars', () => {
     expect(fallback.map((e) => e.summary)).not.toContain('Assumption Day');
     expect(fallback.length).toBeGreaterThan(0);
     expect((await t.request({ method: 'GET', url: '/ical/holidays/nowhere.ics' })).statusCode).toBe(404);
+  });
+
+  it("a calendar made from a country holds its public holidays of every year the plan reaches, the rule's days as the API lists them", async () => {
+    const manager = await t.login(demo.manager);
+    const created = await t.request({ method: 'POST', url: '/api/holiday-calendars', token: manager, body: { name: 'Germany', country: 'DE' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json()._id as string;
+    const feed = parse((await t.request({ method: 'GET', url: `/ical/holidays/${id}.ics` })).body);
+    const year = new Date().getUTCFullYear();
+    for (const y of [year, year + 1]) {
+      expect(feed).toContainEqual({ uid: `holiday-${id}@${y}-12-25`, summary: 'Christmas Day', start: `${y}-12-25`, end: `${y}-12-26` });
+    }
+    const listed = ((await t.request({ method: 'GET', url: '/api/holidays', token: manager })).json() as { _id: string; calendarId: string }[]).filter((h) => h.calendarId === id);
+    expect(feed.map((e) => e.uid).sort()).toEqual(listed.map((h) => `holiday-${h._id}`).sort());
   });
 });

@@ -217,7 +217,7 @@ describe('GET /api/engineers/available', () => {
     const response = await t.request({ method: 'GET', url: `/api/engineers/available?from=${range.from}&to=${range.to}&minFree=50`, token: tokens.manager });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as (CapacityEngineerRow & { lowestFree: number })[];
-    expect(body).toEqual(availableEngineers(facts, range).map(({ engineer, lowestFree }) => ({ ...engineer, lowestFree })));
+    expect(body).toEqual(availableEngineers(facts, range).map(({ engineer, lowestFree, fit }) => ({ ...engineer, lowestFree, fit })));
     expect(body.length).toBeGreaterThan(0);
     for (const row of body) expect(row.lowestFree).toBeGreaterThanOrEqual(50);
   });

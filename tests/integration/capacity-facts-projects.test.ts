@@ -118,7 +118,7 @@ describe('placeholders: add, change, remove', () => {
     ['allocation 0', { allocationPercentage: 0 }, 'Allocation must be between 1 and 100', 'allocationPercentage'],
     ['allocation 101', { allocationPercentage: 101 }, 'Allocation must be between 1 and 100', 'allocationPercentage'],
     ['no start date', { startDate: undefined }, 'Start date is required', 'startDate'],
-    ['end before start', { endDate: dayFromToday(1) }, 'End date must be after start date', 'endDate'],
+    ['end before start', { endDate: dayFromToday(1) }, 'End date cannot be before start date', 'endDate'],
   ])('%s -> 400 with the message, nothing recorded', async (_case, overrides, message, path) => {
     const project = await newProject();
     const before = await eventTotal(t);
@@ -148,7 +148,7 @@ describe('placeholders: add, change, remove', () => {
     expect(event!.data).toEqual({ placeholderId: placeholder._id, projectId: project._id, changes: { allocationPercentage: 80 }, previous: { allocationPercentage: 50 } });
     expectRefused(await patch(url, { allocationPercentage: 70 }), 428, 'VERSION_REQUIRED');
     expectRefused(await patch(url, { allocationPercentage: 70 }, ifMatch(2)), 409, 'VERSION_CONFLICT');
-    expectValidation(await patch(url, { endDate: dayFromToday(2) }, ifMatch(3)), 'End date must be after start date', 'endDate');
+    expectValidation(await patch(url, { endDate: dayFromToday(2) }, ifMatch(3)), 'End date cannot be before start date', 'endDate');
     expectRefused(await patch(`/api/projects/${project._id}/placeholders/${randomUUID()}`, { allocationPercentage: 70 }, ifMatch(3)), 404, 'NOT_FOUND', 'Placeholder not found');
     expectRefused(await patch(url, { allocationPercentage: 70 }, ifMatch(3), tokens.auditor), 403, 'FORBIDDEN');
   });

@@ -105,7 +105,7 @@ describe('preview', () => {
     const result = await preview(t, manager, 'engineers', file);
     expect(result.fileErrors).toEqual([]);
     expect(result.fileWarnings).toEqual([{
-      line: 1, column: 'Notes', message: "Unknown column 'Notes': it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills)",
+      line: 1, column: 'Notes', message: "Unknown column 'Notes': it is ignored (the engineers columns are name, email, department, seniority, maxCapacity, skills, calendar, firstName, lastName, jobTitle, workWeek, startDate, leaveDate, invite, team)",
     }]);
     expect(result.rows.map((r) => [r.line, r.action])).toEqual([[2, 'create']]);
     expect(await importCsv(t, manager, 'engineers', file)).toMatchObject({ state: 'done', created: 1 });
@@ -242,7 +242,7 @@ describe('export', () => {
 
   it('writes dates as plain dates and lists with semicolons', async () => {
     const response = await t.request({ method: 'GET', url: '/api/export/projects.csv', token: manager });
-    expect(response.body.split('\r\n')[0]).toBe('name,description,startDate,endDate,teamSize,requiredSkills,status');
+    expect(response.body.split('\r\n')[0]).toBe('name,description,startDate,endDate,teamSize,requiredSkills,status,tentative');
     expect(response.body).toContain(`Imported Atlas,"Atlas migration, imported from a spreadsheet",${date(-10)},${date(80)},3,Python; dbt,active`);
   });
 });

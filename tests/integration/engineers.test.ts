@@ -4,6 +4,7 @@
  * not with the domain functions under test.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialKeys, daysToNextMonth, decodeJwt } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
@@ -90,12 +91,17 @@ describe('GET /api/engineers', () => {
     expect(body).toHaveLength(8);
   });
 
-  it('serves each engineer with exactly the contract fields and the seeded values', () => {
+  it('serves each engineer with exactly the contract fields and the seeded values', async () => {
     const allowed = ['_id', 'name', 'email', 'department', 'avatar', 'skills', 'seniority', 'maxCapacity', 'version'];
+    // Each past week an engineer confirmed in the demo is one event on their record.
+    const { rows } = await sql<{ stream_id: string; n: number }>`
+      select stream_id, count(*)::int as n from events where type = 'ActualsRecorded' group by stream_id`.execute(t.app.db);
+    const confirmed = new Map(rows.map((r) => [r.stream_id, r.n]));
     for (const engineer of engineers) {
       expect(Object.keys(engineer).filter((key) => !allowed.includes(key))).toEqual([]);
       expect(engineer._id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(engineer.version).toBe(seedTimeOff.includes(engineer.email as string) ? 2 : 1);
+      const weeks = confirmed.get(`engineer-${engineer._id}`) ?? 0;
+      expect(engineer.version).toBe((seedTimeOff.includes(engineer.email as string) ? 2 : 1) + weeks);
     }
     const byEmail = (email: string) => {
       const { _id, version, avatar, ...rest } = engineers.find((e) => e.email === email)!;
@@ -254,7 +260,7 @@ describe('GET /api/engineers/current-load', () => {
     }
   });
 
-  it('is for the moment `at` names: start <= at < end', async () => {
+  it('is for the day `at` falls on: an assignment counts from its first day through its last, both included', async () => {
     // Sam's Tech Lead ends at day 60 and his Backend Engineer role starts at day 30.
     const sam = idOf('engineer@demo.test');
     const loadAt = async (days: number) => {
@@ -264,8 +270,11 @@ describe('GET /api/engineers/current-load', () => {
       return response.json().loads.find((l: { engineerId: string }) => l.engineerId === sam);
     };
     expect(await loadAt(30)).toEqual({ engineerId: sam, allocation: 100, assignments: 2, earliestEnd: dayFromToday(60) });
-    expect(await loadAt(60)).toEqual({ engineerId: sam, allocation: 40, assignments: 1, earliestEnd: dayFromToday(180) });
-    expect(await loadAt(180)).toBeUndefined();
+    // Day 60 is the Tech Lead role's last day: still worked.
+    expect(await loadAt(60)).toEqual({ engineerId: sam, allocation: 100, assignments: 2, earliestEnd: dayFromToday(60) });
+    expect(await loadAt(61)).toEqual({ engineerId: sam, allocation: 40, assignments: 1, earliestEnd: dayFromToday(180) });
+    expect(await loadAt(180)).toEqual({ engineerId: sam, allocation: 40, assignments: 1, earliestEnd: dayFromToday(180) });
+    expect(await loadAt(181)).toBeUndefined();
   });
 
   it('is open to the auditor; an engineer may not read everyone\'s load (403)', async () => {

@@ -18,7 +18,7 @@ import { csvOf, importCsv, preview } from '../support/import-helpers.ts';
 import { dbStreamEvents, expectValidation, signInAll, type Who } from '../support/planning-helpers.ts';
 
 type CalendarHoliday = { _id: string; date: string; name: string };
-type Calendar = { _id: string; name: string; country?: string; region?: string; version: number; holidays: CalendarHoliday[] };
+type Calendar = { _id: string; name: string; country?: string; region?: string; rule?: { country: string; region?: string }; version: number; holidays: CalendarHoliday[] };
 type Holiday = CalendarHoliday & { calendarId: string; version: number };
 
 let t: TestApp;
@@ -70,34 +70,43 @@ describe('GET /api/holiday-calendars', () => {
   it('lists the countries and regions a calendar can be filled from', async () => {
     const response = await t.request({ method: 'GET', url: '/api/holiday-calendars/countries', token: tokens.engineer });
     expect(response.statusCode).toBe(200);
-    const de = (response.json() as { code: string; name: string; regions: { code: string; name: string }[] }[]).find((c) => c.code === 'DE');
+    const countries = response.json() as { code: string; name: string; regions: { code: string; name: string; localName?: string }[] }[];
+    const de = countries.find((c) => c.code === 'DE');
     expect(de).toMatchObject({ name: 'Germany' });
-    expect(de!.regions).toContainEqual({ code: 'BY', name: 'Bayern' });
+    // Regions are named in English and in their own language, so that either finds them.
+    expect(de!.regions).toContainEqual({ code: 'BY', name: 'Bavaria', localName: 'Bayern' });
+    expect(de!.regions).toContainEqual({ code: 'BE', name: 'Berlin' });
+    expect(countries.find((c) => c.code === 'AT')!.regions).toContainEqual({ code: '9', name: 'Vienna', localName: 'Wien' });
   });
 });
 
 describe('POST /api/holiday-calendars', () => {
-  it("creates a calendar filled with Germany's public holidays of 2026", async () => {
+  it("creates a calendar that keeps Germany's rule; the answer lists its public holidays of 2026, in English", async () => {
     germany = expectWritten<Calendar>(await create({ name: ' Germany ', country: 'de', year: 2026 }), 201);
-    expect(germany).toMatchObject({ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Germany', country: 'DE' });
-    expect(germany.holidays).toContainEqual({ _id: expect.any(String), date: '2026-10-03', name: 'Tag der Deutschen Einheit' });
-    expect(germany.holidays).toContainEqual({ _id: expect.any(String), date: '2026-01-01', name: 'Neujahr' });
-    expect(germany.holidays).toContainEqual({ _id: expect.any(String), date: '2026-12-25', name: '1. Weihnachtstag' });
-    expect(germany.holidays).toContainEqual({ _id: expect.any(String), date: '2026-05-25', name: 'Pfingstmontag' });
+    expect(germany).toMatchObject({ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Germany', country: 'DE', rule: { country: 'DE' } });
+    const day = (date: string, name: string) => ({ _id: `${germany._id}@${date}`, date, name });
+    expect(germany.holidays).toContainEqual(day('2026-10-03', 'National Holiday'));
+    expect(germany.holidays).toContainEqual(day('2026-01-01', "New Year's Day"));
+    expect(germany.holidays).toContainEqual(day('2026-12-25', 'Christmas Day'));
+    expect(germany.holidays).toContainEqual(day('2026-05-25', 'Whit Monday'));
     // Only the nationwide public days: Epiphany is Bavaria's (and two other states'), not Germany's.
     expect(germany.holidays.map((h) => h.date)).not.toContain('2026-01-06');
     expect(germany.holidays.every((h) => h.date.startsWith('2026-'))).toBe(true);
-    expect(germany.version).toBe(1 + germany.holidays.length);
+    // The rule is recorded, not a year of days.
+    expect(germany.version).toBe(2);
     const events = await dbStreamEvents(t, `calendar-${germany._id}`);
-    expect(events[0]).toMatchObject({ type: 'HolidayCalendarCreated', data: { calendarId: germany._id, name: 'Germany', country: 'DE' } });
-    expect(events.slice(1).every((e) => e.type === 'HolidayAdded')).toBe(true);
-    expect(await calendarOf(germany._id)).toEqual(germany);
+    expect(events.map((e) => e.type)).toEqual(['HolidayCalendarCreated', 'HolidayCalendarRuleSet']);
+    expect(events[1]).toMatchObject({ data: { calendarId: germany._id, rule: { country: 'DE' } } });
+    // The list gives the rule's days of every year the plan reaches: 2026's and the next one's.
+    const listed = (await calendarOf(germany._id))!;
+    expect(listed.holidays).toEqual(expect.arrayContaining(germany.holidays));
+    expect(listed.holidays).toContainEqual(day('2027-01-01', "New Year's Day"));
   });
 
   it("fills a region's calendar with its own public days too", async () => {
     bavaria = expectWritten<Calendar>(await create({ name: 'Bavaria', country: 'DE', region: 'by', year: 2026 }), 201);
     expect(bavaria).toMatchObject({ country: 'DE', region: 'BY' });
-    expect(bavaria.holidays).toContainEqual({ _id: expect.any(String), date: '2026-01-06', name: 'Heilige Drei Könige' });
+    expect(bavaria.holidays).toContainEqual({ _id: `${bavaria._id}@2026-01-06`, date: '2026-01-06', name: 'Epiphany' });
     expect(bavaria.holidays.length).toBeGreaterThan(germany.holidays.length);
   });
 
@@ -145,7 +154,10 @@ describe('POST /api/holidays with a calendar', () => {
     const holiday = expectWritten<Holiday>(await addHoliday({ date: '2026-12-31', name: 'Silvester', calendarId: germany._id }, ifMatch(germany.version)), 201);
     expect(holiday).toMatchObject({ calendarId: germany._id, date: '2026-12-31', name: 'Silvester', version: germany.version + 1 });
     expect((await allHolidays()).find((h) => h._id === holiday._id)).toEqual(holiday);
-    expectRefused(await addHoliday({ date: '2026-10-03', name: 'Again', calendarId: germany._id }), 409, 'CONFLICT', 'There is already a holiday on 2026-10-03: Tag der Deutschen Einheit');
+    expectRefused(await addHoliday({ date: '2026-12-31', name: 'Again', calendarId: germany._id }), 409, 'CONFLICT', 'There is already a holiday on 2026-12-31: Silvester');
+    // A day added by hand on a date of the rule is kept over the rule's: the calendar lists it once, as added.
+    expectWritten<Holiday>(await addHoliday({ date: '2026-10-03', name: 'Tag der Deutschen Einheit', calendarId: germany._id }), 201);
+    expect((await allHolidays()).filter((h) => h.calendarId === germany._id && h.date === '2026-10-03').map((h) => h.name)).toEqual(['Tag der Deutschen Einheit']);
     expectRefused(await addHoliday({ date: '2026-12-30', name: 'Stale', calendarId: germany._id }, ifMatch(germany.version)), 409, 'VERSION_CONFLICT');
     const inDefault = expectWritten<Holiday>(await addHoliday({ date: '2026-10-03', name: 'Company Day' }), 201);
     expect(inDefault.calendarId).toBe('default');
@@ -179,7 +191,10 @@ describe('POST /api/holidays with a calendar', () => {
 describe('PATCH /api/holiday-calendars/:id', () => {
   it('renames with the version; the answer is the calendar at its new version', async () => {
     const renamed = expectWritten<Calendar>(await rename(germany._id, { name: 'Deutschland' }, ifMatch(germany.version)), 200);
-    expect(renamed).toEqual({ _id: germany._id, name: 'Deutschland', country: 'DE', version: germany.version + 1 });
+    expect(renamed).toEqual({ _id: germany._id, name: 'Deutschland', country: 'DE', rule: { country: 'DE' },
+      // The day removed by hand stays off, whatever the rule says.
+      removedRuleDays: [{ date: '2026-12-24', name: 'Heiligabend' }], version: germany.version + 1,
+    });
     const events = await dbStreamEvents(t, `calendar-${germany._id}`);
     expect(events.at(-1)).toMatchObject({ type: 'HolidayCalendarRenamed', data: { calendarId: germany._id, name: 'Deutschland', previous: 'Germany' } });
     germany = (await calendarOf(germany._id))!;
@@ -215,17 +230,22 @@ describe('DELETE /api/holiday-calendars/:id', () => {
     });
     expect(followed.statusCode, followed.body).toBe(200);
     expect((followed.json() as Engineer).calendars).toEqual([{ from: '2026-12-01', calendarId: bavaria._id }]);
-    const refused = await remove(bavaria._id, ifMatch(bavaria.version));
+    const before = (await calendarOf(bavaria._id))!;
+    const refused = await remove(bavaria._id, ifMatch(before.version));
     expectRefused(refused, 409, 'CONFLICT');
     expect(refused.json().message).toContain(follower.name);
-    expect((await calendarOf(bavaria._id))!.holidays).toHaveLength(bavaria.holidays.length);
+    expect(await calendarOf(bavaria._id)).toEqual(before);
+    bavaria = before;
   });
 
   it('removes a calendar nobody follows, with its holidays', async () => {
     const germanHolidays = germany.holidays.map((h) => h._id);
+    // Its recorded days are removed one by one (the rule's days are no records): Silvester and the one added on a rule's date.
+    const recorded = germany.holidays.filter((h) => !h._id.startsWith(`${germany._id}@`));
+    expect(recorded.map((h) => h.date)).toEqual(['2026-10-03', '2026-12-31']);
     const removed = await remove(germany._id, ifMatch(germany.version));
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json()).toEqual({ message: 'Holiday calendar removed', version: germany.version + germany.holidays.length + 1 });
+    expect(removed.json()).toEqual({ message: 'Holiday calendar removed', version: germany.version + recorded.length + 1 });
     expect(await calendarOf(germany._id)).toBeUndefined();
     expect((await allHolidays()).filter((h) => germanHolidays.includes(h._id))).toEqual([]);
     const events = await dbStreamEvents(t, `calendar-${germany._id}`);
@@ -264,7 +284,10 @@ describe('CSV of holidays with a calendar column', () => {
     expect(exported.statusCode).toBe(200);
     const [header, ...rows] = exported.body.trimEnd().split('\r\n');
     expect(header).toBe('date,name,calendar');
-    expect(rows).toContain('2026-01-06,Heilige Drei Könige,Bavaria');
+    // The rule's days too, as every screen counts them: Bavaria has no recorded day, yet Christmas is in it.
+    const [first] = (await allHolidays()).filter((h) => h.calendarId === 'default');
+    expect(rows).toContain(`${first!.date},${first!.name},Head office`);
+    expect(rows.some((row) => row.startsWith('2026-12-25,') && row.endsWith(',Bavaria'))).toBe(true);
     expect((await preview(t, tokens.manager, 'holidays', exported.body)).counts).toEqual({ create: 0, update: 0, unchanged: rows.length, error: 0 });
 
     const file = csvOf([['date', 'name', 'calendar'], ['2026-12-31', 'Silvester', 'bavaria'], ['2026-12-31', 'New Year Eve', ''], ['2026-12-30', 'Nowhere Day', 'Atlantis']]);
@@ -293,7 +316,10 @@ describe('the past plan and the History', () => {
     const key = (list: Omit<Calendar, 'holidays'>[]) => list.map((c) => `${c._id}:${c.name}:${c.version}`).join();
     const plan = await eventually(stateNow, (state) => key(state.holidayCalendars) === key(calendarsOnly));
     expect(plan.holidayCalendars).toEqual(calendarsOnly);
-    expect(plan.holidays.filter((h) => h.calendarId === bavaria._id).map((h) => h._id).sort()).toEqual(bavaria.holidays.map((h) => h._id).sort());
+    // The past plan holds the recorded days and the rule's, as the screens counted them then.
+    const recorded = bavaria.holidays.filter((h) => !h._id.startsWith(`${bavaria._id}@`));
+    const past = plan.holidays.filter((h) => h.calendarId === bavaria._id).map((h) => h._id);
+    expect(past).toEqual(expect.arrayContaining([...recorded.map((h) => h._id), `${bavaria._id}@2026-12-25`, `${bavaria._id}@2027-01-01`]));
     const before = await t.request({ method: 'GET', url: '/api/history/state?at=2020-01-01T00:00:00Z', token: tokens.auditor });
     expect((before.json() as { holidayCalendars: unknown[] }).holidayCalendars).toEqual([{ _id: 'default', name: 'Default', version: 0 }]);
   });

@@ -153,7 +153,7 @@ describe('unsubscribe and preferences', () => {
     const page = await t.request({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('you will no longer get e-mails when someone books time off for me');
-    expect((await t.request({ method: 'GET', url: '/api/notifications/me', token: engineer })).json()).toEqual({ assigned: true, timeOff: false, digest: true });
+    expect((await t.request({ method: 'GET', url: '/api/notifications/me', token: engineer })).json()).toEqual({ assigned: true, timeOff: false, digest: true, staffing: true });
 
     const since = smtp.messages.length;
     const booked = await t.request({ method: 'POST', url: `/api/engineers/${sam._id}/time-off`, token: manager, body: { from: dayFromToday(150).slice(0, 10), to: dayFromToday(150).slice(0, 10), kind: 'vacation' } });
@@ -174,7 +174,7 @@ describe('unsubscribe and preferences', () => {
 
   it('each person sets their own; bad bodies get 400 and change nothing', async () => {
     const set = await t.request({ method: 'PUT', url: '/api/notifications/me', token: engineer, body: { assigned: true, timeOff: true } });
-    expect(set.json()).toEqual({ assigned: true, timeOff: true, digest: true });
+    expect(set.json()).toEqual({ assigned: true, timeOff: true, digest: true, staffing: true });
     for (const body of [{}, { assigned: 'yes' }, { unknown: true }]) {
       const refused = await t.request({ method: 'PUT', url: '/api/notifications/me', token: engineer, body });
       expect(refused.statusCode).toBe(400);

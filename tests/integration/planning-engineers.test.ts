@@ -20,7 +20,7 @@ type Engineer = {
   _id: string; name: string; email: string; department: string; avatar?: string; skills: string[];
   seniority: 'junior' | 'mid' | 'senior'; maxCapacity: number; version: number;
 };
-type Suitable = Engineer & { matchingSkills: string[]; availableCapacity: number; averageFree: number; freeWeeks: number; weeks: number; onProject: boolean };
+type Suitable = Engineer & { matchingSkills: string[]; availableCapacity: number; averageFree: number; load: number | null; freeWeeks: number; weeks: number; onProject: boolean; fit: { kind: string } };
 
 const CONFLICT = 'This engineer was changed by someone else. Reload to see the latest version.';
 const OWN_SKILLS_ONLY = 'Engineers may change only their own skills';
@@ -62,8 +62,8 @@ const patch = (id: string, body: unknown, { token = tokens.manager, ifMatch }: O
   t.request({ method: 'PATCH', url: `/api/engineers/${id}`, token, body, headers: ifMatch === undefined ? {} : { 'if-match': ifMatch } });
 const get = (id: string, token = tokens.manager) => t.request({ method: 'GET', url: `/api/engineers/${id}`, token });
 const list = async (token = tokens.manager): Promise<Engineer[]> => (await t.request({ method: 'GET', url: '/api/engineers', token })).json();
-const suitable = (projectId: string, token = tokens.manager) =>
-  t.request({ method: 'GET', url: `/api/engineers/suitable?projectId=${encodeURIComponent(projectId)}`, token });
+const suitable = (projectId: string, token = tokens.manager, more = '') =>
+  t.request({ method: 'GET', url: `/api/engineers/suitable?projectId=${encodeURIComponent(projectId)}${more}`, token });
 const login = (email: string, password: string) => t.request({ method: 'POST', url: '/api/auth/login', body: { email, password } });
 const profile = async (token: string) => {
   const response = await t.request({ method: 'GET', url: '/api/auth/profile', token });
@@ -97,7 +97,7 @@ const streamEvents = (engineerId: string) => dbStreamEvents(t, `engineer-${engin
 // ---- suitable (first: the seeded data is still as the seed made it)
 
 describe('GET /api/engineers/suitable?projectId=', () => {
-  it("ranks every demo engineer for Payments Platform Migration: those with a required skill first, then the most free on average from today to the project's end, then most matching skills", async () => {
+  it("ranks every demo engineer for Payments Platform Migration: by fit, then those with a required skill first, then the most free on average from today to the project's end, then most matching skills", async () => {
     const response = await suitable(paymentsId);
     expect(response.statusCode).toBe(200);
     const body = response.json() as Suitable[];
@@ -108,27 +108,34 @@ describe('GET /api/engineers/suitable?projectId=', () => {
     const onProject = new Set((await capacityFactsFromLists(t, tokens.manager)).assignments
       .filter((a) => a.projectId === paymentsId).map((a) => a.engineerId as string));
     const expected = suitableEngineers(await capacityFactsFromLists(t, tokens.manager), { project, ...dates, onProject, timeZone: 'UTC' });
-    expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.averageFree, e.freeWeeks, e.weeks, e.onProject]))
-      .toEqual(expected.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.averageFree, e.freeWeeks, e.weeks, e.onProject]));
-    // Everyone is offered (the form finds anyone by name); the skills rank them.
+    expect(body.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.averageFree, e.load, e.freeWeeks, e.weeks, e.onProject, e.fit]))
+      .toEqual(expected.map((e) => [e.name, e.matchingSkills, e.availableCapacity, e.averageFree, e.load, e.freeWeeks, e.weeks, e.onProject, e.fit]));
+    // Everyone is offered (the form finds anyone by name); the fit ranks them, then the skills.
     const skilled = body.filter((e) => e.matchingSkills.length > 0);
     expect(skilled.map((e) => e.name).sort()).toEqual(['Aisha Khan', 'Elena Rossi', 'Mei Chen', 'Priya Patel']);
-    expect(body.slice(0, skilled.length)).toEqual(skilled);
+    const fitRank = ['fits', 'fitsExcept', 'noRoom'];
+    for (let i = 1; i < body.length; i += 1) {
+      const [a, b] = [body[i - 1]!, body[i]!];
+      expect(fitRank.indexOf(a.fit.kind)).toBeLessThanOrEqual(fitRank.indexOf(b.fit.kind));
+      if (a.fit.kind === b.fit.kind) expect(Number(a.matchingSkills.length > 0)).toBeGreaterThanOrEqual(Number(b.matchingSkills.length > 0));
+    }
     expect(body.length).toBe((await t.request({ method: 'GET', url: '/api/engineers', token: tokens.manager })).json().length);
     // Priya: 80 % (to 90) + 40 % (to 30) overlap: 120 % a day, so -20 free at best; Aisha is at 100 % until day 45.
     expect(body.find((e) => e.name === 'Priya Patel')!.availableCapacity).toBeLessThanOrEqual(-20);
     expect(body.find((e) => e.name === 'Aisha Khan')!.availableCapacity).toBeLessThanOrEqual(0);
-    for (let i = 1; i < skilled.length; i += 1) expect(skilled[i - 1]!.averageFree).toBeGreaterThanOrEqual(skilled[i]!.averageFree);
+    for (let i = 1; i < skilled.length; i += 1) {
+      if (skilled[i - 1]!.fit.kind === skilled[i]!.fit.kind) expect(skilled[i - 1]!.averageFree).toBeGreaterThanOrEqual(skilled[i]!.averageFree);
+    }
     for (const engineer of body) {
-      expect(Object.keys(engineer).sort()).toEqual([...engineerKeys, 'availableCapacity', 'averageFree', 'freeWeeks', 'matchingSkills', 'onProject', 'weeks'].sort());
-      const { matchingSkills: _m, availableCapacity: _a, averageFree: _f, freeWeeks: _w, weeks: _n, onProject: _o, ...rest } = engineer;
+      expect(Object.keys(engineer).sort()).toEqual([...engineerKeys, 'availableCapacity', 'averageFree', 'fit', 'freeWeeks', 'load', 'matchingSkills', 'onProject', 'weeks'].sort());
+      const { matchingSkills: _m, availableCapacity: _a, averageFree: _f, load: _l, freeWeeks: _w, weeks: _n, onProject: _o, fit: _fit, ...rest } = engineer;
       const known = Object.values(seeded).find((e) => e._id === engineer._id);
       if (known) expect(rest).toEqual(known);
     }
     expect(credentialKeys(body)).toEqual([]);
   });
 
-  it('orders those with a required skill first, then by free capacity on average over the dates, then matching skills, then name; flags who is on the project; offers the others after them', async () => {
+  it('orders by fit, then those with a required skill first, then by free capacity on average over the dates, then matching skills, then name; flags who is on the project; offers the others after them', async () => {
     const projectResponse = await t.request({
       method: 'POST', url: '/api/projects', token: tokens.manager,
       body: validProjectPayload({ name: 'Functional Rewrite', requiredSkills: ['Elixir', 'Haskell', 'OCaml'], startDate: dayFromToday(100), endDate: dayFromToday(160) }),
@@ -160,15 +167,17 @@ describe('GET /api/engineers/suitable?projectId=', () => {
 
     const body = (await suitable(projectId)).json() as Suitable[];
     // Two Skills Busy is at 60 % for three of the nine weeks: free 40 % then, 100 % the rest, so ahead of the part-timers' 50 %.
+    // Asked without an allocation, a fit is any room: Three Skills Overbooked has none on the days at 130 %, so ranks after everyone with some every day.
     expect(ours(body)).toEqual([
       [twoFree.name, ['Elixir', 'Haskell'], false],
       [oneOutside.name, ['Haskell'], false],
       [twoBusy.name, ['Elixir', 'Haskell'], true],
       [amy.name, ['OCaml'], false],
       [zed.name, ['OCaml'], false],
-      [three.name, ['Haskell', 'OCaml', 'Elixir'], true],
       ['No Shared Skill', [], false],
+      [three.name, ['Haskell', 'OCaml', 'Elixir'], true],
     ]);
+    expect(body.find((e) => e._id === three._id)!.fit.kind).toBe('fitsExcept');
     expect(body.find((e) => e._id === twoBusy._id)).toMatchObject({ availableCapacity: 40, freeWeeks: expect.any(Number) });
     expect(body.find((e) => e._id === three._id)).toMatchObject({ availableCapacity: -30 });
     expect(body.find((e) => e._id === amy._id)).toMatchObject({ availableCapacity: 50, averageFree: 50 });
@@ -188,6 +197,15 @@ describe('GET /api/engineers/suitable?projectId=', () => {
       url: `/api/engineers/suitable?projectId=${projectId}&from=${dayFromToday(100).slice(0, 10)}&to=${dayFromToday(104).slice(0, 10)}`,
     })).json() as Suitable[];
     expect(early.find((e) => e._id === twoBusy._id)?.availableCapacity).toBe(100);
+
+    // An allocation asked judges each fit for it, day by day: 40 % free on the days at 60 % is short of 50 %.
+    const forHalf = (await suitable(projectId, tokens.manager, '&allocation=50')).json() as Suitable[];
+    expect(forHalf.find((e) => e._id === twoBusy._id)!.fit).toMatchObject({ kind: 'fitsExcept', lowestFree: 40 });
+    expect(forHalf.find((e) => e._id === amy._id)!.fit).toMatchObject({ kind: 'fits', lowestFree: 50 });
+    expect((await suitable(projectId, tokens.manager, '&allocation=60')).json().find((e: Suitable) => e._id === amy._id).fit.kind).toBe('noRoom');
+    const refused = await suitable(projectId, tokens.manager, '&allocation=0');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: 'allocation must be a number from 1 to 100' });
   });
 
   it('an auditor may ask; an engineer is refused 403; without a token 401', async () => {
@@ -428,7 +446,7 @@ describe('PATCH /api/engineers/:id by a manager', () => {
       await patch(engineer._id, { maxCapacity: 70, version: 1 }),
     ]) {
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2 });
+      expect(response.json()).toMatchObject({ message: CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2 });
     }
     expect(await eventCount()).toBe(before);
     expect((await get(engineer._id)).json()).toMatchObject({ maxCapacity: 80, version: 2 });
@@ -511,7 +529,7 @@ describe('PATCH /api/engineers/:id by an engineer: their own skills only', () =>
     expect(missing.json()).toMatchObject({ code: 'VERSION_REQUIRED' });
     const stale = await patch(sam._id, { skills: ['Elm'] }, { token: tokens.engineer, ifMatch: `"${sam.version - 1}"` });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: CONFLICT, code: 'VERSION_CONFLICT', currentVersion: sam.version });
+    expect(stale.json()).toMatchObject({ message: CONFLICT, code: 'VERSION_CONFLICT', currentVersion: sam.version });
   });
 
   it('the auditor may not edit anyone, not even skills -> 403', async () => {

@@ -264,7 +264,7 @@ describe('PATCH /api/projects/:id: versions', () => {
     expect((await patch(project._id, { name: 'First' }, { ifMatch: '"1"' })).statusCode).toBe(200);
     const stale = await patch(project._id, { name: 'Second' }, { ifMatch: '"1"', token: tokens.manager2 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2 });
+    expect(stale.json()).toMatchObject({ message: CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2 });
     expect((await get(project._id)).json()).toMatchObject({ name: 'First', version: 2 });
   });
 
@@ -273,7 +273,7 @@ describe('PATCH /api/projects/:id: versions', () => {
     expect((await patch(project._id, { status: 'active', version: 1 })).statusCode).toBe(200);
     const stale = await patch(project._id, { status: 'completed', version: 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2 });
+    expect(stale.json()).toMatchObject({ message: CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2 });
     expect((await get(project._id)).json()).toMatchObject({ status: 'active', version: 2 });
   });
 
@@ -285,7 +285,7 @@ describe('PATCH /api/projects/:id: versions', () => {
       patch(project._id, { name: 'Manager Two Wins' }, { ifMatch: '"1"', token: tokens.manager2 }),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(responses.find((r) => r.statusCode === 409)!.json()).toEqual({ message: CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2 });
+    expect(responses.find((r) => r.statusCode === 409)!.json()).toMatchObject({ message: CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2 });
     expect(await eventCount()).toBe(before + 1);
     expect((await get(project._id)).json()).toEqual(responses.find((r) => r.statusCode === 200)!.json());
   });

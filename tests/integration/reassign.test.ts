@@ -74,7 +74,7 @@ describe('PATCH /api/assignments/:id with engineerId', () => {
     const page = (await t.request({ method: 'GET', url: '/api/history/events?limit=5', token: manager })).json() as { events: { summary: string; entity: { name: string } }[] };
     const [later, handed] = page.events;
     expect(handed!.summary).toMatch(/moved Sam Rivera's assignment on .+ to Priya Patel$/);
-    expect(later!.summary).toMatch(/moved Priya Patel on .+ from 20% to 30%$/);
+    expect(later!.summary).toMatch(/changed Priya Patel's allocation on .+ from 20% to 30%$/);
   });
 
   it('an undo of the reassignment hands it back to the engineer it was taken from', async () => {

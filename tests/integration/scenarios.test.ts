@@ -243,7 +243,7 @@ describe('publishing', () => {
       [scenario.changes[1]!.changeId, 1, 2],
       [scenario.changes[2]!.changeId, 1, 2],
     ]);
-    expect(body.conflicts[0]!.theirs).toEqual([expect.stringMatching(/^Chris Okafor moved Ada .* on Live .* from 60% to 70%$/)]);
+    expect(body.conflicts[0]!.theirs).toEqual([expect.stringMatching(/^Chris Okafor changed Ada .*'s allocation on Live .* from 60% to 70%$/)]);
     expect(body.conflicts[0]!.ours).toEqual([expect.stringMatching(/^Dana Whitfield (changed Ada .* on Live .*: end date from .* to .*, start date from .* to .*|moved Ada .* on Live .* \d+ days? (later|earlier), to .* - .*)$/)]);
     expect(await eventTotal(t)).toBe(before);
 

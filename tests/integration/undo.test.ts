@@ -131,7 +131,7 @@ describe('POST /api/undo/:commandId', () => {
       metadata: { commandId: answer.commandId, undoOf: commandOf(moved) },
     });
     const [told] = await history(1);
-    expect(told!.summary).toBe('Dana Whitfield undid: moved Sam Rivera on Customer Portal Redesign from 50% to 80%');
+    expect(told!.summary).toBe("Dana Whitfield undid: changed Sam Rivera's allocation on Customer Portal Redesign from 50% to 80%");
     expect(told!.undid).toEqual({ commandId: commandOf(moved), actor: { id: expect.any(String), name: 'Dana Whitfield' } });
   });
 
@@ -170,7 +170,7 @@ describe('POST /api/undo/:commandId', () => {
     const moved = await send('PATCH', `/api/assignments/${assignment._id}`, { allocationPercentage: 45, version: handed.version + 2 });
     expect(moved.statusCode, moved.body).toBe(200);
     const told = (await history(5)).map((e) => e.summary);
-    expect(told[0]).toBe('Dana Whitfield moved Priya Patel on Customer Portal Redesign from 50% to 45%');
+    expect(told[0]).toBe("Dana Whitfield changed Priya Patel's allocation on Customer Portal Redesign from 50% to 45%");
     expect(told[1]).toBe('Dana Whitfield undid: removed Priya Patel from Customer Portal Redesign');
     expect(told[2]).toBe('Dana Whitfield removed Priya Patel from Customer Portal Redesign');
     expect(told[4]).toMatch(/^Dana Whitfield assigned Sam Rivera to Customer Portal Redesign as Handed Then Removed/);

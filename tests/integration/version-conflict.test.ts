@@ -1,7 +1,8 @@
 /**
  * 409 for a stale version: the command layer throws one ConcurrencyError with the
  * stream's current version, and the error handler turns it into
- * 409 {message: 'This project was changed by someone else. Reload to see the latest version.', code: 'VERSION_CONFLICT', currentVersion}.
+ * 409 {message: 'This project was changed by someone else. Reload to see the latest version.', code: 'VERSION_CONFLICT', currentVersion},
+ * and `changedBy` {id, name}: who made the newest change the writer had not seen, as the History names them.
  *
  * This file checks the mapping itself on a test-only route of its own app, built from the same pieces
  * the real PATCH routes use (requireRole, If-Match/version, runCommand, updateProject); the real routes'
@@ -18,6 +19,7 @@ import { decodeJwt, validProjectPayload } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
 
 const PROJECT_CONFLICT = 'This project was changed by someone else. Reload to see the latest version.';
+const MANAGER_NAME = 'Dana Whitfield';
 
 let t: TestApp;
 let managerToken: string;
@@ -113,7 +115,7 @@ describe('HTTP: 409 VERSION_CONFLICT', () => {
     expect(response.json()).toEqual({ message, code: 'VERSION_CONFLICT', currentVersion: 5 });
   });
 
-  it('a stale If-Match -> 409 with the current version; the fresh one -> 200 with the new ETag', async () => {
+  it('a stale If-Match -> 409 with the current version and who changed it; the fresh one -> 200 with the new ETag', async () => {
     const project = await createProject('Stale If-Match');
     const ok = await patch(project._id, { name: 'First Rename' }, { 'if-match': '"1"' });
     expect(ok.statusCode).toBe(200);
@@ -121,7 +123,7 @@ describe('HTTP: 409 VERSION_CONFLICT', () => {
 
     const stale = await patch(project._id, { name: 'Second Rename' }, { 'if-match': '"1"' });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: PROJECT_CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2 });
+    expect(stale.json()).toEqual({ message: PROJECT_CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2, changedBy: { id: managerId, name: MANAGER_NAME } });
 
     const get = await t.request({ method: 'GET', url: `/api/projects/${project._id}`, token: managerToken });
     expect(get.json()).toMatchObject({ name: 'First Rename', version: 2 });
@@ -142,7 +144,7 @@ describe('HTTP: 409 VERSION_CONFLICT', () => {
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const loser = responses.find((r) => r.statusCode === 409)!;
-    expect(loser.json()).toEqual({ message: PROJECT_CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2 });
+    expect(loser.json()).toEqual({ message: PROJECT_CONFLICT, code: 'VERSION_CONFLICT', currentVersion: 2, changedBy: { id: managerId, name: MANAGER_NAME } });
     expect((await streamEvents(project._id)).map((e) => e.stream_position)).toEqual([1, 2]);
   });
 

@@ -97,11 +97,20 @@ describe('the page of an app address', () => {
     expect(response.json()).toMatchObject({ message: 'Route GET /api/nothing-here not found' });
   });
 
-  it('is index.html as it is when the build wrote no hints', async () => {
+  it('leaves a calendar feed that does not exist its JSON 404, not the app page a calendar app could not read', async () => {
+    const app = await appServing({ 'index.html': INDEX, 'route-hints.json': JSON.stringify(HINTS) });
+    for (const url of ['/ical/constructor.ics', '/ical/holidays/no%20such.ics']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('is index.html with only the organisation\'s time zone added when the build wrote no hints', async () => {
     const app = await appServing({ 'index.html': INDEX });
     const response = await app.inject({ method: 'GET', url: '/capacity' });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(INDEX);
+    expect(response.body).toBe(INDEX.replace('</head>', '<meta name="org-time-zone" content="UTC"></head>'));
   });
 
   it('follows a rebuild under the running server: new hints with the new index.html', async () => {

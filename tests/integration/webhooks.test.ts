@@ -2,6 +2,7 @@
  * Outbound webhooks against a local receiver: signed, in commit order, at least once through an outage,
  * exactly once between two instances, replay from a cursor, admins only, and each bad input's 4xx.
  */
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { startTestApp, demo, type TestApp } from '../support/app.ts';
@@ -112,6 +113,37 @@ describe('delivery', () => {
     await expect.poll(async () => ((await t.request({ method: 'GET', url: '/api/webhooks', token: admin })).json() as { _id: string; cursor: string }[])
       .find((h) => h._id === other._id)?.cursor).toBe(expected.at(-1)!.cursor);
     expect(none.received).toEqual([]);
+    await removeAll();
+  });
+
+  it('a delivery and a test event verify with the standardwebhooks package, X-Signature still beside them', async () => {
+    const whsec = `whsec_${Buffer.from('a 32-byte key for this receiver!').toString('base64')}`;
+    const r = await startReceiver(whsec);
+    receivers.push(r);
+    await untilAllVisible(t.app.db);
+    const created = await register({ url: r.url, events: ['ProjectCreated'], secret: whsec });
+    expect(created.statusCode, created.body).toBe(201);
+    const hook = created.json() as { _id: string };
+    await makeProjects(2);
+    await r.waitFor(2);
+    expect((await t.request({ method: 'POST', url: `/api/webhooks/${hook._id}/test`, token: admin })).statusCode).toBe(200);
+    expect(r.received).toHaveLength(3);
+    const verifier = new Webhook(whsec);
+    for (const delivery of r.received) {
+      // The library reads the raw body and the three headers, and answers the parsed payload only if they match.
+      const headers = delivery.headers as Record<string, string>;
+      expect(verifier.verify(delivery.body, headers)).toEqual(delivery.payload);
+      expect(headers['webhook-id']).toBe(delivery.eventId);
+      expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+      expect(delivery.signed).toBe(true);
+    }
+    expect(r.received.map((d) => d.type)).toEqual(['ProjectCreated', 'ProjectCreated', 'WebhookTest']);
+    // Signed with this endpoint's secret, not another's.
+    expect(() => new Webhook(`whsec_${Buffer.from('some other 32-byte key, not it!!').toString('base64')}`).verify(r.received[0]!.body, r.received[0]!.headers as Record<string, string>)).toThrow();
+    // A whsec_ secret that is not base64 is refused with its reason.
+    const bad = await register({ url: r.url, events: ['*'], secret: 'whsec_this is not base64!!' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/whsec_ must be base64/);
     await removeAll();
   });
 

@@ -30,6 +30,10 @@ const tree: Record<string, string> = {
   'client/features/history/rows.ts': `export const rows: string[] = [];\n`,
   // forbidden: one feature importing another, and the client importing the server
   'client/features/projects/Page.ts': `import { rows } from '../history/rows.ts';\nimport { config } from '../../../server/config.ts';\nexport const page = [rows, config];\n`,
+  // allowed: a feature using the planning actions through their public face; forbidden: reaching inside them
+  'client/features/planning/index.ts': `export { bookTimeOff } from './time-off/book.ts';\n`,
+  'client/features/planning/time-off/book.ts': `export const bookTimeOff = () => 'booked';\n`,
+  'client/features/staffing/Page.ts': `import { bookTimeOff } from '../planning/index.ts';\nimport { bookTimeOff as inside } from '../planning/time-off/book.ts';\nexport const page = [bookTimeOff, inside];\n`,
   // forbidden: lib running back up to the stores and the machines
   'client/lib/format.ts': `export const format = String;\n`,
   'client/lib/session.ts': `import { store } from '../stores/store.ts';\nimport { machine } from '../machines/form.machine.ts';\nexport const both = [store, machine];\n`,
@@ -79,6 +83,7 @@ describe('the layering lint', () => {
         'domain-only-zod: domain/clock.ts -> timers/promises',
         'domain-tests-not-to-app: domain/clock.test.ts -> server/config.ts',
         'feature-not-to-other-feature: client/features/projects/Page.ts -> client/features/history/rows.ts',
+        'feature-not-to-other-feature: client/features/staffing/Page.ts -> client/features/planning/time-off/book.ts',
         'migrations-not-to-app: migrations/001_init.ts -> domain/plan.ts',
         'no-circular: client/stores/a.ts -> client/stores/b.ts -> client/stores/a.ts',
         'not-to-unresolvable: client/stores/typo.ts -> ./missing.ts',

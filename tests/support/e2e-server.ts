@@ -17,7 +17,7 @@ export const clientRoot = path.resolve(process.env.E2E_CLIENT_ROOT ?? 'dist/clie
 
 export type E2EServer = { baseUrl: string; app: FastifyInstance; databaseUrl: string; close: () => Promise<void> };
 
-async function listen(databaseUrl: string, options: Pick<E2EServerOptions, 'port' | 'oidc' | 'mailer'> = {}): Promise<{ app: FastifyInstance; baseUrl: string }> {
+async function listen(databaseUrl: string, options: Pick<E2EServerOptions, 'port' | 'oidc' | 'mailer' | 'orgTimeZone'> = {}): Promise<{ app: FastifyInstance; baseUrl: string }> {
   const port = options.port ?? 0;
   const app = await buildApp({
     databaseUrl,
@@ -28,6 +28,7 @@ async function listen(databaseUrl: string, options: Pick<E2EServerOptions, 'port
     clientRoot,
     ...(options.port === undefined ? {} : { publicUrl: `http://127.0.0.1:${port}` }),
     oidc: options.oidc,
+    ...(options.orgTimeZone === undefined ? {} : { orgTimeZone: options.orgTimeZone }),
     ...(options.mailer === undefined ? {} : { mailer: options.mailer }),
   });
   await app.listen({ port, host: '127.0.0.1' });
@@ -48,6 +49,8 @@ export type E2EServerOptions = {
   oidc?: OidcSettings;
   /** false: the database stays empty, as a real organisation's first start finds it (no demo, no account). Seeded by default. */
   demo?: boolean;
+  /** ORG_TIME_ZONE: the zone whose days the plan counts (UTC unless given). */
+  orgTimeZone?: string;
   /** Sends invitations and reset links (`smtpMailer` to a test's own SMTP server); none unless given. */
   mailer?: Mailer | null;
 };

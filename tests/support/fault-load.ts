@@ -69,9 +69,13 @@ export async function call(
     }
     return { status: response.status, body, ms: performance.now() - started };
   } catch (error) {
-    // fetch says only "fetch failed": what happened (ECONNRESET, a timeout) is its cause.
-    const cause = (error as { cause?: { code?: string } }).cause;
-    return { status: 0, body: `${String(error)}${cause ? ` (${cause.code ?? String(cause)})` : ''}`, ms: performance.now() - started };
+    // fetch says only "fetch failed": what happened (ECONNRESET, a timeout) is its cause. Its socket (when
+    // the client says) tells a connection reused after earlier requests (bytes read before this one) from a
+    // fresh one, and whether anything of this answer came back.
+    const cause = (error as { cause?: { code?: string; message?: string; socket?: Record<string, unknown> } }).cause;
+    const socket = cause?.socket ? ` socket ${JSON.stringify(cause.socket)}` : '';
+    const detail = cause ? ` (${cause.code ?? ''} ${cause.message ?? String(cause)}${socket})` : '';
+    return { status: 0, body: `${String(error)}${detail} after ${Math.round(performance.now() - started)} ms`, ms: performance.now() - started };
   }
 }
 

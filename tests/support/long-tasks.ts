@@ -51,8 +51,14 @@ export type LargeScreen = (typeof LARGE_SCREENS)[number];
 
 /** Waits until the screen shows data rows and no spinner over them. */
 export async function waitForRows(page: Page, screen: { rows: string; idle?: string }, timeout = 60_000): Promise<void> {
-  await page.locator(screen.rows).first().waitFor({ timeout });
-  if (screen.idle) await page.locator(screen.idle).first().waitFor({ state: 'detached', timeout });
+  try {
+    await page.locator(screen.rows).first().waitFor({ timeout });
+    if (screen.idle) await page.locator(screen.idle).first().waitFor({ state: 'detached', timeout });
+  } catch (error) {
+    // What the page showed instead says why: a sign-in form, an error, a spinner.
+    const shown = await page.locator('body').innerText({ timeout: 5_000 }).catch(() => '(unreadable)');
+    throw new Error(`${(error as Error).message}\nat ${page.url()} the page showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}`, { cause: error });
+  }
 }
 
 /**

@@ -13,7 +13,8 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Provider, type ProviderContext } from 'oidc-provider';
 
-export type Person = { email?: string; email_verified?: boolean; name?: string };
+/** `groups`: the groups claim the organisation's directory would send (with the profile). */
+export type Person = { email?: string; email_verified?: boolean; name?: string; groups?: string[] };
 
 export type TestOidcProvider = {
   /** The issuer (http://127.0.0.1:<port>), as OIDC_ISSUER. */
@@ -78,7 +79,7 @@ export async function startOidcProvider(options: TestOidcProviderOptions): Promi
       token_endpoint_auth_method: 'client_secret_basic',
     }],
     pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
     conformIdTokenClaims: options.claimsInIdToken === false,
     features: { devInteractions: { enabled: true } },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
@@ -99,7 +100,7 @@ export async function startOidcProvider(options: TestOidcProviderOptions): Promi
       if (grantId) return provider.Grant.find(grantId);
       const grant = new provider.Grant({ accountId: session.accountId, clientId: client.clientId });
       grant.addOIDCScope(String(params?.scope ?? 'openid'));
-      grant.addOIDCClaims(['email', 'email_verified', 'name']);
+      grant.addOIDCClaims(['email', 'email_verified', 'name', 'groups']);
       await grant.save();
       return grant;
     },

@@ -120,6 +120,21 @@ export function rowWith(rows: string[][], text: string): string[] {
   return row;
 }
 
+/**
+ * The cells of the row naming `text` in the table inside `container`, waiting for it: the rows render in
+ * React's time slices, so they can follow the card or toast that announced them by a few frames.
+ */
+export async function rowOf(container: Locator, text: string, timeout = 10_000): Promise<string[]> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const rows = await tableRows(container);
+    const row = rows.find((cells) => cells.some((cell) => cell.includes(text)));
+    if (row) return row;
+    if (Date.now() > until) return rowWith(rows, text);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Waits until nothing animates: antd's motion, skeletons and the chart's first draw. */
@@ -285,11 +300,6 @@ export function demoDay(offset: number, now = new Date()): Date {
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 const utc = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-/** 'January 05, 2027' */
-export const longUs = (d: Date) => {
-  const parts = Object.fromEntries(utc({ month: 'long', day: '2-digit', year: 'numeric' }).formatToParts(d).map((p) => [p.type, p.value]));
-  return `${parts.month} ${parts.day}, ${parts.year}`;
-};
 /** 'Jan 05, 2027' */
 export const shortUs = (d: Date) => {
   const parts = Object.fromEntries(utc({ month: 'short', day: '2-digit', year: 'numeric' }).formatToParts(d).map((p) => [p.type, p.value]));
@@ -300,8 +310,14 @@ export const monthDayUs = (d: Date) => {
   const parts = Object.fromEntries(utc({ month: 'short', day: '2-digit' }).formatToParts(d).map((p) => [p.type, p.value]));
   return `${parts.month} ${parts.day}`;
 };
-/** The browser's local date format for en-US in UTC: '1/5/2027'. */
-export const localUs = (d: Date) => `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+/**
+ * A range of days as every screen prints one: 'Dec 07 - Dec 11, 2026', the year once; both years
+ * across a new year ('Dec 28, 2026 - Jan 05, 2027'); one day alone ('Dec 07, 2026').
+ */
+export const rangeUs = (from: Date, to: Date) => {
+  if (isoDay(from) === isoDay(to)) return shortUs(from);
+  return from.getUTCFullYear() === to.getUTCFullYear() ? `${monthDayUs(from)} - ${shortUs(to)}` : `${shortUs(from)} - ${shortUs(to)}`;
+};
 
 /**
  * What the demo shows today, worked out by hand from the table above (comments give the arithmetic):
@@ -374,10 +390,9 @@ export function demoThisWeek(now = new Date()) {
 }
 
 /** Elapsed share of a span, rounded, as the Assignments screen's Progress column shows it. */
-export function progressOf(from: number, to: number, now = new Date()): number {
-  const start = demoDay(from, now).getTime();
-  const end = demoDay(to, now).getTime();
-  if (now.getTime() <= start) return 0;
-  if (now.getTime() >= end) return 100;
-  return Math.round(((now.getTime() - start) / (end - start)) * 100);
+export function progressOf(from: number, to: number): number {
+  // Days from today (day 0): the share of the span's days, both ends included, already over before today.
+  if (0 <= from) return 0;
+  if (0 > to) return 100;
+  return Math.round((-from / (to - from + 1)) * 100);
 }

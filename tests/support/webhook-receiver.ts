@@ -6,7 +6,11 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { verifySignature } from '../../domain/index.ts';
 
-export type Received = { eventId: string; cursor: string | undefined; type: string; body: string; signed: boolean; payload: any };
+export type Received = {
+  eventId: string; cursor: string | undefined; type: string; body: string; signed: boolean; payload: any;
+  /** Every header as it arrived (lower-case names), for checks with other receivers' libraries. */
+  headers: http.IncomingHttpHeaders;
+};
 
 export type Receiver = {
   url: string;
@@ -62,7 +66,7 @@ export async function startReceiver(secret: string, path = '/hook'): Promise<Rec
           const payload = JSON.parse(body);
           receiver.received.push({
             eventId: request.headers['x-event-id'] as string, cursor: request.headers['x-cursor'] as string | undefined,
-            type: payload.type, body, signed, payload,
+            type: payload.type, body, signed, payload, headers: request.headers,
           });
         }
         response.writeHead(receiver.status, { 'content-type': 'text/plain' }).end('ok');

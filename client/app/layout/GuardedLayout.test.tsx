@@ -32,7 +32,9 @@ async function renderAt(path: string) {
 beforeEach(() => {
   localStorage.clear();
   document.cookie = 'sidebar_state=; max-age=0; path=/';
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(user), { status: 200 })));
+  // The profile for every call, except the saved views the sidebar lists (none).
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) =>
+    new Response(JSON.stringify(String(input).includes('/api/views') ? [] : user), { status: 200 })));
 });
 afterEach(() => {
   cleanup();
@@ -79,7 +81,7 @@ describe('guarded area', () => {
 
   it('shows People & access, in the navigation and at its address, to an admin only', async () => {
     localStorage.setItem('userToken', JSON.stringify('stored-token'));
-    vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify({ ...user, admin: true }), { status: 200 }));
+    vi.mocked(fetch).mockImplementation(async (input: RequestInfo | URL) => new Response(JSON.stringify(String(input).includes('/api/views') ? [] : { ...user, admin: true }), { status: 200 }));
     await renderAt('/people');
     await screen.findByText('people screen');
     expect(screen.getAllByText('People & access').length).toBeGreaterThan(0);
@@ -87,7 +89,7 @@ describe('guarded area', () => {
 
   it('sends a user who is not an admin from People & access to their home, replacing the entry', async () => {
     localStorage.setItem('userToken', JSON.stringify('stored-token'));
-    vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify({ ...user, admin: false }), { status: 200 }));
+    vi.mocked(fetch).mockImplementation(async (input: RequestInfo | URL) => new Response(JSON.stringify(String(input).includes('/api/views') ? [] : { ...user, admin: false }), { status: 200 }));
     const router = await renderAt('/people');
     await screen.findByText('manager dashboard');
     expect(router.state.historyAction).toBe('REPLACE');

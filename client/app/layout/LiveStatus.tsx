@@ -1,12 +1,12 @@
 import { notification, Tooltip } from 'antd';
 import { useEffect } from 'react';
-import { longDate, percent } from '../../lib/format.ts';
+import { dateRange, percent } from '../../lib/format.ts';
 import type { LiveStatus as Status } from '../../machines/liveConnection.machine.ts';
 import { onAssignmentNotice, retryLiveConnection, startLiveConnection, useLiveDetail, useLiveStatus } from '../../stores/live.ts';
+import { useViewedScenario } from '../../stores/viewMode.ts';
 import { palette } from '../theme.ts';
+import { type Look, scenarioLook } from './liveStatusLook.ts';
 import './liveStatus.css';
-
-type Look = { label: string; color: string; tooltip: string };
 
 const looks: Record<Exclude<Status, 'idle'>, Look> = {
   connecting: { label: 'Connecting…', color: palette.warning, tooltip: 'Connecting to live updates…' },
@@ -42,6 +42,7 @@ function offlineTooltip(cause: 'lost' | 'network' | 'refused' | null): string {
 export function LiveStatus() {
   const status = useLiveStatus();
   const detail = useLiveDetail();
+  const scenario = useViewedScenario();
   const [notify, notifications] = notification.useNotification({ placement: 'topRight', stack: { threshold: 3 } });
 
   useEffect(() => startLiveConnection(), []);
@@ -51,7 +52,7 @@ export function LiveStatus() {
         notify.info({
           key: `assignment-${notice.assignmentId}`,
           title: `New assignment: ${notice.projectName}`,
-          description: `${notice.role} · ${percent(notice.allocationPercentage)} · ${longDate(notice.startDate)} – ${longDate(notice.endDate)}`,
+          description: `${notice.role} · ${percent(notice.allocationPercentage)} · ${dateRange(notice.startDate, notice.endDate)}`,
           duration: 8,
           props: { 'data-testid': 'assignment-notice' } as Record<string, string>,
         }),
@@ -60,7 +61,8 @@ export function LiveStatus() {
   );
 
   const shown: Exclude<Status, 'idle'> = status === 'idle' ? 'connecting' : status;
-  const look = looks[shown];
+  // Connected, a scenario on screen says so; a connection's trouble is told as it is either way.
+  const look = shown === 'live' && scenario ? scenarioLook(scenario.name, scenario.editable) : looks[shown];
   const tooltip = shown === 'offline' ? offlineTooltip(detail.cause) : look.tooltip;
   const common = {
     className: 'live-status',

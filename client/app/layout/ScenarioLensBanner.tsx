@@ -1,14 +1,18 @@
 import { ExperimentOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Alert, Button, Typography } from 'antd';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
-import { closeScenarioLens } from '../../stores/scenarioLens.ts';
+import { closeScenarioLens, resumeScenarioLens } from '../../stores/scenarioLens.ts';
 import { useViewedScenario } from '../../stores/viewMode.ts';
+import { borderColors } from '../../components/palette.ts';
 
 /** Above every screen while a scenario is shown on them: its name, a way back to it, and 'Back to live'. */
 export function ScenarioLensBanner() {
   const scenario = useViewedScenario();
   const isMobile = useIsMobile();
+  // Mounted once signed in: a reload comes back to the scenario the tab showed.
+  useEffect(() => void resumeScenarioLens(), []);
   if (!scenario) return null;
   return (
     <div role="status" aria-live="polite" data-testid="scenario-lens-banner" style={{ position: 'sticky', top: 56, zIndex: 9 }}>
@@ -17,7 +21,7 @@ export function ScenarioLensBanner() {
         type="info"
         icon={<ExperimentOutlined />}
         showIcon
-        style={{ padding: isMobile ? '8px 12px' : '10px 24px', borderBottom: '1px solid #bae0ff' }}
+        style={{ padding: isMobile ? '8px 12px' : '10px 24px', borderBottom: `1px solid ${borderColors.scenario}` }}
         title={
           <div style={{ display: 'flex', alignItems: 'center', gap: isMobile ? 8 : 12, flexWrap: isMobile ? 'nowrap' : 'wrap', justifyContent: 'space-between' }}>
             <div style={{ minWidth: 0 }}>

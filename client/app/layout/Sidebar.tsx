@@ -1,5 +1,5 @@
 import {
-  ApiOutlined,
+  ApartmentOutlined, ApiOutlined, InboxOutlined,
   BarChartOutlined,
   CalendarOutlined,
   DashboardOutlined,
@@ -23,6 +23,7 @@ import { BrandMark } from '../../components/BrandMark.tsx';
 import { sessionActor, useSessionUser } from '../../stores/session.ts';
 import { palette } from '../theme.ts';
 import { type NavKey, navItems, navPathOf } from './nav.ts';
+import { SavedViewsNav } from './SavedViewsNav.tsx';
 import { useTooltipDelay } from './useSidebar.ts';
 import { UserCard } from './UserCard.tsx';
 
@@ -40,6 +41,8 @@ const icons: Record<NavKey, ReactNode> = {
   import: <ImportOutlined />,
   people: <SafetyCertificateOutlined />,
   webhooks: <ApiOutlined />,
+  teams: <ApartmentOutlined />,
+  staffing: <InboxOutlined />,
   profile: <UserOutlined />,
 };
 
@@ -102,6 +105,7 @@ export function SidebarContent({ collapsed, onNavigate }: Props) {
             }))}
           />
         )}
+        {user && (user.role === 'manager' || user.role === 'auditor') && <SavedViewsNav userId={user._id} collapsed={collapsed} onNavigate={onNavigate} />}
       </div>
 
       <div style={{ flex: 'none', padding: collapsed ? '8px 0' : 12, borderTop: `1px solid ${palette.border}`, display: 'flex', justifyContent: 'center' }}>

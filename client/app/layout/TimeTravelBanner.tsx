@@ -4,6 +4,7 @@ import { dateTime } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import type { Moment } from '../../machines/timeTravel.machine.ts';
 import { backToLive, dismissTravelError, useTimeTravel } from '../../stores/timeTravel.ts';
+import { borderColors } from '../../components/palette.ts';
 
 const requestedText = (moment: Moment | null) =>
   !moment ? 'the chosen moment' : 'at' in moment ? dateTime(moment.at) : 'the chosen event';
@@ -49,7 +50,7 @@ export function TimeTravelBanner() {
         type="warning"
         icon={loading ? <Spin size="small" /> : <HistoryOutlined />}
         showIcon
-        style={{ padding: isMobile ? '8px 12px' : '10px 24px', borderBottom: '1px solid #fde68a' }}
+        style={{ padding: isMobile ? '8px 12px' : '10px 24px', borderBottom: `1px solid ${borderColors.warning}` }}
         title={
           <div style={{ display: 'flex', alignItems: 'center', gap: isMobile ? 8 : 12, flexWrap: isMobile ? 'nowrap' : 'wrap', justifyContent: 'space-between' }}>
             <div style={{ minWidth: 0 }}>

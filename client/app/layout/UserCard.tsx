@@ -4,6 +4,7 @@ import { initials } from '../../../domain/figures.ts';
 import { InitialsAvatar } from '../../components/InitialsAvatar.tsx';
 import { capitalize } from '../../lib/format.ts';
 import { palette } from '../theme.ts';
+import { backgrounds } from '../../components/palette.ts';
 
 type Props = { user: Pick<User, 'name' | 'email' | 'role'> | null; collapsed: boolean; tooltipDelay: number };
 
@@ -31,7 +32,7 @@ export function UserCard({ user, collapsed, tooltipDelay }: Props) {
         padding: 12,
         margin: '4px 8px 8px',
         borderRadius: 12,
-        background: '#f8fafc',
+        background: backgrounds.subtle,
         border: `1px solid ${palette.border}`,
         minWidth: 0,
       }}

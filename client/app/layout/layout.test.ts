@@ -57,7 +57,9 @@ describe('navigation', () => {
     const labels = ['Dashboard', 'Engineers', 'Projects', 'Assignments', 'Schedule', 'Project plan', 'Report', 'Scenarios', 'History', 'Profile'];
     // Import / Export is for managers only; auditors and other roles have everything else.
     // Calendars (the holiday calendars, beside the schedule) and Import / Export are for managers only.
-    expect(navItems('manager').map((i) => i.label)).toEqual([...labels.slice(0, 6), 'Calendars', ...labels.slice(6, 9), 'Import / Export', 'Profile']);
+    // Staffing requests and Teams, beside Calendars, are for managers only too.
+    expect(navItems('manager').map((i) => i.label)).toEqual([...labels.slice(0, 6), 'Calendars', 'Staffing requests', 'Teams', ...labels.slice(6, 9), 'Import / Export', 'Profile']);
+    expect(pageTitleOf('/staffing')).toBe('Staffing requests');
     expect(navItems('manager').find((i) => i.key === 'calendars')?.path).toBe('/calendars');
     expect(pageTitleOf('/calendars')).toBe('Holiday calendars');
     expect(navItems('manager').find((i) => i.key === 'import')?.path).toBe('/import-export');

@@ -4,7 +4,7 @@ import { homePath, navRole } from '../../lib/roleHome.ts';
 
 export type NavKey =
   | 'dashboard' | 'engineers' | 'projects' | 'projectPlan' | 'assignments' | 'capacity' | 'calendars' | 'report' | 'scenarios' | 'history' | 'import' | 'people'
-  | 'webhooks' | 'profile';
+  | 'webhooks' | 'profile' | 'teams' | 'staffing';
 export type NavItem = { key: NavKey; label: string; path: string };
 
 /** People & access: admins only, whatever their role (admin is a permission, not a role). */
@@ -37,6 +37,8 @@ export function navItems(role: Role | string | null | undefined, admin = false):
     ...(role === 'manager' || role === 'auditor' ? [{ key: 'projectPlan' as const, label: 'Project plan', path: '/projects/plan' }] : []),
     // Beside the schedule and its Holidays button: the holiday calendars engineers follow (managers keep them).
     ...(role === 'manager' ? [{ key: 'calendars' as const, label: 'Calendars', path: '/calendars' }] : []),
+    // Teams and the staffing requests between their managers (the server refuses writes to anyone else).
+    ...(role === 'manager' ? [{ key: 'staffing' as const, label: 'Staffing requests', path: '/staffing' }, { key: 'teams' as const, label: 'Teams', path: '/teams' }] : []),
     { key: 'report', label: 'Report', path: '/report' },
     // Drafts of planning changes: managers make them, auditors read the shared ones (the server refuses anyone else).
     ...(role === 'manager' || role === 'auditor' ? [{ key: 'scenarios' as const, label: 'Scenarios', path: '/scenarios' }] : []),
@@ -93,6 +95,8 @@ export const pageTitles: Record<string, string> = {
   '/people': 'People & access',
   '/calendars': 'Holiday calendars',
   '/webhooks': 'Webhooks',
+  '/teams': 'Teams',
+  '/staffing': 'Staffing requests',
 };
 
 /** The navigation entry a path belongs to: a screen under an entry (one scenario under /scenarios) keeps it selected. */

@@ -51,7 +51,7 @@ export function useTooltipDelay() {
     rerender();
     setTimeout(rerender, TOOLTIP_SKIP_DELAY_MS);
   }, []);
-  // eslint-disable-next-line react-hooks/purity -- the delay depends on how long ago a tooltip closed
+  // Read during render on purpose: the delay depends on how long ago a tooltip closed.
   const mouseEnterDelay = tooltipEnterDelayMs(lastClosedAt.current, Date.now()) / 1000;
   return { mouseEnterDelay, onOpenChange };
 }

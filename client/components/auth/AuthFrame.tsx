@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from '../BrandMark.tsx';
-import { palette } from '../palette.ts';
+import { backgrounds, borderColors, palette } from '../palette.ts';
 
 type Props = {
   /** The card's heading ('Sign in', 'Set up Capacity Planner'). */
@@ -27,7 +27,7 @@ export function AuthFrame({ title, subtitle, children, below, testId }: Props) {
         display: 'grid',
         placeItems: 'center',
         padding: 16,
-        background: 'radial-gradient(1200px 600px at 10% -10%, #dbeafe 0%, transparent 60%), radial-gradient(900px 500px at 110% 110%, #ede9fe 0%, transparent 55%), #f6f7f9',
+        background: `radial-gradient(1200px 600px at 10% -10%, ${backgrounds.glowBlue} 0%, transparent 60%), radial-gradient(900px 500px at 110% 110%, ${backgrounds.glowViolet} 0%, transparent 55%), ${palette.canvas}`,
         color: palette.text,
         fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
         fontSize: 14,
@@ -47,7 +47,7 @@ export function AuthFrame({ title, subtitle, children, below, testId }: Props) {
           style={{
             padding: 28,
             background: palette.surface,
-            border: '1px solid #edf0f3',
+            border: `1px solid ${borderColors.subtle}`,
             borderRadius: 12,
             boxShadow: '0 10px 30px -12px rgba(15, 23, 42, 0.18)',
           }}

@@ -3,13 +3,14 @@ import { Button, Progress, type TableColumnsType, type TableProps, Tag, Typograp
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable.tsx';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { ListEmptyState } from '../../components/ListEmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { AssignmentStatusTag } from '../../components/tags.tsx';
-import { percent, shortRange } from '../../lib/format.ts';
+import { percent } from '../../lib/format.ts';
+import { RangeCell } from '../../components/RangeCell.tsx';
 import { projectPagePath } from '../../lib/paths.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { useNow } from '../../stores/useNow.ts';
@@ -19,13 +20,14 @@ import { useAssignments } from '../../stores/assignments.ts';
 import { useEngineers } from '../../stores/engineers.ts';
 import { useProjects } from '../../stores/projects.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
-import { useAssignmentPlanning } from '../../components/assignment-planning/AssignmentPlanning.tsx';
+import { useAssignmentPlanning } from '../planning/index.ts';
 import { AssignmentFilters } from './AssignmentFilters.tsx';
 import { type AssignmentRow, assignmentsSubtitle, countByAssignmentStatus, withStatus } from './helpers.ts';
 import { columnSortOrder, sortOfColumn } from './listQuery.ts';
 import { useAssignmentList } from './useAssignmentList.ts';
+import { palette, textColors } from '../../components/palette.ts';
 
-const progressColor = { active: '#2563eb', upcoming: '#94a3b8', completed: '#16a34a' } as const;
+const progressColor = { active: palette.primary, upcoming: textColors.faint, completed: palette.done } as const;
 
 /** The table's columns; the sortable ones sort on the server, so each shows the list's current sort. */
 const columnsFor = (sort: string | null): TableColumnsType<AssignmentRow> => [
@@ -76,7 +78,7 @@ const columnsFor = (sort: string | null): TableColumnsType<AssignmentRow> => [
   {
     title: 'Timeline',
     key: 'timeline',
-    render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{shortRange(a.startDate, a.endDate)}</span>,
+    render: (_, a) => <RangeCell start={a.startDate} end={a.endDate} />,
     sorter: true,
     sortOrder: columnSortOrder('timeline', sort),
   },
@@ -90,8 +92,8 @@ const columnsFor = (sort: string | null): TableColumnsType<AssignmentRow> => [
     key: 'progress',
     render: (_, a) => (
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 120 }}>
-        <Progress percent={a.progress} showInfo={false} size="small" strokeColor={progressColor[a.status]} style={{ width: 76, margin: 0 }} />
-        <span className="tabular" style={{ fontSize: 12, color: '#475569', width: 36, textAlign: 'right' }}>
+        <Progress percent={a.progress} showInfo={false} size="small" strokeColor={progressColor[a.status]} style={{ width: 76, margin: 0 }} aria-label="Time elapsed" />
+        <span className="tabular" style={{ fontSize: 12, color: textColors.label, width: 36, textAlign: 'right' }}>
           {a.progress}%
         </span>
       </div>
@@ -116,6 +118,8 @@ export default function AssignmentsPage() {
   const loading = (!assignments.loaded && assignments.loading) || counted !== assignments.data;
   const list = useAssignmentList();
   const rows = useMemo(() => withStatus(list.rows, now), [list.rows, now]);
+  // Only a search or filter that is set may be blamed for an empty list.
+  const filtered = list.search.trim() !== '' || Object.values(list.filters).some((value) => value !== null && value !== undefined && value !== '');
   // The table renders new rows in React's time slices; the count above it waits for the same slice,
   // so it never says 'Showing 2' over the 14 rows still on screen.
   const shownTotal = useDeferredValue(list.total);
@@ -170,7 +174,7 @@ export default function AssignmentsPage() {
       </StatGrid>
       <SectionCard
         title="All Assignments"
-        subtitle={list.loading && rows.length === 0 ? 'Loading assignments...' : assignmentsSubtitle(shownTotal)}
+        subtitle={list.loading && rows.length === 0 ? 'Loading assignments...' : assignmentsSubtitle(shownTotal, filtered)}
         icon={<UnorderedListOutlined />}
         bodyPadding={0}
         testId="all-assignments"
@@ -193,7 +197,16 @@ export default function AssignmentsPage() {
           loading={list.loading}
           pagination={{ current: list.page, pageSize: list.pageSize, total: list.total }}
           onChange={onTableChange}
-          empty={<EmptyState icon={<ScheduleOutlined />} title="No assignments found" hint="Try adjusting your search or filter criteria" />}
+          empty={
+            <ListEmptyState
+              icon={<ScheduleOutlined />}
+              things="assignments"
+              filtered={filtered}
+              filteredTitle="No assignments found"
+              filteredHint="Try adjusting your search or filter criteria"
+              noneHint="Plan someone on a project with New Assignment"
+            />
+          }
         />
       </SectionCard>
       {canPlan ? planning.dialogs : null}

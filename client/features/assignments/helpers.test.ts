@@ -26,7 +26,7 @@ describe('assignments helpers', () => {
   it('adds status and progress and sorts by start', () => {
     expect(rows.map((r) => [r._id, r.status, r.progress])).toEqual([
       ['done', 'completed', 100],
-      ['active', 'active', 51], // 31 of 61 days
+      ['active', 'active', 50], // 31 of its 62 days (May 1 through Jul 1) are over
       ['upcoming', 'upcoming', 0],
     ]);
   });
@@ -34,8 +34,10 @@ describe('assignments helpers', () => {
     expect(countByAssignmentStatus(rows, now)).toEqual({ active: 1, upcoming: 1, completed: 1 });
   });
   it('words the subtitle', () => {
-    expect(assignmentsSubtitle(0)).toBe('No assignments match your current filters');
-    expect(assignmentsSubtitle(1)).toBe('Showing 1 assignment');
-    expect(assignmentsSubtitle(3)).toBe('Showing 3 assignments');
+    expect(assignmentsSubtitle(0, true)).toBe('No assignments match your current filters');
+    // No filter set (a moment before anything was planned): no filter is blamed.
+    expect(assignmentsSubtitle(0, false)).toBe('No assignments');
+    expect(assignmentsSubtitle(1, false)).toBe('Showing 1 assignment');
+    expect(assignmentsSubtitle(3, true)).toBe('Showing 3 assignments');
   });
 });

@@ -9,29 +9,31 @@ import { conflictProps, FormConflictDialog, RowConflictDialog } from '../../comp
 import { CappedList } from '../../components/CappedList.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { DialogTitle, FormAlerts } from '../../components/formParts.tsx';
-import { removeHolidayAction } from '../../components/holidays/useHolidays.tsx';
+import { removeHolidayAction } from '../planning/index.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { capacityFactsApi } from '../../lib/capacityFactsApi.ts';
+import { capacityFactsApi } from '../planning/index.ts';
 import type { FieldSpec } from '../../lib/conflict.ts';
-import { holidayCalendarsApi, type CountryOption } from '../../lib/holidayCalendarsApi.ts';
+import { holidayCalendarsApi, type CountryOption } from './holidayCalendarsApi.ts';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
 import {
   calendarHolidayFormMachine, newCalendarFormMachine, renameCalendarFormMachine, type CalendarHolidayValues, type NewCalendarValues,
   type RenameCalendarValues,
-} from '../../machines/holidayCalendarForms.machine.ts';
+} from './holidayCalendarForms.machine.ts';
 import { type RowAction, rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { calendarVersion, loadHolidayCalendars, loadHolidays, useHolidayCalendars, useHolidays } from '../../stores/capacityFacts.ts';
 import { useEngineers } from '../../stores/engineers.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
+import { shortDate, weekdayDate } from '../../lib/format.ts';
+import { borderColors, textColors } from '../../components/palette.ts';
 
 const SCREEN_COLLECTIONS = ['profile', 'engineers', 'holidays', 'holidayCalendars'] as const;
 const calendarFields: FieldSpec[] = [{ key: 'name', label: 'Name' }];
 const holidayFields: FieldSpec[] = [
-  { key: 'date', label: 'Date', format: (value) => dayjs(String(value)).format('MMM DD, YYYY') },
+  { key: 'date', label: 'Date', format: (value) => shortDate(String(value)) },
   { key: 'name', label: 'Name' },
 ];
 
@@ -130,6 +132,19 @@ export default function CalendarsPage() {
     },
   }), []));
 
+  // A calendar made for one year, before calendars kept their country's rule: from now on it holds every year's.
+  const everyYear = async (calendar: HolidayCalendar) => {
+    try {
+      const rule = { country: calendar.country!, ...(calendar.region ? { region: calendar.region } : {}) };
+      await holidayCalendarsApi.everyYear(calendar._id, rule, calendarVersion(calendar._id));
+      reload();
+      void messageRef.current.success(`${calendar.name} now holds its public holidays for every year`);
+    } catch (error) {
+      reload();
+      void messageRef.current.error(errorMessage(error));
+    }
+  };
+
   const byCalendar = useMemo(() => {
     const map = new Map<string, HolidayRecord[]>();
     for (const h of holidays.data) {
@@ -171,6 +186,7 @@ export default function CalendarsPage() {
             onRemove={() => sendRow({ type: 'RUN', action: removeCalendarAction(calendar) })}
             onAddHoliday={() => sendHoliday({ type: 'OPEN_CREATE', values: { calendarId: calendar._id } })}
             onRemoveHoliday={(h) => sendRow({ type: 'RUN', action: removeHolidayAction(h, calendarVersion(calendar._id)) })}
+            onEveryYear={calendar.country && !calendar.rule ? () => void everyYear(calendar) : undefined}
           />
         ))}
       </div>
@@ -186,9 +202,7 @@ export default function CalendarsPage() {
       <FormConflictDialog
         thing="calendar"
         fields={calendarFields}
-        open={renameForm.matches('conflict')}
-        loading={renameForm.matches({ conflict: 'loading' })}
-        context={renameForm.context}
+        {...conflictProps(renameForm)}
         send={sendRename}
       />
       <RowConflictDialog thing="calendar" fields={row.context.action?.kind === 'removeCalendar' ? calendarFields : holidayFields} {...conflictProps(row)} send={sendRow} />
@@ -206,9 +220,11 @@ type CardProps = {
   onRemove: () => void;
   onAddHoliday: () => void;
   onRemoveHoliday: (holiday: HolidayRecord) => void;
+  /** For a calendar made from a country for one year: it takes that country's holidays for every year. */
+  onEveryYear?: () => void;
 };
 
-function CalendarCard({ calendar, holidays, followers, canEdit, busyId, onRename, onRemove, onAddHoliday, onRemoveHoliday }: CardProps) {
+function CalendarCard({ calendar, holidays, followers, canEdit, busyId, onRename, onRemove, onAddHoliday, onRemoveHoliday, onEveryYear }: CardProps) {
   const isDefault = calendar._id === 'default';
   const where = calendar.country ? (calendar.region ? `${calendar.country}-${calendar.region}` : calendar.country) : null;
   return (
@@ -225,6 +241,7 @@ function CalendarCard({ calendar, holidays, followers, canEdit, busyId, onRename
       subtitle={`${counted(holidays.length, 'holiday')} · ${counted(followers.length, 'follower')}`}
       extra={canEdit ? (
         <span style={{ display: 'inline-flex', gap: 4 }}>
+          {onEveryYear ? <Button size="small" onClick={onEveryYear} data-testid="calendar-every-year">Every year</Button> : null}
           <Button size="small" icon={<PlusOutlined />} onClick={onAddHoliday} data-testid="calendar-add-holiday">Holiday</Button>
           <Button size="small" icon={<EditOutlined />} onClick={onRename} data-testid="calendar-rename">Rename</Button>
           {isDefault ? null : (
@@ -246,8 +263,8 @@ function CalendarCard({ calendar, holidays, followers, canEdit, busyId, onRename
       ) : (
         <div data-testid="calendar-holidays">
           {holidays.map((h) => (
-            <div key={h._id} style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '6px 0', borderBottom: '1px solid #f1f5f9' }} data-testid="calendar-holiday">
-              <span className="tabular" style={{ width: 130, color: '#475569' }}>{dayjs(h.date).format('ddd, MMM DD, YYYY')}</span>
+            <div key={h._id} style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '6px 0', borderBottom: `1px solid ${borderColors.faint}` }} data-testid="calendar-holiday">
+              <span className="tabular" style={{ width: 130, color: textColors.label }}>{weekdayDate(h.date)}</span>
               <Typography.Text style={{ flex: 1, minWidth: 0 }} ellipsis>{h.name}</Typography.Text>
               {canEdit ? (
                 <Popconfirm title={`Remove ${h.name}?`} okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => onRemoveHoliday(h)}>
@@ -260,8 +277,8 @@ function CalendarCard({ calendar, holidays, followers, canEdit, busyId, onRename
       )}
       {/* Who follows it, after its holidays: the default calendar of a large organisation has thousands. */}
       <div style={{ marginTop: 16 }} data-testid="calendar-followers">
-        <div style={{ display: 'flex', gap: 6, alignItems: 'center', marginBottom: 8, color: '#475569' }}>
-          <TeamOutlined style={{ color: '#64748b' }} />
+        <div style={{ display: 'flex', gap: 6, alignItems: 'center', marginBottom: 8, color: textColors.label }}>
+          <TeamOutlined style={{ color: textColors.quiet }} />
           {followers.length === 0 ? (
             <Typography.Text type="secondary">Nobody follows this calendar</Typography.Text>
           ) : (
@@ -299,6 +316,13 @@ type FormProps<V extends Record<string, unknown>> = {
 
 const fieldStatus = (error: string | undefined) => ({ validateStatus: error ? ('error' as const) : undefined, help: error });
 
+/**
+ * A region is found by its English name or its own ("Bav" finds "Bavaria · Bayern"): the search
+ * matches the label, which says both.
+ */
+export const regionOptions = (regions: CountryOption['regions']) =>
+  regions.map((r) => ({ value: r.code, label: `${r.localName ? `${r.name} · ${r.localName}` : r.name} (${r.code})` }));
+
 /** A new calendar: a name, and a country (with a region and year) to fill it with public holidays. */
 function NewCalendarDialog({ open, saving, context, send }: FormProps<NewCalendarValues>) {
   const { form, errors } = context;
@@ -312,7 +336,7 @@ function NewCalendarDialog({ open, saving, context, send }: FormProps<NewCalenda
   return (
     <Modal
       open={open}
-      title={<DialogTitle title="New holiday calendar" subtitle="Filled with a country's (or region's) public holidays of a year; edit them afterwards." />}
+      title={<DialogTitle title="New holiday calendar" subtitle="With a country, it holds that country's (or region's) public holidays for every year; the year says which to show now. Edit them afterwards." />}
       onCancel={() => send({ type: 'CANCEL' })}
       onOk={() => send({ type: 'SUBMIT' })}
       okText="Create"
@@ -350,7 +374,9 @@ function NewCalendarDialog({ open, saving, context, send }: FormProps<NewCalenda
               value={form.region || undefined}
               onChange={(value: string | undefined) => send({ type: 'CHANGE', field: 'region', value: value ?? '' })}
               optionFilterProp="label"
-              options={regions.map((r) => ({ value: r.code, label: `${r.name} (${r.code})` }))}
+              options={regionOptions(regions)}
+              // A country has at most a few dozen regions: all of them are in the page, none drawn on demand.
+              virtual={false}
               placeholder="The whole country"
               data-testid="calendar-region"
             />

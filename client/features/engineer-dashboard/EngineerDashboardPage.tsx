@@ -7,13 +7,13 @@ import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
-import { useTimeOffPlanning } from '../../components/time-off/useTimeOffPlanning.tsx';
+import { ActualsWeekEditor, useTimeOffPlanning } from '../planning/index.ts';
 import { WeekLoadCells } from '../../components/WeekLoadCells.tsx';
-import { ActualsWeekEditor } from '../../components/actuals/ActualsWeekEditor.tsx';
-import { weekBefore } from '../../../domain/actuals/weeks.ts';
-import { longDate, percent } from '../../lib/format.ts';
+import { employedIn, weekBefore } from '../../../domain/actuals/weeks.ts';
+import { percent, shortDate } from '../../lib/format.ts';
 import { useNow } from '../../stores/useNow.ts';
 import { useAssignments } from '../../stores/assignments.ts';
+import { useEngineers } from '../../stores/engineers.ts';
 import { todayDate, weeksFrom } from '../../lib/weeks.ts';
 import { useCanEditOwnSkills } from '../../stores/permissions.ts';
 import { useProfile } from '../../stores/profile.ts';
@@ -52,8 +52,8 @@ const columns: TableColumnsType<OwnAssignment> = [
       </Tag>
     ),
   },
-  { title: 'Start Date', key: 'start', render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{longDate(a.startDate)}</span> },
-  { title: 'End Date', key: 'end', render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{longDate(a.endDate)}</span> },
+  { title: 'Start Date', key: 'start', render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{shortDate(a.startDate)}</span> },
+  { title: 'End Date', key: 'end', render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{shortDate(a.endDate)}</span> },
 ];
 
 /** Their own time off (the server answers an engineer with nothing else) loads with the screen. */
@@ -76,6 +76,10 @@ export default function EngineerDashboardPage() {
   const today = todayDate(now);
   const weeks = useMemo(() => weeksFrom(today, LOAD_WEEKS), [today]);
   const lastWeek = weekBefore(today);
+  // Last week is asked for only once it is known to be theirs: not before they joined, nor after they left.
+  const engineers = useEngineers();
+  const mine = engineers.data.find((e) => e._id === me);
+  const asksLastWeek = (engineers.loaded || engineers.error !== null) && (!mine || employedIn(lastWeek, mine));
   const load = useCapacity(me ? { ...weeks, step: 'week', engineerId: me } : null);
   const myWeeks = load.data?.rows.find((row) => row.engineer._id === me)?.periods ?? (load.data ? [] : null);
   // An engineer books and cancels their own time off, on the live plan.
@@ -95,7 +99,7 @@ export default function EngineerDashboardPage() {
         <StatCard title="Upcoming Projects" value={upcoming.length} hint="Starting later" icon={<CalendarOutlined />} tone="violet" loading={loading} testId="card-upcoming-projects" />
       </StatGrid>
       <Row gutter={[16, 16]}>
-        {me ? (
+        {me && asksLastWeek ? (
           <Col span={24}>
             <SectionCard title="Last week" subtitle={`What you worked on in ${lastWeek}, in hours per project: prefilled from the plan`} icon={<FieldTimeOutlined />} testId="last-week">
               <ActualsWeekEditor key={`${me} ${lastWeek}`} engineerId={me} week={lastWeek} manager={false} reminder={`Last week (${lastWeek}) is not filled yet: confirm it as planned or correct the hours`} />

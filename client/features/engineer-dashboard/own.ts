@@ -1,5 +1,6 @@
 import type { Assignment, Project, User } from '../../../domain/entities.ts';
 import { type Dated, isCurrent, isUpcoming } from '../../../domain/figures.ts';
+import { orgTimeZone } from '../../lib/orgTimeZone.ts';
 
 /**
  * The signed-in engineer's own assignments. The server already answers an engineer with only their
@@ -16,8 +17,8 @@ const byStart = (a: Dated, b: Dated) => Date.parse(a.startDate) - Date.parse(b.s
 /** The two tables of the Engineer Dashboard: current (start <= now < end) and upcoming (start > now). */
 export function splitByTiming<A extends Dated>(assignments: readonly A[], now: Date) {
   return {
-    current: assignments.filter((a) => isCurrent(a, now)).sort(byStart),
-    upcoming: assignments.filter((a) => isUpcoming(a, now)).sort(byStart),
+    current: assignments.filter((a) => isCurrent(a, now, orgTimeZone())).sort(byStart),
+    upcoming: assignments.filter((a) => isUpcoming(a, now, orgTimeZone())).sort(byStart),
   };
 }
 

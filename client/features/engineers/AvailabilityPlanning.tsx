@@ -7,6 +7,7 @@ import { ShowAllList } from '../../components/ShowAllList.tsx';
 import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { monthDay, percent } from '../../lib/format.ts';
+import { borderColors, notices, palette } from '../../components/palette.ts';
 
 type Person = EngineerWithFigures<Engineer, Assignment>;
 
@@ -22,7 +23,7 @@ type Props = {
 const HELPER_SHOWN = 3;
 
 function Counter({ label, value, tone, icon }: { label: string; value: number; tone: 'green' | 'amber'; icon: ReactNode }) {
-  const colors = tone === 'green' ? { bg: '#f0fdf4', fg: '#15803d', border: '#bbf7d0' } : { bg: '#fffbeb', fg: '#b45309', border: '#fde68a' };
+  const colors = tone === 'green' ? notices.success : notices.warning;
   return (
     <div
       style={{ background: colors.bg, border: `1px solid ${colors.border}`, borderRadius: 12, padding: '14px 16px', height: '100%' }}
@@ -41,7 +42,7 @@ function Counter({ label, value, tone, icon }: { label: string; value: number; t
 
 export function PersonRow({ person, badge }: { person: Pick<Person, '_id' | 'name' | 'avatar' | 'skills'>; badge: ReactNode }) {
   return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '8px 0', borderBottom: '1px solid #f1f5f9' }} data-testid="person-row" data-name={person.name}>
+    <div style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '8px 0', borderBottom: `1px solid ${borderColors.faint}` }} data-testid="person-row" data-name={person.name}>
       <EngineerAvatar name={person.name} avatar={person.avatar} size={30} />
       <div style={{ flex: 1, minWidth: 0 }}>
         <Typography.Text strong ellipsis style={{ display: 'block' }}>
@@ -65,9 +66,9 @@ function HelperList({ title, icon, people, empty, badge, testId }: {
   testId: string;
 }) {
   return (
-    <div style={{ border: '1px solid #edf0f3', borderRadius: 12, padding: '12px 14px', height: '100%' }} data-testid={testId}>
+    <div style={{ border: `1px solid ${borderColors.subtle}`, borderRadius: 12, padding: '12px 14px', height: '100%' }} data-testid={testId}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 600, marginBottom: 4 }}>
-        <span style={{ color: '#2563eb' }}>{icon}</span>
+        <span style={{ color: palette.primary }}>{icon}</span>
         {title}
       </div>
       <ShowAllList
@@ -132,7 +133,8 @@ export function AvailabilityPlanning({ availableNow, availableSoon, freeOverRang
                 title="Becoming Available Soon"
                 icon={<ClockCircleOutlined />}
                 people={availableSoon}
-                empty="All engineers have ongoing commitments"
+                // "All engineers have ongoing commitments" is false beside someone free now.
+                empty={availableNow.length > 0 ? 'Nobody else becomes available soon' : 'All engineers have ongoing commitments'}
                 testId="available-soon"
                 badge={(p) => (
                   <Tag color="gold" style={{ marginInlineEnd: 0 }}>

@@ -3,7 +3,7 @@ import type { Seniority } from '../../../domain/entities.ts';
 import { DialogTitle, FormAlerts } from '../../components/formParts.tsx';
 import { SkillsSelect } from '../../components/SkillsSelect.tsx';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
-import type { EngineerValues } from '../../machines/engineerForm.machine.ts';
+import type { EngineerValues } from './engineerForm.machine.ts';
 import { seniorityOptions } from './helpers.ts';
 import { Modal } from '../../components/Modal.tsx';
 

@@ -5,9 +5,10 @@ import { type ReactNode, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import type { Engineer } from '../../../domain/entities.ts';
-import { FormConflictDialog } from '../../components/ConflictDialog.tsx';
-import { planningApi, unlessGone } from '../../lib/planningApi.ts';
-import { engineerFormMachine, engineerValuesOf } from '../../machines/engineerForm.machine.ts';
+import { conflictProps, FormConflictDialog } from '../../components/ConflictDialog.tsx';
+import { planningApi } from '../planning/index.ts';
+import { unlessGone } from '../../lib/api.ts';
+import { engineerFormMachine, engineerValuesOf } from './engineerForm.machine.ts';
 import { loadAssignments } from '../../stores/assignments.ts';
 import { loadEngineers } from '../../stores/engineers.ts';
 import { useProfile } from '../../stores/profile.ts';
@@ -87,9 +88,7 @@ export function useEngineerPlanning({ skills }: { skills: readonly string[] }) {
       <FormConflictDialog
         thing="engineer"
         fields={engineerConflictFields}
-        open={state.matches('conflict')}
-        loading={state.matches({ conflict: 'loading' })}
-        context={state.context}
+        {...conflictProps(state)}
         send={send}
       />
     </>

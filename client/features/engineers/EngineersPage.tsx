@@ -1,31 +1,30 @@
-import { useEngineerDays } from '../../components/engineer-days/useEngineerDays.tsx';
-import { useActualsDialog } from '../../components/actuals/useActualsDialog.tsx';
+import { useActualsDialog, useEngineerDays, useHolidaysDialog, useTimeOffPlanning } from '../planning/index.ts';
 import { weekBefore } from '../../../domain/actuals/weeks.ts';
 import { useNow } from '../../stores/useNow.ts';
-import { CalendarOutlined, FieldTimeOutlined, FilterOutlined, ScheduleOutlined, RiseOutlined, TeamOutlined, UserAddOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
+import { CalendarOutlined, FieldTimeOutlined, LockOutlined, FilterOutlined, ScheduleOutlined, RiseOutlined, TeamOutlined, UserAddOutlined, UserSwitchOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Badge, Button, type TableColumnsType, Tooltip, Typography } from 'antd';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Badge, Button, Select, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { Assignment, Engineer } from '../../../domain/entities.ts';
 import { availabilityLists, countByUtilization, type EngineerFilter, type EngineerWithFigures, matchesEngineerFilter, skillsMatchingFirst, withLoads } from '../../../domain/figures.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PersonCell } from '../../components/EngineerAvatar.tsx';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { ListEmptyState } from '../../components/ListEmptyState.tsx';
 import { InTurn } from '../../components/InTurn.tsx';
-import { useHolidaysDialog } from '../../components/holidays/useHolidays.tsx';
-import { useTimeOffPlanning } from '../../components/time-off/useTimeOffPlanning.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { SaveViewButton } from '../../components/SaveViewButton.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { PercentBar, SeniorityTag, SkillTags, UtilizationTag, utilizationColors } from '../../components/tags.tsx';
 import { afterNextPaint } from '../../lib/afterPaint.ts';
-import { capitalize, percent, plural } from '../../lib/format.ts';
+import { allocationOfCapacity, capitalize, loadPercent, percent, plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { todayDate } from '../../lib/weeks.ts';
-import { freeRangeMachine } from '../../machines/freeRange.machine.ts';
+import { freeRangeMachine } from './freeRange.machine.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
-import { activeFilterCount, engineersFilterMachine, toEngineerFilter } from '../../machines/engineersFilter.machine.ts';
+import { activeFilterCount, engineersFilterMachine, toEngineerFilter } from './engineersFilter.machine.ts';
 import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
 import { loadCollections } from '../../stores/plan.ts';
 import { useProfile } from '../../stores/profile.ts';
@@ -35,9 +34,15 @@ import { useAvailableEngineers } from '../../stores/useLiveQuery.ts';
 import { AvailabilityPlanning } from './AvailabilityPlanning.tsx';
 import { useEngineerPlanning } from './EngineerPlanning.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
+import { useReach } from '../../stores/reach.ts';
+import { membersOfTeam } from '../../../domain/teams/scope.ts';
+import { useTeamOptions, useTeams } from '../../stores/teams.ts';
+
+import { useEngineersBulk } from './EngineersBulkBar.tsx';
 import { FreeOverRange } from './FreeOverRange.tsx';
 import { useCurrentLoad } from './useCurrentLoad.ts';
 import { availableCapacityText, directorySubtitle, skillChoices } from './helpers.ts';
+import { fitColors } from '../../components/palette.ts';
 
 type Row = EngineerWithFigures<Engineer, Assignment>;
 
@@ -47,7 +52,7 @@ const columns: TableColumnsType<Row> = [
     key: 'engineer',
     render: (_, e) => <PersonCell name={e.name} avatar={e.avatar} lines={[e.email, e.department]} />,
   },
-  { title: 'Skills', key: 'skills', render: (_, e) => <div style={{ minWidth: 110, maxWidth: 130 }}><SkillTags skills={e.skills} /></div> },
+  { title: 'Skills', key: 'skills', render: (_, e) => <div style={{ minWidth: 100, maxWidth: 120 }}><SkillTags skills={e.skills} /></div> },
   { title: 'Seniority', key: 'seniority', render: (_, e) => <SeniorityTag seniority={e.seniority} /> },
   {
     title: 'Work Type',
@@ -65,12 +70,16 @@ const columns: TableColumnsType<Row> = [
     title: 'Capacity',
     key: 'capacity',
     render: (_, e) => (
-      <div style={{ minWidth: 130, maxWidth: 140 }}>
-        <div className="tabular" style={{ marginBottom: 4, fontSize: 13 }}>
-          <strong>{percent(e.currentAllocation)}</strong> allocated{' '}
-          <Typography.Text type="secondary">of {percent(e.maxCapacity)}</Typography.Text>
+      // Narrow enough that the selection box a manager's rows start with still leaves the table inside 1440 px.
+      <div style={{ minWidth: 116, maxWidth: 126 }}>
+        {/* The load leads (the figure every screen shows for this person); the spec's allocation stands under it, labelled. */}
+        <div className="tabular" style={{ fontSize: 13 }} data-testid="engineer-load">
+          <strong>{loadPercent(e.utilizationPercentage)}</strong> load
         </div>
-        <PercentBar value={e.utilizationPercentage} color={utilizationColors[e.utilizationStatus]} width={130} />
+        <Typography.Text type="secondary" className="tabular" style={{ display: 'block', fontSize: 12, marginBottom: 4 }} data-testid="engineer-allocation">
+          {allocationOfCapacity(e.currentAllocation, e.maxCapacity)}
+        </Typography.Text>
+        <PercentBar value={e.utilizationPercentage} color={utilizationColors[e.utilizationStatus]} width={116} />
       </div>
     ),
   },
@@ -82,9 +91,9 @@ const columns: TableColumnsType<Row> = [
       <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
         <div
           className="tabular"
-          style={{ fontWeight: 500, color: e.availableCapacity < 0 ? '#dc2626' : e.availableCapacity === 0 ? '#b45309' : '#15803d' }}
+          style={{ fontWeight: 500, color: e.availableCapacity < 0 ? fitColors.none : e.availableCapacity === 0 ? fitColors.tight : fitColors.fits }}
         >
-          {availableCapacityText(e.availableCapacity)}
+          {availableCapacityText(e)}
         </div>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {plural(e.activeProjects, 'active project')}
@@ -99,6 +108,7 @@ const columns: TableColumnsType<Row> = [
 const FIRST_COLLECTIONS = ['profile', 'engineers'] as const;
 const LATER_COLLECTIONS = ['projects', 'assignments', 'timeOff', 'holidays'] as const;
 const today = () => todayDate(new Date());
+
 const NO_ROWS: Row[] = [];
 /** The directory's place while it waits for its turn: about a loading table's height. */
 const DIRECTORY_MIN_HEIGHT = 480;
@@ -148,7 +158,7 @@ export default function EngineersPage() {
   const filter = useDeferredValue(state.context);
   const count = activeFilterCount(state.context);
 
-  // "Available" over a range, not just today: who is free enough in every week of it (the server's answer).
+  // "Available" over a range, not just today: who is free enough on every working day of it (the server's answer).
   const [range, sendRange] = useMachine(freeRangeMachine, { input: { today } });
   const { from, to, minFree, onlyFree } = range.context;
   const free = useAvailableEngineers({ from, to, minFree });
@@ -160,12 +170,20 @@ export default function EngineersPage() {
   const skills = useMemo(() => skillChoices(engineers.data), [engineers.data]);
   // Only "free over the range" makes the rows depend on that answer: its arrival must not hand the
   // table a new list of the same rows, which starts the rows' render over.
-  const freeIds = useMemo(() => (onlyFree && freeMatching ? new Set(freeMatching.map((e) => e._id)) : null), [onlyFree, freeMatching]);
+  const freeIds = useMemo(() => (onlyFree && freeMatching ? new Set(freeMatching.filter((e) => e.fit.kind === 'fits').map((e) => e._id)) : null), [onlyFree, freeMatching]);
+  const teams = useTeams();
+  const teamOptions = useTeamOptions(teams);
+  const [team, setTeam] = useState<string | null>(null);
   const filtered = useMemo(() => {
     const asked = toEngineerFilter(filter);
     const matching = figures.filter((e) => matchesEngineerFilter(e, asked)).map((e) => matchedSkillsFirst(e, asked));
-    return freeIds ? matching.filter((e) => freeIds.has(e._id)) : matching;
-  }, [figures, filter, freeIds]);
+    // The team filter keeps the people of the team and of the teams inside it, today (one rule: membersOfTeam).
+    const inTeam = team && teams
+      ? membersOfTeam(team, matching, new Map(teams.map((t) => [t._id, { name: t.name, parentId: t.parentId }])), todayDate(new Date()))
+      : null;
+    const kept = inTeam ? matching.filter((e) => inTeam.has(e._id)) : matching;
+    return freeIds ? kept.filter((e) => freeIds.has(e._id)) : kept;
+  }, [figures, filter, freeIds, team, teams]);
   const counts = useMemo(() => countByUtilization(filtered), [filtered]);
   const helper = useMemo(() => availabilityLists(filtered, now), [filtered, now]);
   const noRows = engineers.loaded && current.settled && filtered.length === 0;
@@ -183,7 +201,22 @@ export default function EngineersPage() {
   const days = useEngineerDays();
   const actuals = useActualsDialog();
   const lastWeek = weekBefore(todayDate(useNow()));
-  const renderActions = (e: Row) => (
+  const reach = useReach();
+  const bulk = useEngineersBulk({ shown: filtered, teamOptions, outOfReach: reach.outOfReach });
+  const renderActions = (e: Row) => {
+    const out = reach.outOfReach(e);
+    // Out of the manager's teams: the server would refuse, so the actions are off and say why.
+    if (out) {
+      return (
+        <Tooltip title={out}>
+          <Space size={4} data-testid="out-of-reach" data-engineer={e.name}>
+            <Button size="small" type="text" icon={<LockOutlined />} disabled aria-label="Out of your teams" />
+            <Link to="/staffing">Ask</Link>
+          </Space>
+        </Tooltip>
+      );
+    }
+    return (
     <div style={{ display: 'flex', gap: 0, whiteSpace: 'nowrap' }}>
       {planning.renderActions(e)}
       <Tooltip title="Work days">
@@ -197,7 +230,8 @@ export default function EngineersPage() {
         <Button size="small" type="text" icon={<CalendarOutlined />} aria-label="Time off" onClick={() => timeOff.openBooking(e._id)} data-testid="engineer-time-off" data-engineer={e.name} />
       </Tooltip>
     </div>
-  );
+    );
+  };
   const shownColumns: TableColumnsType<Row> = canPlan
     ? [...columns, { title: 'Actions', key: 'actions', fixed: isMobile ? undefined : 'right', render: (_, e) => renderActions(e) }]
     : columns;
@@ -209,6 +243,11 @@ export default function EngineersPage() {
         subtitle="Your team's skills, capacity and availability"
         extra={
           <>
+            <SaveViewButton />
+            <Select
+              aria-label="Team" allowClear placeholder="All teams" style={{ width: 180 }} value={team ?? undefined} data-testid="team-filter"
+              options={teamOptions} onChange={(value?: string) => setTeam(value ?? null)}
+            />
             {holidays.button}
             {canPlan ? (
               <Button type="primary" icon={<UserAddOutlined />} onClick={planning.openCreate} data-testid="add-engineer">
@@ -252,7 +291,7 @@ export default function EngineersPage() {
       />
       <SectionCard
         title="Engineers Directory"
-        subtitle={loading ? 'Loading engineers...' : directorySubtitle(filtered.length)}
+        subtitle={loading ? 'Loading engineers...' : directorySubtitle(filtered.length, count > 0)}
         icon={<UserSwitchOutlined />}
         bodyPadding={0}
         testId="engineers-directory"
@@ -263,20 +302,25 @@ export default function EngineersPage() {
           task as the rest of the screen, that was the largest block of a cold load with 2,000 engineers
           (p50 290 ms; 173 ms with the table a turn later, measured side by side).
         */}
+        {canPlan ? bulk.bar : null}
         <InTurn fallback={<div style={{ minHeight: DIRECTORY_MIN_HEIGHT }} />}>
           <DataTable<Row>
             // Denser cells: with the Actions column pinned right, every column still fits at 1440 px.
             size="middle"
             columns={shownColumns}
+            {...(canPlan ? { rowSelection: bulk.rowSelection } : {})}
             dataSource={filtered}
             loading={loading}
             onRowsShown={loadLater}
             empty={
-              <EmptyState
+              <ListEmptyState
                 icon={<TeamOutlined />}
-                title="No engineers found"
-                hint="Try adjusting your search or filter criteria"
-                action={<Button onClick={() => send({ type: 'CLEAR_ALL' })}>Clear Filters</Button>}
+                things="engineers"
+                filtered={count > 0}
+                filteredTitle="No engineers found"
+                filteredHint="Try adjusting your search or filter criteria"
+                noneHint="Add the first one with Add Engineer"
+                onClear={() => send({ type: 'CLEAR_ALL' })}
               />
             }
           />
@@ -286,6 +330,7 @@ export default function EngineersPage() {
       {canPlan ? timeOff.dialogs : null}
       {canPlan ? days.dialogs : null}
       {canPlan ? actuals.dialog : null}
+      {canPlan ? bulk.dialogs : null}
       {holidays.dialogs}
     </div>
   );

@@ -1,5 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Tag, Typography } from 'antd';
+import { borderColors, palette } from '../../components/palette.ts';
 
 type Props = {
   search: string;
@@ -52,7 +53,7 @@ export function FilterPanel({ search, selected, skills, active, onSearch, onTogg
                 onChange={() => onToggleSkill(skill)}
                 style={{
                   marginInlineEnd: 0,
-                  border: `1px solid ${selected.includes(skill) ? '#2563eb' : '#e2e8f0'}`,
+                  border: `1px solid ${selected.includes(skill) ? palette.primary : borderColors.control}`,
                   padding: '2px 10px',
                   borderRadius: 999,
                 }}

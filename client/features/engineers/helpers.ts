@@ -6,8 +6,8 @@ import { capitalize, percent, plural } from '../../lib/format.ts';
 export { availableCapacityText } from '../../lib/format.ts';
 
 /** The directory's subtitle. */
-export const directorySubtitle = (count: number) =>
-  count === 0 ? 'No engineers match your current filters' : `Showing ${plural(count, 'engineer')}`;
+export const directorySubtitle = (count: number, filtered: boolean) =>
+  count === 0 ? (filtered ? 'No engineers match your current filters' : 'No engineers') : `Showing ${plural(count, 'engineer')}`;
 
 /** The skill chips: sorted unique skills of all engineers. */
 export const skillChoices = (engineers: readonly Pick<Engineer, 'skills'>[]) => sortedUnique(engineers.map((e) => e.skills));

@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { AuthField, AuthFrame, fieldAria } from '../../components/auth/AuthFrame.tsx';
 import { BackToSignIn } from '../../components/auth/LinkProblem.tsx';
 import { accountsApi } from '../../lib/accountsApi.ts';
-import { FORGOT_PASSWORD_SENT, forgotPasswordMachine } from '../../machines/forgotPassword.machine.ts';
+import { FORGOT_PASSWORD_SENT, forgotPasswordMachine } from './forgotPassword.machine.ts';
 
 const machine = forgotPasswordMachine.provide({
   actors: { submit: fromPromise(({ input }) => accountsApi.forgotPassword(input.form.email.trim())) },

@@ -15,10 +15,11 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { UtilizationTag } from '../../components/tags.tsx';
 import { type VirtualColumn, VirtualTable } from '../../components/VirtualTable.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { dateTime, percent } from '../../lib/format.ts';
+import { dateTime, momentParts, percent } from '../../lib/format.ts';
 import { allocationDelta, type DiffRow, diffRows, pageLabel, previousOffset } from './compare.ts';
 import { EntityTag, EventTypeTag } from './eventLook.tsx';
 import { type DiffChange, type DiffOffsets, type DiffSection, type EngineerDiff, historyApi, type ListPage, type PlanDiff } from './historyApi.ts';
+import { borderColors, deltaColors, palette, textColors } from '../../components/palette.ts';
 
 type CompareState =
   | { status: 'idle' }
@@ -42,7 +43,7 @@ function ChangeRow({ row, first }: { row: DiffRow; first: boolean }) {
   return (
     <div
       data-kind={row.kind}
-      style={{ display: 'grid', gap: 4, padding: '12px 0', borderTop: first ? undefined : '1px solid #f1f5f9', minWidth: 0 }}
+      style={{ display: 'grid', gap: 4, padding: '12px 0', borderTop: first ? undefined : `1px solid ${borderColors.faint}`, minWidth: 0 }}
     >
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
         <Tag color={kindLook[row.kind].color} style={{ marginInlineEnd: 0 }}>
@@ -54,8 +55,8 @@ function ChangeRow({ row, first }: { row: DiffRow; first: boolean }) {
       {row.fields.map((f) => (
         <div key={f.field} style={{ fontSize: 13, display: 'flex', gap: 6, flexWrap: 'wrap', alignItems: 'baseline' }}>
           <Typography.Text type="secondary">{f.field}:</Typography.Text>
-          <span style={{ textDecoration: 'line-through', color: '#94a3b8', overflowWrap: 'anywhere' }}>{f.before}</span>
-          <ArrowRightOutlined style={{ fontSize: 11, color: '#94a3b8' }} />
+          <span style={{ textDecoration: 'line-through', color: palette.muted, overflowWrap: 'anywhere' }}>{f.before}</span>
+          <ArrowRightOutlined style={{ fontSize: 11, color: textColors.faint }} />
           <span style={{ overflowWrap: 'anywhere' }}>{f.after}</span>
         </div>
       ))}
@@ -124,7 +125,7 @@ const engineerColumns: VirtualColumn<EngineerDiff>[] = [
     align: 'right',
     render: (e) => {
       const delta = allocationDelta(e.before, e.after);
-      const color = delta.startsWith('+') ? '#b45309' : delta === '0' ? '#64748b' : '#2563eb';
+      const color = delta.startsWith('+') ? deltaColors.up : delta === '0' ? deltaColors.same : deltaColors.down;
       return <span className="tabular" style={{ color, fontWeight: 600, whiteSpace: 'nowrap' }}>{delta} pts</span>;
     },
   },
@@ -138,8 +139,8 @@ const changeColumns = (mobile: boolean): VirtualColumn<DiffChange>[] => [
     render: (c) =>
       mobile ? (
         <div className="tabular" style={{ whiteSpace: 'nowrap', fontSize: 12, lineHeight: 1.4 }}>
-          <div>{dayjs(c.recordedAt).format('MMM DD, YYYY')}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{dayjs(c.recordedAt).format('HH:mm:ss')}</Typography.Text>
+          <div>{momentParts(c.recordedAt).day}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{momentParts(c.recordedAt).time}</Typography.Text>
         </div>
       ) : (
         <span className="tabular" style={{ whiteSpace: 'nowrap', fontSize: 13 }}>{dateTime(c.recordedAt)}</span>
@@ -243,7 +244,6 @@ export function CompareView({ mobile }: { mobile: boolean }) {
   // The first time the view opens it compares the last seven days.
   useEffect(() => {
     if (from && to) void compare(from, to);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const done = state.status === 'done' ? state : null;

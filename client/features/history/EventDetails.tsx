@@ -4,12 +4,13 @@ import { dateTime } from '../../lib/format.ts';
 import { EntityTag, EventTypeTag } from './eventLook.tsx';
 import type { HistoryEvent } from './historyApi.ts';
 import { prettyJson } from './query.ts';
+import { backgrounds, palette } from '../../components/palette.ts';
 
 const codeStyle: React.CSSProperties = {
   margin: 0,
   padding: 12,
-  background: '#f8fafc',
-  border: '1px solid #e5e7eb',
+  background: backgrounds.subtle,
+  border: `1px solid ${palette.border}`,
   borderRadius: 8,
   fontSize: 12,
   lineHeight: 1.5,

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
 import { travelTo, useTimeTravel } from '../../stores/timeTravel.ts';
+import { palette } from '../../components/palette.ts';
 
 const inFuture = (day: Dayjs) => day.isAfter(dayjs().endOf('day'));
 
@@ -19,7 +20,7 @@ export function TimeTravelControl({ mobile }: { mobile: boolean }) {
     <Card style={{ marginBottom: 16 }} styles={{ body: { padding: mobile ? 16 : '16px 20px' } }} data-testid="time-travel-control">
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap', justifyContent: 'space-between' }}>
         <div style={{ display: 'flex', gap: 10, alignItems: 'flex-start', minWidth: 0, flex: '1 1 280px' }}>
-          <span style={{ color: '#2563eb', fontSize: 16, lineHeight: '24px' }}>
+          <span style={{ color: palette.primary, fontSize: 16, lineHeight: '24px' }}>
             <FieldTimeOutlined />
           </span>
           <div style={{ minWidth: 0 }}>

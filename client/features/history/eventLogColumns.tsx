@@ -1,8 +1,7 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Button, type TableColumnsType, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { dateTime } from '../../lib/format.ts';
-import { EntityTag, EventTypeTag } from './eventLook.tsx';
+import { dateTime, momentParts } from '../../lib/format.ts';
+import { EntityTag, EventTypeTag, ProposedTag } from './eventLook.tsx';
 import type { HistoryEvent } from './historyApi.ts';
 
 export type OnTravel = (event: HistoryEvent) => void;
@@ -33,9 +32,9 @@ function desktopColumns(onTravel: OnTravel): TableColumnsType<HistoryEvent> {
       width: 130,
       render: (_, e) => (
         <div style={{ lineHeight: 1.35 }} title={e.recordedAt}>
-          <div style={{ whiteSpace: 'nowrap' }}>{dayjs(e.recordedAt).format('MMM DD, YYYY')}</div>
+          <div style={{ whiteSpace: 'nowrap' }}>{momentParts(e.recordedAt).day}</div>
           <Typography.Text type="secondary" className="tabular" style={{ fontSize: 12 }}>
-            {dayjs(e.recordedAt).format('HH:mm:ss')}
+            {momentParts(e.recordedAt).time}
           </Typography.Text>
         </div>
       ),
@@ -62,6 +61,7 @@ function desktopColumns(onTravel: OnTravel): TableColumnsType<HistoryEvent> {
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start', minWidth: 0 }}>
           <span style={{ flex: 'none', width: 150, paddingTop: 1 }}>
             <EventTypeTag type={e.type} />
+            {e.proposed && <ProposedTag reason={e.proposed.reason} />}
           </span>
           <span data-testid="event-summary" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{e.summary}</span>
         </div>
@@ -99,6 +99,7 @@ function mobileColumns(onTravel: OnTravel): TableColumnsType<HistoryEvent> {
             </Typography.Text>
           </div>
           <span data-testid="event-summary" style={{ overflowWrap: 'anywhere' }}>{e.summary}</span>
+          {e.proposed && <span><ProposedTag reason={e.proposed.reason} /></span>}
           <div style={{ display: 'flex', gap: 6, alignItems: 'center', justifyContent: 'space-between' }}>
             <div style={{ display: 'flex', gap: 6, alignItems: 'center', minWidth: 0, flex: '1 1 auto', overflow: 'hidden' }}>
               <EntityTag kind={e.entity.kind} />

@@ -21,14 +21,23 @@ export function EventTypeTag({ type }: { type: string }) {
   );
 }
 
-const entityColors: Record<string, string> = { project: 'geekblue', engineer: 'cyan', assignment: 'gold', calendar: 'magenta', account: 'purple' };
+const entityColors: Record<string, string> = { project: 'geekblue', engineer: 'cyan', assignment: 'gold', calendar: 'magenta', account: 'purple', team: 'green', staffing: 'orange' };
 /** Entities the filter does not offer but the log may name (an account's events). */
-const otherEntityLabels: Record<string, string> = { account: 'Account' };
+const otherEntityLabels: Record<string, string> = { account: 'Account', team: 'Team', staffing: 'Staffing request' };
 
 export function EntityTag({ kind }: { kind: EntityKind | string }) {
   return (
     <Tag color={entityColors[kind] ?? 'default'} variant="outlined" style={{ marginInlineEnd: 0 }}>
       {entityLabels[kind as EntityKind] ?? otherEntityLabels[kind] ?? kind}
+    </Tag>
+  );
+}
+
+/** Marks an event a published proposal's change appended (resolving overloads); its reason on hover. */
+export function ProposedTag({ reason }: { reason: string }) {
+  return (
+    <Tag color="purple" title={`Proposed: ${reason}`} data-testid="event-proposed" style={{ marginTop: 4 }}>
+      proposed
     </Tag>
   );
 }

@@ -37,7 +37,14 @@ describe('CSV file name', () => {
   const at = new Date(2026, 3, 2, 10, 15, 30); // 2 Apr 2026 10:15:30 local
 
   it('names the whole log with the moment of export', () => {
-    expect(csvFilename(noFilters, at)).toBe('planning-history-exported-2026-04-02-1015.csv');
+    expect(csvFilename(noFilters, at)).toBe('planning-history-exported-2026-04-02-at-10h15.csv');
+  });
+
+  it('does not write the time of day as four digits after the date, where 20:27 read as the year 2027', () => {
+    const evening = new Date(2026, 11, 6, 20, 27);
+    const name = csvFilename(noFilters, evening);
+    expect(name).toBe('planning-history-exported-2026-12-06-at-20h27.csv');
+    expect(name).not.toMatch(/\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
   });
 
   it('says which filters it holds', () => {
@@ -49,14 +56,14 @@ describe('CSV file name', () => {
       to: new Date(2026, 2, 31, 18).toISOString(),
     };
     expect(csvFilename(filters, at, 'Dana Whitfield')).toBe(
-      'planning-history-assignment-assignment-updated-by-dana-whitfield-from-2026-03-01-to-2026-03-31-exported-2026-04-02-1015.csv',
+      'planning-history-assignment-assignment-updated-by-dana-whitfield-from-2026-03-01-to-2026-03-31-exported-2026-04-02-at-10h15.csv',
     );
   });
 
   it('keeps only safe characters from names', () => {
-    expect(csvFilename({ ...noFilters, actorId: 'id' }, at, 'Zoë O’Brien / Ops')).toBe('planning-history-by-zoe-o-brien-ops-exported-2026-04-02-1015.csv');
-    expect(csvFilename({ ...noFilters, actorId: 'abc-123' }, at)).toBe('planning-history-by-abc-123-exported-2026-04-02-1015.csv');
-    expect(csvFilename({ ...noFilters, actorId: 'x' }, at, '***')).toBe('planning-history-by-actor-exported-2026-04-02-1015.csv');
+    expect(csvFilename({ ...noFilters, actorId: 'id' }, at, 'Zoë O’Brien / Ops')).toBe('planning-history-by-zoe-o-brien-ops-exported-2026-04-02-at-10h15.csv');
+    expect(csvFilename({ ...noFilters, actorId: 'abc-123' }, at)).toBe('planning-history-by-abc-123-exported-2026-04-02-at-10h15.csv');
+    expect(csvFilename({ ...noFilters, actorId: 'x' }, at, '***')).toBe('planning-history-by-actor-exported-2026-04-02-at-10h15.csv');
   });
 });
 

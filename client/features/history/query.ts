@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { planningEventTypes } from '../../../domain/events.ts';
-import type { HistoryFilters } from '../../machines/historyLog.machine.ts';
+import type { HistoryFilters } from './historyLog.machine.ts';
 
-export { type HistoryFilters, noFilters } from '../../machines/historyLog.machine.ts';
+export { type HistoryFilters, noFilters } from './historyLog.machine.ts';
 
 export const eventTypes: readonly string[] = planningEventTypes;
 
@@ -10,7 +10,7 @@ export const eventTypes: readonly string[] = planningEventTypes;
 export const eventTypeLabel = (type: string) =>
   type.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/ (\w)/g, (_, c: string) => ` ${c.toLowerCase()}`);
 
-export const entityLabels = { project: 'Project', engineer: 'Engineer', assignment: 'Assignment', calendar: 'Calendar', account: 'Account' } as const;
+export const entityLabels = { project: 'Project', engineer: 'Engineer', assignment: 'Assignment', calendar: 'Calendar', account: 'Account', team: 'Team', staffing: 'Staffing request' } as const;
 
 /** How many filters are set (the Clear button shows then). */
 export const activeFilterCount = (filters: HistoryFilters) =>
@@ -47,7 +47,8 @@ const slug = (text: string) =>
 
 /**
  * The exported file's name, saying what it holds and when it was taken:
- * 'planning-history-assignment-updated-by-dana-whitfield-2026-03-01-to-2026-03-31-exported-2026-04-02-1015.csv'.
+ * 'planning-history-assignment-updated-by-dana-whitfield-2026-03-01-to-2026-03-31-exported-2026-04-02-at-10h15.csv'.
+ * The time says its hours and minutes apart: '2027' after a date reads as a year.
  */
 export function csvFilename(filters: HistoryFilters, exportedAt: Date, actorName?: string | null): string {
   const parts = ['planning-history'];
@@ -56,7 +57,7 @@ export function csvFilename(filters: HistoryFilters, exportedAt: Date, actorName
   if (filters.actorId) parts.push(`by-${slug(actorName || filters.actorId) || 'actor'}`);
   if (filters.from) parts.push(`from-${dayjs(filters.from).format('YYYY-MM-DD')}`);
   if (filters.to) parts.push(`to-${dayjs(filters.to).format('YYYY-MM-DD')}`);
-  parts.push(`exported-${dayjs(exportedAt).format('YYYY-MM-DD-HHmm')}`);
+  parts.push(`exported-${dayjs(exportedAt).format('YYYY-MM-DD-[at]-HH[h]mm')}`);
   return `${parts.join('-')}.csv`;
 }
 

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { type Key, type UIEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { historyLogMachine } from '../../machines/historyLog.machine.ts';
+import { historyLogMachine } from './historyLog.machine.ts';
 import { type HistoryEvent, historyApi } from './historyApi.ts';
 import type { HistoryFilters } from './query.ts';
 

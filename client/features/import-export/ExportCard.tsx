@@ -3,7 +3,7 @@ import { Button, message as messageApi, Space } from 'antd';
 import { importKinds } from '../../../domain/import/index.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { downloadExport } from '../../lib/importApi.ts';
+import { downloadExport } from './importApi.ts';
 import { kindLabels } from './helpers.ts';
 
 /** One button per list: the CSV in the import's columns, so an edited export imports straight back. */

@@ -1,18 +1,18 @@
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Alert, Button, Progress, Segmented, Space, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Progress, Segmented, Select, Space, Tag, Typography, Upload } from 'antd';
 import { fromPromise } from 'xstate';
-import { importColumns, importKinds, naturalKeys, type ImportKind } from '../../../domain/import/index.ts';
+import { importColumns, importKinds, naturalKeys, type ColumnMapping, type ImportKind } from '../../../domain/import/index.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { importApi } from '../../lib/importApi.ts';
-import { canImport, followJob, importFlowMachine, rowsToWrite } from '../../machines/importFlow.machine.ts';
+import { importApi } from './importApi.ts';
+import { canImport, followJob, importFlowMachine, rowsToWrite } from './importFlow.machine.ts';
 import { percentDone, kindLabels } from './helpers.ts';
 import { PreviewTable } from './PreviewTable.tsx';
 
 const machine = importFlowMachine.provide({
   actors: {
-    preview: fromPromise(({ input }) => importApi.preview(input.kind, input.text)),
-    start: fromPromise(async ({ input }) => (await importApi.start(input.kind, input.text)).job),
+    preview: fromPromise(({ input }) => importApi.preview(input.kind, input.text, input.mapping)),
+    start: fromPromise(async ({ input }) => (await importApi.start(input.kind, input.text, input.mapping)).job),
     follow: followJob(importApi.job),
   },
 });
@@ -26,6 +26,42 @@ function Columns({ kind }: { kind: ImportKind }) {
       <br />
       Rows are matched by {naturalKeys[kind]}: importing the same file twice changes nothing the second time.
     </Typography.Paragraph>
+  );
+}
+
+const NOT_IMPORTED = '';
+
+/**
+ * How each column of the file is read: one of the kind's columns (guessed from its header, as last time
+ * for this kind, or as chosen here), or not imported. Choosing one previews the file again.
+ */
+function ColumnMapper({ kind, mapping, disabled, onMap }: { kind: ImportKind; mapping: ColumnMapping; disabled: boolean; onMap: (column: string, field: string | null) => void }) {
+  const options = [
+    { value: NOT_IMPORTED, label: 'Not imported' },
+    ...importColumns[kind].map((c) => ({ value: c.name, label: c.name, title: c.description })),
+  ];
+  return (
+    <div data-testid="import-mapping">
+      <Typography.Text strong>The file's columns, read as</Typography.Text>
+      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) minmax(180px, 260px)', gap: '6px 12px', alignItems: 'center', marginTop: 8 }}>
+        {Object.entries(mapping).map(([column, field]) => (
+          <div key={column} style={{ display: 'contents' }}>
+            <label htmlFor={`map-${column}`}>{column}</label>
+            <Select
+              id={`map-${column}`}
+              aria-label={`Read ${column} as`}
+              data-testid={`import-map-${column}`}
+              value={field ?? NOT_IMPORTED}
+              disabled={disabled}
+              // A short list, drawn whole: a virtual one opened at the chosen column would leave the others unrendered.
+              virtual={false}
+              options={options}
+              onChange={(value: string) => onMap(column, value === NOT_IMPORTED ? null : value)}
+            />
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }
 
@@ -62,6 +98,9 @@ export function ImportCard() {
         </Upload.Dragger>
 
         {state.matches('previewing') && <Alert type="info" showIcon message="Reading the file..." />}
+        {preview && Object.keys(preview.mapping).length > 0 && (
+          <ColumnMapper kind={kind} mapping={preview.mapping} disabled={busy} onMap={(column, field) => send({ type: 'MAP', column, field })} />
+        )}
         {preview && (
           <div data-testid="import-summary" style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
             <Tag color="green">{preview.counts.create} to create</Tag>
@@ -97,7 +136,7 @@ export function ImportCard() {
         )}
         {busy && (
           <div data-testid="import-progress">
-            <Progress percent={job ? percentDone(job.done, job.total) : 0} status="active" />
+            <Progress percent={job ? percentDone(job.done, job.total) : 0} status="active" aria-label="Rows written" />
             <Typography.Text type="secondary">{job ? `${job.done.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')} rows written` : 'Starting...'}</Typography.Text>
           </div>
         )}

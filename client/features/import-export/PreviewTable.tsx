@@ -2,6 +2,7 @@ import { Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import type { ImportPreview } from '../../../domain/import/index.ts';
 import { changeLines, errorLines, errorsFirst, type PreviewRow } from './helpers.ts';
+import { palette } from '../../components/palette.ts';
 
 const actionLook: Record<PreviewRow['action'], { color: string; label: string }> = {
   create: { color: 'green', label: 'Create' },
@@ -19,7 +20,7 @@ const columns: TableColumnsType<PreviewRow> = [
     key: 'details',
     render: (_, row) =>
       row.action === 'error' ? (
-        <ul style={{ margin: 0, paddingInlineStart: 18, color: '#b91c1c' }}>
+        <ul style={{ margin: 0, paddingInlineStart: 18, color: palette.danger }}>
           {errorLines(row).map((text) => <li key={text}>{text}</li>)}
         </ul>
       ) : row.diff.length > 0 ? (

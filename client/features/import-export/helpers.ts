@@ -2,7 +2,7 @@ import type { ImportKind, ImportPreview } from '../../../domain/import/index.ts'
 
 export const kindLabels: Record<ImportKind, string> = {
   actuals: 'Actuals (time tracker export)',
-  engineers: 'Engineers', projects: 'Projects', assignments: 'Assignments', 'time-off': 'Time off', holidays: 'Holidays',
+  teams: 'Teams', engineers: 'Engineers', projects: 'Projects', assignments: 'Assignments', 'open-roles': 'Open roles', 'time-off': 'Time off', holidays: 'Holidays',
 };
 
 export type PreviewRow = ImportPreview['rows'][number];

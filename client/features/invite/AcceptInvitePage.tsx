@@ -9,7 +9,7 @@ import { NewPasswordFields } from '../../components/auth/NewPasswordFields.tsx';
 import { signInWith, useSignInLanding } from '../../components/auth/useSignInLanding.ts';
 import { accountsApi } from '../../lib/accountsApi.ts';
 import { forgetLinkFragment, takeLinkFragment } from '../../lib/linkFragment.ts';
-import { type AcceptInviteValues, acceptInviteMachine } from '../../machines/acceptInvite.machine.ts';
+import { type AcceptInviteValues, acceptInviteMachine } from './acceptInvite.machine.ts';
 
 const machine = acceptInviteMachine.provide({
   actors: {

@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, ProjectOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, type TableColumnsType, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { Assignment, Engineer } from '../../../domain/entities.ts';
 import type { EngineerWithFigures } from '../../../domain/figures.ts';
 import { DataTable } from '../../components/DataTable.tsx';
@@ -14,17 +14,19 @@ import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { PercentBar, SeniorityTag, utilizationColors } from '../../components/tags.tsx';
 import { capitalize, percent, plural } from '../../lib/format.ts';
 import { todayDate, weeksFrom } from '../../lib/weeks.ts';
+import { awaitingFirstLoad } from '../../stores/collection.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
 import { useProjects } from '../../stores/projects.ts';
 import { useCapacity } from '../../stores/useLiveQuery.ts';
 import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { weekLoad, weekTitle, type WeekLoad } from './weekLoad.ts';
+import { chartColors } from '../../components/palette.ts';
 
 /** An engineer with today's figures and this week's load (null while it loads). */
 type Row = EngineerWithFigures<Engineer, Assignment> & { week: WeekLoad | null };
 
-const statusColors: Record<WeekLoad['status'], string> = { ...utilizationColors, off: '#94a3b8' };
+const statusColors: Record<WeekLoad['status'], string> = { ...utilizationColors, off: chartColors.noCapacity };
 
 const columns: TableColumnsType<Row> = [
   {
@@ -51,6 +53,11 @@ const columns: TableColumnsType<Row> = [
             <Typography.Text type="secondary">{e.week.detail}</Typography.Text>
           </div>
           <PercentBar value={Math.max(0, e.week.value)} color={statusColors[e.week.status]} />
+          {e.week.over ? (
+            <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="week-over">
+              {e.week.over}
+            </Typography.Text>
+          ) : null}
         </div>
       ) : (
         <Typography.Text type="secondary">…</Typography.Text>
@@ -79,12 +86,18 @@ const columns: TableColumnsType<Row> = [
 /** Manager Dashboard: four cards and the Team Utilization Overview. */
 export default function ManagerDashboardPage() {
   useScreenData();
-  const { figures, computing, engineers, assignments, now } = useEngineerFigures();
+  const { figures, computing, fresh, engineers, assignments, now } = useEngineerFigures();
   const projects = useProjects();
   // Counted from the figures, not from 20,000 assignments again: every engineer of a current
   // assignment is in the directory (engineers are never removed), so both counts agree.
   const running = useMemo(() => figures.filter((e) => e.activeProjects > 0).length, [figures]);
-  const figuresLoading = (!engineers.loaded && engineers.loading) || (!assignments.loaded && assignments.loading) || computing;
+  // The figures are true once they are those of both lists as loaded: until then the ones shown can
+  // be of the engineers alone (everyone without work: "Current Running 0" beside a 186 % load). Once
+  // true, later updates keep the figures before until theirs are worked out, as every screen does.
+  const figuresTrue = useRef(false);
+  if (engineers.loaded && assignments.loaded && fresh) figuresTrue.current = true;
+  const figuresFailed = engineers.error !== null || assignments.error !== null;
+  const figuresLoading = !figuresFailed && (!figuresTrue.current || computing);
   // This week, as the schedule's week column has it: the same model, the same answer.
   const today = todayDate(now);
   const week = useMemo(() => weeksFrom(today, 1), [today]);
@@ -117,10 +130,10 @@ export default function ManagerDashboardPage() {
       <PageHeader title="Manager Dashboard" subtitle="Your team's capacity and work at a glance" />
       <LoadErrors errors={[engineers.error, projects.error, assignments.error, load.error]} />
       <StatGrid>
-        <StatCard title="Total Engineers" value={engineers.data.length} hint="Team members" icon={<TeamOutlined />} loading={!engineers.loaded && engineers.loading} testId="card-total-engineers" />
-        <StatCard title="Total Projects" value={projects.data.length} hint="All projects" icon={<ProjectOutlined />} tone="violet" loading={!projects.loaded && projects.loading} testId="card-total-projects" />
-        <StatCard title="Assignments" value={assignments.data.length} hint="Total assignments" icon={<ScheduleOutlined />} tone="cyan" loading={!assignments.loaded && assignments.loading} testId="card-assignments" />
-        <StatCard title="Current Running" value={running} hint="Engineers with active assignments" icon={<CheckCircleOutlined />} tone="green" loading={figuresLoading} testId="card-current-running" />
+        <StatCard title="Total Engineers" value={engineers.error !== null ? '–' : engineers.data.length} hint="Team members" icon={<TeamOutlined />} loading={awaitingFirstLoad(engineers)} testId="card-total-engineers" />
+        <StatCard title="Total Projects" value={projects.error !== null ? '–' : projects.data.length} hint="All projects" icon={<ProjectOutlined />} tone="violet" loading={awaitingFirstLoad(projects)} testId="card-total-projects" />
+        <StatCard title="Assignments" value={assignments.error !== null ? '–' : assignments.data.length} hint="Total assignments" icon={<ScheduleOutlined />} tone="cyan" loading={awaitingFirstLoad(assignments)} testId="card-assignments" />
+        <StatCard title="Current Running" value={figuresFailed ? '–' : running} hint="Engineers with active assignments" icon={<CheckCircleOutlined />} tone="green" loading={figuresLoading} testId="card-current-running" />
       </StatGrid>
       <SectionCard
         title="Team Utilization Overview"
@@ -130,9 +143,10 @@ export default function ManagerDashboardPage() {
       >
         <DataTable<Row>
           columns={columns}
-          dataSource={rows}
+          // No row before its figures are true: under the loading mask they stayed readable.
+          dataSource={figuresLoading || figuresFailed ? [] : rows}
           loading={figuresLoading}
-          empty={noEngineers}
+          empty={figuresFailed ? <EmptyState icon={<TeamOutlined />} title="The team's load could not be worked out" hint="A list did not load (see above); reload the page to try again." /> : noEngineers}
         />
       </SectionCard>
     </div>

@@ -25,18 +25,32 @@ const weekOf = (extra: Partial<typeof facts> = {}) =>
 
 describe("the manager dashboard's load of an engineer", () => {
   it("is the schedule's week figure: confirmed work against this week's capacity, rounded as the cell is", () => {
-    expect(weekLoad(weekOf())).toEqual({ text: '185%', detail: 'Booked 5 of 2.7 days', status: 'overloaded', value: 185.2 });
+    expect(weekLoad(weekOf())).toEqual({ text: '185%', detail: 'Booked 5 of 2.7 days', status: 'overloaded', value: 185.2, over: 'Over capacity on 5 of 5 days, peak 185.2%' });
+  });
+
+  it('marks a week over capacity on some day though its average is under 100 %, and says which days and the peak', () => {
+    // 50 % all week, 6 % more on Thursday and Friday (a part-timer at 54 %): 103.7 % on those days.
+    // The extra work ends at Saturday's midnight: Saturday is no working day however a last day is read.
+    const some = weekOf({
+      assignments: [
+        { engineerId: 'e1', projectId: 'p1', allocationPercentage: 50, startDate: '2026-11-01T00:00:00.000Z', endDate: '2027-01-01T00:00:00.000Z' },
+        { engineerId: 'e1', projectId: 'p2', allocationPercentage: 6, startDate: '2026-11-26T00:00:00.000Z', endDate: '2026-11-28T00:00:00.000Z' },
+      ],
+    });
+    const load = weekLoad(some)!;
+    expect(load.value).toBeLessThan(100);
+    expect(load).toMatchObject({ status: 'overloaded', over: 'Over capacity on 2 of 5 days, peak 103.7%' });
   });
 
   it('takes time off out of the capacity it is measured against, and reads Off without any', () => {
     const twoDaysOff = [{ _id: 't1', engineerId: 'e1', from: '2026-11-23', to: '2026-11-24', kind: 'vacation' }];
     expect(weekLoad(weekOf({ timeOff: twoDaysOff as never }))).toMatchObject({ text: '185%', detail: 'Booked 3 of 1.6 days' });
     const allWeek = [{ _id: 't1', engineerId: 'e1', from: '2026-11-23', to: '2026-11-27', kind: 'vacation' }];
-    expect(weekLoad(weekOf({ timeOff: allWeek as never }))).toEqual({ text: 'Off', detail: '5 days off', status: 'off', value: -1 });
+    expect(weekLoad(weekOf({ timeOff: allWeek as never }))).toEqual({ text: 'Off', detail: '5 days off', status: 'off', value: -1, over: null });
   });
 
   it('waits for the answer, and names the week it is for', () => {
     expect(weekLoad(undefined)).toBeNull();
-    expect(weekTitle({ from: '2026-11-23', to: '2026-11-29' })).toBe('Week of Nov 23 – Nov 29');
+    expect(weekTitle({ from: '2026-11-23', to: '2026-11-29' })).toBe('Week of Nov 23 - Nov 29');
   });
 });

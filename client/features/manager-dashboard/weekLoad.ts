@@ -1,5 +1,6 @@
+import { overloadText } from '../../../domain/capacity/capacity-over-time.ts';
 import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
-import { monthDay, percent, plural } from '../../lib/format.ts';
+import { monthDayRange, percent, plural } from '../../lib/format.ts';
 
 /** One engineer's week as GET /api/capacity answers it: the figure the schedule's week column shows. */
 export type WeekPeriod = CapacityResponse['rows'][number]['periods'][number];
@@ -9,9 +10,12 @@ export type WeekLoad = {
   text: string;
   /** What it is made of: 'Booked 5 of 2.7 days'. */
   detail: string;
+  /** The model's status: overloaded when any day of the week is over capacity, whatever the average. */
   status: WeekPeriod['status'];
   /** For sorting and the bar: the utilisation, -1 when off. */
   value: number;
+  /** 'Over capacity on 2 of 5 days, peak 120%' when some day is; the average alone can hide it. */
+  over: string | null;
 };
 
 /** The model counts load in percent-days (a full day at 100 %): in days, to one decimal. */
@@ -28,15 +32,17 @@ export function weekLoad(period: WeekPeriod | undefined): WeekLoad | null {
   if (!period) return null;
   if (period.utilization === null) {
     const why = period.timeOffDays > 0 ? `${plural(period.timeOffDays, 'day')} off` : period.workingDays === 0 ? 'No working day' : 'No capacity';
-    return { text: 'Off', detail: why, status: 'off', value: -1 };
+    return { text: 'Off', detail: why, status: 'off', value: -1, over: null };
   }
+  const over = overloadText(period);
   return {
     text: percent(Math.round(period.utilization)),
     detail: `Booked ${days(period.booked)} of ${days(period.capacity)} ${days(period.capacity) === 1 ? 'day' : 'days'}`,
     status: period.status,
     value: period.utilization,
+    over: over ? `${over.charAt(0).toUpperCase()}${over.slice(1)}` : null,
   };
 }
 
-/** The period the figures are for, said on the screen: 'Week of Nov 23 – Nov 29'. */
-export const weekTitle = (week: { from: string; to: string }) => `Week of ${monthDay(week.from)} – ${monthDay(week.to)}`;
+/** The period the figures are for, said on the screen: 'Week of Nov 23 - Nov 29'. */
+export const weekTitle = (week: { from: string; to: string }) => `Week of ${monthDayRange(week.from, week.to)}`;

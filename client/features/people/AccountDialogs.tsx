@@ -3,8 +3,9 @@ import { Alert, Button } from 'antd';
 import type { AccountView } from '../../../domain/accounts/inputs.ts';
 import { DialogTitle } from '../../components/formParts.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import { type AccountAction, describeAccountAction } from '../../machines/accountAction.machine.ts';
+import { type AccountAction, describeAccountAction } from './accountAction.machine.ts';
 import { CopyLink } from './CopyLink.tsx';
+import { palette } from '../../components/palette.ts';
 
 /** "Deactivate Sam Rivera?": what the change does, Cancel and the change itself (busy while it runs). */
 export function ConfirmAccountAction({ action, open, running, onConfirm, onCancel }: {
@@ -48,7 +49,7 @@ export function ResetLinkDialog({ link, onClose }: { link: { url: string; accoun
         <DialogTitle
           title={
             <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-              <KeyOutlined style={{ color: '#2563eb' }} /> Reset link for {link?.account.name}
+              <KeyOutlined style={{ color: palette.primary }} /> Reset link for {link?.account.name}
             </span>
           }
           subtitle="It works once, for one hour, and lets them choose a new password."

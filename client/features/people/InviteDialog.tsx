@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Form, Input, Select, Typography } from 'antd';
 import type { Role } from '../../../domain/entities.ts';
 import { DialogTitle } from '../../components/formParts.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import type { InviteFormContext, InviteFormEvent } from '../../machines/inviteForm.machine.ts';
+import type { InviteFormContext, InviteFormEvent } from './inviteForm.machine.ts';
 import { CopyLink } from './CopyLink.tsx';
 import { roleOptions } from './peopleLook.tsx';
 

@@ -20,12 +20,14 @@ import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { accountsApi } from '../../lib/accountsApi.ts';
 import { plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
-import { type AccountAction, type AccountActionResult, accountActionMachine } from '../../machines/accountAction.machine.ts';
-import { accountCounts, type AccountStatusFilter, accountsDirectoryMachine, visibleAccounts } from '../../machines/accountsDirectory.machine.ts';
-import { inviteFormMachine } from '../../machines/inviteForm.machine.ts';
+import { type AccountAction, type AccountActionResult, accountActionMachine } from './accountAction.machine.ts';
+import { accountCounts, type AccountStatusFilter, accountsDirectoryMachine, visibleAccounts } from './accountsDirectory.machine.ts';
+import { inviteFormMachine } from './inviteForm.machine.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { ConfirmAccountAction, ResetLinkDialog } from './AccountDialogs.tsx';
+import { useAccountsBulk } from './AccountsBulk.tsx';
 import { InviteDialog } from './InviteDialog.tsx';
+import { InviteInBulk } from './InviteInBulk.tsx';
 import { SlackChannels } from './SlackChannels.tsx';
 import { AccountStatusTag, AdminTag, lastSignInText, roleOptions } from './peopleLook.tsx';
 
@@ -77,7 +79,7 @@ const doneText = (action: AccountAction): string => {
 /**
  * People & access (admins): everyone who may sign in, with their role, admin rights, status and last
  * sign-in; inviting people, withdrawing invitations, changing roles and admin rights, deactivating
- * and reactivating accounts, and issuing reset links. Each change is made against the version its row
+ * and reactivating accounts (one, or a selection of any size at once), and issuing reset links. Each change is made against the version its row
  * showed; a refusal (the last admin, someone else's change first) says why and reloads the list.
  */
 export default function PeoplePage() {
@@ -112,6 +114,7 @@ export default function PeoplePage() {
   const loading = !loaded && list.matches('loading');
   const busyId = action.matches('running') ? action.context.action?.account._id : undefined;
   const ask = (next: AccountAction) => sendAction({ type: 'ASK', action: next });
+  const bulk = useAccountsBulk({ shown: rows, accounts, meId: me?._id, onChanged: () => sendList({ type: 'RELOAD' }) });
 
   const menuOf = (a: AccountView): MenuProps['items'] => {
     const items: MenuProps['items'] = [];
@@ -287,11 +290,13 @@ export default function PeoplePage() {
             </Button>
           ) : null}
         </div>
+        {bulk.bar}
         <DataTable<AccountView>
           size="middle"
           columns={columns}
           dataSource={rows}
           loading={loading}
+          rowSelection={bulk.rowSelection}
           empty={
             <EmptyState
               icon={<TeamOutlined />}
@@ -302,6 +307,7 @@ export default function PeoplePage() {
           }
         />
       </SectionCard>
+      <InviteInBulk accounts={accounts} loaded={loaded} onInvited={() => sendList({ type: 'RELOAD' })} />
       <InviteDialog
         open={!invite.matches('closed')}
         sending={invite.matches('sending')}
@@ -317,6 +323,7 @@ export default function PeoplePage() {
         onCancel={() => sendAction({ type: 'CANCEL' })}
       />
       <ResetLinkDialog link={action.context.link} onClose={() => sendAction({ type: 'CLOSE' })} />
+      {bulk.dialog}
       <SlackChannels />
     </div>
   );

@@ -4,7 +4,8 @@ import { Alert, Button, Input, Space, Typography } from 'antd';
 import { fromPromise } from 'xstate';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { request } from '../../lib/api.ts';
-import { type SlackChannel, slackChannelsMachine } from '../../machines/slackChannels.machine.ts';
+import { type SlackChannel, slackChannelsMachine } from './slackChannels.machine.ts';
+import { borderColors } from '../../components/palette.ts';
 
 const machine = slackChannelsMachine.provide({
   actors: {
@@ -30,7 +31,7 @@ export function SlackChannels() {
         <Typography.Text type="secondary">No channels yet.</Typography.Text>
       ) : (
         channels.map((channel) => (
-          <div key={channel._id} style={{ display: 'flex', gap: 12, alignItems: 'center', padding: '6px 0', borderBottom: '1px solid #f1f5f9' }}>
+          <div key={channel._id} style={{ display: 'flex', gap: 12, alignItems: 'center', padding: '6px 0', borderBottom: `1px solid ${borderColors.faint}` }}>
             <Typography.Text strong>{channel.name}</Typography.Text>
             <Typography.Text type="secondary" ellipsis style={{ flex: 1, minWidth: 0 }}>
               {channel.url}

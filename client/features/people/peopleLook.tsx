@@ -1,7 +1,7 @@
 import { Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { AccountView } from '../../../domain/accounts/inputs.ts';
 import type { Role } from '../../../domain/entities.ts';
+import { dateTime } from '../../lib/format.ts';
 
 export const roleOptions: { value: Role; label: string }[] = [
   { value: 'manager', label: 'Manager' },
@@ -34,7 +34,7 @@ export function AdminTag({ admin }: { admin: boolean }) {
   );
 }
 
-/** 'Mar 02, 2026 14:05', or 'never' for an account that has not signed in. */
+/** 'Mar 02, 2026 14:05:09', or 'never' for an account that has not signed in. */
 export function lastSignInText(iso: string | null): string {
-  return iso ? dayjs(iso).format('MMM DD, YYYY HH:mm') : 'never';
+  return iso ? dateTime(iso) : 'never';
 }

@@ -6,8 +6,8 @@ import { Modal } from '../../components/Modal.tsx';
 import { palette } from '../../components/palette.ts';
 import { accountsApi } from '../../lib/accountsApi.ts';
 import { passwordHint } from '../../lib/passwordRules.ts';
-import { type ChangePasswordValues, changePasswordMachine } from '../../machines/changePassword.machine.ts';
-import { signOutEverywhereMachine } from '../../machines/signOutEverywhere.machine.ts';
+import { type ChangePasswordValues, changePasswordMachine } from './changePassword.machine.ts';
+import { signOutEverywhereMachine } from './signOutEverywhere.machine.ts';
 import { sessionActor } from '../../stores/session.ts';
 
 const changePassword = changePasswordMachine.provide({

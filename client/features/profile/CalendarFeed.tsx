@@ -2,7 +2,7 @@ import { CalendarOutlined, CopyOutlined, DeleteOutlined, LinkOutlined } from '@a
 import { Button, Card, Input, Popconfirm, Space, Typography, message } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api.ts';
-import { calendarFeedApi } from '../../lib/webhooksApi.ts';
+import { calendarFeedApi } from './calendarFeedApi.ts';
 
 /**
  * The Profile's calendar feed: a secret address a calendar app subscribes to, with one's assignments

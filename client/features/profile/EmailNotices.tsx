@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { noticeLabels, type NoticeKind, type NoticePreferences } from '../../../domain/notifications/notices.ts';
 import { palette } from '../../components/palette.ts';
 import { request } from '../../lib/api.ts';
-import { noticePreferencesMachine } from '../../machines/noticePreferences.machine.ts';
+import { noticePreferencesMachine } from './noticePreferences.machine.ts';
 
 const machine = noticePreferencesMachine.provide({
   actors: {
@@ -14,11 +14,11 @@ const machine = noticePreferencesMachine.provide({
   },
 });
 
-/** Which e-mails I get; the weekly digest is for managers. */
+/** Which e-mails I get; the weekly digest and staffing requests are for managers. */
 export function EmailNotices({ manager }: { manager: boolean }) {
   const [state, send] = useMachine(machine);
   const { preferences, error } = state.context;
-  const kinds: NoticeKind[] = manager ? ['assigned', 'timeOff', 'digest'] : ['assigned', 'timeOff'];
+  const kinds: NoticeKind[] = manager ? ['assigned', 'timeOff', 'digest', 'staffing'] : ['assigned', 'timeOff'];
   return (
     <Card
       data-testid="email-notices"

@@ -5,11 +5,12 @@ import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Engineer } from '../../../domain/entities.ts';
 import { sortedUnique } from '../../../domain/figures.ts';
-import { FormConflictDialog } from '../../components/ConflictDialog.tsx';
+import { conflictProps, FormConflictDialog } from '../../components/ConflictDialog.tsx';
 import { SkillsSelect } from '../../components/SkillsSelect.tsx';
 import type { FieldSpec } from '../../lib/conflict.ts';
-import { planningApi, unlessGone } from '../../lib/planningApi.ts';
-import { skillsFormMachine } from '../../machines/skillsForm.machine.ts';
+import { planningApi } from '../planning/index.ts';
+import { unlessGone } from '../../lib/api.ts';
+import { skillsFormMachine } from './skillsForm.machine.ts';
 import { loadEngineers } from '../../stores/engineers.ts';
 import { loadProfile } from '../../stores/profile.ts';
 
@@ -120,9 +121,7 @@ export function OwnSkills({ skills, self, engineers, editable }: Props) {
       <FormConflictDialog
         thing="engineer"
         fields={fields}
-        open={state.matches('conflict')}
-        loading={state.matches({ conflict: 'loading' })}
-        context={state.context}
+        {...conflictProps(state)}
         send={send}
       />
     </div>

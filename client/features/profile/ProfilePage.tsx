@@ -16,6 +16,7 @@ import { AccountSecurity } from './AccountSecurity.tsx';
 import { EmailNotices } from './EmailNotices.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
 import { OwnSkills } from './OwnSkills.tsx';
+import { palette } from '../../components/palette.ts';
 
 const label = (icon: ReactNode, text: string) => (
   <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
@@ -88,7 +89,7 @@ export default function ProfilePage() {
               data-testid="engineering-details"
               title={
                 <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-                  <ToolOutlined style={{ color: '#2563eb' }} /> Engineering Details
+                  <ToolOutlined style={{ color: palette.primary }} /> Engineering Details
                 </span>
               }
               style={{ height: '100%' }}

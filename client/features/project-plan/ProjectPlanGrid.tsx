@@ -3,9 +3,9 @@ import { Tag } from 'antd';
 import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ProjectPlanResponse } from '../../../domain/capacity/project-plan-query.ts';
 import type { CapacityStep } from '../../../domain/capacity/inputs.ts';
-import { gridVariables } from '../../components/schedule/cellLook.ts';
-import { GridTip } from '../../components/schedule/GridTip.tsx';
-import { PeriodHead } from '../../components/schedule/PeriodHead.tsx';
+import { gridVariables } from '../../components/grid/cellLook.ts';
+import { GridTip } from '../../components/grid/GridTip.tsx';
+import { PeriodHead } from '../../components/grid/PeriodHead.tsx';
 import { capitalize } from '../../lib/format.ts';
 import { pageTextMeasure } from '../../lib/textMeasure.ts';
 import { type Measure, planCellLines, planCellLook, planRowSummary, textWidth } from './planLook.ts';
@@ -44,7 +44,7 @@ const PlanCells = memo(function PlanCells({ cells, width, includeTentative, meas
       {cells.map((cell, p) => {
         const look = planCellLook(cell, includeTentative, room, totals, measure);
         return (
-          <div key={cell.key} className={`plan-cell t-${look.tone}`} style={{ width }} data-p={p} data-testid="plan-cell" data-staffed={cell.staffed} data-demand={cell.demand} data-tentative={cell.tentative}>
+          <div key={cell.key} className={`plan-cell t-${look.tone}`} style={{ width }} role="gridcell" data-p={p} data-testid="plan-cell" data-staffed={cell.staffed} data-demand={cell.demand} data-tentative={cell.tentative}>
             {look.lines.map((line) => (
               <span key={line.kind} className={`fig ${line.kind}`} data-kind={line.kind}>
                 {line.text}
@@ -162,8 +162,9 @@ const ProjectName = memo(function ProjectName({ row, top, height, open, onToggle
   const p = row.project;
   const summary = planRowSummary(row.periods, includeTentative);
   return (
-    <div className="schedule-name-cell" style={{ transform: `translateY(${top}px)`, height }} role="rowheader" data-testid="plan-name" data-project={p.name} data-project-id={p._id}>
-      <div className="schedule-name">
+    <div className="schedule-name-cell" style={{ transform: `translateY(${top}px)`, height }} role="row" aria-label={p.name} data-testid="plan-name" data-project={p.name} data-project-id={p._id}>
+      {/* The name column stays in view apart from the periods: the name is a row of its own, one header cell. */}
+      <div className="schedule-name" role="rowheader">
         <button
           type="button"
           className="schedule-toggle"

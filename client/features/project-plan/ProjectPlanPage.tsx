@@ -4,34 +4,37 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { ProjectPlanSortKey } from '../../../domain/capacity/sort-keys.ts';
 import { type Assignment, type Placeholder, type ProjectStatus, projectStatuses } from '../../../domain/entities.ts';
-import { EmptyState } from '../../components/EmptyState.tsx';
-import { GridFrame } from '../../components/schedule/GridFrame.tsx';
+import { ListEmptyState } from '../../components/ListEmptyState.tsx';
+import { GridFrame } from '../../components/grid/GridFrame.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { AssignmentLanes, detailsHeight, LANE_HEIGHT, type LaidOutBars, layOutBars } from '../../components/schedule/AssignmentLanes.tsx';
-import { barGeometry, fittedColumnWidth, scheduleAxis, xOfDay } from '../../components/schedule/axis.ts';
-import { BulkBar } from '../../components/schedule/BulkBar.tsx';
-import { DragPreviewOr } from '../../components/schedule/DragPreviewOr.tsx';
-import { PlaceholderBar } from '../../components/schedule/PlaceholderRows.tsx';
-import { todayShown } from '../../components/schedule/todayShown.ts';
-import { useScheduleWrites } from '../../components/schedule/useScheduleWrites.tsx';
-import { useWidth } from '../../components/schedule/useWidth.ts';
-import { WindowMoves, SpanSelect } from '../../components/schedule/WindowControls.tsx';
-import '../../components/schedule/schedule.css';
+import { SaveViewButton } from '../../components/SaveViewButton.tsx';
+import { AssignmentLanes, detailsHeight, LANE_HEIGHT, type LaidOutBars, layOutBars } from '../../components/grid/AssignmentLanes.tsx';
+import { barGeometry, fittedColumnWidth, scheduleAxis, xOfDay } from '../../components/grid/axis.ts';
+import { BulkBar } from '../../components/grid/BulkBar.tsx';
+import { DragPreviewOr } from '../../components/grid/DragPreviewOr.tsx';
+import { PlaceholderBar } from '../../components/grid/PlaceholderRows.tsx';
+import { todayShown } from '../../components/grid/todayShown.ts';
+import { useScheduleWrites } from '../planning/index.ts';
+import { useWidth } from '../../components/grid/useWidth.ts';
+import { WindowMoves, SpanSelect } from '../../components/grid/WindowControls.tsx';
+import '../../components/grid/grid.css';
 import { afterNextPaint } from '../../lib/afterPaint.ts';
 import { capitalize } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
-import { planHasFilters } from '../../lib/schedule/planView.ts';
-import { alignedFrom, columnWidths, windowRange } from '../../lib/schedule/window.ts';
+import { planHasFilters } from './planView.ts';
+import { alignedFrom, columnWidths, windowRange } from '../../lib/window.ts';
 import { useAssignments } from '../../stores/assignments.ts';
 import { useEngineers } from '../../stores/engineers.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
 import { loadCollections } from '../../stores/plan.ts';
 import { useProjects } from '../../stores/projects.ts';
 import { ALL_COLLECTIONS } from '../../stores/useScreenData.ts';
+import { useTeamOptions, useTeams } from '../../stores/teams.ts';
 import { ProjectPlanGrid } from './ProjectPlanGrid.tsx';
 import { planSummary } from './planLook.ts';
 import { useProjectPlanMachine } from './useProjectPlanMachine.ts';
+import { chartColors, palette, textColors } from '../../components/palette.ts';
 
 const sorts: { label: string; value: ProjectPlanSortKey }[] = [
   { label: 'Name', value: 'name' },
@@ -54,10 +57,10 @@ function PlanLegend() {
     </span>
   );
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px', fontSize: 12, color: '#475569' }} data-testid="plan-legend">
-      {swatch('Staffed', '#2563eb')}
-      {swatch('Tentative', '#8b5cf6')}
-      {swatch('Open roles', '#f59e0b')}
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px', fontSize: 12, color: textColors.label }} data-testid="plan-legend">
+      {swatch('Staffed', chartColors.booked)}
+      {swatch('Tentative', chartColors.tentative)}
+      {swatch('Open roles', chartColors.pending)}
     </div>
   );
 }
@@ -69,6 +72,7 @@ function PlanLegend() {
  * the assignments' bars exactly as on the schedule: the same bars, drag machine and command path.
  */
 export default function ProjectPlanPage() {
+  const teamOptions = useTeamOptions(useTeams());
   const canPlan = useCanPlan();
   const isMobile = useIsMobile();
   const engineers = useEngineers();
@@ -167,7 +171,7 @@ export default function ProjectPlanPage() {
 
   return (
     <div>
-      <PageHeader title="Project plan" subtitle={isMobile ? undefined : 'Every project period by period: staffed work against open roles, and who is on it'} />
+      <PageHeader title="Project plan" subtitle={isMobile ? undefined : 'Every project period by period: staffed work against open roles, and who is on it'} extra={<SaveViewButton />} />
       <LoadErrors errors={[engineers.error, assignments.error]} />
       <Card style={{ marginBottom: 12 }} styles={{ body: { padding: isMobile ? 10 : '8px 12px' } }} data-testid="plan-toolbar">
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' }}>
@@ -200,6 +204,18 @@ export default function ProjectPlanPage() {
             style={{ width: 130 }}
             data-testid="plan-status"
           />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="Team"
+            value={view.team ?? undefined}
+            options={teamOptions}
+            onChange={(team?: string) => send({ type: 'CHANGE', change: { team: team ?? null } })}
+            aria-label="Team"
+            style={{ width: 180 }}
+            data-testid="plan-team"
+          />
           <Select value={view.sort} options={sorts} onChange={(sort) => send({ type: 'CHANGE', change: { sort } })} aria-label="Sort by" prefix="Sort:" style={{ width: 160 }} data-testid="plan-sort" />
           <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, cursor: 'pointer', whiteSpace: 'nowrap' }} title="Count work on projects not won yet as staffed">
             <Switch size="small" checked={view.includeTentative} onChange={(includeTentative) => send({ type: 'CHANGE', change: { includeTentative } })} aria-label="Include tentative" />
@@ -210,7 +226,7 @@ export default function ProjectPlanPage() {
       <Card styles={{ body: { padding: 0 } }} data-testid="plan-card" ref={cardRef}>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between', padding: isMobile ? '8px 12px' : '10px 16px' }}>
           <Typography.Text strong data-testid="plan-summary">
-            <ProjectOutlined style={{ color: '#2563eb', marginRight: 8 }} />
+            <ProjectOutlined style={{ color: palette.primary, marginRight: 8 }} />
             {plan ? planSummary(plan) : 'Loading the project plan...'}
             {busy && plan ? <Spin size="small" style={{ marginLeft: 10 }} /> : null}
           </Typography.Text>
@@ -227,11 +243,13 @@ export default function ProjectPlanPage() {
           onRetry={() => send({ type: 'RETRY' })}
           data={plan}
           empty={
-            <EmptyState
+            <ListEmptyState
               icon={<ProjectOutlined />}
-              title={planHasFilters(view) ? 'No projects match' : 'No projects yet'}
-              hint={planHasFilters(view) ? 'Try another search or status' : 'Projects appear here once they are created'}
-              action={planHasFilters(view) ? <Button onClick={() => send({ type: 'CLEAR_FILTERS' })}>Clear filters</Button> : undefined}
+              things="projects"
+              filtered={planHasFilters(view)}
+              filteredHint="Try another search or status"
+              noneHint="Projects appear here once they are created"
+              onClear={() => send({ type: 'CLEAR_FILTERS' })}
             />
           }
         >

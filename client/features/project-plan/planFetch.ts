@@ -1,7 +1,7 @@
 import type { ProjectPlanResponse } from '../../../domain/capacity/project-plan-query.ts';
 import type { Placeholder } from '../../../domain/entities.ts';
 import { request } from '../../lib/api.ts';
-import type { PlanData } from '../../machines/projectPlan.machine.ts';
+import type { PlanData } from './projectPlan.machine.ts';
 
 /**
  * The live project plan and the open roles, read side by side. Kept apart from the screen's code (and

@@ -1,6 +1,7 @@
 import type { ProjectPlanResponse } from '../../../domain/capacity/project-plan-query.ts';
 import { countedPlan, type PlanFigures, type PlanPerson } from '../../../domain/capacity/project-plan.ts';
 import { personDays } from '../../lib/format.ts';
+import { chartColors } from '../../components/palette.ts';
 
 /** One figure a cell or a row's sum shows: what it counts, and its text. */
 export type PlanLine = { kind: 'staffed' | 'tentative' | 'open'; text: string };
@@ -80,9 +81,9 @@ export function planCellLook(
     lines: planLines(counted, room, measure),
     tone: counted.demand > 0 && !totals ? 'short' : 'staffed',
     bars: [
-      { percent: share(counted.staffed), color: '#2563eb' },
-      { percent: share(counted.tentativeApart), color: '#8b5cf6' },
-      { percent: share(counted.demand), color: '#f59e0b' },
+      { percent: share(counted.staffed), color: chartColors.booked },
+      { percent: share(counted.tentativeApart), color: chartColors.tentative },
+      { percent: share(counted.demand), color: chartColors.pending },
     ],
   };
 }

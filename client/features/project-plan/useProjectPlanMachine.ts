@@ -6,9 +6,10 @@ import { fromPromise } from 'xstate';
 import { answerProjectPlanQuery, projectPlanQueryInput } from '../../../domain/capacity/project-plan-query.ts';
 import type { Plan } from '../../../domain/plan.ts';
 import { answersInclude } from '../../lib/api.ts';
-import { planViewFromSearch, searchOfPlanView } from '../../lib/schedule/planView.ts';
-import { todayShown } from '../../components/schedule/todayShown.ts';
-import { type PlanData, projectPlanMachine } from '../../machines/projectPlan.machine.ts';
+import { planViewFromSearch, searchOfPlanView } from './planView.ts';
+import { pastTeamMembers } from '../../lib/pastTeam.ts';
+import { todayShown } from '../../components/grid/todayShown.ts';
+import { type PlanData, projectPlanMachine } from './projectPlan.machine.ts';
 import { onLiveChange } from '../../stores/live.ts';
 import { viewMode } from '../../stores/viewMode.ts';
 import { fetchPlan } from './planFetch.ts';
@@ -21,7 +22,8 @@ import { takePreloadedPlan } from './planPreload.ts';
 function pastPlan(past: Plan, query: URLSearchParams, timeZone: string): PlanData {
   const projects = past.projects.map(({ _id, name, status, tentative, startDate, endDate, version }) => ({ _id, name, status, tentative, startDate, endDate, version }));
   const facts = { ...past, projects, tentativeProjectIds: projects.filter((p) => p.tentative).map((p) => p._id) };
-  return { plan: answerProjectPlanQuery(facts, projectPlanQueryInput.parse(Object.fromEntries(query)), timeZone), placeholders: past.placeholders };
+  const parsed = projectPlanQueryInput.parse(Object.fromEntries(query));
+  return { plan: answerProjectPlanQuery(facts, parsed, timeZone, pastTeamMembers(past, parsed.team, parsed.from)), placeholders: past.placeholders };
 }
 
 /**
@@ -55,7 +57,7 @@ export function useProjectPlanMachine() {
   useEffect(() => {
     const next = searchOfPlanView(view);
     if (next.toString() !== params.toString()) setParams(next, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new view writes the URL
+    // Only a new view writes the URL: the current params are read here, not followed.
   }, [view]);
   useEffect(() => send({ type: 'SET_VIEW', view: planViewFromSearch(params) }), [params, send]);
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createProjectMachine } from '../../machines/createProject.machine.ts';
+import { createProjectMachine } from './createProject.machine.ts';
 import { CreateProjectDialog } from './CreateProjectDialog.tsx';
 
 afterEach(cleanup);

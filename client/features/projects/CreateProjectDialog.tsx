@@ -2,7 +2,7 @@ import { Alert, Button, Col, Form, Input, InputNumber, Row, Select } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ProjectStatus } from '../../../domain/entities.ts';
 import { DayPicker, DialogTitle, SkillChecklist } from '../../components/formParts.tsx';
-import type { CreateProjectContext, CreateProjectEvent, ProjectField } from '../../machines/createProject.machine.ts';
+import type { CreateProjectContext, CreateProjectEvent, ProjectField } from './createProject.machine.ts';
 import { Modal } from '../../components/Modal.tsx';
 
 type Props = {
@@ -67,6 +67,7 @@ export function CreateProjectDialog({ open, submitting, context, skills, manager
         <Form.Item label="Project Name" required validateStatus={status('name')} help={help('name')} extra="A clear, descriptive name for the project">
           <Input
             name="name"
+            aria-label="Project Name"
             placeholder="e.g. Customer Portal Redesign"
             value={form.name}
             onChange={(e) => send({ type: 'CHANGE', field: 'name', value: e.target.value })}
@@ -75,6 +76,7 @@ export function CreateProjectDialog({ open, submitting, context, skills, manager
         <Form.Item label="Description" required validateStatus={status('description')} help={help('description')} extra={`Between 10 and 500 characters (${form.description.trim().length}/500)`}>
           <Input.TextArea
             name="description"
+            aria-label="Description"
             placeholder="What is this project about, and what does it deliver?"
             rows={3}
             value={form.description}
@@ -88,6 +90,7 @@ export function CreateProjectDialog({ open, submitting, context, skills, manager
                 disabledDate={beforeToday}
                 value={form.startDate}
                 onChange={(iso) => send({ type: 'CHANGE', field: 'startDate', value: iso })}
+                aria-label="Start Date"
                 data-testid="start-date"
               />
             </Form.Item>
@@ -98,6 +101,7 @@ export function CreateProjectDialog({ open, submitting, context, skills, manager
                 disabledDate={beforeToday}
                 value={form.endDate}
                 onChange={(iso) => send({ type: 'CHANGE', field: 'endDate', value: iso })}
+                aria-label="End Date"
                 data-testid="end-date"
               />
             </Form.Item>
@@ -108,6 +112,7 @@ export function CreateProjectDialog({ open, submitting, context, skills, manager
             <Form.Item label="Team Size" required validateStatus={status('teamSize')} help={help('teamSize')} extra="Required number of engineers (1-20)">
               <InputNumber
                 name="teamSize"
+                aria-label="Team Size"
                 style={{ width: '100%' }}
                 precision={0}
                 value={form.teamSize}
@@ -119,6 +124,7 @@ export function CreateProjectDialog({ open, submitting, context, skills, manager
             <Form.Item label="Project Status" required validateStatus={status('status')} help={help('status')}>
               <Select<ProjectStatus>
                 placeholder="Select status"
+                aria-label="Project Status"
                 allowClear
                 options={statusOptions}
                 value={form.status === '' ? undefined : form.status}

@@ -1,7 +1,7 @@
 import { Button, Col, Form, Input, InputNumber, Row } from 'antd';
 import { DayPicker, DialogTitle, FormAlerts, SkillChecklist } from '../../components/formParts.tsx';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
-import type { ProjectValues } from '../../machines/projectEdit.machine.ts';
+import type { ProjectValues } from './projectEdit.machine.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { toggledSkill, withSkill } from '../../lib/skills.ts';
 
@@ -58,12 +58,12 @@ export function EditProjectDialog({ open, saving, locked, context, skills, send 
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item label="Start Date" required validateStatus={status('startDate')} help={errors.startDate}>
-              <DayPicker value={form.startDate} onChange={(iso) => change('startDate', iso)} />
+              <DayPicker value={form.startDate} onChange={(iso) => change('startDate', iso)} aria-label="Start Date" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item label="End Date" required validateStatus={status('endDate')} help={errors.endDate}>
-              <DayPicker value={form.endDate} onChange={(iso) => change('endDate', iso)} />
+              <DayPicker value={form.endDate} onChange={(iso) => change('endDate', iso)} aria-label="End Date" />
             </Form.Item>
           </Col>
         </Row>

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { onPlanEvent } from '../../stores/liveSync.ts';
 import { projectHistory } from './projectApi.ts';
+import { borderColors, textColors } from '../../components/palette.ts';
 
 /** A live event that may belong in this project's history: the project's own, its assignments' and open roles'. */
 const mayConcern = (event: { type: string } | null) => event === null || /^(Project|Assignment|Placeholder)/.test(event.type);
@@ -63,8 +64,8 @@ export function ProjectHistory({ projectId }: { projectId: string }) {
       {!loading && events.length === 0 && !error ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No changes yet" /> : null}
       <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {events.map((event) => (
-          <li key={event.cursor} style={{ padding: '8px 0', borderBottom: '1px solid #f1f5f9' }} data-testid="project-history-event">
-            <div style={{ fontSize: 13, color: event.undid ? '#7c2d12' : undefined }}>{event.summary}</div>
+          <li key={event.cursor} style={{ padding: '8px 0', borderBottom: `1px solid ${borderColors.faint}` }} data-testid="project-history-event">
+            <div style={{ fontSize: 13, color: event.undid ? textColors.undone : undefined }}>{event.summary}</div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {dateTime(event.recordedAt)}
             </Typography.Text>

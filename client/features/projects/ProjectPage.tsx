@@ -8,21 +8,19 @@ import { Link, useParams } from 'react-router';
 import { fromPromise } from 'xstate';
 import type { Assignment, Project } from '../../../domain/entities.ts';
 import { assignmentStatus, type AssignmentStatus } from '../../../domain/figures.ts';
-import { useAssignmentPlanning } from '../../components/assignment-planning/AssignmentPlanning.tsx';
+import { useAssignmentPlanning, usePlaceholderPlanning } from '../planning/index.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PersonCell } from '../../components/EngineerAvatar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { openRolesText } from '../../components/placeholders/placeholderRows.ts';
-import { usePlaceholderPlanning } from '../../components/placeholders/usePlaceholders.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { AssignmentStatusTag, ProjectStatusTag, SkillTags } from '../../components/tags.tsx';
 import { lastKnownTimeZone } from '../../lib/capacityApi.ts';
-import { dateRange, percent, plural, shortRange } from '../../lib/format.ts';
+import { dateRange, percent, plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
-import { undoCommand } from '../../lib/undoApi.ts';
+import { undoCommand } from '../planning/index.ts';
 import { undoMachine } from '../../machines/undo.machine.ts';
 import { loadAssignments, useAssignments } from '../../stores/assignments.ts';
 import { loadPlaceholders, usePlaceholders } from '../../stores/capacityFacts.ts';
@@ -36,7 +34,9 @@ import { skillOptions, teamSizeText } from './helpers.ts';
 import { ProjectHistory } from './ProjectHistory.tsx';
 import { useProjectPlanning } from './ProjectPlanning.tsx';
 import { ProjectTimeline } from './ProjectTimeline.tsx';
-import { teamOf, teamFigures } from './projectPage.ts';
+import { openRolesSummary, teamOf, teamFigures } from './projectPage.ts';
+import { orgTimeZone } from '../../lib/orgTimeZone.ts';
+import { borderColors, palette } from '../../components/palette.ts';
 
 const SCREEN_COLLECTIONS = [...ALL_COLLECTIONS, 'placeholders'] as const;
 
@@ -118,16 +118,18 @@ export default function ProjectPage() {
     );
   }
 
-  const rows: TeamRow[] = team.map((a) => ({ ...a, status: assignmentStatus(a, now) }));
+  const rows: TeamRow[] = team.map((a) => ({ ...a, status: assignmentStatus(a, now, orgTimeZone()) }));
   const columns: TableColumnsType<TeamRow> = [
     { title: 'Person', key: 'person', render: (_, a) => <PersonCell name={a.engineerId.name} lines={[a.engineerId.email]} /> },
     { title: 'Role', key: 'role', render: (_, a) => <span style={{ display: 'block', minWidth: 100 }}>{a.role}</span> },
     { title: 'Allocation', key: 'allocation', render: (_, a) => <Tag color="blue" className="tabular">{percent(a.allocationPercentage)}</Tag> },
-    { title: 'Dates', key: 'dates', render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{shortRange(a.startDate, a.endDate)}</span> },
+    { title: 'Dates', key: 'dates', render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{dateRange(a.startDate, a.endDate)}</span> },
     { title: 'Status', key: 'status', render: (_, a) => <AssignmentStatusTag status={a.status} /> },
     ...(canPlan ? [{ title: 'Actions', key: 'actions', render: (_: unknown, a: TeamRow) => planning.renderActions(a) }] : []),
   ];
   const assignable = project.status !== 'completed';
+  // One sentence for the card and the section, from the posted roles and the team against its size.
+  const rolesSummary = openRolesSummary(openRoles.length, figures.people, project.teamSize);
 
   return (
     <div data-testid="project-page">
@@ -151,13 +153,13 @@ export default function ProjectPage() {
       <StatGrid>
         <StatCard title="Team" value={figures.people} hint={`of ${teamSizeText(project.teamSize)} wanted`} icon={<TeamOutlined />} loading={teamLoading} testId="card-team" />
         <StatCard title="Allocated now" value={percent(figures.allocatedNow)} hint="Sum of today's allocations" icon={<FieldTimeOutlined />} tone="green" loading={teamLoading} testId="card-allocated" />
-        <StatCard title="Open roles" value={openRoles.length} hint={openRoles.length > 0 ? openRolesText(openRoles.length) : 'None open'} icon={<UserAddOutlined />} tone="violet" loading={rolesLoading} testId="card-open-roles" />
+        <StatCard title="Open roles" value={openRoles.length} hint={rolesSummary} icon={<UserAddOutlined />} tone="violet" loading={rolesLoading || teamLoading} testId="card-open-roles" />
         <StatCard title="Timeline" value={plural(figures.weeks(project), 'week')} hint={dateRange(project.startDate, project.endDate)} icon={<CalendarOutlined />} tone="slate" testId="card-timeline" />
       </StatGrid>
 
       <div className="project-page-grid" style={{ display: 'grid', gridTemplateColumns: isMobile ? '1fr' : 'minmax(0, 2fr) minmax(0, 1fr)', gap: 16, marginTop: 16 }}>
         <SectionCard title="Details" icon={<FolderOpenOutlined />} testId="project-details">
-          <Descriptions column={isMobile ? 1 : 2} size="small" colon={false} labelStyle={{ color: '#64748b' }}>
+          <Descriptions column={isMobile ? 1 : 2} size="small" colon={false} labelStyle={{ color: palette.muted }}>
             <Descriptions.Item label="Status"><ProjectStatusTag status={project.status} /></Descriptions.Item>
             <Descriptions.Item label="Dates">{dateRange(project.startDate, project.endDate)}</Descriptions.Item>
             <Descriptions.Item label="Team size">{teamSizeText(project.teamSize)}</Descriptions.Item>
@@ -169,7 +171,7 @@ export default function ProjectPage() {
         </SectionCard>
         <SectionCard
           title="Open roles"
-          subtitle={rolesLoading ? 'Loading open roles...' : openRoles.length === 0 ? 'Every role is filled' : openRolesText(openRoles.length)}
+          subtitle={rolesLoading || teamLoading ? 'Loading open roles...' : rolesSummary}
           icon={<UserAddOutlined />}
           testId="project-open-roles"
           extra={canPlan ? <Button size="small" onClick={() => roles.open(project._id)} data-testid="manage-open-roles">Manage</Button> : undefined}
@@ -181,8 +183,8 @@ export default function ProjectPage() {
           ) : (
             <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {openRoles.map((p) => (
-                <li key={p._id} style={{ padding: '6px 0', borderBottom: '1px solid #f1f5f9' }} data-testid="open-role">
-                  <strong>{p.role}</strong> · {percent(p.allocationPercentage)} · {shortRange(p.startDate, p.endDate)}
+                <li key={p._id} style={{ padding: '6px 0', borderBottom: `1px solid ${borderColors.faint}` }} data-testid="open-role">
+                  <strong>{p.role}</strong> · {percent(p.allocationPercentage)} · {dateRange(p.startDate, p.endDate)}
                   {p.skills.length > 0 ? <div style={{ marginTop: 4 }}><SkillTags skills={p.skills} /></div> : null}
                 </li>
               ))}

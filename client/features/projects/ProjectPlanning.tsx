@@ -5,13 +5,13 @@ import { type ReactNode, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Project } from '../../../domain/entities.ts';
 import { conflictProps, FormConflictDialog, RowConflictDialog } from '../../components/ConflictDialog.tsx';
-import { commandIdOf } from '../../lib/api.ts';
-import { capacityFactsApi } from '../../lib/capacityFactsApi.ts';
-import { planningApi, unlessGone } from '../../lib/planningApi.ts';
-import { projectEditMachine, projectValuesOf } from '../../machines/projectEdit.machine.ts';
+import { commandIdOf, unlessGone } from '../../lib/api.ts';
+import { capacityFactsApi, planningApi } from '../planning/index.ts';
+import { projectEditMachine, projectValuesOf } from './projectEdit.machine.ts';
 import { rowActionMachine } from '../../machines/rowAction.machine.ts';
 import { loadAssignments } from '../../stores/assignments.ts';
 import { loadProjects } from '../../stores/projects.ts';
+import { saidOfWrite } from '../../stores/viewMode.ts';
 import { EditProjectDialog } from './EditProjectDialog.tsx';
 import { nextStatus, projectConflictFields, statusAction, statusMove, tentativeAction, tentativeConflictFields, tentativeMove } from './helpers.ts';
 
@@ -45,7 +45,7 @@ export function useProjectPlanning({ skills, placeholders, onUndoable }: Options
   const tell = (result: unknown, label: string, said: string) => {
     const commandId = commandIdOf(result);
     if (commandId && onUndoableRef.current) onUndoableRef.current({ commandId, label, said });
-    else void messageRef.current.success(said);
+    else void messageRef.current.success(saidOfWrite(said));
   };
 
   const editMachine = useMemo(
@@ -133,17 +133,13 @@ export function useProjectPlanning({ skills, placeholders, onUndoable }: Options
       <FormConflictDialog
         thing="project"
         fields={projectConflictFields}
-        open={edit.matches('conflict')}
-        loading={edit.matches({ conflict: 'loading' })}
-        context={edit.context}
+        {...conflictProps(edit)}
         send={sendEdit}
       />
       <RowConflictDialog
         thing="project"
         fields={projectConflictFields}
-        open={row.matches('conflict')}
-        loading={row.matches({ conflict: 'loading' })}
-        context={row.context}
+        {...conflictProps(row)}
         send={sendRow}
       />
       <RowConflictDialog thing="project" fields={tentativeConflictFields} {...conflictProps(tentative)} send={sendTentative} />

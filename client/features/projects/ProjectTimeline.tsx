@@ -1,16 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Button, Typography } from 'antd';
+import { Typography } from 'antd';
 import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef } from 'react';
 import type { Assignment, Placeholder, Project } from '../../../domain/entities.ts';
 import { assignmentStatus, type Dated } from '../../../domain/figures.ts';
-import { ImpactPreview } from '../../components/assignment-planning/AssignmentFormDialog.tsx';
-import { Modal } from '../../components/Modal.tsx';
-import { percent, shortRange } from '../../lib/format.ts';
+import { OverloadConfirm } from '../../components/OverloadConfirm.tsx';
+import { dropOverloads } from '../../lib/overloads.ts';
+import { dateRange, percent } from '../../lib/format.ts';
 import { barDragMachine, type DragEdge } from '../../machines/barDrag.machine.ts';
 import type { RowAction } from '../../machines/rowAction.machine.ts';
 import { assignmentsStore } from '../../stores/assignments.ts';
 import { engineersStore } from '../../stores/engineers.ts';
+import { shownPlan } from '../../stores/plan.ts';
 import { barOf, daysDragged, draggedDates, timelineAxis, todayX, type TimelineAxis } from './projectTimeline.ts';
+import { backgrounds, borderColors, palette, planningMarks, textColors } from '../../components/palette.ts';
 
 type Props = {
   project: Project;
@@ -31,7 +33,7 @@ type Props = {
   running: RowAction | null;
 };
 
-const statusColors = { active: '#2563eb', upcoming: '#64748b', completed: '#16a34a' } as const;
+const statusColors = { active: palette.primary, upcoming: textColors.quiet, completed: palette.done } as const;
 const livePlan = () => ({ engineers: engineersStore.data, assignments: assignmentsStore.data });
 const EDGE_PX = 8;
 
@@ -50,7 +52,14 @@ export function ProjectTimeline({ project, assignments, placeholders, canDrag, t
   const zoneRef = useRef(timeZone);
   zoneRef.current = timeZone;
 
-  const drag = useActorRef(barDragMachine, { input: { drag: (a, edge, days) => draggedDates(a, edge, days, zoneRef.current), plan: livePlan } });
+  const drag = useActorRef(barDragMachine, {
+    input: {
+      drag: (a, edge, days) => draggedDates(a, edge, days, zoneRef.current),
+      plan: livePlan,
+      // The schedule's question, by the same rule: the days the drop puts someone over capacity, and the peak.
+      judge: (a, dates, target) => dropOverloads(shownPlan(), a, dates, target?._id ?? null, new Date(), zoneRef.current),
+    },
+  });
   const onOpenRef = useRef(onOpen);
   onOpenRef.current = onOpen;
   const onCommitRef = useRef(onCommit);
@@ -65,7 +74,7 @@ export function ProjectTimeline({ project, assignments, placeholders, canDrag, t
     return () => window.removeEventListener('keydown', escape);
   }, [drag]);
   const held = useSelector(drag, (s) => (s.matches('dragging') || s.matches('confirming') ? s.context : null));
-  const confirming = useSelector(drag, (s) => (s.matches('confirming') ? s.context.impact : null));
+  const question = useSelector(drag, (s) => (s.matches('confirming') ? s.context : null));
   const start = useRef({ x: 0, y: 0 });
 
   const press = (event: ReactPointerEvent<HTMLDivElement>, a: Assignment) => {
@@ -98,14 +107,15 @@ export function ProjectTimeline({ project, assignments, placeholders, canDrag, t
 
   return (
     <div data-testid="project-page-timeline">
-      <div ref={scroller} style={{ overflowX: 'auto', border: '1px solid #e2e8f0', borderRadius: 8 }} data-testid="timeline-scroll">
+      {/* Focusable, so a keyboard can scroll the weeks sideways where the timeline holds nothing to tab to (a reader's view). */}
+      <div ref={scroller} style={{ overflowX: 'auto', border: `1px solid ${borderColors.control}`, borderRadius: 8 }} tabIndex={0} role="region" aria-label="Timeline" data-testid="timeline-scroll">
         <div style={{ display: 'grid', gridTemplateColumns: `${labelWidth}px ${axis.width}px`, minWidth: labelWidth + axis.width, position: 'relative' }}>
-          <div style={{ position: 'sticky', left: 0, zIndex: 3, background: '#f8fafc', borderBottom: '1px solid #e2e8f0', padding: '6px 10px', fontSize: 12, color: '#64748b' }}>
+          <div style={{ position: 'sticky', left: 0, zIndex: 3, background: backgrounds.subtle, borderBottom: `1px solid ${borderColors.control}`, padding: '6px 10px', fontSize: 12, color: palette.muted }}>
             Who
           </div>
-          <div style={{ position: 'relative', height: 30, background: '#f8fafc', borderBottom: '1px solid #e2e8f0' }}>
+          <div style={{ position: 'relative', height: 30, background: backgrounds.subtle, borderBottom: `1px solid ${borderColors.control}` }}>
             {axis.weeks.map((week) => (
-              <span key={week.day} style={{ position: 'absolute', left: week.left + 4, top: 7, fontSize: 11, color: '#64748b', whiteSpace: 'nowrap' }}>
+              <span key={week.day} style={{ position: 'absolute', left: week.left + 4, top: 7, fontSize: 11, color: palette.muted, whiteSpace: 'nowrap' }}>
                 {week.label}
               </span>
             ))}
@@ -113,22 +123,22 @@ export function ProjectTimeline({ project, assignments, placeholders, canDrag, t
           {assignments.map((a) => {
             const dates = shownDates(a);
             const bar = barOf(axis, dates, timeZone);
-            const status = assignmentStatus(a, now);
+            const status = assignmentStatus(a, now, timeZone);
             const dragging = held?.assignment?._id === a._id;
             return (
               <Row key={a._id} labelWidth={labelWidth} axis={axis} today={today} height={rowHeight}
                 label={
                   <>
                     <div style={{ fontWeight: 600, fontSize: 13, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{a.engineerId.name}</div>
-                    <div style={{ fontSize: 11, color: '#64748b', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{a.role}</div>
+                    <div style={{ fontSize: 11, color: palette.muted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{a.role}</div>
                   </>
                 }
               >
                 <div
                   role={canDrag ? 'button' : undefined}
                   tabIndex={canDrag ? 0 : undefined}
-                  aria-label={`${a.engineerId.name}, ${a.role}, ${percent(a.allocationPercentage)}, ${shortRange(dates.startDate, dates.endDate)}`}
-                  title={`${a.engineerId.name} · ${a.role} · ${percent(a.allocationPercentage)} · ${shortRange(dates.startDate, dates.endDate)}`}
+                  aria-label={`${a.engineerId.name}, ${a.role}, ${percent(a.allocationPercentage)}, ${dateRange(dates.startDate, dates.endDate)}`}
+                  title={`${a.engineerId.name} · ${a.role} · ${percent(a.allocationPercentage)} · ${dateRange(dates.startDate, dates.endDate)}`}
                   data-testid="timeline-bar"
                   data-assignment={a._id}
                   data-engineer={a.engineerId.name}
@@ -146,9 +156,9 @@ export function ProjectTimeline({ project, assignments, placeholders, canDrag, t
                     borderRadius: 6,
                     background: statusColors[status],
                     opacity: dragging ? 0.85 : 1,
-                    outline: dragging ? '2px solid #0f172a' : undefined,
-                    border: project.tentative ? '2px dashed #fbbf24' : undefined,
-                    color: '#fff',
+                    outline: dragging ? `2px solid ${palette.text}` : undefined,
+                    border: project.tentative ? `2px dashed ${planningMarks.tentativeOutline}` : undefined,
+                    color: textColors.onFill,
                     fontSize: 11,
                     lineHeight: `${rowHeight - 14}px`,
                     padding: '0 8px',
@@ -164,7 +174,7 @@ export function ProjectTimeline({ project, assignments, placeholders, canDrag, t
                   {/* The label stays in view beside the names while a long bar scrolls past them. */}
                   <span style={{ position: 'sticky', left: labelWidth + 8 }}>
                     {percent(a.allocationPercentage)}
-                    {bar.width > 120 ? ` · ${shortRange(dates.startDate, dates.endDate)}` : ''}
+                    {bar.width > 120 ? ` · ${dateRange(dates.startDate, dates.endDate)}` : ''}
                   </span>
                 </div>
               </Row>
@@ -176,17 +186,17 @@ export function ProjectTimeline({ project, assignments, placeholders, canDrag, t
               <Row key={p._id} labelWidth={labelWidth} axis={axis} today={today} height={rowHeight}
                 label={
                   <>
-                    <div style={{ fontWeight: 600, fontSize: 13, color: '#7c3aed' }}>Open role</div>
-                    <div style={{ fontSize: 11, color: '#64748b', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{p.role}</div>
+                    <div style={{ fontWeight: 600, fontSize: 13, color: planningMarks.openRole.label }}>Open role</div>
+                    <div style={{ fontSize: 11, color: palette.muted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{p.role}</div>
                   </>
                 }
               >
                 <div
                   data-testid="timeline-open-role"
-                  title={`Open role: ${p.role} · ${percent(p.allocationPercentage)} · ${shortRange(p.startDate, p.endDate)}`}
+                  title={`Open role: ${p.role} · ${percent(p.allocationPercentage)} · ${dateRange(p.startDate, p.endDate)}`}
                   style={{
                     position: 'absolute', left: bar.left, width: bar.width, top: 7, height: rowHeight - 14, borderRadius: 6,
-                    border: '2px dashed #a78bfa', background: '#f5f3ff', color: '#6d28d9', fontSize: 11, lineHeight: `${rowHeight - 18}px`,
+                    border: `2px dashed ${planningMarks.openRole.border}`, background: planningMarks.openRole.background, color: planningMarks.openRole.color, fontSize: 11, lineHeight: `${rowHeight - 18}px`,
                     padding: '0 8px', overflow: 'hidden', whiteSpace: 'nowrap', boxSizing: 'border-box',
                   }}
                 >
@@ -199,7 +209,7 @@ export function ProjectTimeline({ project, assignments, placeholders, canDrag, t
       </div>
       {held?.dates && held.assignment ? (
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 13 }} data-testid="drag-preview">
-          {held.assignment.engineerId.name}: {shortRange(held.dates.startDate, held.dates.endDate)}
+          {held.assignment.engineerId.name}: {dateRange(held.dates.startDate, held.dates.endDate)}
           {held.impact ? ` · ${held.impact.text}` : ''}
         </Typography.Text>
       ) : canDrag && assignments.length > 0 ? (
@@ -207,22 +217,12 @@ export function ProjectTimeline({ project, assignments, placeholders, canDrag, t
           Drag a bar to move it, an end to change its dates; click it to edit.
         </Typography.Text>
       ) : null}
-      <Modal
-        open={confirming !== null}
-        title="This change overloads someone"
+      <OverloadConfirm
+        overloads={question ? question.overloads : null}
+        action={question?.assignment && question.dates ? `${question.assignment.engineerId.name} on ${project.name}: ${dateRange(question.dates.startDate, question.dates.endDate)}.` : undefined}
+        onConfirm={() => drag.send({ type: 'CONFIRM' })}
         onCancel={() => drag.send({ type: 'BACK' })}
-        footer={[
-          <Button key="back" onClick={() => drag.send({ type: 'BACK' })}>
-            Back
-          </Button>,
-          <Button key="save" type="primary" onClick={() => drag.send({ type: 'CONFIRM' })} data-testid="drag-confirm">
-            Save anyway
-          </Button>,
-        ]}
-        width={480}
-      >
-        <ImpactPreview impact={confirming} confirming />
-      </Modal>
+      />
     </div>
   );
 }
@@ -233,14 +233,14 @@ type RowProps = { label: React.ReactNode; labelWidth: number; axis: TimelineAxis
 function Row({ label, axis, today, height, children }: RowProps) {
   return (
     <>
-      <div style={{ position: 'sticky', left: 0, zIndex: 2, background: '#fff', borderBottom: '1px solid #f1f5f9', padding: '4px 10px', height, boxSizing: 'border-box', lineHeight: 1.3 }}>
+      <div style={{ position: 'sticky', left: 0, zIndex: 2, background: palette.surface, borderBottom: `1px solid ${borderColors.faint}`, padding: '4px 10px', height, boxSizing: 'border-box', lineHeight: 1.3 }}>
         {label}
       </div>
-      <div style={{ position: 'relative', height, borderBottom: '1px solid #f1f5f9' }}>
+      <div style={{ position: 'relative', height, borderBottom: `1px solid ${borderColors.faint}` }}>
         {axis.weeks.map((week) => (
-          <span key={week.day} aria-hidden="true" style={{ position: 'absolute', left: week.left, top: 0, bottom: 0, borderLeft: '1px solid #f1f5f9' }} />
+          <span key={week.day} aria-hidden="true" style={{ position: 'absolute', left: week.left, top: 0, bottom: 0, borderLeft: `1px solid ${borderColors.faint}` }} />
         ))}
-        {today !== null ? <span aria-hidden="true" style={{ position: 'absolute', left: today, top: 0, bottom: 0, borderLeft: '2px solid #f97316', opacity: 0.6 }} /> : null}
+        {today !== null ? <span aria-hidden="true" style={{ position: 'absolute', left: today, top: 0, bottom: 0, borderLeft: `2px solid ${planningMarks.today}`, opacity: 0.6 }} /> : null}
         {children}
       </div>
     </>

@@ -7,10 +7,9 @@ import { fromPromise } from 'xstate';
 import type { Project } from '../../../domain/entities.ts';
 import { countByStatus } from '../../../domain/figures.ts';
 import { DataTable } from '../../components/DataTable.tsx';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { ListEmptyState } from '../../components/ListEmptyState.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
-import { openRolesText } from '../../components/placeholders/placeholderRows.ts';
-import { usePlaceholderPlanning } from '../../components/placeholders/usePlaceholders.tsx';
+import { openRolesText, usePlaceholderPlanning } from '../planning/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
@@ -19,7 +18,7 @@ import { api } from '../../lib/api.ts';
 import { dateRange, shortDate } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
-import { createProjectMachine } from '../../machines/createProject.machine.ts';
+import { createProjectMachine } from './createProject.machine.ts';
 import { useEngineers } from '../../stores/engineers.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { loadProjects, useProjects } from '../../stores/projects.ts';
@@ -30,6 +29,7 @@ import { columnSortOrder, projectPath, sortOfColumn } from './listQuery.ts';
 import { ProjectFilters } from './ProjectFilters.tsx';
 import { useProjectPlanning } from './ProjectPlanning.tsx';
 import { useProjectList } from './useProjectList.ts';
+import { textColors } from '../../components/palette.ts';
 
 type Placeholders = { open: (projectId: string) => void; countOf: (projectId: string) => number };
 
@@ -71,7 +71,7 @@ const columnsFor = (sort: string | null): TableColumnsType<Project> => [
     title: 'Description',
     key: 'description',
     render: (_, p) => (
-      <div className="clamp-2" style={{ maxWidth: 200, minWidth: 180, color: '#475569' }} title={p.description}>
+      <div className="clamp-2" style={{ maxWidth: 200, minWidth: 180, color: textColors.label }} title={p.description}>
         {p.description}
       </div>
     ),
@@ -199,11 +199,14 @@ export default function ProjectsPage() {
           pagination={{ current: list.page, pageSize: list.pageSize, total: list.total }}
           onChange={onTableChange}
           empty={
-            list.search || list.filters.status || list.filters.tentative || list.filters.openRoles ? (
-              <EmptyState icon={<FolderOutlined />} title="No projects found" hint="Try adjusting your search or filter criteria" />
-            ) : (
-              <EmptyState icon={<FolderOutlined />} title="No projects yet" hint="Create your first project with Add Project" />
-            )
+            <ListEmptyState
+              icon={<FolderOutlined />}
+              things="projects"
+              filtered={Boolean(list.search || list.filters.status || list.filters.tentative || list.filters.openRoles)}
+              filteredTitle="No projects found"
+              filteredHint="Try adjusting your search or filter criteria"
+              noneHint="Create your first project with Add Project"
+            />
           }
         />
       </SectionCard>

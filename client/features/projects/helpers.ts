@@ -2,7 +2,7 @@ import type { Engineer, Project, ProjectStatus } from '../../../domain/entities.
 import { sortedUnique } from '../../../domain/figures.ts';
 import type { FieldSpec } from '../../lib/conflict.ts';
 import { capitalize, plural, shortDate } from '../../lib/format.ts';
-import { projectValuesOf } from '../../machines/projectEdit.machine.ts';
+import { projectValuesOf } from './projectEdit.machine.ts';
 import type { RowAction } from '../../machines/rowAction.machine.ts';
 
 /** The dialog's skill choices: the sorted union of every engineer's skills and every project's required skills. */

@@ -9,21 +9,21 @@ describe('the project timeline', () => {
     const axis = timelineAxis([project, a, { startDate: '2026-02-25T00:00:00.000Z', endDate: '2026-03-01T00:00:00.000Z' }], 'UTC', 10);
     expect(weekLabel(axis.firstDay)).toBe('Feb 23');
     expect(axis.weeks[0]).toEqual({ day: axis.firstDay, left: 0, label: 'Feb 23' });
-    expect(axis.weeks.at(-1)!.label).toBe('May 4');
+    expect(axis.weeks.at(-1)!.label).toBe('May 04');
     expect(axis.width).toBe((axis.endDay - axis.firstDay) * 10);
   });
 
-  it('places a bar from its first day to the day after its last', () => {
+  it('places a bar from its first day through its last (Mar 4 through Mar 18: 15 days)', () => {
     const axis = timelineAxis([project], 'UTC', 10);
-    expect(barOf(axis, a, 'UTC')).toEqual({ left: 20, width: 140 });
+    expect(barOf(axis, a, 'UTC')).toEqual({ left: 20, width: 150 });
   });
 
-  it('turns pixels into whole days, and days into dates: a move shifts both, a resize keeps a day', () => {
+  it('turns pixels into whole days, and days into dates: a move shifts both, a resize keeps one day (start day = end day)', () => {
     expect(daysDragged({ dayWidth: 10 }, 26)).toBe(3);
     expect(daysDragged({ dayWidth: 10 }, -14)).toBe(-1);
     expect(draggedDates(a, 'move', 7, 'UTC')).toEqual({ startDate: '2026-03-11T00:00:00.000Z', endDate: '2026-03-25T00:00:00.000Z' });
-    expect(draggedDates(a, 'end', -30, 'UTC')).toEqual({ startDate: a.startDate, endDate: '2026-03-05T00:00:00.000Z' });
-    expect(draggedDates(a, 'start', 30, 'UTC')).toEqual({ startDate: '2026-03-17T00:00:00.000Z', endDate: a.endDate });
+    expect(draggedDates(a, 'end', -30, 'UTC')).toEqual({ startDate: a.startDate, endDate: '2026-03-04T00:00:00.000Z' });
+    expect(draggedDates(a, 'start', 30, 'UTC')).toEqual({ startDate: '2026-03-18T00:00:00.000Z', endDate: a.endDate });
   });
 
   it("keeps local midnight across a clock change in the organisation's time zone", () => {

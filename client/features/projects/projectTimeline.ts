@@ -1,5 +1,7 @@
-import { DAY_MS, dateOfDay, instantOf, mondayOf } from '../../../domain/capacity/calendar-days.ts';
-import { dayStartingAtOrAfter } from '../../../domain/capacity/time-zone.ts';
+import { DAY_MS, dateOfDay, mondayOf } from '../../../domain/capacity/calendar-days.ts';
+import { todayOf } from '../../../domain/capacity/plan-days.ts';
+import { daysOf } from '../../components/grid/axis.ts';
+import { monthDay } from '../../lib/format.ts';
 import { shiftedByDays } from '../../../domain/bulk.ts';
 import type { Dated } from '../../../domain/figures.ts';
 import type { DragEdge } from '../../machines/barDrag.machine.ts';
@@ -8,21 +10,15 @@ import type { DragEdge } from '../../machines/barDrag.machine.ts';
  * The project page's timeline: whole weeks from the Monday on or before the earliest date (the
  * project's start, or a bar that starts before it) to the week after the latest, a fixed width per
  * day. Days are day numbers (days since 1970-01-01) in the organisation's time zone, as the capacity
- * model counts them: an assignment counts on the days whose start it covers.
+ * model counts them: an assignment counts from its first through its last day.
  */
 export type TimelineAxis = { firstDay: number; endDay: number; dayWidth: number; width: number; weeks: { day: number; left: number; label: string }[] };
 
-/** The days an assignment counts on, [startDay, endDay). */
-export function daysOf(a: Dated, timeZone: string): { startDay: number; endDay: number } {
-  return { startDay: dayStartingAtOrAfter(instantOf(a.startDate), timeZone), endDay: dayStartingAtOrAfter(instantOf(a.endDate), timeZone) };
-}
+/** The days an assignment counts on, [startDay, endDay): the schedule's own reading (one rule for both timelines). */
+export { daysOf };
 
-const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** 'Mar 2' for the week starting on that Monday. */
-export const weekLabel = (day: number) => {
-  const date = dateOfDay(day);
-  return `${monthNames[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
-};
+/** 'Mar 02' for the week starting on that Monday. */
+export const weekLabel = (day: number) => monthDay(dateOfDay(day));
 
 export function timelineAxis(spans: readonly Dated[], timeZone: string, dayWidth: number): TimelineAxis {
   const days = spans.map((span) => daysOf(span, timeZone));
@@ -67,6 +63,6 @@ export function draggedDates(a: Dated, edge: DragEdge, days: number, timeZone: s
 
 /** Today's place on the axis, or null when today is off it. */
 export function todayX(axis: TimelineAxis, now: Date, timeZone: string): number | null {
-  const day = dayStartingAtOrAfter(now.getTime(), timeZone) - 1;
+  const day = todayOf(now, timeZone);
   return day < axis.firstDay || day >= axis.endDay ? null : xOfDay(axis, day);
 }

@@ -1,21 +1,22 @@
 import { DownloadOutlined, FieldTimeOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
 import { Alert, Button, DatePicker, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { ActualsVariance } from '../../../domain/actuals/contracts.ts';
 import { weekBefore } from '../../../domain/actuals/weeks.ts';
-import { useActualsDialog } from '../../components/actuals/useActualsDialog.tsx';
+import { useActualsDialog } from '../planning/index.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { ShowAllList } from '../../components/ShowAllList.tsx';
-import { fetchActualsVariance, lockActualsWeek, unlockActualsWeek } from '../../lib/actualsApi.ts';
+import { fetchActualsVariance, lockActualsWeek, unlockActualsWeek } from '../planning/index.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { csvText, downloadBlob } from '../../lib/csv.ts';
 import { addDays, todayDate } from '../../lib/weeks.ts';
-import { weekLockMachine } from '../../machines/weekLock.machine.ts';
+import { weekLockMachine } from './weekLock.machine.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { useNow } from '../../stores/useNow.ts';
+import { actualsPresets, countedText } from './actualsRange.ts';
 
 const lockMachine = weekLockMachine.provide({
   actors: {
@@ -61,15 +62,23 @@ export function ActualsSection() {
     downloadBlob(`actuals-${by}-${range[0]}-${range[1]}.csv`, new Blob([csvText([header, ...lines])], { type: 'text/csv' }));
   };
   const missingLastWeek = (data?.missing ?? []).filter((m) => m.week === lastWeek);
+  // Each quick range says its dates; the answer says which days it counted and which week runs to date.
+  const presets = useMemo(() => actualsPresets(today).map((p) => ({ label: p.label, value: [dayjs(p.from), dayjs(p.to)] as [Dayjs, Dayjs] })), [today]);
+  const counted = countedText(data);
 
   return (
-    <SectionCard title="Actuals vs plan" subtitle="Furthest from plan first: actual minus planned hours over the chosen weeks" icon={<FieldTimeOutlined />} testId="actuals-variance">
+    <SectionCard title="Actuals vs plan" subtitle="Furthest from plan first: actual minus planned hours over the chosen days" icon={<FieldTimeOutlined />} testId="actuals-variance">
       <Space wrap style={{ marginBottom: 12 }}>
-        <DatePicker.RangePicker allowClear={false} value={[dayjs(range[0]), dayjs(range[1])]}
+        <DatePicker.RangePicker allowClear={false} value={[dayjs(range[0]), dayjs(range[1])]} presets={presets}
           onChange={(values) => values?.[0] && values[1] && setRange([values[0].format('YYYY-MM-DD'), values[1].format('YYYY-MM-DD')])} data-testid="actuals-range" />
         <Segmented<'project' | 'engineer'> value={by} onChange={setBy} options={[{ value: 'project', label: 'Projects' }, { value: 'engineer', label: 'People' }]} data-testid="actuals-by" />
         <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={rows.length === 0} data-testid="actuals-export">Export CSV</Button>
       </Space>
+      {counted ? (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBottom: 8 }} data-testid="actuals-counted">
+          {counted}
+        </Typography.Text>
+      ) : null}
       {error ? <Alert type="error" title={error} style={{ marginBottom: 12 }} /> : null}
       <Table<Row> size="small" rowKey={(row) => (row.project ?? row.engineer)!._id} dataSource={rows} pagination={{ pageSize: 10 }} scroll={{ x: 'max-content' }} data-testid="actuals-variance-table"
         columns={[

@@ -8,6 +8,7 @@ import {
   sliceTooltip,
   type UtilizationDatum,
 } from './chartData.ts';
+import { textColors } from '../../components/palette.ts';
 
 /** 'Team Utilization vs Capacity': grouped bars per engineer, y from 0 to max + 20 with % ticks. */
 export function UtilizationChart({ data, max, height = 360 }: { data: UtilizationDatum[]; max: number; height?: number }) {
@@ -43,6 +44,7 @@ export function UtilizationChart({ data, max, height = 360 }: { data: Utilizatio
         title: (d: UtilizationDatum) => d.name,
         items: [
           (d: UtilizationDatum) => ({ name: d.series, value: `${d.value}%`, color: d.color }),
+          (d: UtilizationDatum) => ({ name: 'Load', value: d.load }),
           (d: UtilizationDatum) => ({ name: 'Seniority', value: d.seniority }),
           (d: UtilizationDatum) => ({ name: 'Status', value: d.status }),
           (d: UtilizationDatum) => ({ name: 'Active Projects', value: d.activeProjects }),
@@ -64,7 +66,7 @@ export function StatusPie({ data, height = 320 }: { data: StatusSlice[]; height?
       colorField="label"
       innerRadius={0.55}
       scale={{ color: { domain: data.map((d) => d.label), range: data.map((d) => d.color) } }}
-      label={{ text: (d: StatusSlice) => `${d.percent}%`, position: 'inside', style: { fontSize: 12, fontWeight: 600, fill: '#fff' } }}
+      label={{ text: (d: StatusSlice) => `${d.percent}%`, position: 'inside', style: { fontSize: 12, fontWeight: 600, fill: textColors.onFill } }}
       legend={{ color: { position: 'bottom', layout: { justifyContent: 'center' }, itemMarker: 'circle' } }}
       tooltip={{
         title: (d: StatusSlice) => d.label,

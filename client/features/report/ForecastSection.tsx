@@ -12,6 +12,7 @@ import { forecastRange, forecastWindowMachine } from '../../machines/forecastWin
 import { useCapacity } from '../../stores/useLiveQuery.ts';
 import { forecastChartData, forecastColors, forecastCsvRows, forecastFilename, forecastHeadline, forecastSummary, overloadedInRange } from './forecast.ts';
 import { OverloadedSoon } from './OverloadedSoon.tsx';
+import { textColors } from '../../components/palette.ts';
 
 // The charts library is big: it loads in its own chunk, after the rest of the report has drawn.
 const ForecastChart = lazy(() => import('./ForecastChart.tsx'));
@@ -22,7 +23,7 @@ const chartFallback = <Skeleton.Node active style={{ width: '100%', height: 300 
 function Legend() {
   const items = [...(['Confirmed', 'Tentative', 'Placeholders'] as const).map((s) => [s, forecastColors[s], 'square'] as const), ['Capacity', forecastColors.Capacity, 'line'] as const];
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 14, marginBottom: 8, fontSize: 12, color: '#475569' }}>
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 14, marginBottom: 8, fontSize: 12, color: textColors.label }}>
       {items.map(([label, color, shape]) => (
         <span key={label} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
           <span style={{ width: shape === 'line' ? 16 : 10, height: shape === 'line' ? 3 : 10, borderRadius: shape === 'line' ? 2 : 3, background: color, display: 'inline-block' }} />
@@ -92,7 +93,7 @@ export function ForecastSection() {
       <Col xs={24} xl={9}>
         <SectionCard
           title={`Overloaded in ${when}`}
-          subtitle={overloaded ? `${overloaded.length} ${overloaded.length === 1 ? 'engineer' : 'engineers'} over capacity in some week, worst first` : 'Loading...'}
+          subtitle={overloaded ? `${overloaded.length} ${overloaded.length === 1 ? 'engineer' : 'engineers'} over capacity on some day, worst first` : 'Loading...'}
           icon={<WarningOutlined />}
           testId="overloaded-soon"
         >

@@ -1,10 +1,16 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Assignment, Engineer, Project } from '../../../domain/entities.ts';
 import { answerCapacityQuery, capacityQueryInput, inShape } from '../../../domain/capacity/index.ts';
 import { resetAll } from '../../stores/plan.ts';
+import { MemoryRouter } from 'react-router';
+import { utilisationQueryInput, utilisationReport } from '../../../domain/reports/index.ts';
 import ReportPage from './ReportPage.tsx';
+
+// The page also draws the utilisation section (its table and pickers): in happy-dom on a busy machine the
+// charts below it come seconds after the first paint, not within the default second.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Charts draw on canvas: capture their props instead.
 const chartProps: Record<string, Record<string, unknown>> = {};
@@ -16,6 +22,14 @@ vi.mock('@ant-design/charts', () => ({
   Pie: (props: Record<string, unknown>) => {
     chartProps.pie = props;
     return <div data-testid="pie-chart" />;
+  },
+  Line: (props: Record<string, unknown>) => {
+    chartProps.trend = props;
+    return <div data-testid="trend-line" />;
+  },
+  Bar: (props: Record<string, unknown>) => {
+    chartProps.groupBars = props;
+    return <div data-testid="group-bars" />;
   },
   DualAxes: (props: Record<string, unknown>) => {
     chartProps.forecast = props;
@@ -51,6 +65,13 @@ beforeEach(() => {
         const query = capacityQueryInput.parse(Object.fromEntries(new URLSearchParams(url.split('?')[1])));
         return new Response(JSON.stringify(inShape(answerCapacityQuery({ engineers: served.engineers, assignments: served.assignments }, query, 'UTC'), query.shape)), { status: 200 });
       }
+      // The utilisation report: what the server would answer (the same pure report), today as the browser has it.
+      if (url.startsWith('/api/reports/utilisation?')) {
+        const query = utilisationQueryInput.parse(Object.fromEntries(new URLSearchParams(url.split('?')[1])));
+        const facts = { engineers: served.engineers, assignments: served.assignments, assignmentRoles: new Map(), openRoles: new Map(), actuals: [] };
+        const today = new Date().toISOString().slice(0, 10);
+        return new Response(JSON.stringify(utilisationReport(facts, query, { timeZone: 'UTC', today, hoursPerDay: 8 })), { status: 200 });
+      }
       const body = url.endsWith('/engineers') ? served.engineers : url.endsWith('/assignments') ? served.assignments : url.endsWith('/projects') ? served.projects : { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' };
       return new Response(JSON.stringify(body), { status: 200 });
     }),
@@ -63,7 +84,7 @@ afterEach(() => {
 
 describe('Reports & Analytics', () => {
   it('draws both charts with the spec\'s axes, colours, maximum and tooltips', async () => {
-    render(<ReportPage />);
+    render(<ReportPage />, { wrapper: MemoryRouter });
     await screen.findByTestId('column-chart');
     await screen.findByTestId('pie-chart');
     const column = chartProps.column!;
@@ -82,6 +103,7 @@ describe('Reports & Analytics', () => {
     const items = (column.tooltip as { items: ((d: unknown) => { name: string; value: unknown })[] }).items.map((item) => item(data[0]));
     expect(items).toEqual([
       { name: 'Current Allocation', value: '130%', color: '#ef4444' },
+      { name: 'Load', value: '130%' },
       { name: 'Seniority', value: 'Senior' },
       { name: 'Status', value: 'Overloaded' },
       { name: 'Active Projects', value: 1 },
@@ -96,17 +118,31 @@ describe('Reports & Analytics', () => {
   });
 
   it('shows the cards, Utilization Analysis with Critical Issues and the Project Timeline', async () => {
-    render(<ReportPage />);
+    render(<ReportPage />, { wrapper: MemoryRouter });
     await waitFor(() => expect(screen.getByTestId('critical-issues').textContent).toContain('Ana Lopez'));
     expect(screen.getByText('Team Performance')).toBeTruthy();
     expect(screen.getByTestId('card-overloaded-engineers').textContent).toContain('Need attention');
-    expect(screen.getByTestId('critical-issues').textContent).toContain('130% / 100%');
+    expect(screen.getByTestId('critical-load').textContent).toBe('130%');
+    expect(screen.getByTestId('critical-issues').textContent).toContain('130% allocated of 100%');
     const analysis = screen.getByTestId('utilization-analysis');
     expect(within(analysis).getByText('50-100% capacity')).toBeTruthy();
     expect(within(analysis).getByText('>100% capacity')).toBeTruthy();
     expect(within(analysis).getByText('<50% capacity')).toBeTruthy();
     const timeline = screen.getByTestId('project-timeline');
     expect(timeline.textContent).toContain('Team size: 3 • Skills: Go, AWS');
+  });
+
+  it('names a part-timer overloaded by their load, with the allocation beside it labelled', async () => {
+    // Ben works half time and has 60 % booked: 120 % of his capacity, as the dashboard and the schedule say.
+    served = { engineers, projects, assignments: [{ ...assignments[0]!, _id: 'a2', engineerId: { _id: 'e2', name: 'Ben Ode', email: 'ben@x.test' }, allocationPercentage: 60 }] };
+    render(<ReportPage />, { wrapper: MemoryRouter });
+    await waitFor(() => expect(screen.getByTestId('critical-issues').textContent).toContain('Ben Ode'));
+    expect(screen.getByTestId('critical-load').textContent).toBe('120%');
+    expect(screen.getByTestId('critical-issues').textContent).toContain('Overloaded · 60% allocated of 50%');
+    expect(screen.getByTestId('critical-issues').textContent).not.toContain('60% / 50%');
+    await screen.findByTestId('column-chart');
+    const ben = (chartProps.column!.data as { name: string; series: string; load: string }[]).find((d) => d.name === 'Ben Ode' && d.series === 'Current Allocation');
+    expect(ben?.load).toBe('120%');
   });
 
   it('with a large team: Critical Issues shows the 20 most overloaded with Show all, and the chart a page of 24 highest allocation first', async () => {
@@ -119,7 +155,7 @@ describe('Reports & Analytics', () => {
         ...assignments[0]!, _id: `ta${k}`, engineerId: { _id: e._id, name: e.name, email: e.email }, allocationPercentage: 101 + k,
       })),
     };
-    render(<ReportPage />);
+    render(<ReportPage />, { wrapper: MemoryRouter });
     const issues = await screen.findByTestId('critical-issues-list');
     await waitFor(() => expect(issues.textContent).toContain('Member 24'));
     const shown = () => [...issues.textContent!.matchAll(/Member (\d\d)/g)].map((m) => Number(m[1]));
@@ -152,7 +188,7 @@ describe('Reports & Analytics', () => {
       projects,
       assignments: team.map((e, k) => ({ ...assignments[0]!, _id: `ta${k}`, engineerId: { _id: e._id, name: e.name, email: e.email }, allocationPercentage: 100 + 10 * k })),
     };
-    render(<ReportPage />);
+    render(<ReportPage />, { wrapper: MemoryRouter });
     await screen.findByTestId('column-chart');
     const bars = () => (chartProps.column!.data as { name: string; series: string; value: number }[]).filter((d) => d.series === 'Current Allocation');
     await waitFor(() => expect(bars()).toHaveLength(24));
@@ -164,7 +200,7 @@ describe('Reports & Analytics', () => {
   });
 
   it('forecasts the next 12 weeks: capacity against demand, and who is overloaded when, worst first', async () => {
-    render(<ReportPage />);
+    render(<ReportPage />, { wrapper: MemoryRouter });
     await screen.findByTestId('forecast-dual-axes');
     const forecast = chartProps.forecast as { children: { data: { week: string }[] }[] };
     expect(forecast.children[0]!.data).toHaveLength(12 * 3);
@@ -174,5 +210,24 @@ describe('Reports & Analytics', () => {
     await waitFor(() => expect(within(overloaded).getByText('Ana Lopez')).toBeTruthy());
     expect(overloaded.textContent).toContain('130%');
     expect(overloaded.textContent).not.toContain('Ben Ode');
+  });
+
+  it('utilisation over a range: this quarter by team, drill into a team, its people linked to the schedule over the range', async () => {
+    render(<ReportPage />, { wrapper: MemoryRouter });
+    const table = await screen.findByTestId('report-groups-table');
+    await waitFor(() => expect(within(table).getByText('Platform')).toBeTruthy());
+    expect(within(table).getByText('Data')).toBeTruthy();
+    // The trend draws every period of the range, past and forecast in one line.
+    await waitFor(() => expect(chartProps.trend).toBeTruthy());
+    const trend = chartProps.trend!.data as { series: string }[];
+    expect(new Set(trend.map((d) => d.series))).toEqual(new Set(['Past', 'Forecast']));
+    expect((screen.getByTestId('report-preset').textContent ?? '')).toMatch(/^This quarter: \w{3} \d{2} - \w{3} \d{2}$/);
+    fireEvent.click(within(table).getByText('Platform'));
+    const people = await screen.findByTestId('report-people-table');
+    const link = await within(people).findByText('Ana Lopez');
+    expect(link.getAttribute('href')).toMatch(/^\/capacity\?from=\d{4}-\d{2}-\d{2}&weeks=\d+&q=Ana\+Lopez$/);
+    expect(within(people).queryByText('Ben Ode')).toBeNull();
+    fireEvent.click(screen.getByTestId('report-drill-back'));
+    await screen.findByTestId('report-groups-table');
   });
 });

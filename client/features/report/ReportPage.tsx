@@ -22,10 +22,11 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { EngineerAvatar } from '../../components/EngineerAvatar.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { SaveViewButton } from '../../components/SaveViewButton.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { ProjectStatusTag } from '../../components/tags.tsx';
-import { localDate, percent } from '../../lib/format.ts';
+import { allocationOfCapacity, dateRange, loadPercent } from '../../lib/format.ts';
 import { useProjects } from '../../stores/projects.ts';
 import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
@@ -36,6 +37,9 @@ import { InTurn } from '../../components/InTurn.tsx';
 import { ForecastSection } from './ForecastSection.tsx';
 import { useTimeTravel } from '../../stores/timeTravel.ts';
 import { ActualsSection } from './ActualsSection.tsx';
+import { UtilisationSection } from './UtilisationSection.tsx';
+import { namesakeHints } from '../../lib/namesakes.ts';
+import { borderColors, notices, palette, textColors } from '../../components/palette.ts';
 
 // The charts library is big: it loads in its own chunk, after the rest of the report has drawn.
 const UtilizationChart = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.UtilizationChart })));
@@ -44,14 +48,14 @@ const StatusPie = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.St
 const chartFallback = (height: number) => (
   <div style={{ height, display: 'grid', placeItems: 'center' }}>
     <Skeleton.Node active style={{ width: 240, height: Math.min(height - 40, 200) }}>
-      <BarChartOutlined style={{ fontSize: 32, color: '#cbd5e1' }} />
+      <BarChartOutlined style={{ fontSize: 32, color: textColors.emptyIcon }} />
     </Skeleton.Node>
   </div>
 );
 
 function LegendDot({ color, label }: { color: string; label: string }) {
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 12, color: '#475569' }}>
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 12, color: textColors.label }}>
       <span style={{ width: 10, height: 10, borderRadius: 3, background: color, display: 'inline-block' }} />
       {label}
     </span>
@@ -60,7 +64,7 @@ function LegendDot({ color, label }: { color: string; label: string }) {
 
 function AnalysisTile({ label, hint, value, color, icon }: { label: string; hint: string; value: number; color: string; icon: ReactNode }) {
   return (
-    <div style={{ border: '1px solid #edf0f3', borderRadius: 12, padding: '12px 14px', height: '100%' }} data-testid={`analysis-${label.toLowerCase()}`}>
+    <div style={{ border: `1px solid ${borderColors.subtle}`, borderRadius: 12, padding: '12px 14px', height: '100%' }} data-testid={`analysis-${label.toLowerCase()}`}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 6, color, fontWeight: 600, fontSize: 13 }}>
         {icon}
         {label}
@@ -87,22 +91,23 @@ function ChartPager({ chart, onPage }: { chart: ChartPage<unknown>; onPage: (pag
   );
 }
 
-function CriticalIssue({ engineer: e }: { engineer: EngineerWithFigures<Engineer, Assignment> }) {
+function CriticalIssue({ engineer: e, namesake }: { engineer: EngineerWithFigures<Engineer, Assignment>; namesake?: string | undefined }) {
   // Spaced by padding, not margin: the list measures each item's height once it is drawn.
   return (
     <div style={{ paddingBottom: 8 }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '10px 12px', background: '#fef2f2', border: '1px solid #fee2e2', borderRadius: 10 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '10px 12px', background: notices.danger.bg, border: `1px solid ${notices.danger.border}`, borderRadius: 10 }}>
         <EngineerAvatar name={e.name} avatar={e.avatar} size={30} />
         <div style={{ flex: 1, minWidth: 0 }}>
           <Typography.Text strong ellipsis style={{ display: 'block' }}>
             {e.name}
           </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            Overloaded
+          <Typography.Text type="secondary" className="tabular" style={{ fontSize: 12 }}>
+            {namesake ? <span data-testid="namesake-hint">{namesake} · </span> : null}Overloaded · {allocationOfCapacity(e.currentAllocation, e.maxCapacity)}
           </Typography.Text>
         </div>
-        <Tag color="red" className="tabular" style={{ marginInlineEnd: 0 }}>
-          {percent(e.currentAllocation)} / {percent(e.maxCapacity)}
+        {/* The load, as the dashboard, Engineers and the schedule show it for this person. */}
+        <Tag color="red" className="tabular" style={{ marginInlineEnd: 0 }} title="Load: booked against their own capacity" data-testid="critical-load">
+          {loadPercent(e.utilizationPercentage)}
         </Tag>
       </div>
     </div>
@@ -111,7 +116,7 @@ function CriticalIssue({ engineer: e }: { engineer: EngineerWithFigures<Engineer
 
 function TimelineItem({ project: p }: { project: Project }) {
   return (
-    <div style={{ display: 'flex', gap: 12, padding: '12px 0', borderBottom: '1px solid #f1f5f9' }} data-testid="timeline-item">
+    <div style={{ display: 'flex', gap: 12, padding: '12px 0', borderBottom: `1px solid ${borderColors.faint}` }} data-testid="timeline-item">
       <span aria-hidden="true" style={{ width: 10, height: 10, borderRadius: '50%', background: dotColor(p.status), marginTop: 6, flex: 'none' }} />
       <div style={{ flex: 1, minWidth: 0 }}>
         <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, justifyContent: 'space-between' }}>
@@ -119,7 +124,7 @@ function TimelineItem({ project: p }: { project: Project }) {
           <ProjectStatusTag status={p.status} />
         </div>
         <Typography.Text type="secondary" style={{ fontSize: 13, display: 'block', marginTop: 2 }}>
-          {localDate(p.startDate)} - {localDate(p.endDate)}
+          {dateRange(p.startDate, p.endDate)}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
           Team size: {p.teamSize} • Skills: {p.requiredSkills.join(', ')}
@@ -145,7 +150,9 @@ export default function ReportPage() {
   const byAllocation = useMemo(() => [...figures].sort(byAllocationDescending), [figures]);
   const [chartPageIndex, setChartPageIndex] = useState(0);
   const chart = useMemo(() => chartPage(byAllocation, chartPageIndex), [byAllocation, chartPageIndex]);
-  const barData = useMemo(() => utilizationChartData(chart.items), [chart]);
+  // Names shared by several people say whose they are, judged over everyone the report covers.
+  const namesakes = useMemo(() => namesakeHints(figures), [figures]);
+  const barData = useMemo(() => utilizationChartData(chart.items, namesakes), [chart, namesakes]);
   const [, yMax] = useMemo(() => yDomain(figures), [figures]);
   const slices = useMemo(() => projectStatusData(projects.data), [projects.data]);
   const overloaded = useMemo(() => overloadedBySeverity(figures), [figures]);
@@ -159,7 +166,7 @@ export default function ReportPage() {
 
   return (
     <div>
-      <PageHeader title="Reports & Analytics" badge="Team Performance" subtitle="Utilisation, capacity and delivery across the team" />
+      <PageHeader title="Reports & Analytics" badge="Team Performance" subtitle="Utilisation, capacity and delivery across the team" extra={<SaveViewButton />} />
       <LoadErrors errors={[engineers.error, projects.error, assignments.error]} />
       <StatGrid>
         <StatCard title="Total Engineers" value={engineers.data.length} hint="Active team members" icon={<TeamOutlined />} loading={loadingEngineers} testId="card-total-engineers" />
@@ -167,6 +174,13 @@ export default function ReportPage() {
         <StatCard title="Active Projects" value={statusCounts.active} hint="Currently running" icon={<SyncOutlined />} tone="green" loading={loadingProjects} testId="card-active-projects" />
         <StatCard title="Overloaded Engineers" value={utilization.overloaded} hint="Need attention" icon={<WarningOutlined />} tone="red" loading={loadingEngineers} testId="card-overloaded-engineers" />
       </StatGrid>
+
+      {/* Any range, past or future, grouped: the plan as it stands, so a past moment's view leaves it out. */}
+      {travel.status === 'live' ? (
+        <div style={{ marginBottom: 16 }}>
+          <UtilisationSection />
+        </div>
+      ) : null}
 
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} xl={15}>
@@ -226,13 +240,13 @@ export default function ReportPage() {
           <SectionCard title="Utilization Analysis" subtitle="How the team's capacity is used" icon={<AlertOutlined />} testId="utilization-analysis">
             <Row gutter={[12, 12]}>
               <Col xs={24} sm={8}>
-                <AnalysisTile label="Optimal" hint="50-100% capacity" value={utilization.optimal} color="#15803d" icon={<CheckCircleOutlined />} />
+                <AnalysisTile label="Optimal" hint="50-100% capacity" value={utilization.optimal} color={palette.success} icon={<CheckCircleOutlined />} />
               </Col>
               <Col xs={24} sm={8}>
-                <AnalysisTile label="Overloaded" hint=">100% capacity" value={utilization.overloaded} color="#b91c1c" icon={<WarningOutlined />} />
+                <AnalysisTile label="Overloaded" hint=">100% capacity" value={utilization.overloaded} color={palette.danger} icon={<WarningOutlined />} />
               </Col>
               <Col xs={24} sm={8}>
-                <AnalysisTile label="Underutilized" hint="<50% capacity" value={utilization.underutilized} color="#1d4ed8" icon={<FieldTimeOutlined />} />
+                <AnalysisTile label="Underutilized" hint="<50% capacity" value={utilization.underutilized} color={textColors.accentDark} icon={<FieldTimeOutlined />} />
               </Col>
             </Row>
             <Typography.Title level={5} style={{ margin: '20px 0 8px', fontSize: 14 }}>
@@ -240,7 +254,7 @@ export default function ReportPage() {
             </Typography.Title>
             <div data-testid="critical-issues">
               {overloaded.length === 0 ? (
-                <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '12px 14px', background: '#f0fdf4', borderRadius: 10, color: '#15803d' }}>
+                <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '12px 14px', background: notices.success.bg, borderRadius: 10, color: palette.success }}>
                   <CheckCircleOutlined />
                   No critical utilization issues
                 </div>
@@ -248,7 +262,7 @@ export default function ReportPage() {
                 <CappedList
                   items={overloaded}
                   itemKey={(e) => e._id}
-                  renderItem={(e) => <CriticalIssue engineer={e} />}
+                  renderItem={(e) => <CriticalIssue engineer={e} namesake={namesakes.get(e._id)} />}
                   order="most overloaded first"
                   itemHeight={60}
                   testId="critical-issues-list"

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { chartPage, chartPageLabel, percentTick, projectStatusData, sliceTooltip, utilizationChartData, yDomain } from './chartData.ts';
 
 const engineers = [
-  { _id: 'a', name: 'Ana', seniority: 'senior' as const, maxCapacity: 100, currentAllocation: 120, utilizationStatus: 'overloaded' as const, activeProjects: 3 },
-  { _id: 'b', name: 'Ben', seniority: 'junior' as const, maxCapacity: 50, currentAllocation: 10, utilizationStatus: 'underutilized' as const, activeProjects: 1 },
-  { _id: 'c', name: 'Cy', seniority: 'mid' as const, maxCapacity: 100, currentAllocation: 80, utilizationStatus: 'optimal' as const, activeProjects: 2 },
+  { _id: 'a', name: 'Ana', seniority: 'senior' as const, maxCapacity: 100, currentAllocation: 120, utilizationPercentage: 120, utilizationStatus: 'overloaded' as const, activeProjects: 3 },
+  { _id: 'b', name: 'Ben', seniority: 'junior' as const, maxCapacity: 50, currentAllocation: 10, utilizationPercentage: 20, utilizationStatus: 'underutilized' as const, activeProjects: 1 },
+  { _id: 'c', name: 'Cy', seniority: 'mid' as const, maxCapacity: 100, currentAllocation: 80, utilizationPercentage: 80, utilizationStatus: 'optimal' as const, activeProjects: 2 },
 ];
 
 describe('report chart data', () => {
@@ -12,10 +12,12 @@ describe('report chart data', () => {
     const data = utilizationChartData(engineers);
     expect(data).toHaveLength(6);
     expect(data.slice(0, 2)).toEqual([
-      { id: 'a', name: 'Ana', series: 'Current Allocation', value: 120, color: '#ef4444', seniority: 'Senior', status: 'Overloaded', activeProjects: 3 },
-      { id: 'a', name: 'Ana', series: 'Max Capacity', value: 100, color: '#9ca3af', seniority: 'Senior', status: 'Overloaded', activeProjects: 3 },
+      { id: 'a', name: 'Ana', series: 'Current Allocation', value: 120, color: '#ef4444', seniority: 'Senior', status: 'Overloaded', activeProjects: 3, load: '120%' },
+      { id: 'a', name: 'Ana', series: 'Max Capacity', value: 100, color: '#9ca3af', seniority: 'Senior', status: 'Overloaded', activeProjects: 3, load: '120%' },
     ]);
     expect(data[2]!.color).toBe('#3b82f6');
+    // A part-timer's bars stay allocation beside capacity; the load they make is said as every screen says it.
+    expect(data[2]!.load).toBe('20%');
     expect(data[4]!.color).toBe('#22c55e');
   });
   it('runs the y axis from 0 to the largest value plus 20, with % ticks', () => {

@@ -1,20 +1,17 @@
 import type { Engineer, Project, ProjectStatus } from '../../../domain/entities.ts';
 import { chartMaximum, countByStatus, type EngineerFigures, percentOf, type UtilizationStatus } from '../../../domain/figures.ts';
-import { capitalize } from '../../lib/format.ts';
+import { capitalize, loadPercent } from '../../lib/format.ts';
+import { distinctName } from '../../lib/namesakes.ts';
+import { chartColors } from '../../components/palette.ts';
 
 /** Bar colours of 'Team Utilization vs Capacity': allocation by status, capacity grey. */
 export const utilizationBarColors: Record<UtilizationStatus | 'capacity', string> = {
-  overloaded: '#ef4444',
-  underutilized: '#3b82f6',
-  optimal: '#22c55e',
-  capacity: '#9ca3af',
+  ...chartColors.utilisation,
 };
 
 /** Slice colours of 'Project Status Distribution': active green, planning yellow, completed blue. */
 export const projectStatusColors: Record<ProjectStatus, string> = {
-  active: '#22c55e',
-  planning: '#eab308',
-  completed: '#3b82f6',
+  ...chartColors.projectStatus,
 };
 
 export const ALLOCATION_SERIES = 'Current Allocation';
@@ -30,20 +27,26 @@ export type UtilizationDatum = {
   seniority: string;
   status: string;
   activeProjects: number;
+  /** The load (booked against their own capacity) as every screen prints it: the tooltip says it beside the bars' allocation. */
+  load: string;
 };
 
-type Figures = Pick<Engineer, '_id' | 'name' | 'seniority' | 'maxCapacity'> &
-  Pick<EngineerFigures, 'currentAllocation' | 'utilizationStatus' | 'activeProjects'>;
+type Figures = Pick<Engineer, '_id' | 'name' | 'seniority' | 'maxCapacity'> & { email?: string } &
+  Pick<EngineerFigures, 'currentAllocation' | 'utilizationStatus' | 'utilizationPercentage' | 'activeProjects'>;
 
-/** A pair of bars per engineer: current allocation (coloured by status), then max capacity (grey). */
-export function utilizationChartData(engineers: readonly Figures[]): UtilizationDatum[] {
+/**
+ * A pair of bars per engineer: current allocation (coloured by status), then max capacity (grey). A
+ * name another engineer shares is said with their e-mail (`namesakes`, lib/namesakes.ts).
+ */
+export function utilizationChartData(engineers: readonly Figures[], namesakes: ReadonlyMap<string, string> = new Map()): UtilizationDatum[] {
   return engineers.flatMap((e) => {
     const shared = {
       id: e._id,
-      name: e.name,
+      name: distinctName(e, namesakes),
       seniority: capitalize(e.seniority),
       status: capitalize(e.utilizationStatus),
       activeProjects: e.activeProjects,
+      load: loadPercent(e.utilizationPercentage),
     };
     return [
       { ...shared, series: ALLOCATION_SERIES, value: e.currentAllocation, color: utilizationBarColors[e.utilizationStatus] },

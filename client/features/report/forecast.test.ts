@@ -12,6 +12,7 @@ const row = (id: string, name: string, loads: (number | null)[]): CapacityRow =>
   periods: loads.map((u, i) => ({
     ...weeks[i]!, capacity: u === null ? 0 : 500, booked: u === null ? 0 : u * 5, tentative: 0, timeOffDays: u === null ? 5 : 0, utilization: u,
     status: u === null ? 'off' : u > 100 ? 'overloaded' : u < 50 ? 'underutilized' : 'optimal', free: u === null ? null : 100 - u,
+    overloadedDays: u !== null && u > 100 ? 5 : 0, peak: u,
   })),
   peakUtilization: null,
   minFree: null,
@@ -94,9 +95,19 @@ describe('forecast', () => {
   });
 
   it('lists who is overloaded, most severe peak first, with the week it happens', () => {
-    expect(overloadedInRange(grid.rows).map((o) => [o.engineer.name, o.peak, o.peakWeek, o.overloadedWeeks])).toEqual([
-      ['Ana', 130, '2026-03-09', 1],
-      ['Ben', 120, '2026-03-02', 2],
+    expect(overloadedInRange(grid.rows).map((o) => [o.engineer.name, o.peak, o.peakWeek, o.overloadedWeeks, o.overloadedDays])).toEqual([
+      ['Ana', 130, '2026-03-09', 1, 5],
+      ['Ben', 120, '2026-03-02', 2, 10],
+    ]);
+  });
+
+  it('lists someone whose weeks average under 100 % but have days over, by their highest day', () => {
+    const cy = row('c', 'Cy', [40, 96, 60]);
+    cy.periods[1] = { ...cy.periods[1]!, status: 'overloaded', overloadedDays: 2, peak: 120 };
+    expect(overloadedInRange([...grid.rows, cy]).map((o) => [o.engineer.name, o.peak, o.peakWeek, o.overloadedWeeks, o.overloadedDays])).toEqual([
+      ['Ana', 130, '2026-03-09', 1, 5],
+      ['Ben', 120, '2026-03-02', 2, 10],
+      ['Cy', 120, '2026-03-09', 1, 2],
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { CapacityResponse, CapacityRow } from '../../../domain/capacity/contracts.ts';
 import type { CsvCell } from '../../lib/csv.ts';
 import { weekLabel } from '../../lib/weeks.ts';
+import { chartColors } from '../../components/palette.ts';
 
 /**
  * The Report's forecast: capacity against demand week by week, and who is overloaded when. Figures
@@ -11,10 +12,10 @@ import { weekLabel } from '../../lib/weeks.ts';
 export const FORECAST_SERIES = ['Confirmed', 'Tentative', 'Placeholders'] as const;
 export type ForecastSeries = (typeof FORECAST_SERIES)[number];
 export const forecastColors: Record<ForecastSeries | 'Capacity', string> = {
-  Confirmed: '#2563eb',
-  Tentative: '#f59e0b',
-  Placeholders: '#a855f7',
-  Capacity: '#0f172a',
+  Confirmed: chartColors.booked,
+  Tentative: chartColors.pending,
+  Placeholders: chartColors.placeholders,
+  Capacity: chartColors.capacityLine,
 };
 
 export type DemandDatum = { week: string; series: ForecastSeries; value: number };
@@ -131,24 +132,31 @@ export function forecastHeadline(summary: ForecastSummary): string | null {
 
 export type OverloadedEngineer = {
   engineer: CapacityRow['engineer'];
-  /** The highest utilisation of an overloaded week, and the first week it happens. */
+  /** The highest single day's utilisation in an overloaded week, and the first week it happens. */
   peak: number;
   peakWeek: string;
   overloadedWeeks: number;
+  /** Working days over capacity in the range. */
+  overloadedDays: number;
 };
 
-/** Engineers overloaded in at least one week of the range, most severe peak first (then by name). */
+/**
+ * Engineers overloaded in at least one week of the range (some day over capacity, whatever the
+ * week's average: the model's status), most severe peak day first (then by name).
+ */
 export function overloadedInRange(rows: readonly CapacityRow[]): OverloadedEngineer[] {
   const found: OverloadedEngineer[] = [];
   for (const row of rows) {
     let peak: { utilization: number; start: string } | null = null;
     let overloadedWeeks = 0;
+    let overloadedDays = 0;
     for (const p of row.periods) {
-      if (p.status !== 'overloaded' || p.utilization === null) continue;
+      if (p.status !== 'overloaded' || p.peak === null) continue;
       overloadedWeeks += 1;
-      if (!peak || p.utilization > peak.utilization) peak = { utilization: p.utilization, start: p.start };
+      overloadedDays += p.overloadedDays;
+      if (!peak || p.peak > peak.utilization) peak = { utilization: p.peak, start: p.start };
     }
-    if (peak) found.push({ engineer: row.engineer, peak: peak.utilization, peakWeek: peak.start, overloadedWeeks });
+    if (peak) found.push({ engineer: row.engineer, peak: peak.utilization, peakWeek: peak.start, overloadedWeeks, overloadedDays });
   }
   return found.sort((a, b) => b.peak - a.peak || a.engineer.name.localeCompare(b.engineer.name) || a.engineer._id.localeCompare(b.engineer._id));
 }

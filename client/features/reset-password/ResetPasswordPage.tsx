@@ -8,7 +8,7 @@ import { NewPasswordFields } from '../../components/auth/NewPasswordFields.tsx';
 import { signInWith, useSignInLanding } from '../../components/auth/useSignInLanding.ts';
 import { accountsApi } from '../../lib/accountsApi.ts';
 import { forgetLinkFragment, takeLinkFragment } from '../../lib/linkFragment.ts';
-import { resetPasswordMachine, type ResetPasswordValues } from '../../machines/resetPassword.machine.ts';
+import { resetPasswordMachine, type ResetPasswordValues } from './resetPassword.machine.ts';
 
 const machine = resetPasswordMachine.provide({
   actors: {

@@ -3,6 +3,7 @@ import { Button, Tag, Typography } from 'antd';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import type { DraftedCommandKind } from '../../../domain/scenarios/index.ts';
 import type { DescribedChange } from './scenariosApi.ts';
+import { borderColors, palette } from '../../components/palette.ts';
 
 /** What a change set out to do, when it has no sentences: it no longer applies, or writes nothing on the live plan now. */
 const kindLabels: Record<DraftedCommandKind, string> = {
@@ -33,14 +34,14 @@ type Props = {
 function Mark({ change, moved }: { change: DescribedChange; moved: boolean }) {
   if (!change.applied) {
     return (
-      <div data-testid="change-not-applied" style={{ color: '#b91c1c', fontSize: 13 }}>
+      <div data-testid="change-not-applied" style={{ color: palette.danger, fontSize: 13 }}>
         <WarningOutlined /> No longer applies on the live plan: {change.error}
       </div>
     );
   }
   if (!moved) return null;
   return (
-    <div data-testid="change-moved" style={{ color: '#b45309', fontSize: 13 }}>
+    <div data-testid="change-moved" style={{ color: palette.warning, fontSize: 13 }}>
       <WarningOutlined /> The live plan changed this since it was drafted: rebase before publishing.
     </div>
   );
@@ -59,7 +60,7 @@ export function ChangeList({ changes, moved, editable, busy, onUndo }: Props) {
           data-testid="scenario-change"
           data-applied={String(change.applied)}
           data-moved={String(moved.has(change.changeId))}
-          style={{ display: 'flex', gap: 12, alignItems: 'flex-start', padding: '10px 0', borderTop: i === 0 ? undefined : '1px solid #f1f5f9' }}
+          style={{ display: 'flex', gap: 12, alignItems: 'flex-start', padding: '10px 0', borderTop: i === 0 ? undefined : `1px solid ${borderColors.faint}` }}
         >
           <Tag style={{ marginInlineEnd: 0, flex: 'none' }}>{i + 1}</Tag>
           <div style={{ flex: 1, minWidth: 0, display: 'grid', gap: 2 }}>
@@ -73,11 +74,15 @@ export function ChangeList({ changes, moved, editable, busy, onUndo }: Props) {
             ) : (
               <Typography.Text delete type="secondary" data-role="sentence">{kindLabels[change.command.kind]}</Typography.Text>
             )}
+            {change.reason ? (
+              <Typography.Text type="secondary" data-role="reason" style={{ fontSize: 13, overflowWrap: 'anywhere' }}>Why: {change.reason}</Typography.Text>
+            ) : null}
             <Mark change={change} moved={moved.has(change.changeId)} />
           </div>
           {editable ? (
             <Button size="small" icon={<RollbackOutlined />} disabled={busy} onClick={() => onUndo(change.changeId)} data-testid="undo-change" style={{ flex: 'none' }}>
-              Undo
+              {/* A proposed change is accepted by keeping it, rejected by taking it back. */}
+              {change.reason ? 'Reject' : 'Undo'}
             </Button>
           ) : null}
         </li>

@@ -1,7 +1,8 @@
 import { Table } from 'antd';
 import type { CompareRow } from './compareRows.ts';
+import { deltaColors, palette } from '../../components/palette.ts';
 
-const deltaColor = { up: '#b45309', down: '#2563eb', same: '#64748b' } as const;
+const deltaColor = deltaColors;
 
 /** Per week, utilisation of the live plan beside the scenario, and the booked person-days behind it. */
 export function CompareTable({ rows, mobile }: { rows: CompareRow[]; mobile: boolean }) {
@@ -21,7 +22,7 @@ export function CompareTable({ rows, mobile }: { rows: CompareRow[]; mobile: boo
           render: (_, r) => (
             <div style={{ whiteSpace: 'nowrap' }}>
               <div style={{ fontWeight: 600 }}>{r.week}</div>
-              <div style={{ fontSize: 12, color: '#64748b' }}>{r.dates}</div>
+              <div style={{ fontSize: 12, color: palette.muted }}>{r.dates}</div>
             </div>
           ),
         },

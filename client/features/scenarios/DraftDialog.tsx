@@ -61,8 +61,8 @@ export function DraftDialog({ open, submitting, context, choices, send }: Props)
   );
   const dates = (
     <Row gutter={12}>
-      <Col xs={24} sm={12}>{item('startDate', 'Start date', <DayPicker value={values.startDate} onChange={change('startDate')} data-testid="draft-start" />)}</Col>
-      <Col xs={24} sm={12}>{item('endDate', 'End date', <DayPicker value={values.endDate} onChange={change('endDate')} data-testid="draft-end" />)}</Col>
+      <Col xs={24} sm={12}>{item('startDate', 'Start date', <DayPicker value={values.startDate} onChange={change('startDate')} aria-label="Start date" data-testid="draft-start" />)}</Col>
+      <Col xs={24} sm={12}>{item('endDate', 'End date', <DayPicker value={values.endDate} onChange={change('endDate')} aria-label="End date" data-testid="draft-end" />)}</Col>
     </Row>
   );
   const allocation = item('allocationPercentage', 'Allocation', <AllocationInput value={values.allocationPercentage} onChange={change('allocationPercentage')} testId="draft-allocation" />);

@@ -1,7 +1,7 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { Alert, Button, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { Rebased } from './scenariosApi.ts';
+import { momentParts } from '../../lib/format.ts';
 
 type Props = {
   liveChangedAt: Date | null;
@@ -36,7 +36,7 @@ export function LiveNotes({ liveChangedAt, notApplied, moved, dropped, editable,
       ) : null}
       {liveChangedAt ? (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="live-refolded">
-          <SyncOutlined /> The live plan changed at {dayjs(liveChangedAt).format('HH:mm:ss')}: everything here is folded on it again.
+          <SyncOutlined /> The live plan changed at {momentParts(liveChangedAt).time}: everything here is folded on it again.
         </Typography.Text>
       ) : null}
     </div>

@@ -1,7 +1,9 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Typography } from 'antd';
+import { publishSentence } from './publishWords.ts';
 import type { PublishConflict } from './scenariosApi.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { borderColors, palette } from '../../components/palette.ts';
 
 type ConfirmProps = { open: boolean; publishing: boolean; name: string; changeCount: number; onConfirm: () => void; onCancel: () => void };
 
@@ -23,8 +25,7 @@ export function PublishConfirm({ open, publishing, name, changeCount, onConfirm,
       ]}
     >
       <Typography.Paragraph>
-        The {changeCount === 1 ? 'drafted change' : `${changeCount} drafted changes`} of “{name}” become live for everyone, all in one go,
-        or none of them if the live plan moved under one. The scenario is read-only afterwards.
+        {publishSentence(changeCount, name)} The scenario is read-only afterwards.
       </Typography.Paragraph>
     </Modal>
   );
@@ -37,7 +38,7 @@ function Side({ title, sentences, role }: { title: string; sentences: string[]; 
     <div style={{ minWidth: 0 }} data-role={role}>
       <Typography.Text type="secondary" style={{ fontSize: 12, textTransform: 'uppercase', letterSpacing: 0.4 }}>{title}</Typography.Text>
       {sentences.length === 0 ? (
-        <div style={{ color: '#64748b' }}>Nothing to describe</div>
+        <div style={{ color: palette.muted }}>Nothing to describe</div>
       ) : (
         sentences.map((s) => <div key={s} data-role="sentence" style={{ overflowWrap: 'anywhere' }}>{s}</div>)
       )}
@@ -50,7 +51,7 @@ export function PublishConflictDialog({ open, message, conflicts, rebasing, onRe
   return (
     <Modal
       open={open}
-      title={<span><ExclamationCircleOutlined style={{ color: '#d97706', marginInlineEnd: 8 }} />The live plan moved under this scenario</span>}
+      title={<span><ExclamationCircleOutlined style={{ color: palette.caution, marginInlineEnd: 8 }} />The live plan moved under this scenario</span>}
       onCancel={onClose}
       closable={!rebasing}
       mask={{ closable: false }}
@@ -69,7 +70,7 @@ export function PublishConflictDialog({ open, message, conflicts, rebasing, onRe
       </Typography.Paragraph>
       <ol style={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 12 }}>
         {conflicts.map((c) => (
-          <li key={`${c.changeId}-${c.streamId}`} data-testid="conflict" style={{ border: '1px solid #e2e8f0', borderRadius: 8, padding: 12, display: 'grid', gap: 8 }}>
+          <li key={`${c.changeId}-${c.streamId}`} data-testid="conflict" style={{ border: `1px solid ${borderColors.control}`, borderRadius: 8, padding: 12, display: 'grid', gap: 8 }}>
             <Side title="Changed live since you drafted (theirs)" sentences={c.theirs} role="theirs" />
             <Side title="Drafted in this scenario (ours)" sentences={c.ours} role="ours" />
           </li>

@@ -1,11 +1,15 @@
 import { ArrowLeftOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
 import { Alert, Button, message, Result, Skeleton, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
+import type { Plan } from '../../../domain/plan.ts';
 import { Link, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { fromPromise } from 'xstate';
+import { OverloadConfirm } from '../../components/OverloadConfirm.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { draftOverloads } from '../../lib/overloads.ts';
+import { orgTimeZone } from '../../lib/orgTimeZone.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { assignmentsStore } from '../../stores/assignments.ts';
 import { engineersStore } from '../../stores/engineers.ts';
@@ -29,6 +33,7 @@ import { ScenarioStatusTag } from './scenarioLook.tsx';
 import { ShowEverywhereButton } from './ShowEverywhereButton.tsx';
 import { scenariosApi } from './scenariosApi.ts';
 import { useScenarioQuery } from './useScenarioQuery.ts';
+import { borderColors } from '../../components/palette.ts';
 
 const fetchPlan = ({ id }: { id: string }, signal: AbortSignal) => scenariosApi.plan(id, signal);
 
@@ -41,6 +46,19 @@ export default function ScenarioPage() {
   const { id = '' } = useParams();
   // Its machines are made for one scenario: another scenario is another screen.
   return <ScenarioScreen key={id} id={id} />;
+}
+
+/**
+ * Takes a change back; a proposed move made of several changes (work that started, changed from today
+ * on: its end and its new part) is taken back whole, last change first, so no half of it stays.
+ */
+async function undoMove(id: string, changeId: string) {
+  const scenario = await scenariosApi.detail(id);
+  const moveId = scenario.changes.find((c) => c.changeId === changeId)?.moveId;
+  const ids = moveId ? scenario.changes.filter((c) => c.moveId === moveId).map((c) => c.changeId).reverse() : [changeId];
+  let last = null;
+  for (const each of ids) last = await scenariosApi.undo(id, each);
+  return last!;
 }
 
 function ScenarioScreen({ id }: { id: string }) {
@@ -59,7 +77,7 @@ function ScenarioScreen({ id }: { id: string }) {
       () =>
         scenarioActionsMachine.provide({
           actors: {
-            run: fromPromise(({ input }) => (input.kind === 'undo' ? scenariosApi.undo(id, input.changeId) : scenariosApi.share(id, input.shared))),
+            run: fromPromise(({ input }) => (input.kind === 'undo' ? undoMove(id, input.changeId) : scenariosApi.share(id, input.shared))),
             rebase: fromPromise(() => scenariosApi.rebase(id)),
             publish: fromPromise<unknown, void>(() => scenariosApi.publish(id)),
           },
@@ -69,6 +87,7 @@ function ScenarioScreen({ id }: { id: string }) {
       [id],
     ),
   );
+  const planRef = useRef<Plan | null>(null);
   const [draft, sendDraft] = useMachine(
     useMemo(
       () =>
@@ -83,10 +102,12 @@ function ScenarioScreen({ id }: { id: string }) {
         }),
       [id],
     ),
-    { input: {} },
+    // A drafted change that makes or worsens an overload in the scenario asks first, on the scenario as it stands.
+    { input: { judge: (command) => (planRef.current ? draftOverloads(planRef.current, command, new Date(), orgTimeZone()) : []) } },
   );
 
   const plan = view.data?.plan;
+  planRef.current = plan ?? null;
   const choices = useMemo(() => (plan ? draftChoices(plan, new Date()) : { projects: [], assignments: [], engineers: [] }), [plan]);
   const scenario = view.data?.scenario;
   const moved = useMemo(() => (scenario && scenario.status === 'draft' ? movedChanges(scenario.changes, live) : new Set<string>()), [scenario, live.projects, live.assignments, live.engineers]);
@@ -160,7 +181,7 @@ function ScenarioScreen({ id }: { id: string }) {
             onUndo={(changeId) => sendAction({ type: 'RUN', action: { kind: 'undo', changeId } })}
           />
           {editable ? (
-            <div style={{ borderTop: '1px solid #f1f5f9', marginTop: 8, paddingTop: 12 }}>
+            <div style={{ borderTop: `1px solid ${borderColors.faint}`, marginTop: 8, paddingTop: 12 }}>
               <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13, marginBottom: 8 }}>
                 Draft a change (to swap a person, remove their assignment, then add the other's):
               </Typography.Text>
@@ -171,6 +192,12 @@ function ScenarioScreen({ id }: { id: string }) {
         <CompareSection scenarioId={scenario._id} version={scenario.version} mobile={mobile} />
       </div>
       <DraftDialog open={!draft.matches('closed')} submitting={draft.matches('submitting')} context={draft.context} choices={choices} send={sendDraft} />
+      <OverloadConfirm
+        overloads={draft.matches('confirming') ? draft.context.overloads : null}
+        action={`A change drafted in “${scenario.name}”: nothing is live until it is published.`}
+        onConfirm={() => sendDraft({ type: 'CONFIRM' })}
+        onCancel={() => sendDraft({ type: 'BACK' })}
+      />
       <PublishConfirm
         open={actions.matches('confirming') || actions.matches('publishing')}
         publishing={actions.matches('publishing')}

@@ -1,6 +1,7 @@
-import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
+import { ExperimentOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
-import { Button, Result, type TableColumnsType, Typography } from 'antd';
+import { Button, Result, Space, type TableColumnsType, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +15,8 @@ import { useProfile } from '../../stores/profile.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { newScenarioMachine } from './newScenario.machine.ts';
 import { NewScenarioDialog } from './NewScenarioDialog.tsx';
+import { ResolveOverloadsDialog } from '../planning/index.ts';
+import { resolveBody, resolveOverloadsMachine } from '../planning/index.ts';
 import { ScenarioStatusTag, SharedTag } from './scenarioLook.tsx';
 import { scenariosApi, type ScenarioSummary } from './scenariosApi.ts';
 import { useScenarioQuery } from './useScenarioQuery.ts';
@@ -76,6 +79,17 @@ export default function ScenariosPage() {
     ),
   );
 
+  const [resolving, sendResolve] = useMachine(
+    useMemo(
+      () =>
+        resolveOverloadsMachine.provide({
+          actors: { resolve: fromPromise(({ input }) => scenariosApi.resolve(resolveBody(input))) },
+          actions: { opened: (_, { id }) => void navigate(`/scenarios/${id}`) },
+        }),
+      [navigate],
+    ),
+  );
+
   if (role && !canReadScenarios(role)) {
     return <Result status="403" title="Scenarios are for managers and auditors" />;
   }
@@ -86,13 +100,20 @@ export default function ScenariosPage() {
       New scenario
     </Button>
   ) : null;
+  // The next twelve weeks by default: what "overloaded in the next weeks" looks at.
+  const openResolve = () => sendResolve({ type: 'OPEN', from: dayjs().format('YYYY-MM-DD'), to: dayjs().add(12, 'week').format('YYYY-MM-DD') });
+  const resolveButton = isManager ? (
+    <Button icon={<ThunderboltOutlined />} onClick={openResolve} data-testid="resolve-overloads">
+      Resolve overloads
+    </Button>
+  ) : null;
 
   return (
     <div>
       <PageHeader
         title="Scenarios"
         subtitle="Draft planning changes on top of the live plan, compare them week by week, and publish them in one go"
-        extra={newButton}
+        extra={isManager ? <Space wrap>{resolveButton}{newButton}</Space> : null}
       />
       <LoadErrors errors={[list.error]} />
       <SectionCard title="All scenarios" subtitle={isManager ? 'Yours, and the ones other managers shared' : 'The ones managers shared'} testId="scenario-list">
@@ -110,6 +131,7 @@ export default function ScenariosPage() {
           columns={mobile ? compactColumns : columns}
         />
       </SectionCard>
+      <ResolveOverloadsDialog state={resolving.value as 'closed' | 'editing' | 'solving' | 'result'} context={resolving.context} send={sendResolve} />
       <NewScenarioDialog open={!state.matches('closed')} submitting={state.matches('submitting')} context={state.context} send={send} />
     </div>
   );

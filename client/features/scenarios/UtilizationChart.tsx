@@ -1,7 +1,8 @@
 import { Line } from '@ant-design/charts';
 import type { chartPoints } from './compareRows.ts';
+import { chartColors } from '../../components/palette.ts';
 
-const colors = { Live: '#94a3b8', Scenario: '#2563eb' };
+const colors = { Live: chartColors.live, Scenario: chartColors.booked };
 
 /** Utilisation per week, the live plan and the scenario as two lines (loaded on its own: the chart library is large). */
 export default function UtilizationChart({ points, height = 240 }: { points: ReturnType<typeof chartPoints>; height?: number }) {

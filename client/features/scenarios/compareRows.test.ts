@@ -14,7 +14,7 @@ describe('compare rows', () => {
       { key: '2026-W12', start: '2026-03-16', end: '2026-03-22', live: totals(0, null), scenario: totals(0, null) },
     ];
     const rows = compareRows(periods);
-    expect(rows[0]).toMatchObject({ week: 'Week 1', dates: 'Mar 02 – Mar 08', live: '50%', scenario: '62.5%', delta: '+12.5 pts', direction: 'up', liveBooked: '15', scenarioBooked: '18.8', capacity: '30', tentative: '3 → 0' });
+    expect(rows[0]).toMatchObject({ week: 'Week 1', dates: 'Mar 02 - Mar 08', live: '50%', scenario: '62.5%', delta: '+12.5 pts', direction: 'up', liveBooked: '15', scenarioBooked: '18.8', capacity: '30', tentative: '3 → 0' });
     expect(rows[1]).toMatchObject({ delta: '−10 pts', direction: 'down', tentative: '0' });
     expect(rows[2]).toMatchObject({ live: '—', scenario: '—', delta: '—' });
     expect(personDays(250)).toBe('2.5');

@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import { personDayFigure as personDays } from '../../lib/format.ts';
+import { monthDayRange, personDayFigure as personDays } from '../../lib/format.ts';
 import type { PeriodComparison } from './scenariosApi.ts';
 
 /** One week of the comparison as the table shows it: utilisation live and in the scenario, and the booked person-days. */
@@ -34,7 +33,7 @@ export function compareRows(periods: readonly PeriodComparison[]): CompareRow[] 
   return periods.map((period, i) => ({
     key: period.key,
     week: `Week ${i + 1}`,
-    dates: `${dayjs(period.start).format('MMM DD')} – ${dayjs(period.end).format('MMM DD')}`,
+    dates: monthDayRange(period.start, period.end),
     live: utilization(period.live.utilization),
     scenario: utilization(period.scenario.utilization),
     ...deltaOf(period.live.utilization, period.scenario.utilization),

@@ -34,7 +34,7 @@ describe('drafted commands from the forms', () => {
     expect(draftCommandOf('changeAssignment', allocation, current, 'x')).toMatchObject({ ok: true, command: { input: { allocationPercentage: 40 } } });
     expect(draftCommandOf('changeAssignment', { ...emptyDraft, assignmentId: 'a1', ...current }, current, 'x')).toEqual({ ok: false, errors: {}, message: 'Change the dates or the allocation first' });
     expect(draftCommandOf('changeAssignment', { ...emptyDraft, assignmentId: 'a1', ...current, endDate: '2026-01-01T00:00:00.000Z' }, current, 'x'))
-      .toMatchObject({ ok: false, errors: { endDate: 'End date must be after start date' } });
+      .toMatchObject({ ok: false, errors: { endDate: 'End date cannot be before start date' } });
   });
 
   it('adds an assignment under the id chosen for it, with every field checked', () => {
@@ -102,5 +102,33 @@ describe('draft form machine', () => {
     actor.send({ type: 'CANCEL' });
     actor.send({ type: 'OPEN', kind: 'addAssignment' });
     expect(actor.getSnapshot().context.values.role).toBe('');
+  });
+});
+
+describe('a drafted change that overloads someone in the scenario', () => {
+  it('asks first with the overload rule on the scenario (the command judged is the one drafted): Back drafts nothing, Save anyway drafts it', async () => {
+    const spy = vi.fn(async (): Promise<unknown> => ({}));
+    // Dana on top of a scenario that already has her at 80 %: 50 more on the one day Mar 02.
+    const { emptyPlan } = await import('../../../domain/plan.ts');
+    const { draftOverloads } = await import('../../lib/overloads.ts');
+    const scenario = {
+      ...emptyPlan(),
+      engineers: [{ _id: 'e1', name: 'Dana Draft', maxCapacity: 100 }],
+      assignments: [{ _id: 'a0', engineerId: { _id: 'e1', name: 'Dana Draft' }, projectId: { _id: 'p0', name: 'Other' }, allocationPercentage: 80, startDate: current.startDate, endDate: current.startDate }],
+    } as unknown as Parameters<typeof draftOverloads>[0];
+    const actor = createActor(draftFormMachine.provide({ actors: { draft: fromPromise(() => spy()) } }), {
+      input: { newId: () => 'new-1', judge: (command) => draftOverloads(scenario, command, new Date(current.startDate), 'UTC') },
+    }).start();
+    actor.send({ type: 'OPEN', kind: 'addAssignment', values: { engineerId: 'e1', projectId: 'p1', role: 'Dev', allocationPercentage: 50, startDate: current.startDate, endDate: current.startDate } });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().context.overloads).toEqual([{ engineerId: 'e1', name: 'Dana Draft', days: ['2026-03-02'], peak: 130 }]);
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(spy).not.toHaveBeenCalled();
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(spy).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DraftedCommand } from '../../../domain/scenarios/index.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
+import type { NamedOverload } from '../../lib/overloads.ts';
 import {
   type AssignmentValues, draftCommandOf, type DraftErrors, type DraftField, type DraftKind, type DraftValues, emptyDraft, fieldOfPath,
 } from './draftCommand.ts';
@@ -8,7 +9,9 @@ import {
 /**
  * The dialog that drafts one change in a scenario:
  *
- *   closed -OPEN(kind)-> editing -SUBMIT-> submitting -> closed (drafted: the screen folds the scenario again)
+ *   closed -OPEN(kind)-> editing -SUBMIT-> judging -> submitting -> closed (drafted: the screen folds the scenario again)
+ *                                         judging -> confirming (the change makes or worsens an overload in the
+ *                                                    scenario: the shared question) -CONFIRM-> submitting | -BACK-> editing
  *                                                     -> editing (refused: the live rule's message, on its field if it names one)
  *   editing -SUBMIT with a form the schema refuses-> editing with each field's message
  *
@@ -24,6 +27,10 @@ export type DraftFormContext = {
   /** After the first submit, every change re-checks the form. */
   attempted: boolean;
   newId: () => string;
+  /** Whom the change would put or push over capacity in the scenario, judged when submitted. */
+  overloads: NamedOverload[];
+  /** Judges that on the scenario as it stands (the screen's plan), by the one overload rule. */
+  judge: (command: DraftedCommand) => NamedOverload[];
 };
 
 export type DraftFormEvent =
@@ -31,7 +38,9 @@ export type DraftFormEvent =
   | { type: 'CANCEL' }
   | { type: 'CHANGE'; field: DraftField; value: string | number | null }
   | { type: 'PICK_ASSIGNMENT'; assignmentId: string; current: AssignmentValues }
-  | { type: 'SUBMIT' };
+  | { type: 'SUBMIT' }
+  | { type: 'CONFIRM' }
+  | { type: 'BACK' };
 
 export type DraftSubmission = { changeId: string; command: DraftedCommand };
 
@@ -52,14 +61,14 @@ export const draftFormMachine = setup({
   types: {
     context: {} as DraftFormContext,
     events: {} as DraftFormEvent,
-    input: {} as { newId?: () => string } | undefined,
+    input: {} as { newId?: () => string; judge?: (command: DraftedCommand) => NamedOverload[] } | undefined,
   },
   actors: {
     draft: fromPromise<unknown, DraftSubmission>(async () => {
       throw new Error('The draft actor was not provided');
     }),
   },
-  guards: { formIsGood: ({ context }) => check(context).ok },
+  guards: { formIsGood: ({ context }) => check(context).ok, overloads: ({ context }) => context.overloads.length > 0 },
   actions: {
     /** The scenario's views fetch again; provided by the screen. */
     drafted: () => {},
@@ -84,6 +93,10 @@ export const draftFormMachine = setup({
       return { attempted: true, errors: result.ok ? {} : result.errors, submitError: result.ok ? null : result.message };
     }),
     recordRefusal: assign((_, params: { error: unknown }) => refusal(params.error)),
+    judge: assign(({ context }) => {
+      const result = check(context);
+      return { overloads: result.ok ? context.judge(result.command) : [] };
+    }),
   },
 }).createMachine({
   id: 'draftForm',
@@ -95,6 +108,8 @@ export const draftFormMachine = setup({
     submitError: null,
     attempted: false,
     newId: input?.newId ?? (() => crypto.randomUUID()),
+    overloads: [],
+    judge: input?.judge ?? (() => []),
   }),
   initial: 'closed',
   states: {
@@ -105,8 +120,15 @@ export const draftFormMachine = setup({
         CHANGE: { actions: 'change' },
         PICK_ASSIGNMENT: { actions: 'change' },
         CANCEL: 'closed',
-        SUBMIT: [{ guard: 'formIsGood', target: 'submitting' }, { actions: 'showProblems' }],
+        SUBMIT: [{ guard: 'formIsGood', target: 'judging' }, { actions: 'showProblems' }],
       },
+    },
+    judging: {
+      entry: 'judge',
+      always: [{ guard: 'overloads', target: 'confirming' }, { target: 'submitting' }],
+    },
+    confirming: {
+      on: { CONFIRM: 'submitting', BACK: 'editing', CANCEL: 'closed' },
     },
     submitting: {
       entry: assign({ errors: {}, submitError: null }),

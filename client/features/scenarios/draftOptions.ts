@@ -1,5 +1,5 @@
 import type { Plan } from '../../../domain/plan.ts';
-import { percent, shortRange } from '../../lib/format.ts';
+import { dateRange, percent } from '../../lib/format.ts';
 import type { AssignmentValues } from './draftCommand.ts';
 
 export type Option = { value: string; label: string };
@@ -23,7 +23,7 @@ export function draftChoices(plan: Plan, now: Date): DraftChoices {
     .filter((a) => Date.parse(a.endDate) > now.getTime())
     .map((a) => ({
       value: a._id,
-      label: `${a.engineerId.name} on ${a.projectId.name} · ${percent(a.allocationPercentage)} · ${shortRange(a.startDate, a.endDate)}`,
+      label: `${a.engineerId.name} on ${a.projectId.name} · ${percent(a.allocationPercentage)} · ${dateRange(a.startDate, a.endDate)}`,
       current: { role: a.role, allocationPercentage: a.allocationPercentage, startDate: a.startDate, endDate: a.endDate },
     }))
     .sort(byLabel);

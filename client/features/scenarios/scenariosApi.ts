@@ -1,6 +1,7 @@
 import type { Plan } from '../../../domain/plan.ts';
 import type { DescribedChange, DraftedCommand, PeriodComparison, scenarioStatuses, StatusChange } from '../../../domain/scenarios/index.ts';
 import { ApiError, request } from '../../lib/api.ts';
+import { type LeftOverload, resolveOverloads } from '../planning/index.ts';
 
 export type { DescribedChange, DraftedCommand, PeriodComparison, StatusChange } from '../../../domain/scenarios/index.ts';
 
@@ -29,11 +30,16 @@ export type CompareWindow = { from: string; to: string; step: 'week' | 'month' |
 export type PublishConflict = { changeId: string; streamId: string; drafted: number; current: number; theirs: string[]; ours: string[] };
 export type Rebased = ScenarioDetail & { dropped: { changeId: string; message: string }[] };
 
+/** POST /api/scenarios/resolve: the proposal, a new draft scenario, and what it leaves. */
+export type Resolved = ScenarioDetail & { left: LeftOverload[] };
+
 const at = (id: string) => `/api/scenarios/${encodeURIComponent(id)}`;
 
 export const scenariosApi = {
   list: (signal?: AbortSignal) => request<ScenarioSummary[]>('GET', '/api/scenarios', { signal }),
   create: (input: { name: string; shared: boolean }) => request<ScenarioDetail>('POST', '/api/scenarios', { body: input }),
+  resolve: (body: object) => resolveOverloads<Resolved>(body),
+  detail: (id: string) => request<ScenarioDetail>('GET', at(id)),
   plan: (id: string, signal?: AbortSignal) => request<ScenarioPlan>('GET', `${at(id)}/plan`, { signal }),
   compare: (id: string, window: CompareWindow, signal?: AbortSignal) =>
     request<ScenarioComparison>('GET', `${at(id)}/compare?${new URLSearchParams(window)}`, { signal }),

@@ -10,11 +10,13 @@ import type { Assignment } from '../../../domain/entities.ts';
 import { recordedTotals, type RecordedPeriod, type RecordedTotal } from '../../../domain/actuals/shown.ts';
 import { type barSelectionMachine, lassoBox } from '../../machines/barSelection.machine.ts';
 import { type CellSpan, type cellSelectMachine, cursorSpan, dragSpan } from '../../machines/cellSelect.machine.ts';
-import { cellLines, cellTones, ownDaysLines, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, recordedTotalLook, timeOffIn, timeOffLine, totalLook } from '../../components/schedule/cellLook.ts';
-import { PeriodHead } from '../../components/schedule/PeriodHead.tsx';
-import { GridTip } from '../../components/schedule/GridTip.tsx';
+import { cellLines, cellTones, ownDaysLines, conflictDaysIn, conflictProjectsIn, demandBars, gridVariables, recordedTotalLook, timeOffIn, timeOffLine, totalLook } from '../../components/grid/cellLook.ts';
+import { PeriodHead } from '../../components/grid/PeriodHead.tsx';
+import { GridTip } from '../../components/grid/GridTip.tsx';
 import { overscanRows } from './overscan.ts';
 import { EngineerName, EngineerRow } from './ScheduleRow.tsx';
+import { namesakeHints } from '../../lib/namesakes.ts';
+import type { PendingBar } from './pendingDemand.ts';
 
 export const ROW_HEIGHT = 45;
 const HEAD_HEIGHT = 44;
@@ -46,6 +48,10 @@ type Props = {
   onEditDays?: ((engineerId: string) => void) | undefined;
   /** Managers make work from the empty cells and choose bars with a lasso; others only read. */
   canPlan: boolean;
+  /** Open staffing requests per person (hatched on their row until answered). */
+  pendingOf?: (engineerId: string) => readonly PendingBar[] | undefined;
+  /** Why a scoped manager may not change this person (another team's), or null: that row's actions are off. */
+  outOfReach?: (engineerId: string) => string | null;
   cells: Actor<typeof cellSelectMachine>;
   selection: Actor<typeof barSelectionMachine>;
   /** The assignment a bar on screen draws, for the lasso. */
@@ -111,6 +117,8 @@ export function ScheduleGrid(props: Props) {
   const periodsWidth = data.periods.length * columnWidth;
   const width = nameWidth + periodsWidth;
   const rows = data.rows;
+  // Names another row shares carry the e-mail under them (lib/namesakes.ts).
+  const namesakes = useMemo(() => namesakeHints(rows.map((r) => r.engineer)), [rows]);
 
   const estimateSize = useCallback(
     (index: number) => {
@@ -187,6 +195,8 @@ export function ScheduleGrid(props: Props) {
     const target = event.target as HTMLElement;
     if (target.closest('button, a, input, .schedule-bar, .schedule-away')) return;
     const rowElement = target.closest<HTMLElement>('[data-index]');
+    // Another team's row makes no work: the server would refuse it (the row's name says why).
+    if (rowElement?.dataset.outOfReach && !event.shiftKey) return;
     const point = at(event);
     const touch = event.pointerType === 'touch';
     if (event.shiftKey && !touch) {
@@ -290,7 +300,7 @@ export function ScheduleGrid(props: Props) {
         <div className="schedule-body" style={{ height: virtualizer.getTotalSize() }}>
           <div className="schedule-names" style={{ width: nameWidth }}>
             {lines.map(({ key, row, top, height, isOpen }) => (
-              <EngineerName key={key} row={row} top={top} height={height} sort={sort} compact={compact} expanded={isOpen} onToggle={onToggle} onBookTimeOff={onBookTimeOff} onEditDays={onEditDays} />
+              <EngineerName key={key} row={row} namesake={namesakes.get(row.engineer._id)} top={top} height={height} sort={sort} compact={compact} expanded={isOpen} onToggle={onToggle} onBookTimeOff={onBookTimeOff} onEditDays={onEditDays} outOfReach={props.outOfReach?.(row.engineer._id) ?? null} />
             ))}
           </div>
           <div
@@ -314,6 +324,8 @@ export function ScheduleGrid(props: Props) {
                 dropTarget={props.dropTargetId === row.engineer._id}
                 renderDetails={isOpen ? renderDetails : null}
                 recorded={recordedOf ? recordedOf(row.engineer._id) : null}
+                outOfReach={canPlan && !!props.outOfReach?.(row.engineer._id)}
+                pending={props.pendingOf?.(row.engineer._id)}
               />
             ))}
             {span && spanTop !== null ? (

@@ -1,8 +1,12 @@
-import { cellTones, legendTones, TENTATIVE_HATCH, unfilledLegend } from '../../components/schedule/cellLook.ts';
+import { cellTones, legendTones, TENTATIVE_HATCH, unfilledLegend } from '../../components/grid/cellLook.ts';
+import { palette, textColors } from '../../components/palette.ts';
 
-const swatch = (background: string, border = '1px solid rgba(15,23,42,0.08)') => (
-  <span aria-hidden="true" style={{ width: 14, height: 10, borderRadius: 3, background, display: 'inline-block', border, boxSizing: 'border-box' }} />
+const swatch = (background: string, border = '1px solid rgba(15,23,42,0.08)', boxShadow?: string) => (
+  <span aria-hidden="true" style={{ width: 14, height: 10, borderRadius: 3, background, display: 'inline-block', border, boxSizing: 'border-box', boxShadow }} />
 );
+
+/** The overload's swatch carries the cells' mark of a day over capacity (grid.css, `.over`). */
+const OVER_MARK = `inset 0 2px 0 ${palette.danger}`;
 
 
 /** A phone's legend says the same in fewer letters, on one line. */
@@ -15,25 +19,25 @@ const shortLabels: Record<string, string> = { overloaded: '>100%', optimal: '50-
 export function ScheduleLegend({ compact = false, actual = false }: { compact?: boolean; actual?: boolean }) {
   const [unfilledTone, unfilledLabel] = unfilledLegend;
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: compact ? '2px 8px' : '4px 12px', alignItems: 'center', fontSize: compact ? 11 : 12, color: '#475569' }} data-testid="schedule-legend">
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: compact ? '2px 8px' : '4px 12px', alignItems: 'center', fontSize: compact ? 11 : 12, color: textColors.label }} data-testid="schedule-legend">
       {actual ? (
-        <span style={{ fontWeight: 600, color: '#334155' }} data-testid="schedule-legend-actual">
+        <span style={{ fontWeight: 600, color: textColors.body }} data-testid="schedule-legend-actual">
           {compact ? 'Past: hours done' : 'Past weeks: hours recorded'}
         </span>
       ) : null}
       {legendTones.map(([tone, label]) => (
         <span key={tone} style={{ display: 'inline-flex', alignItems: 'center', gap: compact ? 3 : 5 }} title={label}>
-          {swatch(cellTones[tone].background)}
+          {swatch(cellTones[tone].background, undefined, tone === 'overloaded' ? OVER_MARK : undefined)}
           {compact ? (shortLabels[tone] ?? label) : label}
         </span>
       ))}
       <span style={{ display: 'inline-flex', alignItems: 'center', gap: compact ? 3 : 5 }}>
-        {swatch(`${TENTATIVE_HATCH}, #ffffff`)}
+        {swatch(`${TENTATIVE_HATCH}, ${palette.surface}`)}
         Tentative
       </span>
       {actual ? (
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: compact ? 3 : 5 }} title={unfilledLabel}>
-          {swatch(cellTones[unfilledTone].background, '1px dashed #94a3b8')}
+          {swatch(cellTones[unfilledTone].background, `1px dashed ${textColors.faint}`)}
           {unfilledLabel}
         </span>
       ) : null}

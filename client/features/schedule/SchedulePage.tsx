@@ -1,46 +1,60 @@
-import { useEngineerDays } from '../../components/engineer-days/useEngineerDays.tsx';
-import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
-import { useSelector } from '@xstate/react';
-import { Button, Card, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { ProposalPanel, ResolveOverloadsDialog, useEngineerDays, useScheduleWrites } from '../planning/index.ts';
+import { CalendarOutlined, TeamOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { useMachine, useSelector } from '@xstate/react';
+import { Button, Card, message, Space, Spin, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
 import { dayOfDate } from '../../../domain/capacity/calendar-days.ts';
 import type { Assignment, TimeOff } from '../../../domain/entities.ts';
 import { assignmentsByEngineer, sortedUnique } from '../../../domain/figures.ts';
-import { EmptyState } from '../../components/EmptyState.tsx';
-import { GridFrame } from '../../components/schedule/GridFrame.tsx';
+import { ListEmptyState } from '../../components/ListEmptyState.tsx';
+import { GridFrame } from '../../components/grid/GridFrame.tsx';
 import { LoadErrors } from '../../components/LoadErrors.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { SaveViewButton } from '../../components/SaveViewButton.tsx';
 import { afterNextPaint } from '../../lib/afterPaint.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
-import { columnWidths, windowRange } from '../../lib/schedule/window.ts';
+import { hasFilters } from '../../lib/scheduleView.ts';
+import { columnWidths, windowRange } from '../../lib/window.ts';
 import { useAssignments } from '../../stores/assignments.ts';
+import { useTeamOptions, useTeams } from '../../stores/teams.ts';
+import { useReach } from '../../stores/reach.ts';
+import { useLiveQuery, type LiveQuerySource } from '../../stores/useLiveQuery.ts';
+import { staffingApi, type StaffingView } from '../planning/index.ts';
+import { pendingByEngineer, pendingRoles } from './pendingDemand.ts';
+import { PendingRoleRows, pendingRolesHeight } from './PendingRoleRows.tsx';
+
+/** The requests not answered yet (managers'); a past moment shows none. */
+const pendingSource: LiveQuerySource<object, StaffingView[]> = { live: (_p, signal) => staffingApi.pending(signal), past: () => [] };
 import { useEngineers } from '../../stores/engineers.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
 import { useProjects } from '../../stores/projects.ts';
 import { loadCollections } from '../../stores/plan.ts';
 import { ALL_COLLECTIONS } from '../../stores/useScreenData.ts';
-import { isRowOpen } from '../../machines/schedule.machine.ts';
-import { AssignmentLanes, detailsHeight, type LaidOutBars, layOutBars } from '../../components/schedule/AssignmentLanes.tsx';
-import { DragPreviewOr } from '../../components/schedule/DragPreviewOr.tsx';
-import { barGeometry, fittedColumnWidth, scheduleAxis, xOfDay } from '../../components/schedule/axis.ts';
-import { BulkBar } from '../../components/schedule/BulkBar.tsx';
+import { isRowOpen } from './schedule.machine.ts';
+import { AssignmentLanes, detailsHeight, type LaidOutBars, layOutBars } from '../../components/grid/AssignmentLanes.tsx';
+import { DragPreviewOr } from '../../components/grid/DragPreviewOr.tsx';
+import { barGeometry, fittedColumnWidth, scheduleAxis, xOfDay } from '../../components/grid/axis.ts';
+import { BulkBar } from '../../components/grid/BulkBar.tsx';
 import { createPrefill } from './createPrefill.ts';
-import { openRolesShown } from '../../components/schedule/openRolesLayout.ts';
-import { placeholderBlockHeight, placeholderGroups, PlaceholderRows } from '../../components/schedule/PlaceholderRows.tsx';
+import { openRolesShown } from '../../components/grid/openRolesLayout.ts';
+import { placeholderBlockHeight, placeholderGroups, PlaceholderRows } from '../../components/grid/PlaceholderRows.tsx';
 import { ScheduleGrid } from './ScheduleGrid.tsx';
 import { ScheduleLegend } from './ScheduleLegend.tsx';
 import { tentativeIds } from './scheduleSource.ts';
 import { ScheduleToolbar } from './ScheduleToolbar.tsx';
-import { todayShown } from '../../components/schedule/todayShown.ts';
+import { todayShown } from '../../components/grid/todayShown.ts';
 import { useScheduleMachine } from './useScheduleMachine.ts';
 import { useScheduleActuals } from './useScheduleActuals.ts';
 import { useIsViewingPast } from '../../stores/viewMode.ts';
 import { useProfile } from '../../stores/profile.ts';
-import { actualsOffReason } from '../../lib/schedule/actualsQuery.ts';
-import { useScheduleWrites } from '../../components/schedule/useScheduleWrites.tsx';
+import { actualsOffReason } from './actualsQuery.ts';
 import { gridSummary } from './scheduleText.ts';
-import { useWidth } from '../../components/schedule/useWidth.ts';
-import '../../components/schedule/schedule.css';
+import { useWidth } from '../../components/grid/useWidth.ts';
+import { resolveBody, type ResolvedProposal, resolveOverloads, resolveOverloadsMachine } from '../planning/index.ts';
+import { openScenarioLens } from '../../stores/scenarioLens.ts';
+import '../../components/grid/grid.css';
+import { palette } from '../../components/palette.ts';
 
 const byStart = (a: Assignment, b: Assignment) => a.startDate.localeCompare(b.startDate) || a._id.localeCompare(b._id);
 const none: readonly TimeOff[] = [];
@@ -101,9 +115,41 @@ export default function SchedulePage() {
   const actualsOff = actualsOffReason(view.step, viewingPast, role);
   const actuals = useScheduleActuals(view, grid, today, actualsOff === null);
   const recordedOf = actuals.recordedOf;
+  // Resolve overloads for the window on screen (from today: days before it stay as they are); the
+  // proposal is then shown on the schedule, in its scenario's lens, with its changes beside it.
+  const [proposal, setProposal] = useState<ResolvedProposal | null>(null);
+  const proposed = useRef<ResolvedProposal | null>(null);
+  const [resolving, sendResolve] = useMachine(
+    useMemo(
+      () =>
+        resolveOverloadsMachine.provide({
+          actors: {
+            resolve: fromPromise(async ({ input }) => {
+              proposed.current = await resolveOverloads(resolveBody(input));
+              return proposed.current;
+            }),
+          },
+          actions: {
+            opened: (_, { id }) => {
+              openScenarioLens(id, { editable: true }).then(
+                () => setProposal(proposed.current?._id === id ? proposed.current : null),
+                (error: unknown) => void message.error((error as Error).message),
+              );
+            },
+          },
+        }),
+      [],
+    ),
+  );
+  // The people of the selected bars, when some are selected: their overloads, and only they take work.
+  const openResolve = () => {
+    const engineerIds = [...new Set(writes.selection.getSnapshot().context.selected.map((a) => a.engineerId._id))];
+    sendResolve({ type: 'OPEN', from: range.from < today ? today : range.from, to: range.to, engineerIds });
+  };
   const todayX = todayDay >= axis.firstDay && todayDay < axis.endDay ? xOfDay(axis, todayDay) : null;
 
   const skills = useMemo(() => sortedUnique(engineers.data.map((e) => e.skills)), [engineers.data]);
+  const teamOptions = useTeamOptions(useTeams());
   const departments = useMemo(() => sortedUnique([engineers.data.map((e) => e.department)]), [engineers.data]);
   const tentativeProjects = useMemo(() => new Set(tentativeIds(projects.data)), [projects.data]);
   const projectsById = useMemo(() => new Map(projects.data.map((p) => [p._id, p])), [projects.data]);
@@ -199,6 +245,18 @@ export default function SchedulePage() {
     }
     return by;
   }, [grid]);
+  // Open staffing requests, fetched again after every live change: hatched on the person's row until answered.
+  const pendingAnswer = useLiveQuery(pendingSource, role === 'manager' ? {} : null).data;
+  const pendingBars = useMemo(() => pendingByEngineer(Array.isArray(pendingAnswer) ? pendingAnswer : null, axis, timeZone.current), [pendingAnswer, axis, timeZone]);
+  const pendingOf = useCallback((engineerId: string) => pendingBars.get(engineerId), [pendingBars]);
+  const pendingRoleLines = useMemo(() => pendingRoles(Array.isArray(pendingAnswer) ? pendingAnswer : null, axis, timeZone.current), [pendingAnswer, axis, timeZone]);
+  // A scoped manager's other teams' rows: read, not changed (the server's own rule, client/stores/reach.ts).
+  const reach = useReach();
+  const engineerById = useMemo(() => new Map(engineers.data.map((e) => [e._id, e])), [engineers.data]);
+  const outOfReach = useCallback((engineerId: string) => {
+    const person = engineerById.get(engineerId);
+    return person ? reach.outOfReach(person) : null;
+  }, [engineerById, reach]);
   const renderDetails = useCallback(
     (engineerId: string) => (
       <AssignmentLanes
@@ -213,21 +271,24 @@ export default function SchedulePage() {
         todayX={todayX}
         axis={axis}
         timeZone={timeZone.current}
-        canPlan={canPlan}
+        canPlan={canPlan && !outOfReach(engineerId)}
         drag={drag}
         saving={running}
         tentativeProjects={tentativeProjects}
         onOpen={openEdit}
       />
     ),
-    [conflictedBy, laidOutOf, detailed, selection, timeOffOf, nameWidth, isMobile, todayX, axis, timeZone, canPlan, drag, running, tentativeProjects, openEdit],
+    [conflictedBy, laidOutOf, detailed, selection, timeOffOf, nameWidth, isMobile, todayX, axis, timeZone, canPlan, drag, running, tentativeProjects, openEdit, outOfReach],
   );
 
   // A phone shows the open roles' header only until asked: the people come first on a small screen.
   const showPlaceholders = placeholdersOpen ?? (!isMobile && openRolesShown(groups.reduce((sum, g) => sum + g.placeholders.length, 0)));
+  // Above the people: the requests for a role not answered yet, then the open roles.
   const placeholders = {
-    height: placeholderBlockHeight(groups, showPlaceholders),
+    height: pendingRolesHeight(pendingRoleLines) + placeholderBlockHeight(groups, showPlaceholders),
     node: (
+      <>
+      <PendingRoleRows roles={pendingRoleLines} nameWidth={nameWidth} width={axis.width} />
       <PlaceholderRows
         groups={groups}
         tentativeProjects={tentativeProjects}
@@ -239,13 +300,21 @@ export default function SchedulePage() {
         onToggle={() => send({ type: 'TOGGLE_PLACEHOLDERS', shown: showPlaceholders })}
         onFill={writes.openFill}
       />
+      </>
     ),
   };
+
+  const resolveButton =
+    role === 'manager' ? (
+      <Button icon={<ThunderboltOutlined />} onClick={openResolve} data-testid="schedule-resolve-overloads" aria-label="Resolve overloads">
+        {isMobile ? null : 'Resolve overloads'}
+      </Button>
+    ) : null;
 
   return (
     <div>
       {/* A phone keeps the title and gives the line under it to the people. */}
-      <PageHeader title="Schedule" subtitle={isMobile ? undefined : "Everyone's load period by period: who is over, who is free, and when"} />
+      <PageHeader title="Schedule" subtitle={isMobile ? undefined : "Everyone's load period by period: who is over, who is free, and when"} extra={<Space wrap>{resolveButton}<SaveViewButton compact={isMobile} /></Space>} />
       <LoadErrors errors={[engineers.error, assignments.error, actuals.error]} />
       <ScheduleToolbar
         view={view}
@@ -255,13 +324,14 @@ export default function SchedulePage() {
         range={range}
         skills={skills}
         departments={departments}
+        teams={teamOptions}
         actualsOff={actualsOff}
         send={send}
       />
       <Card styles={{ body: { padding: 0 } }} data-testid="schedule-card" ref={cardRef}>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: isMobile ? 4 : 12, alignItems: 'center', justifyContent: 'space-between', padding: isMobile ? '8px 12px' : '10px 16px' }}>
           <Typography.Text strong data-testid="schedule-summary">
-            <CalendarOutlined style={{ color: '#2563eb', marginRight: 8 }} />
+            <CalendarOutlined style={{ color: palette.primary, marginRight: 8 }} />
             {grid ? gridSummary(grid) : 'Loading the schedule...'}
             {(busy || actuals.loading) && grid ? <Spin size="small" style={{ marginLeft: 10 }} /> : null}
           </Typography.Text>
@@ -278,11 +348,13 @@ export default function SchedulePage() {
           onRetry={() => send({ type: 'RETRY' })}
           data={grid}
           empty={
-            <EmptyState
+            <ListEmptyState
               icon={<TeamOutlined />}
-              title="No engineers match"
-              hint="Try another window or fewer filters"
-              action={<Button onClick={() => send({ type: 'CLEAR_FILTERS' })}>Clear filters</Button>}
+              things="engineers"
+              filtered={hasFilters(view)}
+              filteredHint="Try another window or fewer filters"
+              noneHint="People appear here once managers add them"
+              onClear={() => send({ type: 'CLEAR_FILTERS' })}
             />
           }
         >
@@ -305,6 +377,8 @@ export default function SchedulePage() {
               onBookTimeOff={canPlan ? bookTimeOff : undefined}
               onEditDays={canPlan ? editDays : undefined}
               canPlan={canPlan}
+              outOfReach={reach.scoped ? outOfReach : undefined}
+              pendingOf={pendingOf}
               cells={cells}
               selection={selection}
               assignmentOf={assignmentOf}
@@ -316,6 +390,8 @@ export default function SchedulePage() {
       </Card>
       {canPlan ? writes.dialogs : null}
       {canPlan ? days.dialogs : null}
+      <ResolveOverloadsDialog state={resolving.value as 'closed' | 'editing' | 'solving' | 'result'} context={resolving.context} send={sendResolve} />
+      <ProposalPanel proposal={proposal} onClose={() => setProposal(null)} />
     </div>
   );
 }

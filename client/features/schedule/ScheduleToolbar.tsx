@@ -4,11 +4,11 @@ import type { Dayjs } from 'dayjs';
 import { seniorities } from '../../../domain/entities.ts';
 import type { CapacitySortKey } from '../../../domain/capacity/sort-keys.ts';
 import { capitalize } from '../../lib/format.ts';
-import { SpanSelect, WindowMoves } from '../../components/schedule/WindowControls.tsx';
-import { filterCount, hasFilters, type ScheduleShow, type ScheduleView } from '../../lib/schedule/view.ts';
-import type { ScheduleRange } from '../../lib/schedule/window.ts';
+import { SpanSelect, WindowMoves } from '../../components/grid/WindowControls.tsx';
+import { filterCount, hasFilters, type ScheduleShow, type ScheduleView } from '../../lib/scheduleView.ts';
+import type { ScheduleRange } from '../../lib/window.ts';
 import { useDayRange } from '../../lib/useDayRange.ts';
-import type { ScheduleEvent } from '../../machines/schedule.machine.ts';
+import type { ScheduleEvent } from './schedule.machine.ts';
 
 type Props = {
   view: ScheduleView;
@@ -20,6 +20,8 @@ type Props = {
   range: ScheduleRange;
   skills: readonly string[];
   departments: readonly string[];
+  /** The Team filter's choices: every team, the teams inside another named under it. */
+  teams: readonly { value: string; label: string }[];
   /** Why past periods cannot show actuals now (the day zoom, another moment than now, an engineer); null when they can. */
   actualsOff: string | null;
   send: (event: ScheduleEvent) => void;
@@ -44,7 +46,7 @@ const dateOf = (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : null);
  * filter is on), and the window's dates are in the grid's title, so the people come first on screen
  * (at 1440 px beside the open sidebar, Expand all and Filters take a second line since Planned / Actual came).
  */
-export function ScheduleToolbar({ view, compact, filtersOpen, detailed, range, skills, departments, actualsOff, send }: Props) {
+export function ScheduleToolbar({ view, compact, filtersOpen, detailed, range, skills, departments, teams, actualsOff, send }: Props) {
   const freeDays = useDayRange(view.freeFrom, view.freeTo);
   const sendFreeDays = (days: [Dayjs | null, Dayjs | null] | null) =>
     send({ type: 'CHANGE', change: { freeFrom: dateOf(days?.[0] ?? null), freeTo: dateOf(days?.[1] ?? null) } });
@@ -138,6 +140,18 @@ export function ScheduleToolbar({ view, compact, filtersOpen, detailed, range, s
           onChange={(department?: string) => send({ type: 'CHANGE', change: { department: department ?? null } })}
           aria-label="Department"
           style={{ width: 180 }}
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder="Team"
+          value={view.team ?? undefined}
+          options={teams as { value: string; label: string }[]}
+          onChange={(team?: string) => send({ type: 'CHANGE', change: { team: team ?? null } })}
+          aria-label="Team"
+          style={{ width: 200 }}
+          data-testid="schedule-team"
         />
         <Select
           allowClear

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { RecordedPeriod } from '../../../domain/actuals/shown.ts';
-import type { PeriodFigures } from '../../components/schedule/cellLook.ts';
+import type { PeriodFigures } from '../../components/grid/cellLook.ts';
 import { cellsMarkup } from './cellsMarkup.ts';
 
 const period = (over: Partial<PeriodFigures>): PeriodFigures =>
   ({
     key: '2026-W10', start: '2026-03-02', end: '2026-03-08', capacity: 500, booked: 400, tentative: 0, utilization: 80, free: 20,
-    status: 'optimal', workingDays: 5, timeOffDays: 0, holidays: [], ...over,
+    status: 'optimal', workingDays: 5, timeOffDays: 0, holidays: [], overloadedDays: 0, peak: 80, ...over,
   }) as PeriodFigures;
 
 /** The cells as the browser reads the markup. */
@@ -22,6 +22,15 @@ describe('the cells of a row as markup', () => {
       { text: '80%', class: 'schedule-cell t-optimal', status: 'optimal', p: '0', role: 'gridcell', off: '' },
       { text: '120%', class: 'schedule-cell t-overloaded hatched away', status: 'overloaded', p: '1', role: 'gridcell', off: '40%' },
     ]);
+  });
+
+  it('marks a period over capacity on some day, its average printed and the days said to screen readers', () => {
+    const root = new DOMParser().parseFromString(`<div>${cellsMarkup([period({ utilization: 96, status: 'overloaded', overloadedDays: 2, peak: 120 })])}</div>`, 'text/html');
+    const cell = root.querySelector('[data-p="0"]')!;
+    expect(cell.className).toBe('schedule-cell t-overloaded over');
+    expect(cell.textContent).toBe('96%');
+    expect(cell.getAttribute('aria-label')).toBe('96%, over capacity on 2 of 5 days, peak 120%');
+    expect(cells([period({})])[0]!.class).toBe('schedule-cell t-optimal');
   });
 
   it('says Off for a period with no capacity', () => {

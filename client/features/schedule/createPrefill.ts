@@ -1,18 +1,30 @@
 import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
-import { addDays } from '../../lib/weeks.ts';
+import { dateOfDay, dayOfDate, isWeekend } from '../../../domain/capacity/calendar-days.ts';
+import type { CapacityPeriod } from '../../../domain/capacity/periods.ts';
 import type { CellSpan } from '../../machines/cellSelect.machine.ts';
-import type { CreatePrefill } from '../../machines/assignmentForm.machine.ts';
+import { type CreatePrefill } from '../planning/index.ts';
+import { instantOfDate } from '../../lib/weeks.ts';
 
-/** A calendar date's start where the browser is, as ISO: what the form's date pickers hold for a picked day. */
-export const dayStartIso = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).toISOString();
-};
+/** A calendar date's start in the organisation's time zone, as ISO: what the form's date pickers hold for a picked day. */
+export const dayStartIso = instantOfDate;
+
+/**
+ * The last working day of a period: its last date that is neither a weekend nor one of its holidays
+ * (the organisation's days; the period's last date when it has none).
+ */
+export function lastWorkingDate(period: Pick<CapacityPeriod, 'start' | 'end' | 'holidays'>): string {
+  const off = new Set(period.holidays.map((h) => h.date));
+  for (let day = dayOfDate(period.end); day >= dayOfDate(period.start); day -= 1) {
+    const date = dateOfDay(day);
+    if (!isWeekend(day) && !off.has(date)) return date;
+  }
+  return period.end;
+}
 
 /**
  * The New assignment form's person and dates for cells chosen on the schedule: from the first period's
- * first day to the day after the last period's last, as the form's End Date reads (an assignment
- * counts up to, not including, its end). Null when the row or periods are not in the grid (it changed).
+ * first day through the last period's last working day (an assignment's end is its last day, worked).
+ * Null when the row or periods are not in the grid (it changed).
  */
 export function createPrefill(grid: Pick<CapacityResponse, 'rows' | 'periods'>, span: CellSpan): Required<CreatePrefill> | null {
   const engineer = grid.rows[span.row]?.engineer;
@@ -22,6 +34,6 @@ export function createPrefill(grid: Pick<CapacityResponse, 'rows' | 'periods'>, 
   return {
     engineer: { _id: engineer._id, name: engineer.name, maxCapacity: engineer.maxCapacity },
     startDate: dayStartIso(first.start),
-    endDate: dayStartIso(addDays(last.end, 1)),
+    endDate: dayStartIso(lastWorkingDate(last)),
   };
 }

@@ -1,7 +1,7 @@
 import type { Placeholder, TimeOff } from '../../../domain/entities.ts';
 import { request } from '../../lib/api.ts';
 import { requestPackedCapacity } from '../../lib/packedCapacity.ts';
-import type { ScheduleData } from '../../machines/schedule.machine.ts';
+import type { ScheduleData } from './schedule.machine.ts';
 
 /**
  * The live schedule: the grid, the time off in its window and the open placeholders, read side by side.

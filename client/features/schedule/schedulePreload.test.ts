@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { capacityQuery } from '../../lib/schedule/window.ts';
-import { viewFromSearch } from '../../lib/schedule/view.ts';
-import type { ScheduleData } from '../../machines/schedule.machine.ts';
+import { capacityQuery } from '../../lib/window.ts';
+import { viewFromSearch } from '../../lib/scheduleView.ts';
+import type { ScheduleData } from './schedule.machine.ts';
 
 // The network is the edge here: what is asked for, and when, is what these tests look at.
 const fetchSchedule = vi.fn();

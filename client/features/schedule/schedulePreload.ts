@@ -1,13 +1,11 @@
-import { viewFromSearch } from '../../lib/schedule/view.ts';
-import { capacityQuery } from '../../lib/schedule/window.ts';
+import { viewFromSearch } from '../../lib/scheduleView.ts';
+import { capacityQuery } from '../../lib/window.ts';
+import { createReadAhead } from '../../lib/readAheadCache.ts';
 import { readToken, tokenRole } from '../../lib/token.ts';
-import type { ScheduleData } from '../../machines/schedule.machine.ts';
+import type { ScheduleData } from './schedule.machine.ts';
 import { fetchSchedule } from './scheduleFetch.ts';
 
-/** An answer older than this is not handed to the screen: it was asked for a visit that never showed it. */
-const FRESH_MS = 15_000;
-
-let preloaded: { key: string; at: number; answer: Promise<ScheduleData>; settled?: ScheduleData } | null = null;
+const preloaded = createReadAhead<ScheduleData>({ one: true });
 
 /**
  * Asks for the live schedule of the address before the screen's code has loaded, instead of after it
@@ -18,13 +16,7 @@ let preloaded: { key: string; at: number; answer: Promise<ScheduleData>; settled
  */
 export function preloadSchedule(search: URLSearchParams, today: string) {
   const query = capacityQuery(viewFromSearch(search), today);
-  if (matching(query)) return;
-  const answer = fetchSchedule(query);
-  // Whoever takes it handles a failure; one never taken must not be reported as unhandled.
-  answer.catch(() => undefined);
-  const entry: NonNullable<typeof preloaded> = { key: query.toString(), at: performance.now(), answer };
-  void answer.then((data) => (entry.settled = data), () => undefined);
-  preloaded = entry;
+  preloaded.start(query.toString(), () => fetchSchedule(query));
 }
 
 /**
@@ -37,15 +29,8 @@ export function mayReadSchedule(): boolean {
   return role === 'manager' || role === 'auditor';
 }
 
-const matching = (query: URLSearchParams) =>
-  preloaded && preloaded.key === query.toString() && performance.now() - preloaded.at <= FRESH_MS ? preloaded : null;
-
 /** The answer read ahead for exactly this query, once; null when there is none (the screen fetches it itself). */
-export function takePreloaded(query: URLSearchParams): Promise<ScheduleData> | null {
-  const found = matching(query);
-  preloaded = null;
-  return found?.answer ?? null;
-}
+export const takePreloaded = (query: URLSearchParams): Promise<ScheduleData> | null => preloaded.take(query.toString());
 
 /**
  * The answer read ahead for this query if it has already come: the screen then draws the grid in its
@@ -53,11 +38,7 @@ export function takePreloaded(query: URLSearchParams): Promise<ScheduleData> | n
  * (React starts an interrupted first render over, state and all): the screen lets go of it with
  * `shown` once it has committed, and until then every run of that render finds it.
  */
-export function arrivedFor(query: URLSearchParams): ScheduleData | null {
-  return matching(query)?.settled ?? null;
-}
+export const arrivedFor = (query: URLSearchParams): ScheduleData | null => preloaded.arrived(query.toString());
 
 /** The screen has committed with this answer: no later visit may take it. */
-export function shown(data: ScheduleData) {
-  if (preloaded?.settled === data) preloaded = null;
-}
+export const shown = (data: ScheduleData) => preloaded.release(data);

@@ -30,6 +30,20 @@ describe('the schedule of a past plan', () => {
     ],
   };
 
+  it("keeps a Team filter's people: those in that team on the window's first day", () => {
+    const teamed: Plan = {
+      ...plan,
+      engineers: [
+        { ...engineer('Ann', ['React']), teams: [{ from: '2026-01-01', teamId: 'web' }] },
+        // Bo joins Web only after the window starts; Cy is in Data.
+        { ...engineer('Bo', ['React', 'Go']), teams: [{ from: '2026-03-20', teamId: 'web' }] },
+        { ...engineer('Cy', ['Go'], 50), teams: [{ from: '2026-01-01', teamId: 'data' }] },
+      ],
+    };
+    const query = new URLSearchParams({ from: '2026-03-16', to: '2026-03-22', step: 'week', team: 'web', limit: '5000' });
+    expect(pastCapacity(teamed, query, 'UTC').rows.map((r) => r.engineer.name)).toEqual(['Ann']);
+  });
+
   it('is the grid the API would answer for that plan: loads, order, filters and totals', () => {
     const query = new URLSearchParams({ from: '2026-03-16', to: '2026-03-22', step: 'week', sort: 'peak', skills: 'React', limit: '5000' });
     const grid = pastCapacity(plan, query, 'UTC');

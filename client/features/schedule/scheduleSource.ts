@@ -3,8 +3,9 @@ import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
 import { answerCapacityQuery } from '../../../domain/capacity/query.ts';
 import type { TimeOff } from '../../../domain/entities.ts';
 import type { Plan } from '../../../domain/plan.ts';
+import { pastTeamMembers } from '../../lib/pastTeam.ts';
 import { answersInclude, listPosition } from '../../lib/api.ts';
-import type { ScheduleData } from '../../machines/schedule.machine.ts';
+import type { ScheduleData } from './schedule.machine.ts';
 
 /** Projects not won yet: their assignments are tentative load. */
 export const tentativeIds = (projects: Plan['projects']) => projects.filter((p) => p.tentative).map((p) => p._id);
@@ -23,7 +24,7 @@ export function pastCapacity(plan: Plan, query: URLSearchParams, timeZone: strin
     holidays: plan.holidays,
     placeholders: plan.placeholders,
   };
-  return answerCapacityQuery(facts, parsed, timeZone);
+  return answerCapacityQuery(facts, parsed, timeZone, pastTeamMembers(plan, parsed.team, parsed.from));
 }
 
 /** Time off with a day in from..to (both included). */

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import type { ActualsVariance } from '../../../domain/actuals/contracts.ts';
 import { recordedPeriods, type RecordedPeriod } from '../../../domain/actuals/shown.ts';
 import type { CapacityResponse } from '../../../domain/capacity/contracts.ts';
-import { fetchActualsVariance } from '../../lib/actualsApi.ts';
-import { actualsQuery, type ScheduleActualsQuery } from '../../lib/schedule/actualsQuery.ts';
-import type { ScheduleView } from '../../lib/schedule/view.ts';
+import { fetchActualsVariance } from '../planning/index.ts';
+import { actualsQuery, type ScheduleActualsQuery } from './actualsQuery.ts';
+import type { ScheduleView } from '../../lib/scheduleView.ts';
 import { type LiveQuerySource, useLiveQuery } from '../../stores/useLiveQuery.ts';
 
 const source: LiveQuerySource<ScheduleActualsQuery, ActualsVariance | null> = {

@@ -3,9 +3,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { fromPromise } from 'xstate';
-import { searchOfView, viewFromSearch } from '../../lib/schedule/view.ts';
-import { capacityQuery } from '../../lib/schedule/window.ts';
-import { scheduleMachine } from '../../machines/schedule.machine.ts';
+import { searchOfView, viewFromSearch } from '../../lib/scheduleView.ts';
+import { capacityQuery } from '../../lib/window.ts';
+import { scheduleMachine } from './schedule.machine.ts';
 import { listPosition } from '../../lib/api.ts';
 import { assignmentsStore } from '../../stores/assignments.ts';
 import { engineersStore } from '../../stores/engineers.ts';
@@ -16,7 +16,7 @@ import { viewMode } from '../../stores/viewMode.ts';
 import { fetchSchedule } from './scheduleFetch.ts';
 import { arrivedFor, shown, takePreloaded } from './schedulePreload.ts';
 import { pastSchedule, scheduleBehind, scheduleIncludes } from './scheduleSource.ts';
-import { todayShown } from '../../components/schedule/todayShown.ts';
+import { todayShown } from '../../components/grid/todayShown.ts';
 
 /**
  * The schedule's machine, wired to the app: it fetches the live schedule, or works out the past
@@ -57,7 +57,7 @@ export function useScheduleMachine() {
   useEffect(() => {
     const next = searchOfView(view);
     if (next.toString() !== params.toString()) setParams(next, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new view writes the URL
+    // Only a new view writes the URL: the current params are read here, not followed.
   }, [view]);
   useEffect(() => send({ type: 'SET_VIEW', view: viewFromSearch(params) }), [params, send]);
 

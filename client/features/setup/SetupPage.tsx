@@ -9,7 +9,7 @@ import { NewPasswordFields } from '../../components/auth/NewPasswordFields.tsx';
 import { signInWith, useSignInLanding } from '../../components/auth/useSignInLanding.ts';
 import { accountsApi } from '../../lib/accountsApi.ts';
 import { forgetLinkFragment, takeLinkFragment } from '../../lib/linkFragment.ts';
-import { setupFormMachine, type SetupValues } from '../../machines/setupForm.machine.ts';
+import { setupFormMachine, type SetupValues } from './setupForm.machine.ts';
 
 const machine = setupFormMachine.provide({
   actors: {

@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Select, Typography } from 'antd';
 import { planningEventTypes } from '../../../domain/events.ts';
 import { DialogTitle } from '../../components/formParts.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import type { WebhookDialogContext, WebhookDialogEvent } from '../../machines/webhookDialog.machine.ts';
+import type { WebhookDialogContext, WebhookDialogEvent } from './webhookDialog.machine.ts';
 
 type Props = { open: boolean; submitting: boolean; context: WebhookDialogContext; send: (event: WebhookDialogEvent) => void };
 

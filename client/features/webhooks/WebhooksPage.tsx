@@ -8,9 +8,9 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { plural } from '../../lib/format.ts';
-import { webhooksApi } from '../../lib/webhooksApi.ts';
-import { type WebhookDialog, type WebhookForm, webhookDialogMachine } from '../../machines/webhookDialog.machine.ts';
+import { dateTime, plural } from '../../lib/format.ts';
+import { webhooksApi } from './webhooksApi.ts';
+import { type WebhookDialog, type WebhookForm, webhookDialogMachine } from './webhookDialog.machine.ts';
 import { WebhookDialogs } from './WebhookDialogs.tsx';
 
 /** How often the screen reads the endpoints and their deliveries again: the worker delivers in the background. */
@@ -37,7 +37,7 @@ async function submitDialog({ dialog, form }: { dialog: WebhookDialog; form: Web
 const doneText = (dialog: WebhookDialog) =>
   ({ add: 'Endpoint added', edit: 'Endpoint saved', replay: 'Replay started: every later event is sent again, in order', remove: 'Endpoint removed' })[dialog.kind];
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = dateTime;
 
 export function StateTag({ hook }: { hook: Webhook }) {
   if (!hook.active) {

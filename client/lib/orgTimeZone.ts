@@ -1,0 +1,9 @@
+/**
+ * The organisation's time zone, as the server names it in the page's head: the zone in which a stored
+ * date falls on its day (domain/capacity/plan-days.ts), so "today", "current" and "upcoming" are the
+ * same days here as on the server. UTC where there is no page (tests without a DOM) or no such tag.
+ */
+export function orgTimeZone(): string {
+  if (typeof document === 'undefined') return 'UTC';
+  return document.querySelector<HTMLMetaElement>('meta[name="org-time-zone"]')?.content || 'UTC';
+}
