@@ -148,8 +148,10 @@ export function UtilisationSection() {
     ).finally(() => setExporting(false));
   };
 
-  const personLink = (row: Row) => (
-    <Link to={scheduleLink(row.label, view.from, view.to)} data-testid="report-person-link">{row.label}</Link>
+  // A person's row is keyed by their id: the link opens them alone, whoever shares their name. Open
+  // roles have no one to open.
+  const personLink = (row: Row) => row.people === 0 ? row.label : (
+    <Link to={scheduleLink({ _id: row.key, name: row.label }, view.from, view.to)} data-testid="report-person-link">{row.label}</Link>
   );
   const groupName = (row: Row) =>
     view.groupBy === 'person' ? personLink(row) : row.people > 0 ? (
