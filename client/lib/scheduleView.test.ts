@@ -59,6 +59,14 @@ describe('the schedule view in the URL', () => {
     expect(searchOfView(gridViewOf(actual)).toString()).toBe('weeks=4');
   });
 
+  it('names one person by id beside their name, as the Report\'s person link does', () => {
+    expect(roundTrip('q=Ada+Ito&engineer=e-7')).toBe('q=Ada+Ito&engineer=e-7');
+    expect(viewFromSearch(new URLSearchParams('engineer=e-7')).engineer).toBe('e-7');
+    expect(roundTrip('engineer=+')).toBe('');
+    // The person and their name are one filter.
+    expect(filterCount({ ...defaultScheduleView, q: 'Ada Ito', engineer: 'e-7' })).toBe(1);
+  });
+
   it('counts the engineer filters, not the window or the order', () => {
     expect(hasFilters(normalizeView({ ...defaultScheduleView, from: '2026-01-05', sort: 'free', weeks: 4 }))).toBe(false);
     expect(hasFilters({ ...defaultScheduleView, q: 'x' })).toBe(true);

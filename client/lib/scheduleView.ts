@@ -24,6 +24,11 @@ export type ScheduleView = {
   weeks: ScheduleSpan;
   step: CapacityStep;
   q: string;
+  /**
+   * One engineer's id: that person alone, where a link names someone (the Report's person). A name
+   * may be shared by several people in a large organisation; `q` then carries the name to read.
+   */
+  engineer: string | null;
   skills: string[];
   department: string | null;
   /** A team's id: its people and the people of the teams inside it. */
@@ -57,6 +62,7 @@ export const spansFor = (step: CapacityStep): ScheduleSpan[] =>
 /** The engineer filters, all off: which engineers show, apart from the window and the order. */
 export const noFilters = {
   q: '',
+  engineer: null,
   skills: [],
   department: null,
   team: null,
@@ -115,6 +121,7 @@ export function normalizeView(view: ScheduleView): ScheduleView {
     weeks,
     step,
     q: view.q.slice(0, 200),
+    engineer: view.engineer?.trim().slice(0, 100) || null,
     skills: [...new Set(view.skills.map((s) => s.trim()).filter(Boolean))],
     department: view.department?.trim() || null,
     team: view.team?.trim().slice(0, 100) || null,
@@ -139,6 +146,7 @@ export function viewFromSearch(search: URLSearchParams): ScheduleView {
   return normalizeView({
     ...windowFromSearch(search),
     q: search.get('q') ?? '',
+    engineer: search.get('engineer'),
     skills: (search.get('skills') ?? '').split(','),
     department: search.get('department'),
     team: search.get('team'),
@@ -159,6 +167,7 @@ export function searchOfView(view: ScheduleView): URLSearchParams {
   const search = new URLSearchParams();
   writeWindow(search, v);
   if (v.q.trim()) search.set('q', v.q.trim());
+  if (v.engineer) search.set('engineer', v.engineer);
   if (v.skills.length > 0) search.set('skills', v.skills.join(','));
   if (v.department) search.set('department', v.department);
   if (v.team) search.set('team', v.team);
@@ -180,6 +189,6 @@ export const gridViewOf = (view: ScheduleView): ScheduleView => ({ ...view, show
 
 /** How many engineer filters are on (the window, step and order are not filters): the Filters button's badge. */
 export const filterCount = (view: ScheduleView) =>
-  (view.q.trim() !== '' ? 1 : 0) + view.skills.length + (view.department !== null ? 1 : 0) + (view.team !== null ? 1 : 0) + (view.seniority !== null ? 1 : 0) + (view.minFree !== null ? 1 : 0);
+  (view.q.trim() !== '' || view.engineer !== null ? 1 : 0) + view.skills.length + (view.department !== null ? 1 : 0) + (view.team !== null ? 1 : 0) + (view.seniority !== null ? 1 : 0) + (view.minFree !== null ? 1 : 0);
 
 export const hasFilters = (view: ScheduleView) => filterCount(view) > 0;

@@ -46,6 +46,7 @@ describe('the schedule window', () => {
       freeFrom: '2027-01-04',
       limit: '5000',
     });
+    expect(capacityQuery({ ...defaultScheduleView, q: 'Ada Ito', engineer: 'e-7' }, TODAY).get('engineerId')).toBe('e-7');
     // Free dates alone filter nothing: they only say over which days minFree is judged.
     expect(capacityQuery({ ...defaultScheduleView, freeFrom: '2027-01-04' }, TODAY).has('freeFrom')).toBe(false);
   });

@@ -56,6 +56,7 @@ export function capacityQuery(view: ScheduleView, today: string): URLSearchParam
   const query = new URLSearchParams({ from: range.from, to: range.to, step: view.step, sort: view.sort });
   if (view.includeTentative) query.set('includeTentative', 'true');
   if (view.q.trim()) query.set('q', view.q.trim());
+  if (view.engineer) query.set('engineerId', view.engineer);
   if (view.skills.length > 0) query.set('skills', view.skills.join(','));
   if (view.department) query.set('department', view.department);
   if (view.team) query.set('team', view.team);

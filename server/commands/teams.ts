@@ -43,6 +43,19 @@ export async function removeTeam(trx: DbOrTrx, teamId: string, metadata: EventMe
   return result.version;
 }
 
+/** The date someone joins their department's team from: their first day on record, whatever it was. */
+export const DEPARTMENT_TEAM_FROM = '0001-01-01';
+
+/**
+ * The team of each name, made where none of that name exists yet (names compare case-insensitively,
+ * as the team decisions do): how departments become teams. Keyed by the lower-cased name.
+ */
+export async function teamsNamed(trx: DbOrTrx, names: Iterable<string>, metadata: EventMetadata): Promise<Map<string, Team>> {
+  const teams = new Map((await teamList(trx)).map((t) => [t.name.toLowerCase(), t]));
+  for (const name of names) if (!teams.has(name.toLowerCase())) teams.set(name.toLowerCase(), await createTeam(trx, { name }, metadata));
+  return teams;
+}
+
 /** Someone joins a team from a date; the scope rule (in the runner) asks whether the actor may change them. */
 export async function setEngineerTeam(trx: DbOrTrx, engineerId: string, input: EngineerTeamInput, metadata: EventMetadata) {
   const team = (await trx.selectFrom('teams').select('doc').where('id', '=', input.teamId).executeTakeFirst())?.doc ?? null;

@@ -6,7 +6,7 @@ import { linkUrl } from '../auth/links.ts';
 import { executeCommand } from '../commands/execute.ts';
 import { accountStream } from '../commands/streams.ts';
 import type { Db } from '../db/connect.ts';
-import { createTeam, setEngineerTeam, teamList } from '../commands/teams.ts';
+import { DEPARTMENT_TEAM_FROM, setEngineerTeam, teamsNamed } from '../commands/teams.ts';
 
 /** Whether only this machine can reach an address: the demo's published password is safe there only. */
 export function isLoopback(host: string): boolean {
@@ -67,11 +67,10 @@ export async function recordDepartmentTeams(db: Db): Promise<number> {
   if (departments.length === 0) return 0;
   const system = { actorId: 'system', actorRole: 'manager' } as const;
   await db.transaction().execute(async (trx) => {
-    const teams = new Map((await teamList(trx)).map((t) => [t.name.toLowerCase(), t._id]));
-    for (const name of departments) if (!teams.has(name.toLowerCase())) teams.set(name.toLowerCase(), (await createTeam(trx, { name }, system))._id);
+    const teams = await teamsNamed(trx, departments, system);
     for (const engineer of loose) {
-      const teamId = teams.get(engineer.department.trim().toLowerCase());
-      if (teamId) await setEngineerTeam(trx, engineer.id, { teamId, from: '0001-01-01' }, system);
+      const teamId = teams.get(engineer.department.trim().toLowerCase())?._id;
+      if (teamId) await setEngineerTeam(trx, engineer.id, { teamId, from: DEPARTMENT_TEAM_FROM }, system);
     }
   });
   return loose.length;

@@ -4,6 +4,8 @@ import {
 } from '../../domain/index.ts';
 import { addHoliday, addPlaceholder, bookTimeOff, setProjectTentative } from '../commands/capacity-facts.ts';
 import { createAssignments, createProjects, registerEngineers } from '../commands/bulk-planning.ts';
+import { teamDirectory } from '../commands/engineer-teams.ts';
+import { DEPARTMENT_TEAM_FROM, teamsNamed } from '../commands/teams.ts';
 import type { Db, DbOrTrx } from '../db/connect.ts';
 import { holidayList } from '../read-models/time-off-holidays-placeholders.ts';
 
@@ -57,13 +59,14 @@ export type GeneratedFacts = { timeOff: number; holidays: number; tentative: num
 
 /**
  * Generates a large, realistic plan through the same commands the API uses (so it is history too),
- * a batch of commands per transaction: engineers, projects, assignments, then the facts capacity over
+ * a batch of commands per transaction: engineers (each in their department's team), projects, assignments, then the facts capacity over
  * time needs: time off (up to three bookings per engineer), holidays, a quarter of the projects that have
  * not started marked tentative, and a placeholder on about half of the projects.
  */
 export async function generatePlan(db: Db, options: GenerateOptions): Promise<GeneratedFacts> {
   const rng = random(options.seed ?? 42);
-  let total = options.engineers + options.projects + options.assignments;
+  // Each engineer is registered, then placed in their department's team.
+  let total = options.engineers * 2 + options.projects + options.assignments;
   let done = 0;
   const today = Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), options.now.getUTCDate());
 
@@ -109,6 +112,21 @@ export async function generatePlan(db: Db, options: GenerateOptions): Promise<Ge
     (trx, inputs) => registerEngineers(trx, inputs, options.actor),
   );
   const engineerIds = engineers.map((e) => e._id);
+
+  // Departments become teams, as the server's start makes them of an install's departments: a team per
+  // department (one of that name reused), each engineer in theirs from their first day on record, through
+  // the team commands the engineers CSV and bulk changes use, so the history has it too.
+  if (!teamDirectory) throw new Error('this install has no teams to place engineers in');
+  const directory = teamDirectory;
+  const teams = await db.transaction().execute((trx) => teamsNamed(trx, new Set(engineers.map((e) => e.department)), options.actor));
+  await manyInBatches(
+    engineers.length,
+    (i) => ({ engineerId: engineers[i]!._id, teamId: teams.get(engineers[i]!.department.toLowerCase())!._id, from: DEPARTMENT_TEAM_FROM }),
+    async (trx, moves) => {
+      await directory.assign(trx, moves, options.actor);
+      return [];
+    },
+  );
 
   const spans: { start: number; end: number }[] = [];
   const created = await manyInBatches(

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import { createDb, createPool } from '../../server/db/connect.ts';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../server/seed/demo.ts';
+import { recordDepartmentTeams } from '../../server/runtime/first-run.ts';
 import { generatePlan } from '../../server/seed/generate.ts';
 
 /** The real app on a free local port, quiet, with a login rate limit no benchmark reaches. */
@@ -32,7 +33,8 @@ export const LARGE_PLAN = { engineers: 2_000, assignments: 20_000 };
 /**
  * Tops the plan up to at least 2,000 engineers and 20,000 assignments with the large generator
  * (other sections may have added some), about what `npm run seed -- --engineers 2000 --projects 400
- * --assignments 20000` makes.
+ * --assignments 20000` makes. Everyone is in their department's team, as after the server's start
+ * (the generator places its engineers; the demo's are placed as the start places them).
  */
 export async function ensureLargePlan(databaseUrl: string, progress: (message: string) => void) {
   const db = createDb(createPool(databaseUrl, 4));
@@ -53,6 +55,7 @@ export async function ensureLargePlan(databaseUrl: string, progress: (message: s
         seed: 3,
       });
     }
+    await recordDepartmentTeams(db);
     return { engineers: await count('engineers'), assignments: await count('assignments'), projects: await count('projects') };
   } finally {
     await db.destroy();

@@ -31,6 +31,8 @@ const steps: { value: ReportStep; label: string }[] = [
 const days = (value: number) => `${(Math.round(value * 10) / 10).toLocaleString('en-US')} d`;
 const hoursText = (value: number | undefined) => (value === undefined ? '–' : `${(Math.round(value * 10) / 10).toLocaleString('en-US')} h`);
 const percentText = (value: number | null) => (value === null ? '–' : `${value}%`);
+/** Whole person-days, grouped by thousands as the other columns are (a large organisation's run past 1,000). */
+const wholeDays = (value: number) => `${value.toLocaleString('en-US')} d`;
 
 type Loaded = { ask: string; report: UtilisationReport | null; error: string | null };
 
@@ -76,7 +78,7 @@ function FiguresTable({ rows, report, loading, testId, name }: { rows: Row[]; re
         { title: 'Tentative', key: 'tentative', align: 'right', render: (_, row) => days(row.figures.tentative) },
         { title: 'Open roles', key: 'demand', align: 'right', render: (_, row) => days(row.figures.demand) },
         { title: 'Bench', key: 'bench', align: 'right', render: (_, row) => days(row.figures.bench), sorter: (a, b) => a.figures.bench - b.figures.bench },
-        { title: 'Overloaded', key: 'overloaded', align: 'right', render: (_, row) => `${row.figures.overloadedPersonDays} d`, sorter: (a, b) => a.figures.overloadedPersonDays - b.figures.overloadedPersonDays },
+        { title: 'Overloaded', key: 'overloaded', align: 'right', render: (_, row) => wholeDays(row.figures.overloadedPersonDays), sorter: (a, b) => a.figures.overloadedPersonDays - b.figures.overloadedPersonDays },
         { title: 'Planned', key: 'planned', align: 'right', render: (_, row) => hoursText(row.figures.plannedHours) },
         { title: 'Actual', key: 'actual', align: 'right', render: (_, row) => hoursText(row.figures.actualHours) },
       ]}
@@ -92,7 +94,7 @@ function FiguresTable({ rows, report, loading, testId, name }: { rows: Row[]; re
             <Table.Summary.Cell index={6} align="right">{days(totals.tentative)}</Table.Summary.Cell>
             <Table.Summary.Cell index={7} align="right">{days(totals.demand)}</Table.Summary.Cell>
             <Table.Summary.Cell index={8} align="right">{days(totals.bench)}</Table.Summary.Cell>
-            <Table.Summary.Cell index={9} align="right">{`${totals.overloadedPersonDays} d`}</Table.Summary.Cell>
+            <Table.Summary.Cell index={9} align="right">{wholeDays(totals.overloadedPersonDays)}</Table.Summary.Cell>
             <Table.Summary.Cell index={10} align="right">{hoursText(totals.plannedHours)}</Table.Summary.Cell>
             <Table.Summary.Cell index={11} align="right">{hoursText(totals.actualHours)}</Table.Summary.Cell>
           </Table.Summary.Row>
@@ -148,8 +150,10 @@ export function UtilisationSection() {
     ).finally(() => setExporting(false));
   };
 
-  const personLink = (row: Row) => (
-    <Link to={scheduleLink(row.label, view.from, view.to)} data-testid="report-person-link">{row.label}</Link>
+  // A person's row is keyed by their id: the link opens them alone, whoever shares their name. Open
+  // roles have no one to open.
+  const personLink = (row: Row) => row.people === 0 ? row.label : (
+    <Link to={scheduleLink({ _id: row.key, name: row.label }, view.from, view.to)} data-testid="report-person-link">{row.label}</Link>
   );
   const groupName = (row: Row) =>
     view.groupBy === 'person' ? personLink(row) : row.people > 0 ? (

@@ -69,10 +69,13 @@ export function drillAsk(view: ReportView, group: Pick<UtilisationGroup, 'key' |
   }
 }
 
-/** A person on the schedule over the report's range: their name searched, the window from the range's first day, long enough to hold it. */
-export function scheduleLink(name: string, from: string, to: string): string {
+/**
+ * A person on the schedule over the report's range: that one engineer (by id, their name in the search
+ * to read), the window from the range's first day, long enough to hold it.
+ */
+export function scheduleLink(person: { _id: string; name: string }, from: string, to: string): string {
   const weeks = scheduleSpans.find((span) => span * 7 >= daysBetween(mondayOfDate(from), to)) ?? scheduleSpans.at(-1)!;
-  return `/capacity?${searchOfView({ ...defaultScheduleView, from, weeks, q: name })}`;
+  return `/capacity?${searchOfView({ ...defaultScheduleView, from, weeks, q: person.name, engineer: person._id })}`;
 }
 
 /** Figures summed over the periods: one line of the table. */

@@ -136,6 +136,18 @@ describe('schedule machine', () => {
     expect(s.last().input.query.get('q')).toBe('react');
   });
 
+  it('opens one person by id from a link, and a search typed after lets them go', async () => {
+    const s = start('q=Ada+Ito&engineer=e-7');
+    expect(s.last().input.query.get('engineerId')).toBe('e-7');
+    expect(s.last().input.query.get('q')).toBe('Ada Ito');
+    await s.respond();
+    s.actor.send({ type: 'SEARCH', text: 'Ada' });
+    await vi.advanceTimersByTimeAsync(SCHEDULE_DEBOUNCE_MS);
+    expect(s.state().context.view.engineer).toBeNull();
+    expect(s.last().input.query.has('engineerId')).toBe(false);
+    expect(s.last().input.query.get('q')).toBe('Ada');
+  });
+
   it('folds a burst of live events into one refresh, and keeps the grid meanwhile', async () => {
     const s = start();
     await s.respond();

@@ -100,7 +100,7 @@ export const scheduleMachine = setup({
   actions: {
     setView: assign({ view: ({ event, context }) => (event.type === 'SET_VIEW' ? normalizeView(event.view) : context.view) }),
     change: assign({ view: ({ event, context }) => (event.type === 'CHANGE' ? normalizeView({ ...context.view, ...event.change }) : context.view) }),
-    search: assign({ view: ({ event, context }) => (event.type === 'SEARCH' ? normalizeView({ ...context.view, q: event.text }) : context.view) }),
+    search: assign({ view: ({ event, context }) => (event.type === 'SEARCH' ? normalizeView({ ...context.view, q: event.text, engineer: null }) : context.view) }),
     previous: assign({ view: ({ context }) => ({ ...context.view, from: shiftedFrom(context.view, context.today(), -1) }) }),
     next: assign({ view: ({ context }) => ({ ...context.view, from: shiftedFrom(context.view, context.today(), 1) }) }),
     today: assign({ view: ({ context }) => ({ ...context.view, from: null }) }),
