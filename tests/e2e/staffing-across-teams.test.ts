@@ -4,7 +4,8 @@
  *   scope narrowed to Web, while Dana Whitfield stays org-wide;
  * - Chris staffs his own team in the New assignment form (Sam on Payments Platform Migration); the
  *   same write for Mei is refused;
- * - Chris's schedule shows other teams' rows locked with the server's reason, and its Team filter
+ * - Chris's schedule shows other teams' rows locked with the server's reason; Enter on a cell of such
+ *   a row (from the keyboard), or a click on one, says that reason and opens no form; its Team filter
  *   keeps Web's people, in the URL;
  * - Chris asks for Mei from the Staffing screen; the request appears in Dana's inbox (on the other
  *   instance) and as pending demand on Mei's schedule row, without reload; Dana approves; Chris's
@@ -156,6 +157,27 @@ describe('a manager scoped to one team staffs it, and asks another team for some
     await lock.hover();
     await chrisSchedule.getByRole('tooltip').getByText('Out of your teams (Web): Mei Chen (in Data Crew). Ask their team\'s manager with a staffing request.').waitFor();
     await chrisSchedule.mouse.move(5, 500);
+
+    // From the keyboard, Enter on a cell of Mei's row opens no form: it says the row's own reason.
+    const reason = 'Out of your teams (Web): Mei Chen (in Data Crew). Ask their team\'s manager with a staffing request.';
+    const meiIndex = Number(await rowOf(chrisSchedule, 'Mei Chen').getAttribute('data-index'));
+    const grid = chrisSchedule.getByTestId('schedule-grid');
+    await grid.focus();
+    await chrisSchedule.keyboard.press('ArrowDown'); // the first press places the cell on the first row
+    for (let i = 0; i < meiIndex; i += 1) await chrisSchedule.keyboard.press('ArrowDown');
+    await chrisSchedule.keyboard.press('ArrowRight');
+    const cursor = chrisSchedule.getByTestId('schedule-cursor');
+    expect(await cursor.getAttribute('data-row')).toBe(String(meiIndex));
+    expect(await cursor.getAttribute('aria-label')).toContain('Mei Chen');
+    await chrisSchedule.keyboard.press('Enter');
+    const refusal = chrisSchedule.getByTestId('out-of-reach-refusal');
+    await refusal.getByText(reason).waitFor();
+    expect(await chrisSchedule.getByRole('dialog', { name: /New assignment/ }).count()).toBe(0);
+    // A click on one of her empty cells refuses the same way.
+    await refusal.first().waitFor({ state: 'detached', timeout: 10_000 });
+    await rowOf(chrisSchedule, 'Mei Chen').locator('.schedule-cells > *').nth(2).click();
+    await refusal.getByText(reason).waitFor();
+    expect(await chrisSchedule.getByRole('dialog', { name: /New assignment/ }).count()).toBe(0);
 
     await chrisSchedule.getByTestId('schedule-filters-toggle').click();
     await pickOption(chrisSchedule, chrisSchedule.getByTestId('schedule-filters').getByLabel('Team'), 'Web');
