@@ -149,8 +149,10 @@ describe('teams with their managers', () => {
     expect(planErrors(plan)).toEqual([]);
     expect(plan.rows.map((r) => [r.line, r.key, r.action])).toEqual([[2, 'Payments', 'create'], [3, 'Platform', 'update'], [4, 'Engineering', 'unchanged']]);
     expect(plan.rows[0]!.command).toEqual({ type: 'create', name: 'Payments', parent: 'Engineering', depth: 1, managers: ['u-dana', 'u-chris'] });
+    // Dana, org-wide until now, will manage only the teams the file names for her: the preview says so.
+    expect(plan.rows[0]!.diff).toEqual([{ field: 'managers', from: '', to: 'dana@org.test (org-wide until now); chris@org.test' }]);
     // Chris manages Platform already: only Dana is added, and the row says so.
-    expect(plan.rows[1]!.diff).toEqual([{ field: 'managers', from: 'chris@org.test', to: 'chris@org.test; dana@org.test' }]);
+    expect(plan.rows[1]!.diff).toEqual([{ field: 'managers', from: 'chris@org.test', to: 'chris@org.test; dana@org.test (org-wide until now)' }]);
     expect(plan.rows[1]!.command).toEqual({ type: 'update', teamId: 't2', depth: 1, managers: ['u-dana', 'u-chris'] });
   });
 

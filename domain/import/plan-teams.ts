@@ -66,6 +66,8 @@ export function planTeams(rows: readonly RowValues[], now: TeamsFileNow): Planne
     }
     return { ids, emails, errors };
   };
+  /** How the preview names a manager the file adds: one org-wide until now then manages only the teams named for them. */
+  const added = (email: string) => (accounts.get(email)?.scope === 'all' ? `${email} (org-wide until now)` : email);
   /** The managers who manage a team there now by name (those org-wide manage every team, and are not named). */
   const managingNow = (teamId: string) =>
     (now.accounts ?? []).filter((a) => a.role === 'manager' && a.scope !== 'all' && a.scope.includes(teamId)).map((a) => a.email.toLowerCase());
@@ -118,8 +120,10 @@ export function planTeams(rows: readonly RowValues[], now: TeamsFileNow): Planne
     const parentName = parent === undefined ? undefined : (inFile.get(parent)?.name ?? byKey.get(parent)!.name);
     const team = byKey.get(key);
     if (!team) {
-      const named = managers.ids.length > 0 ? { managers: managers.ids } : {};
-      return { line: row.line, key: name, action: 'create', changes: [], errors: [], command: { type: 'create', name, parent: parentName ?? null, depth, ...named } };
+      const command: TeamCommand = { type: 'create', name, parent: parentName ?? null, depth };
+      if (managers.ids.length === 0) return { line: row.line, key: name, action: 'create', changes: [], errors: [], command };
+      const diff = [{ field: 'managers', from: '', to: listText(managers.emails.map(added)) }];
+      return { line: row.line, key: name, action: 'create', changes: ['managers'], diff, errors: [], command: { ...command, managers: managers.ids } };
     }
 
     const diff: FieldChange[] = [];
@@ -130,12 +134,12 @@ export function planTeams(rows: readonly RowValues[], now: TeamsFileNow): Planne
     if (moved) diff.push({ field: 'parent', from: currentParent?.name ?? '', to: parentName });
     // Managers are added, never taken away: a file that names some of them leaves the others as they are.
     const before = managingNow(team._id);
-    const added = managers.emails.filter((email) => !before.includes(email));
-    if (added.length > 0) diff.push({ field: 'managers', from: listText(before), to: listText([...before, ...added]) });
+    const newcomers = managers.emails.filter((email) => !before.includes(email));
+    if (newcomers.length > 0) diff.push({ field: 'managers', from: listText(before), to: listText([...before, ...newcomers.map(added)]) });
     if (diff.length === 0) return { line: row.line, key: name, action: 'unchanged', changes: [], errors: [] };
     return updateRow(row.line, name, diff, {
       type: 'update', teamId: team._id, ...(renamed ? { name } : {}), ...(moved ? { parent: parentName } : {}), depth,
-      ...(added.length > 0 ? { managers: managers.ids } : {}),
+      ...(newcomers.length > 0 ? { managers: managers.ids } : {}),
     });
   });
 }

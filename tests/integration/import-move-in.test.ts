@@ -271,6 +271,8 @@ describe('a file of teams naming who manages them', () => {
     ]);
     const planned = await previewOf('teams', file);
     expect(planned.rows.map((r) => [r.line, r.key, r.action, r.errors])).toEqual([[2, 'Billing', 'create', []], [3, 'Search', 'create', []]]);
+    // The preview says he will manage Billing, and that he was org-wide until now.
+    expect(planned.rows[0]!.diff).toEqual([{ field: 'managers', from: '', to: `${lead.email} (org-wide until now)` }]);
     expect(await imported('teams', file)).toMatchObject({ state: 'done', created: 2 });
     const [billing, search] = await Promise.all([teamNamed('Billing'), teamNamed('Search')]);
     expect((await accountOf(lead.id)).scope).toEqual([billing._id]);
