@@ -30,14 +30,17 @@ const drag = (a: { startDate: string; endDate: string }, edge: DragEdge, days: n
 // Priya is at 80 % over the bar's weeks.
 const priyas = { _id: 'a3', engineerId: 'priya', projectId: 'p2', allocationPercentage: 80, startDate: iso(0), endDate: iso(30) };
 
-function start(assignments: { _id: string; engineerId: string; projectId: string; allocationPercentage: number; startDate: string; endDate: string }[] = [other, priyas]) {
+function start(
+  assignments: { _id: string; engineerId: string; projectId: string; allocationPercentage: number; startDate: string; endDate: string }[] = [other, priyas],
+  refusal?: (target: { _id: string; name: string }) => string | null,
+) {
   const engineers = [{ _id: 'sam', name: 'Sam Rivera', maxCapacity: 100 }, { _id: 'priya', name: 'Priya Patel', maxCapacity: 100 }, { _id: 'mei', name: 'Mei Chen', maxCapacity: 100 }];
   // The one judgement of overloads (the days over capacity, as the API answers them), on this plan.
   const plan = { ...emptyPlan(), engineers, assignments } as unknown as Parameters<typeof dropOverloads>[0];
   const judge = (a: Assignment, dates: { startDate: string; endDate: string }, target: { _id: string } | null) =>
     dropOverloads(plan, a, dates, target?._id ?? null, new Date(iso(-30)), 'UTC');
   const actor = createActor(barDragMachine, {
-    input: { drag, plan: () => ({ engineers, assignments }), now: () => new Date(iso(-30)), judge },
+    input: { drag, plan: () => ({ engineers, assignments }), now: () => new Date(iso(-30)), judge, ...(refusal ? { refusal } : {}) },
   }).start();
   const emitted: BarDragEmitted[] = [];
   actor.on('*', (event) => void emitted.push(event as BarDragEmitted));
@@ -190,5 +193,39 @@ describe('dragging a bar', () => {
     s.press('end');
     s.actor.send({ type: 'MOVE', dx: 30, engineerId: 'priya' });
     expect(s.state().context.target).toBeNull();
+  });
+});
+
+describe("a scoped manager's bars and rows out of reach", () => {
+  const MEI_OUT = 'Out of your teams (Web): Mei Chen (in Data Crew). Ask their team\'s manager with a staffing request.';
+  const onlyWeb = (target: { _id: string }) => (target._id === 'mei' ? MEI_OUT : null);
+
+  it('a bar dropped on a person out of reach is refused with the reason, nothing saved', () => {
+    const s = start(undefined, onlyWeb);
+    s.press();
+    s.actor.send({ type: 'MOVE', dx: 20, dy: 90, engineerId: 'mei' });
+    expect(s.state().context.target).toMatchObject({ _id: 'mei' });
+    s.actor.send({ type: 'RELEASE' });
+    expect(s.emitted).toEqual([{ type: 'refused', reason: MEI_OUT }]);
+    expect(s.state().value).toBe('idle');
+    expect(s.state().context.assignment).toBeNull();
+  });
+
+  it('the same drop on someone in reach is saved as before', () => {
+    const s = start(undefined, onlyWeb);
+    s.press();
+    s.actor.send({ type: 'MOVE', dx: 0, dy: 45, engineerId: 'priya' });
+    s.actor.send({ type: 'RELEASE' });
+    s.actor.send({ type: 'CONFIRM' });
+    expect(s.emitted).toMatchObject([{ type: 'commit', action: { kind: 'reassign', changes: { engineerId: 'priya' } } }]);
+  });
+
+  it("a press on a bar of a person out of reach says why and starts no drag (a click opens no form)", () => {
+    const s = start(undefined, onlyWeb);
+    s.actor.send({ type: 'PRESS', assignment: bar, edge: 'move', toDays: () => 0, refusal: MEI_OUT });
+    expect(s.state().value).toBe('idle');
+    s.actor.send({ type: 'MOVE', dx: 40, engineerId: 'sam' });
+    s.actor.send({ type: 'RELEASE' });
+    expect(s.emitted).toEqual([{ type: 'refused', reason: MEI_OUT }]);
   });
 });

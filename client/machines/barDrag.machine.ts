@@ -18,6 +18,9 @@ import type { RowAction } from './rowAction.machine.ts';
  *   pressed -RELEASE-> idle, emitting 'open' (a click: the screen opens the edit form)
  *   dragging -RELEASE-> idle (nothing changed) | judging -> confirming (makes or worsens an overload) | idle emitting 'commit'
  *   confirming -CONFIRM-> idle emitting 'commit'; -BACK-> idle (nothing saved)
+ *   PRESS carrying a `refusal` (the bar's own person is out of reach) -> idle emitting 'refused' with it
+ *   dragging -RELEASE on a person the screen's `refusal` names a reason for (a scoped manager's other
+ *     team)-> idle emitting 'refused' with it, nothing saved: the server would answer 403
  *   CANCEL (Escape, a lost pointer) -> idle, nothing saved
  *
  * 'commit' carries the change as a one-click action against the version the bar showed, so the
@@ -40,6 +43,8 @@ export type BarDragContext = {
   overloads: NamedOverload[];
   /** Judges a drop: the assignment, its new dates, and the person it is handed to (null: its own). */
   judge: DropJudge;
+  /** Why a bar may not be handed to this person (out of the manager's reach), or null. */
+  refusal: (target: PickedEngineer) => string | null;
   /** Turns pointer travel in pixels into whole days on the screen's axis. */
   toDays: (dx: number) => number;
   /** Applies dragged days to the dates (the screen's calendar: time zone, resize limits). */
@@ -49,7 +54,8 @@ export type BarDragContext = {
 };
 
 export type BarDragEvent =
-  | { type: 'PRESS'; assignment: Assignment; edge: DragEdge; toDays: (dx: number) => number }
+  /** `refusal`: why this bar's person may not be changed (another team's): nothing moves, the reason is said. */
+  | { type: 'PRESS'; assignment: Assignment; edge: DragEdge; toDays: (dx: number) => number; refusal?: string | null }
   /** `engineerId`: whose row the pointer is over (undefined: the screen cannot tell; the bar stays on its row). */
   | { type: 'MOVE'; dx: number; dy?: number; engineerId?: string | null }
   | { type: 'RELEASE' }
@@ -57,11 +63,11 @@ export type BarDragEvent =
   | { type: 'CONFIRM' }
   | { type: 'BACK' };
 
-export type BarDragEmitted = { type: 'open'; assignment: Assignment } | { type: 'commit'; action: RowAction };
+export type BarDragEmitted = { type: 'open'; assignment: Assignment } | { type: 'commit'; action: RowAction } | { type: 'refused'; reason: string };
 
 export type DropJudge = (assignment: Assignment, dates: Dated, target: PickedEngineer | null) => NamedOverload[];
 
-export type BarDragInput = { drag: BarDragContext['drag']; plan: () => PlanView; now?: () => Date; judge?: DropJudge };
+export type BarDragInput = { drag: BarDragContext['drag']; plan: () => PlanView; now?: () => Date; judge?: DropJudge; refusal?: BarDragContext['refusal'] };
 
 /** A pointer that travelled less than this is a click, not a drag. */
 export const DRAG_THRESHOLD_PX = 4;
@@ -116,7 +122,7 @@ function targetOf(context: BarDragContext, engineerId: string | null | undefined
   return context.plan().engineers.find((e) => e._id === engineerId) ?? null;
 }
 
-const idleContext = (context: Pick<BarDragContext, 'drag' | 'plan' | 'now' | 'judge'>): BarDragContext => ({
+const idleContext = (context: Pick<BarDragContext, 'drag' | 'plan' | 'now' | 'judge' | 'refusal'>): BarDragContext => ({
   assignment: null,
   edge: 'move',
   days: 0,
@@ -125,6 +131,7 @@ const idleContext = (context: Pick<BarDragContext, 'drag' | 'plan' | 'now' | 'ju
   impact: null,
   overloads: [],
   judge: context.judge,
+  refusal: context.refusal,
   toDays: () => 0,
   drag: context.drag,
   plan: context.plan,
@@ -142,6 +149,8 @@ export const barDragMachine = setup({
     farEnough: ({ event }) => event.type === 'MOVE' && Math.hypot(event.dx, event.dy ?? 0) >= DRAG_THRESHOLD_PX,
     nothingChanged: ({ context }) => !context.assignment || (unchanged(context.assignment, context.dates) && context.target === null),
     wouldOverload: ({ context }) => context.overloads.length > 0,
+    pressRefused: ({ event }) => event.type === 'PRESS' && !!event.refusal,
+    targetRefused: ({ context }) => context.target !== null && context.refusal(context.target) !== null,
   },
   actions: {
     press: assign(({ context, event }) => {
@@ -159,16 +168,23 @@ export const barDragMachine = setup({
     }),
     reset: assign(({ context }) => idleContext(context)),
     judgeDrop: assign(({ context }) => ({ overloads: context.assignment && context.dates ? context.judge(context.assignment, context.dates, context.target) : [] })),
+    refusePress: emit(({ event }) => ({ type: 'refused' as const, reason: (event as { refusal: string }).refusal })),
+    refuse: emit(({ context }) => ({ type: 'refused' as const, reason: context.refusal(context.target!)! })),
     open: emit(({ context }) => ({ type: 'open' as const, assignment: context.assignment! })),
     commit: emit(({ context }) => ({ type: 'commit' as const, action: dropAction(context.assignment!, context.edge, context.dates!, context.target) })),
   },
 }).createMachine({
   id: 'barDrag',
-  context: ({ input }) => idleContext({ drag: input.drag, plan: input.plan, now: input.now ?? (() => new Date()), judge: input.judge ?? (() => []) }),
+  context: ({ input }) => idleContext({ drag: input.drag, plan: input.plan, now: input.now ?? (() => new Date()), judge: input.judge ?? (() => []), refusal: input.refusal ?? (() => null) }),
   initial: 'idle',
   states: {
     idle: {
-      on: { PRESS: { target: 'pressed', actions: 'press' } },
+      on: {
+        PRESS: [
+          { guard: 'pressRefused', actions: 'refusePress' },
+          { target: 'pressed', actions: 'press' },
+        ],
+      },
     },
     pressed: {
       on: {
@@ -182,6 +198,7 @@ export const barDragMachine = setup({
         MOVE: { actions: 'follow' },
         RELEASE: [
           { guard: 'nothingChanged', target: 'idle', actions: 'reset' },
+          { guard: 'targetRefused', target: 'idle', actions: ['refuse', 'reset'] },
           { target: 'judging' },
         ],
         CANCEL: { target: 'idle', actions: 'reset' },

@@ -6,7 +6,9 @@ function start() {
   const actor = createActor(cellSelectMachine).start();
   const created: CellSelectEmitted[] = [];
   actor.on('create', (event) => void created.push(event));
-  return { actor, created, context: () => actor.getSnapshot().context };
+  const refused: CellSelectEmitted[] = [];
+  actor.on('refused', (event) => void refused.push(event));
+  return { actor, created, refused, context: () => actor.getSnapshot().context };
 }
 const grid = { rows: 8, cols: 12 };
 
@@ -68,5 +70,43 @@ describe('making work from empty cells', () => {
     t.actor.send({ type: 'MOVE_CURSOR', dRow: 0, dCol: -3, extend: true, ...grid });
     t.actor.send({ type: 'MOVE_CURSOR', dRow: 1, dCol: 0, ...grid });
     expect(cursorSpan(t.context())).toEqual({ row: 4, from: 3, to: 3 });
+  });
+});
+
+describe("a scoped manager's rows out of reach", () => {
+  const REASON = 'Out of your teams (Web): Mei Chen (in Data Crew). Ask their team\'s manager with a staffing request.';
+
+  it('Enter on a cell of a person out of reach opens no form and says the row\'s reason', () => {
+    const t = start();
+    t.actor.send({ type: 'PLACE_CURSOR', row: 2, col: 3 });
+    t.actor.send({ type: 'MOVE_CURSOR', dRow: 0, dCol: 2, extend: true, ...grid });
+    t.actor.send({ type: 'ENTER', refusal: REASON });
+    expect(t.created).toEqual([]);
+    expect(t.refused).toEqual([{ type: 'refused', reason: REASON }]);
+    // The choice stays: moving to an in-reach row and Enter makes work there.
+    expect(cursorSpan(t.context())).toEqual({ row: 2, from: 3, to: 5 });
+    t.actor.send({ type: 'MOVE_CURSOR', dRow: 1, dCol: 0, ...grid });
+    t.actor.send({ type: 'ENTER', refusal: null });
+    expect(t.created).toEqual([{ type: 'create', row: 3, from: 5, to: 5 }]);
+    expect(t.refused).toHaveLength(1);
+  });
+
+  it('a press (click or the start of a drag) on such a row says the reason and starts no drag', () => {
+    const t = start();
+    t.actor.send({ type: 'PRESS', row: 4, col: 1, refusal: REASON });
+    expect(t.actor.getSnapshot().value).toBe('idle');
+    t.actor.send({ type: 'HOVER', col: 6 });
+    t.actor.send({ type: 'RELEASE' });
+    expect(t.created).toEqual([]);
+    expect(t.refused).toEqual([{ type: 'refused', reason: REASON }]);
+    // The keyboard carries on from the cell pressed.
+    expect(t.context().cursor).toEqual({ row: 4, col: 1 });
+  });
+
+  it('Enter with no cell chosen yet refuses nothing and makes nothing', () => {
+    const t = start();
+    t.actor.send({ type: 'ENTER', refusal: REASON });
+    expect(t.created).toEqual([]);
+    expect(t.refused).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate';
+import { and, assign, emit, setup } from 'xstate';
 
 /**
  * Making work on the schedule from its empty cells: a drag across a person's cells (or a tap on one,
@@ -11,6 +11,9 @@ import { assign, emit, setup } from 'xstate';
  *     pointer, a scroll that took the touch) -> idle, nothing made
  *   MOVE_CURSOR moves the keyboard's cell (clamped to the grid); with `extend`, along its row, the
  *     first cell staying; ENTER emits 'create' for the cells chosen; COLLAPSE keeps only the cursor's cell
+ *   A PRESS or ENTER that carries a `refusal` (why the row's person may not be given work here: a scoped
+ *     manager's other team) emits 'refused' with it instead: no drag starts and no form opens, and the
+ *     screen says the reason, as the server would have on save.
  */
 
 export type Cell = { row: number; col: number };
@@ -24,18 +27,18 @@ export type CellSelectContext = {
 };
 
 export type CellSelectEvent =
-  | { type: 'PRESS'; row: number; col: number }
+  | { type: 'PRESS'; row: number; col: number; refusal?: string | null }
   | { type: 'HOVER'; col: number }
   | { type: 'RELEASE' }
   | { type: 'CANCEL' }
   | { type: 'MOVE_CURSOR'; dRow: number; dCol: number; extend?: boolean; rows: number; cols: number }
   | { type: 'PLACE_CURSOR'; row: number; col: number }
-  | { type: 'ENTER' }
+  | { type: 'ENTER'; refusal?: string | null }
   | { type: 'COLLAPSE' };
 
 /** The periods `from` to `to` (both included, from <= to) of row `row`. */
 export type CellSpan = { row: number; from: number; to: number };
-export type CellSelectEmitted = { type: 'create' } & CellSpan;
+export type CellSelectEmitted = ({ type: 'create' } & CellSpan) | { type: 'refused'; reason: string };
 
 const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), Math.max(max - 1, 0));
 
@@ -59,6 +62,7 @@ export const cellSelectMachine = setup({
   },
   guards: {
     hasCursor: ({ context }) => context.cursor !== null,
+    refused: ({ event }) => (event.type === 'PRESS' || event.type === 'ENTER') && !!event.refusal,
   },
   actions: {
     press: assign(({ event }) =>
@@ -77,6 +81,7 @@ export const cellSelectMachine = setup({
     }),
     placeCursor: assign(({ event }) => (event.type === 'PLACE_CURSOR' ? { cursor: { row: event.row, col: event.col }, anchorCol: null } : {})),
     collapse: assign({ anchorCol: null }),
+    refuse: emit(({ event }) => ({ type: 'refused' as const, reason: (event as { refusal: string }).refusal })),
     createChosen: emit(({ context }) => ({ type: 'create' as const, ...cursorSpan(context)! })),
   },
 }).createMachine({
@@ -86,10 +91,17 @@ export const cellSelectMachine = setup({
   states: {
     idle: {
       on: {
-        PRESS: { target: 'dragging', actions: 'press' },
+        PRESS: [
+          // The cell pressed becomes the keyboard's, so the arrows carry on from there.
+          { guard: 'refused', actions: ['refuse', assign(({ event }) => (event.type === 'PRESS' ? { cursor: { row: event.row, col: event.col }, anchorCol: null } : {}))] },
+          { target: 'dragging', actions: 'press' },
+        ],
         MOVE_CURSOR: { actions: 'moveCursor' },
         PLACE_CURSOR: { actions: 'placeCursor' },
-        ENTER: { guard: 'hasCursor', actions: 'createChosen' },
+        ENTER: [
+          { guard: and(['hasCursor', 'refused']), actions: 'refuse' },
+          { guard: 'hasCursor', actions: 'createChosen' },
+        ],
         COLLAPSE: { actions: 'collapse' },
       },
     },

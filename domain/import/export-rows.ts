@@ -17,9 +17,11 @@ export const projectCells = (p: Project) => [
 /**
  * The columns an export writes, in the import's spelling: all of the kind's but those that only say
  * what to do (invite), that other tools name apart (first and last name, job title), or that are
- * dated changes an export of today could not say whole (work week, team).
+ * dated changes an export of today could not say whole (work week, team), or that are not the list's
+ * own but the accounts' (a team's managers: their scopes, which only admins change).
  */
 const exportedColumns: Partial<Record<ImportKind, readonly string[]>> = {
+  teams: ['name', 'parent'],
   engineers: ['name', 'email', 'department', 'seniority', 'maxCapacity', 'skills', 'calendar', 'startDate', 'leaveDate'],
 };
 export const exportColumnNames = (kind: ImportKind) => exportedColumns[kind] ?? columnNames(kind);

@@ -28,6 +28,11 @@ export const importColumns: Record<ImportKind, readonly ColumnSpec[]> = {
   teams: [
     column('name', 'Team name; the key (without regard to case): a row whose team exists moves it when parent says so', true, ['team', 'team name', 'department', 'department name', 'group']),
     column('parent', "Name of the team it sits inside, one there already or one of the file's; empty: a new team at the top, one there already stays where it is", false, ['parent team', 'parent team name', 'parent department', 'inside', 'belongs to']),
+    // Admins only, as an account's scope: a manager named here manages the teams the file names them for
+    // (besides those they managed already); one who was org-wide then manages just those.
+    column('managers', "E-mails of the managers' accounts who manage it, separated by ';' (or ','); added to what each manages (admins); empty leaves them as they are", false, [
+      'manager', 'managers', 'manager email', 'manager e-mail', 'managers emails', 'manager emails', 'team lead', 'team leads', 'team lead email', 'lead', 'lead email', 'lead e-mail', 'team manager', 'team managers',
+    ]),
   ],
   // Float's people export (Name, Email, Job Title, Department, Tags, Start Date, End Date) and Runn's
   // (First Name, Last Name, Email, Role, Team, Skills, Start Date, End Date) name them so.

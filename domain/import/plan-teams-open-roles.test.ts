@@ -125,6 +125,75 @@ describe('teams', () => {
   });
 });
 
+describe('teams with their managers', () => {
+  // Chris manages Platform already; Dana is org-wide; Sam is an engineer.
+  const withAccounts: ImportSnapshot = {
+    ...base,
+    canChangeScopes: true,
+    accountList: [
+      { _id: 'u-chris', email: 'chris@org.test', role: 'manager', scope: ['t2'] },
+      { _id: 'u-dana', email: 'Dana@org.test', role: 'manager', scope: 'all' },
+      { _id: 'u-sam', email: 'sam@org.test', role: 'engineer', scope: 'all' },
+      { _id: 'u-ada', email: 'ada@org.test', role: 'auditor', scope: 'all' },
+    ],
+  };
+
+  it("given managers' accounts, when a file names them for new and existing teams (';' or ',' in a cell), then each team's command carries them and an existing team's row shows them added", () => {
+    const plan = planImport('teams', [
+      ['Team', 'Parent Team', 'Managers'],
+      ['Payments', 'Engineering', 'dana@org.test; chris@org.test'],
+      ['Platform', 'Engineering', 'Dana@ORG.test,chris@org.test'],
+      ['Engineering', '', ''],
+    ], withAccounts);
+    expect(plan.mapping).toEqual({ Team: 'name', 'Parent Team': 'parent', Managers: 'managers' });
+    expect(planErrors(plan)).toEqual([]);
+    expect(plan.rows.map((r) => [r.line, r.key, r.action])).toEqual([[2, 'Payments', 'create'], [3, 'Platform', 'update'], [4, 'Engineering', 'unchanged']]);
+    expect(plan.rows[0]!.command).toEqual({ type: 'create', name: 'Payments', parent: 'Engineering', depth: 1, managers: ['u-dana', 'u-chris'] });
+    // Dana, org-wide until now, will manage only the teams the file names for her: the preview says so.
+    expect(plan.rows[0]!.diff).toEqual([{ field: 'managers', from: '', to: 'dana@org.test (org-wide until now); chris@org.test' }]);
+    // Chris manages Platform already: only Dana is added, and the row says so.
+    expect(plan.rows[1]!.diff).toEqual([{ field: 'managers', from: 'chris@org.test', to: 'chris@org.test; dana@org.test (org-wide until now)' }]);
+    expect(plan.rows[1]!.command).toEqual({ type: 'update', teamId: 't2', depth: 1, managers: ['u-dana', 'u-chris'] });
+  });
+
+  it('given Chris manages Platform, when the file names him for it again, then the row is unchanged', () => {
+    const plan = planImport('teams', [['name', 'parent', 'manager'], ['Platform', 'Engineering', 'chris@org.test']], withAccounts);
+    expect(plan.rows.map((r) => [r.action, r.command])).toEqual([['unchanged', undefined]]);
+  });
+
+  it("when a cell names an unknown e-mail, an engineer's or an auditor's account, then each row says which, on the managers column, and nothing is planned for it", () => {
+    const plan = planImport('teams', [
+      ['name', 'managers'],
+      ['Mobile', 'nobody@org.test'],
+      ['Data', 'sam@org.test; chris@org.test'],
+      ['Web', 'ada@org.test'],
+    ], withAccounts);
+    expect(planErrors(plan)).toEqual([
+      { line: 2, column: 'managers', message: "No account has the e-mail 'nobody@org.test'" },
+      { line: 3, column: 'managers', message: "'sam@org.test' is an engineer's account, not a manager's: only managers manage teams" },
+      { line: 4, column: 'managers', message: "'ada@org.test' is an auditor's account, not a manager's: only managers manage teams" },
+    ]);
+    expect(plan.rows.every((r) => r.command === undefined)).toBe(true);
+    expect(plan.counts).toEqual({ create: 0, update: 0, unchanged: 0, error: 3 });
+  });
+
+  it('when someone who may not change scopes (an org-wide manager, not an admin) names managers, then those rows are refused; without the column the file imports', () => {
+    const notAdmin = { ...withAccounts, canChangeScopes: false };
+    const named = planImport('teams', [['name', 'managers'], ['Mobile', 'chris@org.test'], ['Data', '']], notAdmin);
+    expect(planErrors(named)).toEqual([
+      { line: 2, column: 'managers', message: 'Only admins choose who manages a team: leave the managers column empty, or ask an admin to import this file' },
+    ]);
+    expect(named.rows[1]!.command).toEqual({ type: 'create', name: 'Data', parent: null, depth: 0 });
+  });
+
+  it("guesses the managers column from the names other tools and people give it", () => {
+    for (const cell of ['Manager', 'Managers', 'Team lead', 'Lead email', 'Team Lead Email', 'Manager e-mail']) {
+      expect(mappingFor('teams', ['Team', cell])).toEqual({ Team: 'name', [cell]: 'managers' });
+    }
+    expect(guessKind(['Team', 'Parent', 'Team lead'])).toBe('teams');
+  });
+});
+
 describe('which kind a header is, and how its columns are read', () => {
   it('tells a file of teams and a file of open roles from people and assignments', () => {
     expect(guessKind(['Team', 'Parent team'])).toBe('teams');

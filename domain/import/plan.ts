@@ -20,6 +20,9 @@ export type ImportSnapshot = EngineersNow & AssignmentsNow & TimeOffNow & Partia
   teamList?: TeamsFileNow['teams'];
   /** Whether whoever imports may change teams (admins and org-wide managers); a file of teams is refused otherwise. */
   canChangeTeams?: boolean;
+  /** The accounts a file of teams may name as managers, and whether whoever imports may (admins). */
+  accountList?: TeamsFileNow['accounts'];
+  canChangeScopes?: boolean;
   /** The calendars a holiday row's `calendar` cell may name (left out: only the default one). */
   holidayCalendars?: readonly HolidayCalendar[];
   actuals: readonly ActualsWeek[];
@@ -37,7 +40,7 @@ export type ImportCommandOf = {
 };
 
 const planners: { [K in ImportKind]: (rows: readonly RowValues[], now: ImportSnapshot) => PlannedRow<ImportCommandOf[K]>[] } = {
-  teams: (rows, now) => planTeams(rows, { teams: now.teamList ?? [] }),
+  teams: (rows, now) => planTeams(rows, { teams: now.teamList ?? [], accounts: now.accountList ?? [], canChangeScopes: now.canChangeScopes ?? false }),
   'open-roles': (rows, now) => planOpenRoles(rows, { projects: now.projects, placeholders: now.placeholders ?? [] }),
   engineers: planEngineers,
   projects: (rows, now) => planProjects(rows, now.projects),

@@ -4,7 +4,7 @@ import {
   changeEngineersDays, createAssignments, createProjects, followCalendars, markProjectsTentative, registerEngineers, updateAssignments, updateEngineers,
   updateProjects,
 } from '../commands/bulk-planning.ts';
-import { inviteAccount } from '../commands/accounts.ts';
+import { changeAccount, inviteAccount } from '../commands/accounts.ts';
 import { teamsMissingMessage, type TeamDirectory } from '../commands/engineer-teams.ts';
 import { DomainError } from '../../domain/index.ts';
 import { addHolidays, bookTimeOffs, changeOpenRoles } from '../commands/bulk-capacity-facts.ts';
@@ -43,6 +43,11 @@ const runners: { [K in ImportKind]: Runner<K> } = {
   // Parents before the teams inside them (the plan's depth); a parent is named, and found by name once written.
   teams: async (trx, batch, metadata) => {
     const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
+    // Per manager's account, the teams the file names them for (ids, once written).
+    const managed = new Map<string, string[]>();
+    const manages = (accountIds: readonly string[] | undefined, teamId: string) => {
+      for (const id of accountIds ?? []) managed.set(id, [...(managed.get(id) ?? []), teamId]);
+    };
     for (const command of [...batch].sort((a, b) => a.depth - b.depth)) {
       const parentId = async (name: string | null | undefined) => {
         if (name === null || name === undefined) return name;
@@ -51,15 +56,26 @@ const runners: { [K in ImportKind]: Runner<K> } = {
         return found._id;
       };
       if (command.type === 'create') {
-        await createTeam(trx, { name: command.name, parentId: await parentId(command.parent) }, metadata);
+        const made = await createTeam(trx, { name: command.name, parentId: await parentId(command.parent) }, metadata);
+        manages(command.managers, made._id);
         counts.created += 1;
       } else {
-        await updateTeam(trx, command.teamId, {
-          ...(command.name !== undefined ? { name: command.name } : {}),
-          ...(command.parent !== undefined ? { parentId: await parentId(command.parent) } : {}),
-        }, metadata);
+        if (command.name !== undefined || command.parent !== undefined) {
+          await updateTeam(trx, command.teamId, {
+            ...(command.name !== undefined ? { name: command.name } : {}),
+            ...(command.parent !== undefined ? { parentId: await parentId(command.parent) } : {}),
+          }, metadata);
+        }
+        manages(command.managers, command.teamId);
         counts.updated += 1;
       }
+    }
+    // Each manager's scope comes to include the teams named for them, through the account's own decision
+    // (ManagerScopeChanged), in the same transaction as the teams: all of it is written, or none.
+    for (const [accountId, teamIds] of managed) {
+      const row = await trx.selectFrom('users').select('scope').where('id', '=', accountId).executeTakeFirst();
+      const now = (row?.scope ?? 'all') as 'all' | string[];
+      await changeAccount(trx, accountId, { scope: [...new Set([...(now === 'all' ? [] : now), ...teamIds])] }, metadata);
     }
     return counts;
   },

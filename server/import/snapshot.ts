@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../db/connect.ts';
 import type { TeamDirectory } from '../commands/engineer-teams.ts';
 
 /** Who imports, as far as planning a file depends on it: whether they may invite; and the teams a file may name. */
-export type ImportContext = { canInvite: boolean; teams: TeamDirectory | null; canChangeTeams?: boolean };
+export type ImportContext = { canInvite: boolean; teams: TeamDirectory | null; canChangeTeams?: boolean; canChangeScopes?: boolean };
 import { holidaysWithRuleDays } from '../read-models/time-off-holidays-placeholders.ts';
 
 /**
@@ -11,15 +11,19 @@ import { holidaysWithRuleDays } from '../read-models/time-off-holidays-placehold
  * kind does not look at stay empty. Read in one repeatable-read transaction by the caller, so the
  * lists agree with each other.
  */
-// The command line (no context) is run by whoever holds the server: they may change teams, not invite.
-export async function loadImportSnapshot(db: DbOrTrx, kind: ImportKind, context: ImportContext = { canInvite: false, teams: null, canChangeTeams: true }): Promise<ImportSnapshot> {
+// The command line (no context) is run by whoever holds the server: they may change teams and who manages them, not invite.
+export async function loadImportSnapshot(
+  db: DbOrTrx, kind: ImportKind, context: ImportContext = { canInvite: false, teams: null, canChangeTeams: true, canChangeScopes: true },
+): Promise<ImportSnapshot> {
   const needs = {
     engineers: kind === 'engineers' || kind === 'assignments' || kind === 'time-off' || kind === 'actuals',
     projects: kind === 'projects' || kind === 'assignments' || kind === 'actuals' || kind === 'open-roles',
   };
-  const [placeholders, teamRows] = await Promise.all([
+  const [placeholders, teamRows, accountRows] = await Promise.all([
     kind === 'open-roles' ? db.selectFrom('placeholders').select('doc').execute() : [],
     kind === 'teams' ? db.selectFrom('teams').select(['id', 'name', 'parent_id']).execute() : [],
+    // Who a file of teams may name as managers (and what each manages now, for the preview).
+    kind === 'teams' ? db.selectFrom('users').select(['id', 'email', 'role', 'scope']).execute() : [],
   ]);
   const [engineers, projects, assignments, others, timeOff, holidays, holidayCalendars, actuals, accounts, teams, teamOf] = await Promise.all([
     needs.engineers ? db.selectFrom('engineers').select('doc').execute() : [],
@@ -49,6 +53,8 @@ export async function loadImportSnapshot(db: DbOrTrx, kind: ImportKind, context:
     placeholders: placeholders.map((r) => r.doc),
     teamList: teamRows.map((t) => ({ _id: t.id, name: t.name, parentId: t.parent_id })),
     canChangeTeams: context.canChangeTeams ?? false,
+    accountList: accountRows.map((a) => ({ _id: a.id, email: a.email, role: a.role, scope: (a.scope ?? 'all') as 'all' | string[] })),
+    canChangeScopes: context.canChangeScopes ?? false,
     ...(teams && teamOf ? { teams: { list: teams, current: teamOf } } : {}),
     // Only the day matters: an engineer there already follows a calendar the file names from today on.
     today: new Date().toISOString().slice(0, 10),

@@ -75,6 +75,8 @@ export default async function importExportRoutes(app: FastifyInstance, options: 
     userId: request.user.sub, canInvite: request.user.admin, teams: teamDirectory, chosen: chosenMapping(kind, mapping),
     // As on the Teams screen: teams are changed by admins and org-wide managers (the runner's scope rule refuses the rest too).
     canChangeTeams: kind === 'teams' && (request.user.admin || isOrgWide(await scopeActorOf(app.db, { actorId: request.user.sub, actorRole: request.user.role }))),
+    // A file of teams names who manages them: an account's scope, which only admins change (PATCH /api/accounts/:id).
+    canChangeScopes: kind === 'teams' && request.user.admin,
   });
   /** A batch's invitations go out by mail once it has committed; the mail is a courtesy, as for one invitation. */
   const mailInvites = (inviter: string) => (invites: MadeInvite[]) => {

@@ -4,7 +4,9 @@
  *   scope narrowed to Web, while Dana Whitfield stays org-wide;
  * - Chris staffs his own team in the New assignment form (Sam on Payments Platform Migration); the
  *   same write for Mei is refused;
- * - Chris's schedule shows other teams' rows locked with the server's reason, and its Team filter
+ * - Chris's schedule shows other teams' rows locked with the server's reason; Enter on a cell of such
+ *   a row (from the keyboard), or a click on one, says that reason and opens no form, and a bar of his
+ *   team's dropped on such a row is refused the same way; its Team filter
  *   keeps Web's people, in the URL;
  * - Chris asks for Mei from the Staffing screen; the request appears in Dana's inbox (on the other
  *   instance) and as pending demand on Mei's schedule row, without reload; Dana approves; Chris's
@@ -156,6 +158,62 @@ describe('a manager scoped to one team staffs it, and asks another team for some
     await lock.hover();
     await chrisSchedule.getByRole('tooltip').getByText('Out of your teams (Web): Mei Chen (in Data Crew). Ask their team\'s manager with a staffing request.').waitFor();
     await chrisSchedule.mouse.move(5, 500);
+
+    // From the keyboard, Enter on a cell of Mei's row opens no form: it says the row's own reason.
+    const reason = 'Out of your teams (Web): Mei Chen (in Data Crew). Ask their team\'s manager with a staffing request.';
+    const meiIndex = Number(await rowOf(chrisSchedule, 'Mei Chen').getAttribute('data-index'));
+    const grid = chrisSchedule.getByTestId('schedule-grid');
+    await grid.focus();
+    await chrisSchedule.keyboard.press('ArrowDown'); // the first press places the cell on the first row
+    for (let i = 0; i < meiIndex; i += 1) await chrisSchedule.keyboard.press('ArrowDown');
+    await chrisSchedule.keyboard.press('ArrowRight');
+    const cursor = chrisSchedule.getByTestId('schedule-cursor');
+    expect(await cursor.getAttribute('data-row')).toBe(String(meiIndex));
+    expect(await cursor.getAttribute('aria-label')).toContain('Mei Chen');
+    await chrisSchedule.keyboard.press('Enter');
+    const refusal = chrisSchedule.getByTestId('out-of-reach-refusal');
+    await refusal.getByText(reason).waitFor();
+    expect(await chrisSchedule.getByRole('dialog', { name: /New assignment/ }).count()).toBe(0);
+    // A click on one of her empty cells refuses the same way.
+    await refusal.first().waitFor({ state: 'detached', timeout: 10_000 });
+    await rowOf(chrisSchedule, 'Mei Chen').locator('.schedule-cells > *').nth(2).click();
+    await refusal.getByText(reason).waitFor();
+    expect(await chrisSchedule.getByRole('dialog', { name: /New assignment/ }).count()).toBe(0);
+
+    // A bar of Sam's (his team) dropped on Mei's row is refused the same way, and stays Sam's.
+    await refusal.first().waitFor({ state: 'detached', timeout: 10_000 });
+    // Only Sam's row opens, so Mei's stays in view.
+    const samsToggle = chrisSchedule.locator('[data-testid=schedule-name][data-engineer="Sam Rivera"]').getByTestId('schedule-toggle');
+    await samsToggle.click();
+    const samsBars = rowOf(chrisSchedule, 'Sam Rivera').getByTestId('schedule-bar');
+    await samsBars.first().waitFor();
+    // The one that starts furthest left: in view whatever the window.
+    await samsBars.first().scrollIntoViewIfNeeded();
+    const boxes = await Promise.all((await samsBars.all()).map(async (bar) => ({ id: (await bar.getAttribute('data-assignment'))!, box: (await bar.boundingBox())! })));
+    const { id: assignmentId, box } = boxes.sort((p, q) => p.box.x - q.box.x)[0]!;
+    const [x, y] = [box.x + Math.min(box.width / 2, 20), box.y + box.height / 2];
+    await chrisSchedule.mouse.move(x, y);
+    await chrisSchedule.mouse.down();
+    // The drag starts (its preview takes the legend's place above the grid, which may move the rows);
+    // then Mei's row is found under the pointer's column as the drag finds it, by hit testing.
+    await chrisSchedule.mouse.move(x, y - 10, { steps: 2 });
+    await chrisSchedule.getByTestId('drag-preview-line').waitFor();
+    const meiY = await chrisSchedule.evaluate(([px, height]) => {
+      for (let py = 0; py < height!; py += 4) {
+        const row = document.elementFromPoint(px!, py)?.closest<HTMLElement>('[data-testid=schedule-row]');
+        if (row?.dataset.engineer === 'Mei Chen') return py + 12;
+      }
+      return null;
+    }, [x, DESKTOP.height]);
+    expect(meiY).not.toBeNull();
+    await chrisSchedule.mouse.move(x, (y + meiY!) / 2, { steps: 4 });
+    await chrisSchedule.mouse.move(x, meiY!, { steps: 4 });
+    await chrisSchedule.getByTestId('drag-preview-line').getByText(/^To Mei Chen/).waitFor();
+    await chrisSchedule.mouse.up();
+    await refusal.getByText(reason).waitFor();
+    const after = (await call<(Assignment & { _id: string })[]>('GET', '/api/assignments')).find((x) => x._id === assignmentId)!;
+    expect(after.engineerId.name).toBe('Sam Rivera');
+    await samsToggle.click();
 
     await chrisSchedule.getByTestId('schedule-filters-toggle').click();
     await pickOption(chrisSchedule, chrisSchedule.getByTestId('schedule-filters').getByLabel('Team'), 'Web');

@@ -1,12 +1,13 @@
 /**
  * Moving an organisation in from spreadsheets, against real PostgreSQL: its teams (nested, parents
  * named in the same file), a Float-style and a Runn-style people file with their own headers carrying
- * team, holiday calendar and work week, its open roles; a bad row refuses the whole file with a 400
+ * team, holiday calendar and work week, its open roles; a file of teams naming who manages each (the
+ * managers then reach those teams' people, and only those); a bad row refuses the whole file with a 400
  * naming the row and nothing written; the columns chosen for a kind are offered again next time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount } from '../support/account-helpers.ts';
-import { eventually } from '../support/api-helpers.ts';
+import { dayFromToday, eventually, validAssignmentPayload } from '../support/api-helpers.ts';
 import { demo, startTestApp, type TestApp } from '../support/app.ts';
 import { dbEventCount } from '../support/history-helpers.ts';
 import { csvOf, postCsv, type Job, type Preview } from '../support/import-helpers.ts';
@@ -224,5 +225,83 @@ describe('a file of open roles', () => {
     });
     expect(await dbEventCount(t)).toBe(before);
     expect((await get<Placeholder[]>('/api/placeholders')).length).toBe(placeholdersBefore);
+  });
+});
+
+describe('a file of teams naming who manages them', () => {
+  type Account = { _id: string; email: string; scope?: 'all' | string[]; version: number };
+  const accountOf = async (id: string) => (await get<Account[]>('/api/accounts')).find((a) => a._id === id)!;
+
+  it("refuses unknown e-mails and accounts that are not managers' per row, writing nothing; an org-wide manager who is not an admin may not name managers", async () => {
+    const lead = await activeAccount(t, admin, 'manager', 'a long enough password 42');
+    const engineer = await activeAccount(t, admin, 'engineer', 'a long enough password 42');
+    const file = csvOf([
+      ['Team', 'Team lead'],
+      ['Billing', `${lead.email}; nobody@org.test`],
+      ['Search', engineer.email],
+    ]);
+    const planned = await previewOf('teams', file);
+    expect(planned.mapping).toEqual({ Team: 'name', 'Team lead': 'managers' });
+    expect(planned.rows.map((r) => [r.line, r.action, r.errors.map((e) => [e.column, e.message])])).toEqual([
+      [2, 'error', [['managers', "No account has the e-mail 'nobody@org.test'"]]],
+      [3, 'error', [['managers', `'${engineer.email}' is an engineer's account, not a manager's: only managers manage teams`]]],
+    ]);
+    const before = await dbEventCount(t);
+    const refused = await postCsv(t, admin, '/api/import/teams', file);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'IMPORT_HAS_ERRORS', message: "Nothing was imported: 2 rows have errors (first, line 2: No account has the e-mail 'nobody@org.test')" });
+    expect(await dbEventCount(t)).toBe(before);
+    expect((await get<Team[]>('/api/teams')).some((x) => x.name === 'Billing' || x.name === 'Search')).toBe(false);
+    expect((await accountOf(lead.id)).scope).toBe('all');
+
+    // Chris is an org-wide manager, not an admin: he may import teams, not choose who manages them.
+    const chris = await t.login(demo.manager2);
+    const notAdmin = await postCsv(t, chris, '/api/import/teams', csvOf([['Team', 'Manager'], ['Billing', lead.email]]));
+    expect(notAdmin.statusCode).toBe(400);
+    expect(notAdmin.json().issues).toEqual([expect.objectContaining({ path: 'line 2: managers', message: 'Only admins choose who manages a team: leave the managers column empty, or ask an admin to import this file' })]);
+    expect(await dbEventCount(t)).toBe(before);
+  });
+
+  it("sets the named manager's scope to the team, through the account's events: 201 for that team's engineer, 403 for another team's", async () => {
+    const lead = await activeAccount(t, admin, 'manager', 'a long enough password 42');
+    const file = csvOf([
+      ['Team', 'Managers'],
+      ['Billing', lead.email.toUpperCase()],
+      ['Search', ''],
+    ]);
+    const planned = await previewOf('teams', file);
+    expect(planned.rows.map((r) => [r.line, r.key, r.action, r.errors])).toEqual([[2, 'Billing', 'create', []], [3, 'Search', 'create', []]]);
+    // The preview says he will manage Billing, and that he was org-wide until now.
+    expect(planned.rows[0]!.diff).toEqual([{ field: 'managers', from: '', to: `${lead.email} (org-wide until now)` }]);
+    expect(await imported('teams', file)).toMatchObject({ state: 'done', created: 2 });
+    const [billing, search] = await Promise.all([teamNamed('Billing'), teamNamed('Search')]);
+    expect((await accountOf(lead.id)).scope).toEqual([billing._id]);
+    const listed = await get<(Team & { managers: { _id: string }[] })[]>('/api/teams');
+    expect(listed.find((x) => x._id === billing._id)!.managers.map((m) => m._id)).toContain(lead.id);
+    // Through the account's own event, from org-wide to the team.
+    const changes = await t.app.db.selectFrom('events').select('data').where('type', '=', 'ManagerScopeChanged').execute();
+    expect(changes.map((e) => e.data as { accountId: string; scope: unknown; previous: unknown }).filter((d) => d.accountId === lead.id))
+      .toEqual([expect.objectContaining({ scope: [billing._id], previous: 'all' })]);
+
+    // One engineer in each team; the same file again changes nothing (he manages Billing now).
+    expect(await imported('engineers', csvOf([
+      ['name', 'email', 'team'],
+      ['Bea Billing', 'bea.billing@org.test', 'Billing'],
+      ['Sid Search', 'sid.search@org.test', 'Search'],
+    ]))).toMatchObject({ state: 'done', created: 2 });
+    expect((await previewOf('teams', file)).counts).toMatchObject({ create: 0, update: 0, unchanged: 2, error: 0 });
+
+    const project = (await get<{ _id: string; status: string }[]>('/api/projects')).find((p) => p.status !== 'completed')!;
+    const assign = async (email: string) => t.request({
+      method: 'POST', url: '/api/assignments', token: lead.token,
+      body: validAssignmentPayload((await engineerWith(email))._id, project._id, { role: 'Scoped by import', allocationPercentage: 10, startDate: dayFromToday(30), endDate: dayFromToday(35) }),
+    });
+    const ours = await assign('bea.billing@org.test');
+    expect(ours.statusCode, ours.body).toBe(201);
+    const before = await dbEventCount(t);
+    const theirs = await assign('sid.search@org.test');
+    expect(theirs.statusCode, theirs.body).toBe(403);
+    expect(theirs.json().message).toContain('Sid Search (in Search)');
+    expect(await dbEventCount(t)).toBe(before);
   });
 });

@@ -56,6 +56,8 @@ type Shared = {
   axis: ScheduleAxis;
   timeZone: string;
   canPlan: boolean;
+  /** Why this row's bars may not be changed (a scoped manager's other team), or null: a press on one says it. */
+  refusal?: string | null | undefined;
   drag: BarDragActor;
   selection: BarSelectionActor;
   /** A change of this engineer's being saved: its bar stays where it was dropped until the saved data arrives. */
@@ -87,7 +89,7 @@ type BarProps = Shared & {
  * scrolled into view mounts all its bars at once, and each bar's own two subscriptions were made and
  * dropped with it. Drawn again only when its own props change.
  */
-const AssignmentBar = memo(function AssignmentBar({ a, lane, conflicted, dragged, chosen, axis, timeZone, canPlan, drag, selection, saving, tentativeProjects, onOpen, nameOf }: BarProps) {
+const AssignmentBar = memo(function AssignmentBar({ a, lane, conflicted, dragged, chosen, axis, timeZone, canPlan, refusal, drag, selection, saving, tentativeProjects, onOpen, nameOf }: BarProps) {
   const pressedAt = useRef<{ x: number; y: number } | null>(null);
   const dates: Dated = dragged ?? (saving?.id === a._id && saving.changes ? { ...a, ...(saving.changes as Partial<Dated>) } : a);
   const geometry = barGeometry(dates, axis, timeZone);
@@ -96,7 +98,12 @@ const AssignmentBar = memo(function AssignmentBar({ a, lane, conflicted, dragged
   const color = avatarColor(a.projectId.name);
 
   const press = (event: PointerEvent<HTMLDivElement>) => {
-    if (!canPlan || event.button !== 0) return;
+    if (event.button !== 0) return;
+    if (!canPlan) {
+      // Another team's bar: the drag machine refuses with the reason instead of the server on save.
+      if (refusal) drag.send({ type: 'PRESS', assignment: a, edge: 'move', toDays: () => 0, refusal });
+      return;
+    }
     // Not the grid's: a press on a bar never starts a new assignment or a lasso.
     event.stopPropagation();
     // Shift-click chooses the bar for a bulk edit (or lets it go).

@@ -195,8 +195,12 @@ export function ScheduleGrid(props: Props) {
     const target = event.target as HTMLElement;
     if (target.closest('button, a, input, .schedule-bar, .schedule-away')) return;
     const rowElement = target.closest<HTMLElement>('[data-index]');
-    // Another team's row makes no work: the server would refuse it (the row's name says why).
-    if (rowElement?.dataset.outOfReach && !event.shiftKey) return;
+    // Another team's row makes no work: the server would refuse it, so the screen says why instead.
+    if (rowElement?.dataset.outOfReach && !event.shiftKey) {
+      const refusal = props.outOfReach?.(rowElement.dataset.id ?? '');
+      if (refusal) cells.send({ type: 'PRESS', row: Number(rowElement.dataset.index), col: colAt(at(event).x), refusal });
+      return;
+    }
     const point = at(event);
     const touch = event.pointerType === 'touch';
     if (event.shiftKey && !touch) {
@@ -259,7 +263,10 @@ export function ScheduleGrid(props: Props) {
       cells.send({ type: 'MOVE_CURSOR', dRow: move[0], dCol: move[1], extend: event.shiftKey, rows: rows.length, cols: data.periods.length });
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      cells.send({ type: 'ENTER' });
+      // The cursor's person, if out of the manager's reach, refuses with the row's own reason.
+      const cursor = cells.getSnapshot().context.cursor;
+      const person = cursor ? rows[cursor.row]?.engineer._id : undefined;
+      cells.send({ type: 'ENTER', refusal: person ? (props.outOfReach?.(person) ?? null) : null });
     } else if (event.key === 'Escape') {
       cells.send({ type: 'COLLAPSE' });
       selection.send({ type: 'CLEAR' });

@@ -272,6 +272,7 @@ export default function SchedulePage() {
         axis={axis}
         timeZone={timeZone.current}
         canPlan={canPlan && !outOfReach(engineerId)}
+        refusal={canPlan ? outOfReach(engineerId) : null}
         drag={drag}
         saving={running}
         tentativeProjects={tentativeProjects}

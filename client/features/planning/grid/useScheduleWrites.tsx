@@ -18,6 +18,7 @@ import { placeholderFillMachine } from './placeholderFill.machine.ts';
 import { timeOffFormMachine } from '../../../machines/capacityFactForms.machine.ts';
 import { assignmentsStore, loadAssignments } from '../../../stores/assignments.ts';
 import { shownPlan } from '../../../stores/plan.ts';
+import { useReach } from '../../../stores/reach.ts';
 import { engineersStore } from '../../../stores/engineers.ts';
 import { projectsStore } from '../../../stores/projects.ts';
 import { daysOf } from '../../../components/grid/axis.ts';
@@ -142,21 +143,30 @@ export function useScheduleWrites({ engineers, assignments, projects, timeZone, 
   const bulkQuestion = useSelector(selection, (s) => (s.matches('confirming') ? s.context.overloads : null));
 
   const cells = useActorRef(cellSelectMachine);
+  // Who the manager may change (client/stores/reach.ts), read when a bar is dropped on someone.
+  const reach = useReach();
+  const reachRef = useRef(reach);
+  reachRef.current = reach;
 
   const drag = useActorRef(barDragMachine, {
     input: {
       drag: (a, edge, days) => draggedDates(a, edge, days, timeZone.current),
       plan: livePlan,
       judge: (a, dates, target) => dropOverloads(shownPlan(), a, dates, target?._id ?? null, new Date(), timeZone.current),
+      refusal: (target) => reachRef.current.outOfReach(target),
     },
   });
   useEffect(() => {
+    // A write refused before it is sent (a scoped manager's other team): said as the row says it.
+    const refused = ({ reason }: { reason: string }) => void messageRef.current.warning({ content: <span data-testid="out-of-reach-refusal">{reason}</span> });
     const subscriptions = [
       drag.on('open', ({ assignment }) => planningRef.current.openEdit(assignment)),
       drag.on('commit', ({ action }) => planningRef.current.run(action)),
+      drag.on('refused', refused),
+      cells.on('refused', refused),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [drag]);
+  }, [drag, cells]);
   // The days and the peak of a drop, judged where it was dropped by the rule the API answers with.
   const dropQuestion = useSelector(drag, (s) => (s.matches('confirming') ? s.context.overloads : null));
 
