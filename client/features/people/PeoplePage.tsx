@@ -17,7 +17,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
-import { accountsApi } from '../../lib/accountsApi.ts';
+import { accountsApi } from './accountsApi.ts';
 import { plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { type AccountAction, type AccountActionResult, accountActionMachine } from './accountAction.machine.ts';
