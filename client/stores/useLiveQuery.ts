@@ -3,10 +3,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { fromPromise } from 'xstate';
 import type { Plan } from '../../domain/plan.ts';
-import {
-  type AvailabilityParams, type AvailableEngineer, type CapacityParams, fetchAvailable, fetchCapacity, pastAvailable, pastCapacity,
-} from '../lib/capacityApi.ts';
-import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
 import { liveQueryMachine } from '../machines/liveQuery.machine.ts';
 import { onLiveChange } from './live.ts';
 import { viewMode } from './viewMode.ts';
@@ -64,12 +60,3 @@ export function useLiveQuery<P, T>(source: LiveQuerySource<P, T>, params: P | nu
     retry: () => send({ type: 'RETRY' }),
   };
 }
-
-const capacitySource: LiveQuerySource<CapacityParams, CapacityResponse> = { live: fetchCapacity, past: pastCapacity };
-const availableSource: LiveQuerySource<AvailabilityParams, AvailableEngineer[]> = { live: fetchAvailable, past: (plan, params) => pastAvailable(plan, params) };
-
-/** GET /api/capacity for `params`, live or as it was. */
-export const useCapacity = (params: CapacityParams | null) => useLiveQuery(capacitySource, params);
-
-/** GET /api/engineers/available for `params`, live or as it was. */
-export const useAvailableEngineers = (params: AvailabilityParams | null) => useLiveQuery(availableSource, params);

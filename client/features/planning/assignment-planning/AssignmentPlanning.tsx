@@ -19,7 +19,7 @@ import { type RowAction, rowActionMachine } from '../../../machines/rowAction.ma
 import { assignmentsStore, loadAssignments } from '../../../stores/assignments.ts';
 import { engineersStore } from '../../../stores/engineers.ts';
 import { shownPlan } from '../../../stores/plan.ts';
-import { useCapacity } from '../../../stores/useLiveQuery.ts';
+import { useCapacity } from '../capacity/useCapacity.ts';
 import { saidOfWrite } from '../../../stores/viewMode.ts';
 import { Modal } from '../../../components/Modal.tsx';
 import { AssignmentFormDialog, type WeeklyLoad } from './AssignmentFormDialog.tsx';
