@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { fromPromise } from 'xstate';
 import type { Plan } from '../../domain/plan.ts';
@@ -19,22 +19,20 @@ export type LiveQuery<T> = { data: T | null; loading: boolean; error: string | n
 /**
  * Figures fetched apart from the collections, for `params` (null: nothing to ask yet): from the server
  * on the live plan, fetched again shortly after any live change; from the past plan while the app shows
- * a past moment.
+ * a past moment. `source` is read once, at the first render: give a module's constant.
  */
 export function useLiveQuery<P, T>(source: LiveQuerySource<P, T>, params: P | null): LiveQuery<T> {
-  const sourceRef = useRef(source);
-  sourceRef.current = source;
-  const machine = useMemo(
-    () =>
-      liveQueryMachine.provide({
-        actors: {
-          fetch: fromPromise(async ({ input, signal }) => {
-            const past = viewMode.past;
-            return past ? sourceRef.current.past(past, input.params as P) : sourceRef.current.live(input.params as P, signal);
-          }),
-        },
-      }),
-    [],
+  // The machine is made with the source once: every source is a module's constant, so there is no
+  // newer one to follow (and no ref written in render to follow it with).
+  const [machine] = useState(() =>
+    liveQueryMachine.provide({
+      actors: {
+        fetch: fromPromise(async ({ input, signal }) => {
+          const past = viewMode.past;
+          return past ? source.past(past, input.params as P) : source.live(input.params as P, signal);
+        }),
+      },
+    }),
   );
   const [state, send] = useMachine(machine);
   const key = params === null ? null : JSON.stringify(params);
