@@ -60,6 +60,16 @@ module.exports = {
       { path: '^client/(features|app)/' },
     ),
     forbid(
+      'shared-client-not-to-api-modules',
+      'An API module (a `*Api.ts`: the calls for one resource) belongs to the feature that owns the resource. ' +
+        'The shared client folders are built on by every screen: if one of them imported a resource\'s calls, ' +
+        'every screen would carry them and a change to that resource would reach screens that never show it. ' +
+        'A shared module that needs data is handed the call or the data (stores/session.ts is given its calls ' +
+        'by the app shell; stores/useLiveQuery.ts takes its source). The HTTP plumbing, lib/api.ts, is not an API module.',
+      { path: '^client/(components|stores|machines|lib)/' },
+      { path: 'Api\\.tsx?$' },
+    ),
+    forbid(
       'server-base-not-up',
       'The server\'s base (database, event store, projections, read models, auth, mail) is what commands, ' +
         'history, scenarios, live and routes are built on: it must not import them back.',

@@ -10,9 +10,13 @@ import './app/global.css';
 import { setPaletteVariables } from './app/paletteVariables.ts';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
-import './stores/session.ts';
+import { startSession } from './stores/session.ts';
+import { sessionApi } from './app/sessionApi.ts';
 import { writeRoleHint } from './lib/roleHint.ts';
 import { readToken, tokenRole } from './lib/token.ts';
+
+// The session starts (a stored one is restored) with the calls it makes.
+startSession(sessionApi);
 
 // The palette's colours as CSS variables, for the stylesheets (set before the first render).
 setPaletteVariables();

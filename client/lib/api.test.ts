@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorMessage, NETWORK_ERROR, readAhead, setUnauthorizedHandler, takeReadAhead } from './api.ts';
+import { api, ApiError, errorMessage, NETWORK_ERROR, queryText, readAhead, setUnauthorizedHandler, takeReadAhead } from './api.ts';
 import { memoryStorage } from './memoryStorage.ts';
 
 const json = (status: number, body: unknown) =>
@@ -95,5 +95,13 @@ describe('api client', () => {
   it('words unknown failures with the generic message', () => {
     expect(errorMessage(new Error('boom'))).toBe('boom');
     expect(errorMessage('nope')).toBe(NETWORK_ERROR);
+  });
+});
+
+describe('queryText', () => {
+  it('keeps only what is set, in a fixed order', () => {
+    expect(queryText({ to: '2026-03-08', from: '2026-03-02', q: '', engineerId: undefined, includeTentative: false, minFree: 0 })).toBe(
+      'from=2026-03-02&includeTentative=false&minFree=0&to=2026-03-08',
+    );
   });
 });

@@ -205,6 +205,16 @@ export function listSearch(params: ListParams): string {
   return text ? `?${text}` : '';
 }
 
+/** Query text of the parameters that are set, in a fixed order so equal asks give equal URLs. */
+export function queryText(params: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const key of Object.keys(params).sort()) {
+    const value = params[key];
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  return search.toString();
+}
+
 export async function requestPage<T>(path: string, params: ListParams, signal?: AbortSignal): Promise<ListPage<T>> {
   const { data, headers } = await exchange('GET', `${path}${listSearch(params)}`, { signal });
   const rows = Array.isArray(data) ? (data as T[]) : [];

@@ -7,7 +7,8 @@ import type { Assignment, AssignmentRecord } from '../../domain/entities.ts';
 import { shiftedByDays, type BulkChange } from '../../domain/bulk.ts';
 import { changeFromToday, type ApplyFrom } from '../../domain/keep-past.ts';
 import { todayOf } from '../../domain/capacity/plan-days.ts';
-import { factsOfPlan, lastKnownTimeZone } from './capacityApi.ts';
+import { lastKnownTimeZone } from './orgTimeZone.ts';
+import { factsOfPlan } from './planFacts.ts';
 import { monthDay, percent, plural } from './format.ts';
 
 /** An overload as the confirm dialog names it: whose, which days, how high. */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { errorMessage } from '../lib/api.ts';
 import type { Values } from '../lib/conflict.ts';
 import { conflictActions, conflictGuards, type ConflictState, type Latest } from './formConflict.ts';
@@ -12,6 +12,9 @@ import { conflictActions, conflictGuards, type ConflictState, type Latest } from
  *                       -> idle (refused: the screen shows the message)
  *                       -> conflict.loading -> conflict.showing (409: someone else changed it first)
  *   conflict.showing -RETRY-> running again against the latest version; -CLOSE-> idle
+ *
+ * The screen hears 'done', 'failed' and 'conflicted' as emitted events (`actor.on`), or provides those
+ * actions itself.
  */
 
 export type RowAction = {
@@ -38,10 +41,16 @@ export type RowActionEvent =
   | { type: 'RETRY_LOAD' }
   | { type: 'CLOSE' };
 
+export type RowActionEmitted =
+  | { type: 'done'; action: RowAction; result: unknown }
+  | { type: 'failed'; action: RowAction; message: string }
+  | { type: 'conflicted' };
+
 export const rowActionMachine = setup({
   types: {
     context: {} as RowActionContext,
     events: {} as RowActionEvent,
+    emitted: {} as RowActionEmitted,
   },
   actors: {
     run: fromPromise<unknown, RowAction>(async () => {
@@ -54,12 +63,12 @@ export const rowActionMachine = setup({
   },
   guards: conflictGuards,
   actions: {
-    /** The screen reloads what changed and says so; provided by the screen. */
-    done: (_, _params: { action: RowAction; result: unknown }) => {},
-    /** The screen shows why it was refused; provided by the screen. */
-    failed: (_, _params: { action: RowAction; message: string }) => {},
-    /** The screen reloads the collection so the row shows the latest; provided by the screen. */
-    conflicted: () => {},
+    /** The screen reloads what changed and says so. */
+    done: emit((_, params: { action: RowAction; result: unknown }) => ({ type: 'done' as const, ...params })),
+    /** The screen shows why it was refused. */
+    failed: emit((_, params: { action: RowAction; message: string }) => ({ type: 'failed' as const, ...params })),
+    /** The screen reloads the collection so the row shows the latest. */
+    conflicted: emit({ type: 'conflicted' as const }),
     start: assign(({ event }) => (event.type === 'RUN' ? { action: event.action, conflict: null } : {})),
     clear: assign({ action: null, conflict: null }),
     ...conflictActions<Values, RowActionContext, RowActionEvent>(),

@@ -1,9 +1,23 @@
 import { createActor, fromPromise } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { accountsApi } from '../lib/accountsApi.ts';
-import { api, setUnauthorizedHandler } from '../lib/api.ts';
+import type { User } from '../../domain/entities.ts';
+import { setUnauthorizedHandler } from '../lib/api.ts';
 import { TOKEN_KEY } from '../lib/token.ts';
-import { type LoginResult, type SignInRequest, sessionMachine } from '../machines/session.machine.ts';
+import { type Credentials, type LoginResult, type SignInRequest, sessionMachine } from '../machines/session.machine.ts';
+
+/**
+ * The server calls the session makes. The app shell hands them over once (`startSession`), so this
+ * store, which every screen reads, imports no API module.
+ */
+export type SessionCalls = {
+  login: (credentials: Credentials) => Promise<LoginResult>;
+  exchangeSignOnCode: (code: string) => Promise<LoginResult>;
+  logout: (token: string) => Promise<unknown>;
+  profile: () => Promise<User>;
+};
+
+const noCalls = (): Promise<never> => Promise.reject(new Error('The session was not started'));
+let calls: SessionCalls = { login: noCalls, exchangeSignOnCode: noCalls, logout: noCalls, profile: noCalls };
 
 // The collections (valtio and the domain's reducers) are not needed to show the login screen, the
 // first screen everyone loads: they load with the first sign-in, restore or sign-out.
@@ -23,15 +37,15 @@ export const registerSignOutCleanup = (cleanup: () => void | Promise<void>) => {
 function signInWith(request: SignInRequest): Promise<LoginResult> {
   switch (request.kind) {
     case 'password':
-      return api.login({ email: request.email, password: request.password });
+      return calls.login({ email: request.email, password: request.password });
     case 'signOn':
-      return accountsApi.exchangeSignOnCode(request.code);
+      return calls.exchangeSignOnCode(request.code);
     case 'issued':
       return Promise.resolve({ token: request.token, user: request.user });
   }
 }
 
-/** The one session actor of the app, wired to the real API and stores. */
+/** The one session actor of the app, wired to the calls `startSession` is given and to the stores. */
 export const sessionActor = createActor(
   sessionMachine.provide({
     actors: {
@@ -43,14 +57,14 @@ export const sessionActor = createActor(
         return result;
       }),
       restore: fromPromise(async () => {
-        const [user, { setProfile }] = await Promise.all([api.profile(), collections()]);
+        const [user, { setProfile }] = await Promise.all([calls.profile(), collections()]);
         setProfile(user);
         return user;
       }),
       signOut: fromPromise(async ({ input }) => {
         // The server ends the session too, so the token is refused from now on; signing out here
         // never waits for it (the token is already gone from this browser), nor fails with it.
-        if (input.reason === 'logout' && !input.ended && input.token) void accountsApi.logout(input.token).catch(() => undefined);
+        if (input.reason === 'logout' && !input.ended && input.token) void calls.logout(input.token).catch(() => undefined);
         (await collections()).resetAll();
         await Promise.allSettled([...onSignOut].map((cleanup) => cleanup()));
       }),
@@ -67,7 +81,11 @@ if (typeof window !== 'undefined') {
   });
 }
 
-sessionActor.start();
+/** Starts the session (restoring a stored one) with the calls it makes; once, from the app shell. */
+export function startSession(sessionCalls: SessionCalls) {
+  calls = sessionCalls;
+  sessionActor.start();
+}
 
 export type SessionStatus = 'pending' | 'unreachable' | 'signedOut' | 'signedIn';
 

@@ -1,12 +1,8 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { fromPromise } from 'xstate';
 import type { Plan } from '../../domain/plan.ts';
-import {
-  type AvailabilityParams, type AvailableEngineer, type CapacityParams, fetchAvailable, fetchCapacity, pastAvailable, pastCapacity,
-} from '../lib/capacityApi.ts';
-import type { CapacityResponse } from '../../domain/capacity/contracts.ts';
 import { liveQueryMachine } from '../machines/liveQuery.machine.ts';
 import { onLiveChange } from './live.ts';
 import { viewMode } from './viewMode.ts';
@@ -23,22 +19,20 @@ export type LiveQuery<T> = { data: T | null; loading: boolean; error: string | n
 /**
  * Figures fetched apart from the collections, for `params` (null: nothing to ask yet): from the server
  * on the live plan, fetched again shortly after any live change; from the past plan while the app shows
- * a past moment.
+ * a past moment. `source` is read once, at the first render: give a module's constant.
  */
 export function useLiveQuery<P, T>(source: LiveQuerySource<P, T>, params: P | null): LiveQuery<T> {
-  const sourceRef = useRef(source);
-  sourceRef.current = source;
-  const machine = useMemo(
-    () =>
-      liveQueryMachine.provide({
-        actors: {
-          fetch: fromPromise(async ({ input, signal }) => {
-            const past = viewMode.past;
-            return past ? sourceRef.current.past(past, input.params as P) : sourceRef.current.live(input.params as P, signal);
-          }),
-        },
-      }),
-    [],
+  // The machine is made with the source once: every source is a module's constant, so there is no
+  // newer one to follow (and no ref written in render to follow it with).
+  const [machine] = useState(() =>
+    liveQueryMachine.provide({
+      actors: {
+        fetch: fromPromise(async ({ input, signal }) => {
+          const past = viewMode.past;
+          return past ? source.past(past, input.params as P) : source.live(input.params as P, signal);
+        }),
+      },
+    }),
   );
   const [state, send] = useMachine(machine);
   const key = params === null ? null : JSON.stringify(params);
@@ -64,12 +58,3 @@ export function useLiveQuery<P, T>(source: LiveQuerySource<P, T>, params: P | nu
     retry: () => send({ type: 'RETRY' }),
   };
 }
-
-const capacitySource: LiveQuerySource<CapacityParams, CapacityResponse> = { live: fetchCapacity, past: pastCapacity };
-const availableSource: LiveQuerySource<AvailabilityParams, AvailableEngineer[]> = { live: fetchAvailable, past: (plan, params) => pastAvailable(plan, params) };
-
-/** GET /api/capacity for `params`, live or as it was. */
-export const useCapacity = (params: CapacityParams | null) => useLiveQuery(capacitySource, params);
-
-/** GET /api/engineers/available for `params`, live or as it was. */
-export const useAvailableEngineers = (params: AvailabilityParams | null) => useLiveQuery(availableSource, params);

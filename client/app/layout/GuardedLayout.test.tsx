@@ -9,6 +9,9 @@ const engineer = { _id: 'u2', name: 'Sam Rivera', email: 'engineer@demo.test', r
 async function renderAt(path: string) {
   vi.resetModules();
   const { default: GuardedLayout } = await import('./GuardedLayout.tsx');
+  // As main.tsx does: the session starts with the app's calls.
+  const [{ startSession }, { sessionApi }] = await Promise.all([import('../../stores/session.ts'), import('../sessionApi.ts')]);
+  startSession(sessionApi);
   const router = createMemoryRouter(
     [
       { path: '/', element: <div>login screen</div> },

@@ -18,7 +18,7 @@ import { todayDate, weeksFrom } from '../../lib/weeks.ts';
 import { useCanEditOwnSkills } from '../../stores/permissions.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { useProjects } from '../../stores/projects.ts';
-import { useCapacity } from '../../stores/useLiveQuery.ts';
+import { useCapacity } from '../planning/index.ts';
 import { ALL_COLLECTIONS, useScreenData } from '../../stores/useScreenData.ts';
 import { markTentative, type OwnAssignment, ownAssignments, splitByTiming } from './own.ts';
 

@@ -30,7 +30,7 @@ import { loadCollections } from '../../stores/plan.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { usePastMoment } from '../../stores/viewMode.ts';
-import { useAvailableEngineers } from '../../stores/useLiveQuery.ts';
+import { useAvailableEngineers } from './availableApi.ts';
 import { AvailabilityPlanning } from './AvailabilityPlanning.tsx';
 import { useEngineerPlanning } from './EngineerPlanning.tsx';
 import { FilterPanel } from './FilterPanel.tsx';

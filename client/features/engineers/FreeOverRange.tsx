@@ -2,7 +2,7 @@ import { FieldTimeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, DatePicker, InputNumber, Skeleton, Switch, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ShowAllList } from '../../components/ShowAllList.tsx';
-import type { AvailableEngineer } from '../../lib/capacityApi.ts';
+import type { AvailableEngineer } from './availableApi.ts';
 import { monthDay, monthDayRange, percent, shortDate } from '../../lib/format.ts';
 import { fitText } from '../../lib/overloads.ts';
 import { useDayRange } from '../../lib/useDayRange.ts';

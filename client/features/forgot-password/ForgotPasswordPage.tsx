@@ -5,11 +5,11 @@ import Input from 'antd/es/input/Input';
 import { fromPromise } from 'xstate';
 import { AuthField, AuthFrame, fieldAria } from '../../components/auth/AuthFrame.tsx';
 import { BackToSignIn } from '../../components/auth/LinkProblem.tsx';
-import { accountsApi } from '../../lib/accountsApi.ts';
+import { forgotPassword } from './forgotPasswordApi.ts';
 import { FORGOT_PASSWORD_SENT, forgotPasswordMachine } from './forgotPassword.machine.ts';
 
 const machine = forgotPasswordMachine.provide({
-  actors: { submit: fromPromise(({ input }) => accountsApi.forgotPassword(input.form.email.trim())) },
+  actors: { submit: fromPromise(({ input }) => forgotPassword(input.form.email.trim())) },
 });
 
 /** Forgot password (/forgot): an e-mail address, and the same answer whether or not an account uses it. */

@@ -7,14 +7,14 @@ import { AuthField, AuthFrame, fieldAria } from '../../components/auth/AuthFrame
 import { linkCheckScreen, LinkProblem } from '../../components/auth/LinkProblem.tsx';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields.tsx';
 import { signInWith, useSignInLanding } from '../../components/auth/useSignInLanding.ts';
-import { accountsApi } from '../../lib/accountsApi.ts';
+import { invitationApi } from './invitationApi.ts';
 import { forgetLinkFragment, takeLinkFragment } from '../../lib/linkFragment.ts';
 import { type AcceptInviteValues, acceptInviteMachine } from './acceptInvite.machine.ts';
 
 const machine = acceptInviteMachine.provide({
   actors: {
-    load: fromPromise(({ input }) => accountsApi.invitation(input.token)),
-    submit: fromPromise(({ input }) => accountsApi.acceptInvitation(input.token ?? '', { password: input.form.password, name: input.form.name.trim() })),
+    load: fromPromise(({ input }) => invitationApi.invitation(input.token)),
+    submit: fromPromise(({ input }) => invitationApi.acceptInvitation(input.token ?? '', { password: input.form.password, name: input.form.name.trim() })),
   },
   actions: {
     // The link's secret is spent: nothing keeps it in the page any more.

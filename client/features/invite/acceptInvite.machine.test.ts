@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { accountMessages } from '../../../domain/accounts/messages.ts';
 import type { User } from '../../../domain/entities.ts';
-import type { Invitation } from '../../lib/accountsApi.ts';
+import type { Invitation } from './invitationApi.ts';
 import { ApiError } from '../../lib/api.ts';
 import { acceptInviteMachine, validateAcceptInvite } from './acceptInvite.machine.ts';
 

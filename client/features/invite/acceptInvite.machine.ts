@@ -1,5 +1,5 @@
 import { accountMessages } from '../../../domain/accounts/messages.ts';
-import type { Invitation } from '../../lib/accountsApi.ts';
+import type { Invitation } from './invitationApi.ts';
 import { newPasswordErrors } from '../../lib/passwordRules.ts';
 import { type CredentialErrors, createCredentialFormMachine } from '../../machines/credentialForm.machine.ts';
 import type { LoginResult } from '../../machines/session.machine.ts';

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthField, AuthFrame, fieldAria, linkStyle } from '../../components/auth/AuthFrame.tsx';
 import { palette } from '../../components/palette.ts';
-import { SIGN_ON_START } from '../../lib/accountsApi.ts';
+import { SIGN_ON_START } from '../../lib/paths.ts';
 import { sessionActor } from '../../stores/session.ts';
 import { homePath } from '../../lib/roleHome.ts';
 import { type LoginValues, validateLogin } from './loginForm.ts';

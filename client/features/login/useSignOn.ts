@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { accountsApi, type SignOnOptions } from '../../lib/accountsApi.ts';
+import { signInOptions, type SignOnOptions } from './signInOptionsApi.ts';
 
 /** Asked once per page load: the server's sign-in options do not change while it runs. */
 let asked: Promise<SignOnOptions> | null = null;
@@ -10,7 +10,7 @@ export function useSignOn(): { name: string } | null {
   const [options, setOptions] = useState<SignOnOptions | null>(answer);
   useEffect(() => {
     if (answer) return;
-    asked ??= accountsApi.signInOptions().then((value) => (answer = value));
+    asked ??= signInOptions().then((value) => (answer = value));
     let current = true;
     void asked.then((value) => current && setOptions(value));
     return () => {

@@ -17,7 +17,7 @@ import { todayDate, weeksFrom } from '../../lib/weeks.ts';
 import { awaitingFirstLoad } from '../../stores/collection.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
 import { useProjects } from '../../stores/projects.ts';
-import { useCapacity } from '../../stores/useLiveQuery.ts';
+import { useCapacity } from '../planning/index.ts';
 import { useEngineerFigures } from '../../stores/usePlanFigures.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { weekLoad, weekTitle, type WeekLoad } from './weekLoad.ts';

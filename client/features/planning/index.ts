@@ -10,6 +10,7 @@ export { ActualsWeekEditor } from './actuals/ActualsWeekEditor.tsx';
 export { useActualsDialog } from './actuals/useActualsDialog.tsx';
 export { type CreatePrefill } from './assignment-planning/assignmentForm.machine.ts';
 export { useAssignmentPlanning } from './assignment-planning/AssignmentPlanning.tsx';
+export { useCapacity } from './capacity/useCapacity.ts';
 export { capacityFactsApi } from './capacityFactsApi.ts';
 export { followCalendarInBulk, holidayCalendarList, type HolidayCalendarSummary } from './engineer-days/engineerDaysApi.ts';
 export { useEngineerDays } from './engineer-days/useEngineerDays.tsx';

@@ -4,17 +4,17 @@ import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { fromPromise } from 'xstate';
 import { Modal } from '../../components/Modal.tsx';
 import { palette } from '../../components/palette.ts';
-import { accountsApi } from '../../lib/accountsApi.ts';
+import { accountSecurityApi } from './accountSecurityApi.ts';
 import { passwordHint } from '../../lib/passwordRules.ts';
 import { type ChangePasswordValues, changePasswordMachine } from './changePassword.machine.ts';
 import { signOutEverywhereMachine } from './signOutEverywhere.machine.ts';
 import { sessionActor } from '../../stores/session.ts';
 
 const changePassword = changePasswordMachine.provide({
-  actors: { submit: fromPromise(({ input }) => accountsApi.changePassword(input.form.current, input.form.password)) },
+  actors: { submit: fromPromise(({ input }) => accountSecurityApi.changePassword(input.form.current, input.form.password)) },
 });
 const signOutEverywhere = signOutEverywhereMachine.provide({
-  actors: { endAll: fromPromise(() => accountsApi.logoutEverywhere()) },
+  actors: { endAll: fromPromise(() => accountSecurityApi.logoutEverywhere()) },
   // Every session has ended, this one too: nothing left to tell the server.
   actions: { ended: () => sessionActor.send({ type: 'LOGOUT', ended: true }) },
 });

@@ -17,7 +17,6 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { AssignmentStatusTag, ProjectStatusTag, SkillTags } from '../../components/tags.tsx';
-import { lastKnownTimeZone } from '../../lib/capacityApi.ts';
 import { dateRange, percent, plural } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { undoCommand } from '../planning/index.ts';
@@ -35,7 +34,7 @@ import { ProjectHistory } from './ProjectHistory.tsx';
 import { useProjectPlanning } from './ProjectPlanning.tsx';
 import { ProjectTimeline } from './ProjectTimeline.tsx';
 import { openRolesSummary, teamOf, teamFigures } from './projectPage.ts';
-import { orgTimeZone } from '../../lib/orgTimeZone.ts';
+import { lastKnownTimeZone, orgTimeZone } from '../../lib/orgTimeZone.ts';
 import { borderColors, palette } from '../../components/palette.ts';
 
 const SCREEN_COLLECTIONS = [...ALL_COLLECTIONS, 'placeholders'] as const;

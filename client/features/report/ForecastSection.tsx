@@ -9,7 +9,7 @@ import { WeekWindowControls, windowPhrase } from '../../components/WeekWindowCon
 import { csvText, downloadText } from '../../lib/csv.ts';
 import { todayDate } from '../../lib/weeks.ts';
 import { forecastRange, forecastWindowMachine } from '../../machines/forecastWindow.machine.ts';
-import { useCapacity } from '../../stores/useLiveQuery.ts';
+import { useCapacity } from '../planning/index.ts';
 import { forecastChartData, forecastColors, forecastCsvRows, forecastFilename, forecastHeadline, forecastSummary, overloadedInRange } from './forecast.ts';
 import { OverloadedSoon } from './OverloadedSoon.tsx';
 import { textColors } from '../../components/palette.ts';

@@ -6,15 +6,15 @@ import { AuthFrame, linkStyle } from '../../components/auth/AuthFrame.tsx';
 import { BackToSignIn, linkCheckScreen, LinkProblem } from '../../components/auth/LinkProblem.tsx';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields.tsx';
 import { signInWith, useSignInLanding } from '../../components/auth/useSignInLanding.ts';
-import { accountsApi } from '../../lib/accountsApi.ts';
+import { resetPasswordApi } from './resetPasswordApi.ts';
 import { forgetLinkFragment, takeLinkFragment } from '../../lib/linkFragment.ts';
 import { resetPasswordMachine, type ResetPasswordValues } from './resetPassword.machine.ts';
 
 const machine = resetPasswordMachine.provide({
   actors: {
     // Asked as the page opens: a used link is said at once, not after the new password is typed.
-    load: fromPromise(({ input }) => accountsApi.checkResetLink(input.token)),
-    submit: fromPromise(({ input }) => accountsApi.resetPassword(input.token ?? '', input.form.password)),
+    load: fromPromise(({ input }) => resetPasswordApi.checkResetLink(input.token)),
+    submit: fromPromise(({ input }) => resetPasswordApi.resetPassword(input.token ?? '', input.form.password)),
   },
   actions: {
     // The link's secret is spent: nothing keeps it in the page any more.

@@ -1,6 +1,7 @@
+import type { PackedCapacityResponse } from '../../../domain/capacity/columns.ts';
 import type { Placeholder, TimeOff } from '../../../domain/entities.ts';
 import { request } from '../../lib/api.ts';
-import { requestPackedCapacity } from '../../lib/packedCapacity.ts';
+import { packedCapacityPath, unpackedCapacity } from '../../lib/packedCapacity.ts';
 import type { ScheduleData } from './schedule.machine.ts';
 
 /**
@@ -12,7 +13,7 @@ export async function fetchSchedule(query: URLSearchParams, signal?: AbortSignal
   const range = new URLSearchParams({ from: query.get('from') ?? '', to: query.get('to') ?? '' });
   const [grid, timeOff, placeholders] = await Promise.all([
     // Each period once and a row's figures as lists: under a fifth of the text, written out as cells.
-    requestPackedCapacity(query.toString(), signal),
+    request<PackedCapacityResponse>('GET', packedCapacityPath(query.toString()), { signal }).then(unpackedCapacity),
     request<TimeOff[]>('GET', `/api/time-off?${range.toString()}`, { signal }),
     request<Placeholder[]>('GET', '/api/placeholders', { signal }),
   ]);

@@ -7,7 +7,7 @@ import { AuthField, AuthFrame, fieldAria } from '../../components/auth/AuthFrame
 import { BackToSignIn, linkCheckScreen, LinkProblem } from '../../components/auth/LinkProblem.tsx';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields.tsx';
 import { signInWith, useSignInLanding } from '../../components/auth/useSignInLanding.ts';
-import { accountsApi } from '../../lib/accountsApi.ts';
+import { setupApi } from './setupApi.ts';
 import { forgetLinkFragment, takeLinkFragment } from '../../lib/linkFragment.ts';
 import { setupFormMachine, type SetupValues } from './setupForm.machine.ts';
 
@@ -15,9 +15,9 @@ const machine = setupFormMachine.provide({
   actors: {
     // Asked as the page opens, with or without a token: an installation set up already, or a used
     // link, is said at once rather than after the whole form is filled in.
-    load: fromPromise(({ input }) => accountsApi.checkSetup(input.token || null)),
+    load: fromPromise(({ input }) => setupApi.checkSetup(input.token || null)),
     submit: fromPromise(({ input }) =>
-      accountsApi.setup({ token: input.token ?? '', name: input.form.name.trim(), email: input.form.email.trim(), password: input.form.password }),
+      setupApi.setup({ token: input.token ?? '', name: input.form.name.trim(), email: input.form.email.trim(), password: input.form.password }),
     ),
   },
   actions: {

@@ -6,7 +6,7 @@ import { AuthFrame } from '../../components/auth/AuthFrame.tsx';
 import { BackToSignIn, LinkProblem } from '../../components/auth/LinkProblem.tsx';
 import { useSignInLanding } from '../../components/auth/useSignInLanding.ts';
 import { palette } from '../../components/palette.ts';
-import { SIGN_ON_START } from '../../lib/accountsApi.ts';
+import { SIGN_ON_START } from '../../lib/paths.ts';
 import { takeLinkFragment } from '../../lib/linkFragment.ts';
 import { homePath } from '../../lib/roleHome.ts';
 import { sessionActor } from '../../stores/session.ts';

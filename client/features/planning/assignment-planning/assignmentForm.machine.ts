@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Assignment } from '../../../../domain/entities.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { changedKeys } from '../../../lib/conflict.ts';
@@ -149,6 +149,8 @@ export const assignmentFormMachine = setup({
     context: {} as AssignmentFormContext,
     events: {} as AssignmentFormEvent,
     input: {} as { plan?: () => PlanView; now?: () => Date; judge?: Judge } | undefined,
+    /** What the screen hears (`actor.on`): a save went through, or met someone else's change. */
+    emitted: {} as { type: 'saved'; mode: FormMode; assignment: Assignment } | { type: 'conflicted' },
   },
   actors: {
     suitableEngineers: fromPromise<SuitableEngineer[], { projectId: string; from?: string; to?: string; allocation?: number }>(async () => {
@@ -181,10 +183,10 @@ export const assignmentFormMachine = setup({
     ...conflictGuards,
   },
   actions: {
-    /** The screen reloads the assignments and says so; provided by the screen. */
-    saved: (_, _params: { mode: FormMode; assignment: Assignment }) => {},
-    /** The screen reloads the assignments so the table shows the latest; provided by the screen. */
-    conflicted: () => {},
+    /** The screen reloads the assignments and says so. */
+    saved: emit((_, params: { mode: FormMode; assignment: Assignment }) => ({ type: 'saved' as const, ...params })),
+    /** The screen reloads the assignments so the table shows the latest. */
+    conflicted: emit({ type: 'conflicted' as const }),
     openCreate: assign(({ context, event }) => {
       const closed = closedContext(context.plan, context.now, context.judge);
       if (event.type !== 'OPEN_CREATE') return closed;

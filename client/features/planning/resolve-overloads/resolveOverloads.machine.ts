@@ -59,8 +59,8 @@ export const resolveOverloadsMachine = setup({
   },
   guards: { formIsGood: ({ context }) => resolveProblem(context.form) === null },
   actions: {
-    /** The screen opens the proposal; provided by the screen. */
-    opened: (_, _params: { id: string }) => {},
+    /** The screen opens the proposal (its scenario's id, and the proposal as answered); provided by the screen. */
+    opened: (_, _params: { id: string; proposal: Resolved }) => {},
   },
 }).createMachine({
   id: 'resolveOverloads',
@@ -88,7 +88,7 @@ export const resolveOverloadsMachine = setup({
     result: {
       on: {
         CANCEL: 'closed',
-        OPEN_PROPOSAL: { target: 'closed', actions: { type: 'opened', params: ({ context }) => ({ id: context.resolved!._id }) } },
+        OPEN_PROPOSAL: { target: 'closed', actions: { type: 'opened', params: ({ context }) => ({ id: context.resolved!._id, proposal: context.resolved! }) } },
       },
     },
   },

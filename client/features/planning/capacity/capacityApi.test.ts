@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { packCapacity } from '../../domain/capacity/columns.ts';
-import type { Assignment, Engineer, Project } from '../../domain/entities.ts';
-import { emptyPlan, type Plan } from '../../domain/plan.ts';
-import { listPosition } from './api.ts';
-import { factsOfPlan, fetchCapacity, pastAvailable, pastCapacity, queryText } from './capacityApi.ts';
-import { memoryStorage } from './memoryStorage.ts';
+import { packCapacity } from '../../../../domain/capacity/columns.ts';
+import type { Assignment, Engineer, Project } from '../../../../domain/entities.ts';
+import { emptyPlan, type Plan } from '../../../../domain/plan.ts';
+import { listPosition } from '../../../lib/api.ts';
+import { factsOfPlan } from '../../../lib/planFacts.ts';
+import { memoryStorage } from '../../../lib/memoryStorage.ts';
+import { fetchCapacity, pastCapacity } from './capacityApi.ts';
 
 const engineer = (id: string, name: string, skills: string[]): Engineer => ({
   _id: id, name, email: `${id}@x.test`, department: 'Platform', skills, seniority: 'mid', maxCapacity: 100, version: 1,
@@ -49,21 +50,6 @@ describe('capacity from a past plan', () => {
     const grid = pastCapacity(plan, { from: '2026-03-02', to: '2026-03-08', engineerId: 'e1' }, 'UTC');
     expect(grid.rows.map((r) => r.engineer.name)).toEqual(['Ana']);
     expect(grid.totals[0]!.placeholder).toBe(0);
-  });
-
-  it('who is free at least N % in every week, narrowed by skills', () => {
-    const range = { from: '2026-03-02', to: '2026-03-08', minFree: 50 };
-    expect(pastAvailable(plan, range, 'UTC').map((e) => [e.name, e.lowestFree])).toEqual([['Ben', 100]]);
-    expect(pastAvailable(plan, { ...range, minFree: 40 }, 'UTC').map((e) => e.name)).toEqual(['Ben', 'Ana']);
-    expect(pastAvailable(plan, { ...range, minFree: 40, skills: 'React' }, 'UTC').map((e) => e.name)).toEqual(['Ana']);
-  });
-});
-
-describe('queryText', () => {
-  it('keeps only what is set, in a fixed order', () => {
-    expect(queryText({ to: '2026-03-08', from: '2026-03-02', q: '', engineerId: undefined, includeTentative: false, minFree: 0 })).toBe(
-      'from=2026-03-02&includeTentative=false&minFree=0&to=2026-03-08',
-    );
   });
 });
 

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Engineer } from '../../domain/entities.ts';
-import { emptyPlan } from '../../domain/plan.ts';
-import { memoryStorage } from '../lib/memoryStorage.ts';
-import { useCapacity } from './useLiveQuery.ts';
-import { showLive, showPast } from './viewMode.ts';
+import type { Engineer } from '../../../../domain/entities.ts';
+import { emptyPlan } from '../../../../domain/plan.ts';
+import { memoryStorage } from '../../../lib/memoryStorage.ts';
+import { useCapacity } from './useCapacity.ts';
+import { showLive, showPast } from '../../../stores/viewMode.ts';
 
 const ana: Engineer = { _id: 'e1', name: 'Ana', email: 'ana@x.test', department: 'Platform', skills: [], seniority: 'mid', maxCapacity: 100, version: 1 };
 
