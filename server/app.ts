@@ -51,6 +51,7 @@ import calendarFeedRoutes from './routes/calendar-feeds.ts';
 import type { WebhookTimings } from './config.ts';
 import { type LogFormat, loggerOptions, OneRecordPerRequest } from './runtime/log-format.ts';
 import { setOrgTimeZone } from './runtime/org-time-zone.ts';
+import { answerClientError } from './runtime/client-errors.ts';
 
 export type AppOptions = {
   databaseUrl: string;
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     requestTimeout: REQUEST_TIMEOUT_MS,
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    clientErrorHandler: answerClientError,
   });
   setOrgTimeZone(options.orgTimeZone ?? 'UTC');
   app.setValidatorCompiler(validatorCompiler);

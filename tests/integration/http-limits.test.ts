@@ -1,7 +1,9 @@
 /**
  * What the HTTP layer refuses before any route runs: a huge body is not read when the request is
  * refused anyway (no token, or over the size limit), and a client sending its headers a byte at a time
- * does not hold a connection for long.
+ * does not hold a connection for long. A request it cannot read as HTTP at all is answered with a
+ * {message} and `Connection: close`, and the client reads that answer whole, without a reset, even
+ * while it is still sending.
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,4 +90,49 @@ describe('the HTTP layer', () => {
     socket.destroy();
     expect(elapsed).toBeLessThanOrEqual(15_000);
   }, 30_000);
+
+  /**
+   * Raw bytes sent at once on a fresh connection; the answer and how the connection ended: 'end' (the
+   * server closed after its answer) or the socket's error (ECONNRESET: the kernel reset it, which a
+   * client sees instead of, or right after, the answer).
+   */
+  function rawExchange(request: string | Buffer): Promise<{ answer: string; ending: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`the server neither answered nor closed: ${JSON.stringify(answer.slice(0, 80))}`));
+      }, 20_000);
+      const done = (ending: string) => {
+        clearTimeout(timer);
+        resolve({ answer, ending });
+      };
+      socket.on('data', (data) => (answer += data.toString('latin1')));
+      socket.on('end', () => done('end'));
+      socket.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? String(error)));
+      socket.write(request);
+    });
+  }
+
+  const headOf = (answer: string) => answer.split('\r\n\r\n')[0]!;
+  const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { message?: unknown };
+
+  it('answers headers over 16 kB with 431, a {message} and Connection: close, and is not reset by a client still sending', async () => {
+    // A megabyte of header in one go: the server refuses after the first 16 kB while the rest is still
+    // arriving. Destroyed with those bytes unread, the connection was reset under the answer.
+    const { answer, ending } = await rawExchange(`GET /api/health?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'z'.repeat(1_000_000)}`);
+    expect(headOf(answer)).toMatch(/^HTTP\/1\.1 431 /);
+    expect(headOf(answer)).toMatch(/\r\nConnection: close(\r\n|$)/i);
+    expect(typeof bodyOf(answer).message).toBe('string');
+    expect(ending).toBe('end');
+  });
+
+  it('answers a request that is not HTTP with 400, a {message} and Connection: close', async () => {
+    const { answer, ending } = await rawExchange('GET /api/health HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n');
+    expect(headOf(answer)).toMatch(/^HTTP\/1\.1 400 /);
+    expect(headOf(answer)).toMatch(/\r\nConnection: close(\r\n|$)/i);
+    expect(typeof bodyOf(answer).message).toBe('string');
+    expect(ending).toBe('end');
+  });
 });

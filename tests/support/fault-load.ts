@@ -4,7 +4,43 @@
  * can check they all survived whatever was done to the server or its database meanwhile.
  */
 import { randomUUID } from 'node:crypto';
+import { subscribe } from 'node:diagnostics_channel';
+import type { Socket } from 'node:net';
 import { validProjectPayload, type ApiEvent } from './api-helpers.ts';
+
+/**
+ * Which connection each request went out on, as fetch's own client (undici) reports it: a reset on a
+ * connection that had served answers and sat idle points at keep-alive reuse, one on a fresh
+ * connection at the server. Requests are told apart by a header of their own (CALL_HEADER).
+ */
+const CALL_HEADER = 'x-test-call';
+type Carried = { answered: number; idleMs: number | null };
+const carriedBy = new Map<string, Carried>();
+const socketOf = new WeakMap<object, Socket>();
+const socketUse = new WeakMap<Socket, { answered: number; freeSince: number | null }>();
+subscribe('undici:client:sendHeaders', (message) => {
+  const { request, socket } = message as { request: { headers?: unknown }; socket: Socket };
+  socketOf.set(request, socket);
+  const headers = Array.isArray(request.headers) ? (request.headers as unknown[]) : [];
+  const at = headers.findIndex((item) => typeof item === 'string' && item.toLowerCase() === CALL_HEADER);
+  const use = socketUse.get(socket) ?? { answered: 0, freeSince: null };
+  socketUse.set(socket, use);
+  if (at >= 0) carriedBy.set(String(headers[at + 1]), { answered: use.answered, idleMs: use.freeSince === null ? null : Math.round(performance.now() - use.freeSince) });
+});
+subscribe('undici:request:trailers', (message) => {
+  const socket = socketOf.get((message as { request: object }).request);
+  const use = socket && socketUse.get(socket);
+  if (!use) return;
+  use.answered += 1;
+  use.freeSince = performance.now();
+});
+
+const connectionSaid = (carried: Carried | undefined) =>
+  !carried
+    ? 'no connection carried it'
+    : carried.answered === 0
+      ? 'on a fresh connection'
+      : `on a connection reused after ${carried.answered} answers, idle ${carried.idleMs} ms`;
 
 /** status 0: no HTTP answer at all (refused, reset, timed out). */
 export type Answer = { status: number; body: unknown; ms: number };
@@ -48,6 +84,7 @@ export async function call(
   } = {},
 ): Promise<Answer> {
   const started = performance.now();
+  const callId = randomUUID();
   const contentType = options.raw ? options.raw.contentType : options.body === undefined ? undefined : 'application/json';
   try {
     const response = await fetch(`${baseUrl}${url}`, {
@@ -56,6 +93,7 @@ export async function call(
         ...(options.token ? { authorization: options.token } : {}),
         ...(contentType === undefined ? {} : { 'content-type': contentType }),
         ...options.headers,
+        [CALL_HEADER]: callId,
       },
       body: options.raw ? options.raw.body : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
@@ -70,12 +108,15 @@ export async function call(
     return { status: response.status, body, ms: performance.now() - started };
   } catch (error) {
     // fetch says only "fetch failed": what happened (ECONNRESET, a timeout) is its cause. Its socket (when
-    // the client says) tells a connection reused after earlier requests (bytes read before this one) from a
-    // fresh one, and whether anything of this answer came back.
+    // the client says) tells whether anything of this answer came back; the connection it went out on
+    // (fresh, or reused after how many answers and how long idle) is what the client reported of it.
     const cause = (error as { cause?: { code?: string; message?: string; socket?: Record<string, unknown> } }).cause;
     const socket = cause?.socket ? ` socket ${JSON.stringify(cause.socket)}` : '';
     const detail = cause ? ` (${cause.code ?? ''} ${cause.message ?? String(cause)}${socket})` : '';
-    return { status: 0, body: `${String(error)}${detail} after ${Math.round(performance.now() - started)} ms`, ms: performance.now() - started };
+    const on = connectionSaid(carriedBy.get(callId));
+    return { status: 0, body: `${String(error)}${detail} ${on}, after ${Math.round(performance.now() - started)} ms`, ms: performance.now() - started };
+  } finally {
+    carriedBy.delete(callId);
   }
 }
 

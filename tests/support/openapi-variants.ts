@@ -331,6 +331,8 @@ const hostileUrlValues = (schema: JsonSchema | undefined, name: string, ids: Ids
     { raw: '%F0%9F%99%82', what: 'an emoji' },
     { raw: '%20', what: 'a space' },
     { raw: hugeText((s.maxLength ?? 4000) + 1), what: `longer than ${s.maxLength ?? 4000}` },
+    // Past the 16 kB of request line and headers the server reads: refused before any route runs.
+    { raw: hugeText(20_000), what: 'past the 16 kB limit of a request line' },
     { raw: encode("' or 1=1 --"), what: 'SQL' },
     ...prototypeKeys.map((key) => ({ raw: key, what: key, madeUp: true })),
   ];
