@@ -22,7 +22,7 @@ import { useProjects } from '../../stores/projects.ts';
 import { useScreenData } from '../../stores/useScreenData.ts';
 import { useAssignmentPlanning } from '../planning/index.ts';
 import { AssignmentFilters } from './AssignmentFilters.tsx';
-import { type AssignmentRow, assignmentsSubtitle, countByAssignmentStatus, withStatus } from './helpers.ts';
+import { type AssignmentRow, assignmentsSubtitle, countByAssignmentStatus, withStatus } from './assignmentRows.ts';
 import { columnSortOrder, sortOfColumn } from './listQuery.ts';
 import { useAssignmentList } from './useAssignmentList.ts';
 import { palette, textColors } from '../../components/palette.ts';

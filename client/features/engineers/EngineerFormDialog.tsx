@@ -4,7 +4,7 @@ import { DialogTitle, FormAlerts } from '../../components/formParts.tsx';
 import { SkillsSelect } from '../../components/SkillsSelect.tsx';
 import type { EditFormContext, EditFormEvent } from '../../machines/editForm.machine.ts';
 import type { EngineerValues } from './engineerForm.machine.ts';
-import { seniorityOptions } from './helpers.ts';
+import { seniorityOptions } from './engineerFields.ts';
 import { Modal } from '../../components/Modal.tsx';
 
 type Props = {

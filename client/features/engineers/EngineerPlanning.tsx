@@ -13,7 +13,7 @@ import { loadAssignments } from '../../stores/assignments.ts';
 import { loadEngineers } from '../../stores/engineers.ts';
 import { useProfile } from '../../stores/profile.ts';
 import { EngineerFormDialog } from './EngineerFormDialog.tsx';
-import { engineerConflictFields } from './helpers.ts';
+import { engineerConflictFields } from './engineerFields.ts';
 
 /** The directory and the assignments (which show engineers' names) follow an engineer's change. */
 const reload = () => {

@@ -41,7 +41,7 @@ import { useTeamOptions, useTeams } from '../../stores/teams.ts';
 import { useEngineersBulk } from './EngineersBulkBar.tsx';
 import { FreeOverRange } from './FreeOverRange.tsx';
 import { useCurrentLoad } from './useCurrentLoad.ts';
-import { availableCapacityText, directorySubtitle, skillChoices } from './helpers.ts';
+import { availableCapacityText, directorySubtitle, skillChoices } from './engineerFields.ts';
 import { fitColors } from '../../components/palette.ts';
 
 type Row = EngineerWithFigures<Engineer, Assignment>;

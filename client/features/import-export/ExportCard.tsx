@@ -4,7 +4,7 @@ import { importKinds } from '../../../domain/import/index.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { downloadExport } from './importApi.ts';
-import { kindLabels } from './helpers.ts';
+import { kindLabels } from './previewRows.ts';
 
 /** One button per list: the CSV in the import's columns, so an edited export imports straight back. */
 export function ExportCard() {

@@ -6,7 +6,7 @@ import { importColumns, importKinds, naturalKeys, type ColumnMapping, type Impor
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { importApi } from './importApi.ts';
 import { canImport, followJob, importFlowMachine, rowsToWrite } from './importFlow.machine.ts';
-import { percentDone, kindLabels } from './helpers.ts';
+import { percentDone, kindLabels } from './previewRows.ts';
 import { PreviewTable } from './PreviewTable.tsx';
 
 const machine = importFlowMachine.provide({

@@ -1,7 +1,7 @@
 import { Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import type { ImportPreview } from '../../../domain/import/index.ts';
-import { changeLines, errorLines, errorsFirst, type PreviewRow } from './helpers.ts';
+import { changeLines, errorLines, errorsFirst, type PreviewRow } from './previewRows.ts';
 import { palette } from '../../components/palette.ts';
 
 const actionLook: Record<PreviewRow['action'], { color: string; label: string }> = {

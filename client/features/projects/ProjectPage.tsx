@@ -29,7 +29,7 @@ import { loadProjects, useProjects } from '../../stores/projects.ts';
 import { useNow } from '../../stores/useNow.ts';
 import { ALL_COLLECTIONS, useScreenData } from '../../stores/useScreenData.ts';
 import { useProfile } from '../../stores/profile.ts';
-import { skillOptions, teamSizeText } from './helpers.ts';
+import { skillOptions, teamSizeText } from './projectActions.ts';
 import { ProjectHistory } from './ProjectHistory.tsx';
 import { useProjectPlanning } from './ProjectPlanning.tsx';
 import { ProjectTimeline } from './ProjectTimeline.tsx';

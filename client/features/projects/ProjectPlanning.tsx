@@ -13,7 +13,7 @@ import { loadAssignments } from '../../stores/assignments.ts';
 import { loadProjects } from '../../stores/projects.ts';
 import { saidOfWrite } from '../../stores/viewMode.ts';
 import { EditProjectDialog } from './EditProjectDialog.tsx';
-import { nextStatus, projectConflictFields, statusAction, statusMove, tentativeAction, tentativeConflictFields, tentativeMove } from './helpers.ts';
+import { nextStatus, projectConflictFields, statusAction, statusMove, tentativeAction, tentativeConflictFields, tentativeMove } from './projectActions.ts';
 
 /** The project as saved now; null once it no longer exists. */
 const latestProject = (id: string): Promise<Project | null> => unlessGone(planningApi.project(id));

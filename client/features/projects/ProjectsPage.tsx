@@ -24,7 +24,7 @@ import { useProfile } from '../../stores/profile.ts';
 import { loadProjects, useProjects } from '../../stores/projects.ts';
 import { PROJECTS_COLLECTIONS, useScreenData } from '../../stores/useScreenData.ts';
 import { CreateProjectDialog } from './CreateProjectDialog.tsx';
-import { skillOptions, teamSizeText } from './helpers.ts';
+import { skillOptions, teamSizeText } from './projectActions.ts';
 import { columnSortOrder, projectPath, sortOfColumn } from './listQuery.ts';
 import { ProjectFilters } from './ProjectFilters.tsx';
 import { useProjectPlanning } from './ProjectPlanning.tsx';

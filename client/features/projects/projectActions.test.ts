@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../../domain/entities.ts';
-import { newestFirst, skillOptions, teamSizeText, tentativeAction, tentativeMove } from './helpers.ts';
+import { newestFirst, skillOptions, teamSizeText, tentativeAction, tentativeMove } from './projectActions.ts';
 
-describe('projects helpers', () => {
+describe('project actions', () => {
   it('offers the sorted union of engineer skills and required skills', () => {
     expect(skillOptions([{ skills: ['React', 'Go'] }], [{ requiredSkills: ['Kubernetes', 'Go'] }])).toEqual(['Go', 'Kubernetes', 'React']);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { availableCapacityText, directorySubtitle, skillChoices } from './helpers.ts';
+import { availableCapacityText, directorySubtitle, skillChoices } from './engineerFields.ts';
 
-describe('engineers helpers', () => {
+describe('engineer fields', () => {
   it('words available capacity', () => {
     expect(availableCapacityText({ availableCapacity: 40, utilizationPercentage: 60 })).toBe('40% available');
     expect(availableCapacityText({ availableCapacity: 0, utilizationPercentage: 100 })).toBe('Fully allocated');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { changeLines, errorLines, errorsFirst, percentDone, type PreviewRow } from './helpers.ts';
+import { changeLines, errorLines, errorsFirst, percentDone, type PreviewRow } from './previewRows.ts';
 
 const row = (line: number, action: PreviewRow['action'], errors: PreviewRow['errors'] = []): PreviewRow => ({ line, key: `k${line}`, action, changes: [], diff: [], errors });
 
-describe('import preview helpers', () => {
+describe('import preview rows', () => {
   it('puts rows with errors first, each group by line', () => {
     const rows = [row(2, 'create'), row(5, 'error'), row(3, 'unchanged'), row(4, 'error')];
     expect(errorsFirst(rows).map((r) => r.line)).toEqual([4, 5, 2, 3]);

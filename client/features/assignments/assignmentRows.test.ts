@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Assignment } from '../../../domain/entities.ts';
-import { assignmentRows, assignmentsSubtitle, countByAssignmentStatus } from './helpers.ts';
+import { assignmentRows, assignmentsSubtitle, countByAssignmentStatus } from './assignmentRows.ts';
 
 const a = (id: string, start: string, end: string): Assignment => ({
   _id: id,
@@ -13,7 +13,7 @@ const a = (id: string, start: string, end: string): Assignment => ({
   version: 1,
 });
 
-describe('assignments helpers', () => {
+describe('assignment rows', () => {
   const now = new Date('2026-06-01T00:00:00Z');
   const rows = assignmentRows(
     [
