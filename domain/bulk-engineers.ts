@@ -1,5 +1,5 @@
 import type { PlanningCommand } from './commands/planning-commands.ts';
-import { decideChangeWorkWeek, decideFollowCalendar, decideSetEmployment } from './decide-engineer-days.ts';
+import { decideChangeWorkWeek, decideFollowCalendar, decideSetEmployment } from './decide/engineer-days.ts';
 import type { Engineer } from './entities.ts';
 import { DomainError } from './errors.ts';
 import type { BulkEngineersInput } from './inputs.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../tests/support/decider-spec.ts';
-import { decideCreateHolidayCalendar, decideRemoveHoliday, decideSetHolidayCalendarRule } from './decide-holidays.ts';
+import { decideCreateHolidayCalendar, decideRemoveHoliday, decideSetHolidayCalendarRule } from './decide/holidays.ts';
 import type { HolidayRule } from './entities.ts';
 import type { CalendarEvent } from './events.ts';
 import { evolveCalendar } from './evolve.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../tests/support/decider-spec.ts';
 import { decideCommand, defaultCalendarOr, type PlanReader } from './commands/table.ts';
 import type { PlanningCommand } from './commands/planning-commands.ts';
-import { decideCreateAssignment } from './decide.ts';
+import { decideCreateAssignment } from './decide/planning.ts';
 import { describeDeed, describeUndo } from './describe.ts';
 import type { Engineer } from './entities.ts';
 import {

@@ -1,5 +1,5 @@
 import type { PlanningCommand } from './commands/planning-commands.ts';
-import { canMoveStatus } from './decide.ts';
+import { canMoveStatus } from './decide/planning.ts';
 import type { AssignmentRecord, Engineer, Placeholder, Project } from './entities.ts';
 import { DomainError } from './errors.ts';
 import { ruleHolidayId } from './holiday-rules.ts';

@@ -1,14 +1,14 @@
 import {
   decideConfirmProject, decideCreateAssignment, decideCreateProject, decideMarkTentative, decideRegisterEngineer,
   decideRemoveAssignment, decideUpdateAssignment, decideUpdateEngineer, decideUpdateProject,
-} from '../decide.ts';
+} from '../decide/planning.ts';
 import { decideUndoEngineerTeams } from '../teams/decide.ts';
-import { decideChangeWorkWeek, decideFollowCalendar, decideSetEmployment } from '../decide-engineer-days.ts';
+import { decideChangeWorkWeek, decideFollowCalendar, decideSetEmployment } from '../decide/engineer-days.ts';
 import {
   decideAddHoliday, decideCreateHolidayCalendar, decideRemoveHoliday, decideRemoveHolidayCalendar, decideRenameHolidayCalendar, decideSetHolidayCalendarRule,
-} from '../decide-holidays.ts';
-import { decideAddPlaceholder, decideFillPlaceholder, decideRemovePlaceholder, decideUpdatePlaceholder } from '../decide-placeholders.ts';
-import { decideBookTimeOff, decideCancelTimeOff, type TimeOffActor } from '../decide-time-off.ts';
+} from '../decide/holidays.ts';
+import { decideAddPlaceholder, decideFillPlaceholder, decideRemovePlaceholder, decideUpdatePlaceholder } from '../decide/placeholders.ts';
+import { decideBookTimeOff, decideCancelTimeOff, type TimeOffActor } from '../decide/time-off.ts';
 import type { AssignmentRecord, Engineer, HolidayCalendar, Project } from '../entities.ts';
 import { streamEntity, streamIds, type AssignmentEvent, type PlanningEvent } from '../events.ts';
 import { evolveAssignment } from '../evolve.ts';

@@ -1,4 +1,4 @@
-import { decideCreateAssignment, decideUpdateAssignment } from '../decide.ts';
+import { decideCreateAssignment, decideUpdateAssignment } from '../decide/planning.ts';
 import type { AssignmentRecord, Engineer, Project } from '../entities.ts';
 import type { CreateAssignmentInput, UpdateAssignmentInput } from '../inputs.ts';
 import { assignmentMessages as A } from '../messages.ts';

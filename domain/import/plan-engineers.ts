@@ -1,6 +1,6 @@
-import { decideUpdateEngineer } from '../decide.ts';
+import { decideUpdateEngineer } from '../decide/planning.ts';
 import { DEFAULT_CALENDAR_ID, standardWorkWeek } from '../capacity/engineer-days.ts';
-import { decideChangeWorkWeek, decideFollowCalendar, decideSetEmployment } from '../decide-engineer-days.ts';
+import { decideChangeWorkWeek, decideFollowCalendar, decideSetEmployment } from '../decide/engineer-days.ts';
 import type { Engineer, HolidayCalendar } from '../entities.ts';
 import { defaultHolidayCalendar } from '../evolve.ts';
 import { calendarNamed, unknownCalendarMessage } from './plan-holidays.ts';

@@ -1,5 +1,5 @@
 import { DEFAULT_CALENDAR_ID } from '../capacity/engineer-days.ts';
-import { decideAddHoliday, decideRemoveHoliday } from '../decide-holidays.ts';
+import { decideAddHoliday, decideRemoveHoliday } from '../decide/holidays.ts';
 import type { HolidayCalendar, HolidayRecord } from '../entities.ts';
 import { defaultHolidayCalendar, evolveCalendar, type Calendar } from '../evolve.ts';
 import type { AddHolidayInput } from '../inputs.ts';

@@ -1,4 +1,4 @@
-import { decideAddPlaceholder, decideUpdatePlaceholder } from '../decide-placeholders.ts';
+import { decideAddPlaceholder, decideUpdatePlaceholder } from '../decide/placeholders.ts';
 import type { Placeholder, Project } from '../entities.ts';
 import type { ProjectPlan } from '../evolve.ts';
 import { addPlaceholderInput, type AddPlaceholderInput, type UpdatePlaceholderInput } from '../inputs.ts';

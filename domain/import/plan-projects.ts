@@ -1,4 +1,4 @@
-import { decideUpdateProject } from '../decide.ts';
+import { decideUpdateProject } from '../decide/planning.ts';
 import type { Project } from '../entities.ts';
 import type { CreateProjectInput, UpdateProjectInput } from '../inputs.ts';
 import { decideRow, errorRow, fieldChanges, repeatedKeys, updateRow } from './plan-rows.ts';

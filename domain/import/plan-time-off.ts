@@ -1,4 +1,4 @@
-import { decideBookTimeOff, decideCancelTimeOff } from '../decide-time-off.ts';
+import { decideBookTimeOff, decideCancelTimeOff } from '../decide/time-off.ts';
 import type { Engineer, TimeOff } from '../entities.ts';
 import type { EngineerEvent } from '../events.ts';
 import { evolveEngineerRecord, type EngineerRecord, withEntry } from '../evolve.ts';

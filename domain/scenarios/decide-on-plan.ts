@@ -1,4 +1,4 @@
-import type { TimeOffActor } from '../decide-time-off.ts';
+import type { TimeOffActor } from '../decide/time-off.ts';
 import type { AssignmentRecord, Engineer, Project } from '../entities.ts';
 import { streamEntity } from '../events.ts';
 import type { Calendar, EngineerRecord, ProjectPlan } from '../evolve.ts';

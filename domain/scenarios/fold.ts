@@ -1,4 +1,4 @@
-import type { TimeOffActor } from '../decide-time-off.ts';
+import type { TimeOffActor } from '../decide/time-off.ts';
 import { DomainError } from '../errors.ts';
 import type { Plan } from '../plan.ts';
 import { streamsOf, type StreamEvents } from '../commands/table.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decideChangeWorkWeek, decideFollowCalendar, decideSetEmployment } from './decide-engineer-days.ts';
-import type { Engineer } from './entities.ts';
-import { DomainError } from './errors.ts';
-import { evolveEngineer } from './evolve.ts';
-import type { EngineerEvent } from './events.ts';
+import { decideChangeWorkWeek, decideFollowCalendar, decideSetEmployment } from './engineer-days.ts';
+import type { Engineer } from '../entities.ts';
+import { DomainError } from '../errors.ts';
+import { evolveEngineer } from '../evolve.ts';
+import type { EngineerEvent } from '../events.ts';
 
 const given = (...events: EngineerEvent[]): Engineer | null => events.reduce<Engineer | null>((state, event, i) => evolveEngineer(state, event, i + 1), null);
 const registered: EngineerEvent = {

@@ -1,12 +1,12 @@
-import { DEFAULT_CALENDAR_ID } from './capacity/engineer-days.ts';
-import type { HolidayCalendar, HolidayRule } from './entities.ts';
-import { ruleHolidayOf } from './holiday-rules.ts';
-import { DomainError } from './errors.ts';
-import type { CalendarEvent, HolidayCalendarFields } from './events.ts';
-import { type Calendar, calendarOrDefault, entryOf } from './evolve.ts';
-import { compareText } from './history.ts';
-import type { AddHolidayInput } from './inputs.ts';
-import { calendarMessages as C, holidayMessages as H } from './messages.ts';
+import { DEFAULT_CALENDAR_ID } from '../capacity/engineer-days.ts';
+import type { HolidayCalendar, HolidayRule } from '../entities.ts';
+import { ruleHolidayOf } from '../holiday-rules.ts';
+import { DomainError } from '../errors.ts';
+import type { CalendarEvent, HolidayCalendarFields } from '../events.ts';
+import { type Calendar, calendarOrDefault, entryOf } from '../evolve.ts';
+import { compareText } from '../history.ts';
+import type { AddHolidayInput } from '../inputs.ts';
+import { calendarMessages as C, holidayMessages as H } from '../messages.ts';
 
 /** The calendar a command is about, or 404: the default one always exists, any other once created and until removed. */
 function existing(state: Calendar | null, calendarId: string): Calendar {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { deciderSpec } from '../tests/support/decider-spec.ts';
-import { decideBookTimeOff, decideCancelTimeOff } from './decide-time-off.ts';
-import type { EngineerEvent, EngineerRegistered, TimeOffBooked } from './events.ts';
-import { evolveEngineerRecord } from './evolve.ts';
-import { bookTimeOffInput } from './inputs.ts';
+import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import { decideBookTimeOff, decideCancelTimeOff } from './time-off.ts';
+import type { EngineerEvent, EngineerRegistered, TimeOffBooked } from '../events.ts';
+import { evolveEngineerRecord } from '../evolve.ts';
+import { bookTimeOffInput } from '../inputs.ts';
 
 const engineerId = '0190a000-0000-7000-8000-000000000003';
 const colleagueId = '0190a000-0000-7000-8000-000000000004';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deciderSpec } from '../tests/support/decider-spec.ts';
+import { deciderSpec } from '../../tests/support/decider-spec.ts';
 import {
   decideAddHoliday, decideCreateHolidayCalendar, decideRemoveHoliday, decideRemoveHolidayCalendar, decideRenameHolidayCalendar,
-} from './decide-holidays.ts';
-import type { CalendarEvent } from './events.ts';
-import { evolveCalendar } from './evolve.ts';
-import { addHolidayInput, createHolidayCalendarInput, renameHolidayCalendarInput } from './inputs.ts';
+} from './holidays.ts';
+import type { CalendarEvent } from '../events.ts';
+import { evolveCalendar } from '../evolve.ts';
+import { addHolidayInput, createHolidayCalendarInput, renameHolidayCalendarInput } from '../inputs.ts';
 
 const christmas: CalendarEvent = { type: 'HolidayAdded', data: { holidayId: 'h1', calendarId: 'default', date: '2026-12-25', name: 'Christmas Day' } };
 const boxingDay: CalendarEvent = { type: 'HolidayAdded', data: { holidayId: 'h2', calendarId: 'default', date: '2026-12-26', name: 'Boxing Day' } };

@@ -1,9 +1,9 @@
-import { DomainError } from './errors.ts';
-import type { Engineer } from './entities.ts';
-import type { EngineerDaysEvent } from './events.ts';
-import { DEFAULT_CALENDAR_ID, standardWorkWeek } from './capacity/engineer-days.ts';
-import type { EmploymentInput, FollowCalendarInput, WorkWeekInput } from './inputs.ts';
-import { engineerDaysMessages as D } from './messages.ts';
+import { DomainError } from '../errors.ts';
+import type { Engineer } from '../entities.ts';
+import type { EngineerDaysEvent } from '../events.ts';
+import { DEFAULT_CALENDAR_ID, standardWorkWeek } from '../capacity/engineer-days.ts';
+import type { EmploymentInput, FollowCalendarInput, WorkWeekInput } from '../inputs.ts';
+import { engineerDaysMessages as D } from '../messages.ts';
 
 /**
  * Which days an engineer works: their work week, their holiday calendar and their employment dates.

@@ -1,13 +1,13 @@
-import type { AssignmentRecord, Engineer, Project, ProjectStatus } from './entities.ts';
-import { DomainError } from './errors.ts';
+import type { AssignmentRecord, Engineer, Project, ProjectStatus } from '../entities.ts';
+import { DomainError } from '../errors.ts';
 import type {
   AssignmentEvent, EngineerEvent, EngineerFields, ProjectEvent, ProjectUpdated, AssignmentUpdated,
-} from './events.ts';
+} from '../events.ts';
 import type {
   CreateAssignmentInput, CreateProjectInput, RegisterEngineerInput, UpdateAssignmentInput,
   UpdateEngineerInput, UpdateProjectInput,
-} from './inputs.ts';
-import { assignmentMessages as A, placeholderMessages as PH } from './messages.ts';
+} from '../inputs.ts';
+import { assignmentMessages as A, placeholderMessages as PH } from '../messages.ts';
 
 /** The values `changes` replaces, recorded beside them. */
 export function previousOf<T extends object>(state: T, changes: Partial<T>): Partial<T> {

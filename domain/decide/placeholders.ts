@@ -1,10 +1,10 @@
-import { changedFields, decideCreateAssignment, previousOf } from './decide.ts';
-import type { Engineer, Placeholder } from './entities.ts';
-import { DomainError } from './errors.ts';
-import type { AssignmentEvent, PlaceholderUpdated, ProjectEvent } from './events.ts';
-import { entryOf, type ProjectPlan } from './evolve.ts';
-import type { AddPlaceholderInput, UpdatePlaceholderInput } from './inputs.ts';
-import { assignmentMessages as A, placeholderMessages as PH } from './messages.ts';
+import { changedFields, decideCreateAssignment, previousOf } from './planning.ts';
+import type { Engineer, Placeholder } from '../entities.ts';
+import { DomainError } from '../errors.ts';
+import type { AssignmentEvent, PlaceholderUpdated, ProjectEvent } from '../events.ts';
+import { entryOf, type ProjectPlan } from '../evolve.ts';
+import type { AddPlaceholderInput, UpdatePlaceholderInput } from '../inputs.ts';
+import { assignmentMessages as A, placeholderMessages as PH } from '../messages.ts';
 
 function openProject(state: ProjectPlan | null): ProjectPlan {
   if (!state) throw new DomainError('not-found', 'Project not found');

@@ -1,8 +1,8 @@
-import { DomainError } from './errors.ts';
-import type { EngineerEvent } from './events.ts';
-import { entryOf, type EngineerRecord } from './evolve.ts';
-import type { BookTimeOffInput } from './inputs.ts';
-import { timeOffMessages as T } from './messages.ts';
+import { DomainError } from '../errors.ts';
+import type { EngineerEvent } from '../events.ts';
+import { entryOf, type EngineerRecord } from '../evolve.ts';
+import type { BookTimeOffInput } from '../inputs.ts';
+import { timeOffMessages as T } from '../messages.ts';
 
 export type TimeOffActor = { id: string; role: string };
 

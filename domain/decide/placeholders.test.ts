@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deciderSpec } from '../tests/support/decider-spec.ts';
-import { decideConfirmProject, decideMarkTentative } from './decide.ts';
+import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import { decideConfirmProject, decideMarkTentative } from './planning.ts';
 import {
   decideAddPlaceholder, decideFillPlaceholder, decideRemovePlaceholder, decideUpdatePlaceholder,
-} from './decide-placeholders.ts';
-import type { Engineer } from './entities.ts';
-import type { PlaceholderAdded, ProjectCreated, ProjectEvent } from './events.ts';
-import { evolveProject, evolveProjectPlan } from './evolve.ts';
-import { addPlaceholderInput, updatePlaceholderInput } from './inputs.ts';
+} from './placeholders.ts';
+import type { Engineer } from '../entities.ts';
+import type { PlaceholderAdded, ProjectCreated, ProjectEvent } from '../events.ts';
+import { evolveProject, evolveProjectPlan } from '../evolve.ts';
+import { addPlaceholderInput, updatePlaceholderInput } from '../inputs.ts';
 
 const projectId = '0190a000-0000-7000-8000-000000000001';
 const placeholderId = '0190a000-0000-7000-8000-000000000020';

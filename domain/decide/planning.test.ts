@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { deciderSpec } from '../tests/support/decider-spec.ts';
-import type { AssignmentRecord, Engineer, Project } from './entities.ts';
+import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import type { AssignmentRecord, Engineer, Project } from '../entities.ts';
 import type {
   AssignmentCreated, AssignmentEvent, EngineerEvent, EngineerRegistered, ProjectCreated, ProjectEvent,
-} from './events.ts';
-import { evolveAssignment, evolveEngineer, evolveProject } from './evolve.ts';
+} from '../events.ts';
+import { evolveAssignment, evolveEngineer, evolveProject } from '../evolve.ts';
 import {
   decideCreateAssignment, decideCreateProject, decideRegisterEngineer, decideRemoveAssignment,
   decideUpdateAssignment, decideUpdateEngineer, decideUpdateProject,
-} from './decide.ts';
+} from './planning.ts';
 import {
   createAssignmentInput, createProjectInput, registerEngineerInput, updateAssignmentInput, updateEngineerInput,
   updateProjectInput,
-} from './inputs.ts';
+} from '../inputs.ts';
 
 // ---- fixtures
 
