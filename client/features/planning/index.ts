@@ -15,7 +15,7 @@ export { capacityFactsApi } from './capacityFactsApi.ts';
 export { followCalendarInBulk, holidayCalendarList, type HolidayCalendarSummary } from './engineer-days/engineerDaysApi.ts';
 export { useEngineerDays } from './engineer-days/useEngineerDays.tsx';
 export { useScheduleWrites } from './grid/useScheduleWrites.tsx';
-export { removeHolidayAction, useHolidaysDialog } from './holidays/useHolidays.tsx';
+export { removeHolidayAction, useHolidaysDialog } from './holidays/useHolidaysDialog.tsx';
 export { openRolesText } from './placeholders/placeholderRows.ts';
 export { usePlaceholderPlanning } from './placeholders/usePlaceholders.tsx';
 export { planningApi } from './planningApi.ts';
