@@ -238,13 +238,13 @@ export function withEntry<T>(record: Readonly<Record<string, T>>, id: string, va
  * how each closed one ended, so that acting on a filled or removed placeholder is told apart from one
  * that never existed.
  */
-export type ProjectPlan = {
+export type ProjectRecord = {
   project: Project;
   placeholders: Record<string, Placeholder>;
   closed: Record<string, 'filled' | 'removed'>;
 };
 
-export function evolveProjectPlan(state: ProjectPlan | null, event: ProjectEvent, version: number): ProjectPlan | null {
+export function evolveProjectRecord(state: ProjectRecord | null, event: ProjectEvent, version: number): ProjectRecord | null {
   const project = evolveProject(state?.project ?? null, event, version);
   if (!project) return null;
   const placeholders = state?.placeholders ?? {};

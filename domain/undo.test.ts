@@ -6,7 +6,7 @@ import { decideCreateAssignment } from './decide/planning.ts';
 import { describeDeed, describeUndo } from './describe.ts';
 import type { Engineer } from './entities.ts';
 import {
-  evolveAssignment, evolveCalendar, evolveEngineerRecord, evolveProjectPlan, type Calendar, type EngineerRecord, type ProjectPlan,
+  evolveAssignment, evolveCalendar, evolveEngineerRecord, evolveProjectRecord, type Calendar, type EngineerRecord, type ProjectRecord,
 } from './evolve.ts';
 import {
   streamEntity, streamIds, type AssignmentCreated, type AssignmentEvent, type AssignmentUpdated, type CalendarEvent, type EngineerEvent,
@@ -58,7 +58,7 @@ type Streams = Record<string, PlanningEvent[]>;
 function fold(streamId: string, events: readonly PlanningEvent[]): unknown {
   const kind = streamEntity(streamId)!.kind;
   const evolve = {
-    assignment: evolveAssignment, project: evolveProjectPlan, engineer: evolveEngineerRecord, calendar: evolveCalendar, account: () => null, team: () => null, staffing: () => null, view: () => null,
+    assignment: evolveAssignment, project: evolveProjectRecord, engineer: evolveEngineerRecord, calendar: evolveCalendar, account: () => null, team: () => null, staffing: () => null, view: () => null,
   }[kind] as (s: unknown, e: PlanningEvent, v: number) => unknown;
   return events.reduce<unknown>((s, e, i) => evolve(s, e, i + 1), null);
 }
@@ -67,8 +67,8 @@ function readerOf(streams: Streams): PlanReader {
   const state = <S>(id: string) => (fold(id, streams[id] ?? []) ?? null) as S | null;
   return {
     assignment: (id) => state(`assignment-${id}`),
-    projectPlan: (id) => state<ProjectPlan>(`project-${id}`),
-    project: (id) => state<ProjectPlan>(`project-${id}`)?.project ?? null,
+    projectPlan: (id) => state<ProjectRecord>(`project-${id}`),
+    project: (id) => state<ProjectRecord>(`project-${id}`)?.project ?? null,
     engineerRecord: (id) => state<EngineerRecord>(`engineer-${id}`),
     engineer: (id) => state<EngineerRecord>(`engineer-${id}`)?.engineer ?? null,
     calendar: (id) => state<Calendar>(streamIds.calendar(id)),
@@ -186,7 +186,7 @@ describe('whether a write can still be undone as it was', () => {
 describe('an assignment stream after its removal (what an undone removal relies on)', () => {
   const create = deciderSpec(decideCreateAssignment, evolveAssignment);
   const sam: Engineer = fold(engineer, [engineerRegistered()]) as EngineerRecord extends { engineer: infer E } ? E : never;
-  const portal = (fold(project, [projectCreated]) as ProjectPlan).project;
+  const portal = (fold(project, [projectCreated]) as ProjectRecord).project;
   const { assignmentId: _id, ...input } = assignmentCreated.data;
 
   it('given a removed assignment, when it is created under its id again, then it is back', () => {

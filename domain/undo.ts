@@ -5,7 +5,7 @@ import { DomainError } from './errors.ts';
 import { ruleHolidayId } from './holiday-rules.ts';
 import { DEFAULT_CALENDAR_ID, standardWorkWeek } from './capacity/engineer-days.ts';
 import {
-  calendarOrDefault, evolveAssignment, evolveCalendar, evolveEngineerRecord, evolveProjectPlan, type Calendar, type EngineerRecord, type ProjectPlan,
+  calendarOrDefault, evolveAssignment, evolveCalendar, evolveEngineerRecord, evolveProjectRecord, type Calendar, type EngineerRecord, type ProjectRecord,
 } from './evolve.ts';
 import {
   streamEntity, type AssignmentEvent, type CalendarEvent, type EngineerEvent, type PlanningEvent, type ProjectEvent,
@@ -61,7 +61,7 @@ export function movedThing(streamId: string): string {
 }
 
 const evolveOf = {
-  assignment: evolveAssignment, project: evolveProjectPlan, engineer: evolveEngineerRecord, calendar: evolveCalendar,
+  assignment: evolveAssignment, project: evolveProjectRecord, engineer: evolveEngineerRecord, calendar: evolveCalendar,
 } as const;
 
 /** A stream's state as a plan reads it: versions move on with every event, and how placeholders closed is their past. */
@@ -105,7 +105,7 @@ function compensateStream({ streamId, before, done }: WrittenByCommand): Plannin
       return backToAssignment(entity.id, was, is);
     }
     case 'project': {
-      const { was, is } = states<ProjectPlan, ProjectEvent>(evolveProjectPlan);
+      const { was, is } = states<ProjectRecord, ProjectEvent>(evolveProjectRecord);
       return backToProject(entity.id, was, is);
     }
     case 'engineer': {
@@ -151,7 +151,7 @@ function backToAssignment(assignmentId: string, was: AssignmentRecord | null, is
 const projectFields = ['name', 'description', 'startDate', 'endDate', 'teamSize', 'requiredSkills'] as const satisfies readonly (keyof Project)[];
 const placeholderFields = ['role', 'skills', 'allocationPercentage', 'startDate', 'endDate'] as const satisfies readonly (keyof Placeholder)[];
 
-function backToProject(projectId: string, was: ProjectPlan | null, is: ProjectPlan | null): PlanningCommand[] {
+function backToProject(projectId: string, was: ProjectRecord | null, is: ProjectRecord | null): PlanningCommand[] {
   if (!was && !is) return [];
   if (!was) throw new NotUndoable(undoMessages.projectCreated);
   if (!is) throw new NotUndoable(undoMessages.changedIdentity);

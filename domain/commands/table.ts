@@ -14,7 +14,7 @@ import { streamEntity, streamIds, type AssignmentEvent, type PlanningEvent } fro
 import { evolveAssignment } from '../evolve.ts';
 import { keepLockedAssignment, keepLockedTimeOff, lockedWeeksOf } from '../actuals/locked-plan.ts';
 import { decideLockWeek, decideRecordActuals, decideUnlockWeek } from '../actuals/decide.ts';
-import type { Calendar, EngineerRecord, ProjectPlan } from '../evolve.ts';
+import type { Calendar, EngineerRecord, ProjectRecord } from '../evolve.ts';
 import { DEFAULT_CALENDAR_ID } from '../capacity/engineer-days.ts';
 import type { CommandOf, PlanningCommand, PlanningCommandKind } from './planning-commands.ts';
 
@@ -28,7 +28,7 @@ export type StreamEvents = { streamId: string; events: PlanningEvent[] };
 export type PlanReader = {
   assignment(id: string): AssignmentRecord | null;
   project(id: string): Project | null;
-  projectPlan(id: string): ProjectPlan | null;
+  projectPlan(id: string): ProjectRecord | null;
   engineer(id: string): Engineer | null;
   engineerRecord(id: string): EngineerRecord | null;
   /** The calendar's stream as folded: null for the default calendar before its first event (see calendarOrDefault). */

@@ -6,7 +6,7 @@ import {
 } from './placeholders.ts';
 import type { Engineer } from '../entities.ts';
 import type { PlaceholderAdded, ProjectCreated, ProjectEvent } from '../events.ts';
-import { evolveProject, evolveProjectPlan } from '../evolve.ts';
+import { evolveProject, evolveProjectRecord } from '../evolve.ts';
 import { addPlaceholderInput, updatePlaceholderInput } from '../inputs.ts';
 
 const projectId = '0190a000-0000-7000-8000-000000000001';
@@ -71,7 +71,7 @@ describe('decideMarkTentative / decideConfirmProject', () => {
 });
 
 describe('decideAddPlaceholder', () => {
-  const spec = deciderSpec(decideAddPlaceholder, evolveProjectPlan);
+  const spec = deciderSpec(decideAddPlaceholder, evolveProjectRecord);
 
   it('adds an unfilled need to a project, skills deduplicated', () => {
     spec([created]).when({ placeholderId, input: addInput }).then([added()]);
@@ -88,7 +88,7 @@ describe('decideAddPlaceholder', () => {
 });
 
 describe('decideUpdatePlaceholder', () => {
-  const spec = deciderSpec(decideUpdatePlaceholder, evolveProjectPlan);
+  const spec = deciderSpec(decideUpdatePlaceholder, evolveProjectRecord);
   const update = (input: unknown) => ({ placeholderId, input: updatePlaceholderInput.parse(input) });
 
   it('records only what changed, with the previous values', () => {
@@ -119,7 +119,7 @@ describe('decideUpdatePlaceholder', () => {
 });
 
 describe('decideRemovePlaceholder', () => {
-  const spec = deciderSpec(decideRemovePlaceholder, evolveProjectPlan);
+  const spec = deciderSpec(decideRemovePlaceholder, evolveProjectRecord);
 
   it('removes an open placeholder, keeping its role for the history; also on a completed project', () => {
     spec([created, added()]).when({ placeholderId }).then([removed]);
@@ -139,7 +139,7 @@ describe('decideRemovePlaceholder', () => {
 });
 
 describe('decideFillPlaceholder', () => {
-  const stateOf = (events: ProjectEvent[]) => events.reduce<ReturnType<typeof evolveProjectPlan>>((s, e, i) => evolveProjectPlan(s, e, i + 1), null);
+  const stateOf = (events: ProjectEvent[]) => events.reduce<ReturnType<typeof evolveProjectRecord>>((s, e, i) => evolveProjectRecord(s, e, i + 1), null);
   const fill = (events: ProjectEvent[], who: Engineer | null = engineer) =>
     () => decideFillPlaceholder(stateOf(events), { placeholderId, assignmentId, engineer: who, engineerId });
 

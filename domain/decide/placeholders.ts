@@ -2,18 +2,18 @@ import { changedFields, decideCreateAssignment, previousOf } from './planning.ts
 import type { Engineer, Placeholder } from '../entities.ts';
 import { DomainError } from '../errors.ts';
 import type { AssignmentEvent, PlaceholderUpdated, ProjectEvent } from '../events.ts';
-import { entryOf, type ProjectPlan } from '../evolve.ts';
+import { entryOf, type ProjectRecord } from '../evolve.ts';
 import type { AddPlaceholderInput, UpdatePlaceholderInput } from '../inputs.ts';
 import { assignmentMessages as A, placeholderMessages as PH } from '../messages.ts';
 
-function openProject(state: ProjectPlan | null): ProjectPlan {
+function openProject(state: ProjectRecord | null): ProjectRecord {
   if (!state) throw new DomainError('not-found', 'Project not found');
   if (state.project.status === 'completed') throw new DomainError('invalid', PH.projectCompleted, 'projectId');
   return state;
 }
 
 /** An open placeholder; a filled or removed one is a conflict (someone acted first), an unknown one is not found. */
-function openPlaceholder(state: ProjectPlan, placeholderId: string): Placeholder {
+function openPlaceholder(state: ProjectRecord, placeholderId: string): Placeholder {
   const placeholder = entryOf(state.placeholders, placeholderId);
   if (placeholder) return placeholder;
   const closed = entryOf(state.closed, placeholderId);
@@ -22,7 +22,7 @@ function openPlaceholder(state: ProjectPlan, placeholderId: string): Placeholder
 }
 
 export function decideAddPlaceholder(
-  state: ProjectPlan | null,
+  state: ProjectRecord | null,
   command: { placeholderId: string; input: AddPlaceholderInput },
 ): ProjectEvent[] {
   const { project } = openProject(state);
@@ -31,7 +31,7 @@ export function decideAddPlaceholder(
 }
 
 export function decideUpdatePlaceholder(
-  state: ProjectPlan | null,
+  state: ProjectRecord | null,
   command: { placeholderId: string; input: UpdatePlaceholderInput },
 ): ProjectEvent[] {
   const plan = openProject(state);
@@ -48,7 +48,7 @@ export function decideUpdatePlaceholder(
 }
 
 /** Removing a need is allowed on any project, a completed one included: it only tidies the plan. */
-export function decideRemovePlaceholder(state: ProjectPlan | null, command: { placeholderId: string }): ProjectEvent[] {
+export function decideRemovePlaceholder(state: ProjectRecord | null, command: { placeholderId: string }): ProjectEvent[] {
   if (!state) throw new DomainError('not-found', 'Project not found');
   const placeholder = openPlaceholder(state, command.placeholderId);
   return [{ type: 'PlaceholderRemoved', data: { placeholderId: placeholder._id, projectId: state.project._id, role: placeholder.role } }];
@@ -60,7 +60,7 @@ export function decideRemovePlaceholder(state: ProjectPlan | null, command: { pl
  * appended in one transaction by the caller; the assignment follows the same rules as any new one.
  */
 export function decideFillPlaceholder(
-  state: ProjectPlan | null,
+  state: ProjectRecord | null,
   command: { placeholderId: string; assignmentId: string; engineer: Engineer | null; engineerId: string },
 ): { project: ProjectEvent[]; assignment: AssignmentEvent[] } {
   if (!state) throw new DomainError('not-found', 'Project not found');

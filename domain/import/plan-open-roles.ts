@@ -1,6 +1,6 @@
 import { decideAddPlaceholder, decideUpdatePlaceholder } from '../decide/placeholders.ts';
 import type { Placeholder, Project } from '../entities.ts';
-import type { ProjectPlan } from '../evolve.ts';
+import type { ProjectRecord } from '../evolve.ts';
 import { addPlaceholderInput, type AddPlaceholderInput, type UpdatePlaceholderInput } from '../inputs.ts';
 import { assignmentMessages as A } from '../messages.ts';
 import { listCell, momentText, numberCell } from './cells.ts';
@@ -41,8 +41,8 @@ export function openRoleRowInput({ line, values }: RowValues): { value?: OpenRol
 const keyOf = (projectId: string, role: string, startDate: string) => `${projectId}|${role}|${startDate}`;
 
 /** The project as the placeholder decisions read it: its open roles by id. */
-const planOf = (project: Project, placeholders: readonly Placeholder[]): ProjectPlan =>
-  ({ project, placeholders: Object.fromEntries(placeholders.map((p) => [p._id, p])), closed: {} }) as ProjectPlan;
+const planOf = (project: Project, placeholders: readonly Placeholder[]): ProjectRecord =>
+  ({ project, placeholders: Object.fromEntries(placeholders.map((p) => [p._id, p])), closed: {} }) as ProjectRecord;
 
 /**
  * Per row: add an open role to the named project, change the one with the same role and first day

@@ -1,7 +1,7 @@
 import type { TimeOffActor } from '../decide/time-off.ts';
 import type { AssignmentRecord, Engineer, Project } from '../entities.ts';
 import { streamEntity } from '../events.ts';
-import type { Calendar, EngineerRecord, ProjectPlan } from '../evolve.ts';
+import type { Calendar, EngineerRecord, ProjectRecord } from '../evolve.ts';
 import { applyToPlan, unpopulate, type Plan } from '../plan.ts';
 import { decideCommand, defaultCalendarOr, type PlanReader, type StreamEvents } from '../commands/table.ts';
 import type { PlanningCommand } from '../commands/planning-commands.ts';
@@ -26,7 +26,7 @@ export class PlanIndex {
   };
 
   /** The project stream as its placeholder commands fold it (placeholders closed before are not kept in a plan). */
-  projectPlan(plan: Plan, id: string): ProjectPlan | null {
+  projectPlan(plan: Plan, id: string): ProjectRecord | null {
     const project = this.project(plan, id);
     if (!project) return null;
     const placeholders = Object.fromEntries(plan.placeholders.filter((p) => p.projectId === id).map((p) => [p._id, p]));

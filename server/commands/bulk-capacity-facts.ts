@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   decideOnOneStream, readerOf, type Calendar, type CalendarEvent, type EngineerEvent, type EngineerRecord,
-  type EventMetadata, type PlanningCommand, type ProjectEvent, type ProjectPlan,
+  type EventMetadata, type PlanningCommand, type ProjectEvent, type ProjectRecord,
 } from '../../domain/index.ts';
 import type { HolidayFields, OpenRoleCommand, TimeOffFields } from '../../domain/import/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
@@ -65,7 +65,7 @@ export async function changeOpenRoles(trx: DbOrTrx, changes: readonly OpenRoleCo
     return {
       id: change.projectId,
       // The project plan as folded from its stream: the command table reads its open roles from it.
-      decide: (state: ProjectPlan | null) =>
+      decide: (state: ProjectRecord | null) =>
         decideOnOneStream<ProjectEvent>(command, { read: { ...readerOf({}), projectPlan: () => state }, actor: actorOf(metadata) }),
     };
   }), metadata);

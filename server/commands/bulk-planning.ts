@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   decideOnOneStream, DomainError, engineerMessages, readerOf,
   type AssignmentEvent, type AssignmentRecord, type CreateAssignmentInput, type EngineerEvent, type ProjectEvent, type CreateProjectInput, type Engineer, type EventMetadata, type PlanningCommand,
-  type EngineerRecord, type Project, type ProjectPlan, type UpdateAssignmentInput, type UpdateEngineerInput, type UpdateProjectInput,
+  type EngineerRecord, type Project, type ProjectRecord, type UpdateAssignmentInput, type UpdateEngineerInput, type UpdateProjectInput,
 } from '../../domain/index.ts';
 import type { EngineerRowInput } from '../../domain/import/index.ts';
 import { takenEmails } from '../auth/accounts.ts';
@@ -23,7 +23,7 @@ const actorOf = (metadata: EventMetadata) => ({ id: metadata.actorId, role: meta
 const one = <S>(id: string, state: S | null) => new Map([[id, state]]);
 /** The engineer or the project a result's stream holds, as the single commands answer it. */
 const engineersOf = (results: readonly CommandResult<EngineerRecord>[]): CommandResult<Engineer>[] => results.map((r) => ({ ...r, state: r.state?.engineer ?? null }));
-const projectsOf = (results: readonly CommandResult<ProjectPlan>[]): CommandResult<Project>[] => results.map((r) => ({ ...r, state: r.state?.project ?? null }));
+const projectsOf = (results: readonly CommandResult<ProjectRecord>[]): CommandResult<Project>[] => results.map((r) => ({ ...r, state: r.state?.project ?? null }));
 
 /** Registers engineers' planning records; an admin invites whoever should sign in. */
 export async function registerEngineers(trx: DbOrTrx, inputs: readonly EngineerRowInput[], metadata: EventMetadata) {
@@ -49,7 +49,7 @@ export async function createProjects(trx: DbOrTrx, inputs: readonly CreateProjec
     const projectId = uuidv7();
     return {
       id: projectId, expectedVersion: 0, newId: true,
-      decide: (state: ProjectPlan | null) =>
+      decide: (state: ProjectRecord | null) =>
         decideOnOneStream<ProjectEvent>({ kind: 'createProject', projectId, input }, { read: readerOf({ projects: one(projectId, state?.project ?? null) }), actor: actorOf(metadata) }),
     };
   }), metadata));
@@ -58,7 +58,7 @@ export async function createProjects(trx: DbOrTrx, inputs: readonly CreateProjec
 export async function updateProjects(trx: DbOrTrx, updates: readonly { projectId: string; input: UpdateProjectInput }[], metadata: EventMetadata) {
   return projectsOf(await executeCommands(trx, projectStream, updates.map(({ projectId, input }) => ({
     id: projectId,
-    decide: (state: ProjectPlan | null) =>
+    decide: (state: ProjectRecord | null) =>
       decideOnOneStream<ProjectEvent>({ kind: 'updateProject', projectId, input }, { read: readerOf({ projects: one(projectId, state?.project ?? null) }), actor: actorOf(metadata) }),
   })), metadata));
 }
@@ -151,7 +151,7 @@ export async function changeEngineersDays(
 export async function markProjectsTentative(trx: DbOrTrx, marks: readonly { projectId: string; tentative: boolean }[], metadata: EventMetadata) {
   return projectsOf(await executeCommands(trx, projectStream, marks.map(({ projectId, tentative }) => ({
     id: projectId,
-    decide: (state: ProjectPlan | null) => decideOnOneStream<ProjectEvent>(
+    decide: (state: ProjectRecord | null) => decideOnOneStream<ProjectEvent>(
       { kind: tentative ? 'markTentative' : 'confirmProject', projectId },
       { read: readerOf({ projects: one(projectId, state?.project ?? null) }), actor: actorOf(metadata) },
     ),

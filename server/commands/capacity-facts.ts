@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   DEFAULT_CALENDAR_ID, entryOf, type HolidayCalendarFields, type AddHolidayInput, type AddPlaceholderInput, type BookTimeOffInput, type Calendar,
-  type EngineerRecord, type EventMetadata, type HolidayRule, type Project, type ProjectPlan, type UpdatePlaceholderInput, ruleHolidayOf, ruleYears,
+  type EngineerRecord, type EventMetadata, type HolidayRule, type Project, type ProjectRecord, type UpdatePlaceholderInput, ruleHolidayOf, ruleYears,
 } from '../../domain/index.ts';
 import { ruleDays } from '../calendars/public-holidays.ts';
 import { findHolidayCalendar } from '../read-models/holiday-calendars.ts';
@@ -92,7 +92,7 @@ export async function removeHolidayCalendar(trx: DbOrTrx, calendarId: string, me
 
 export async function setProjectTentative(trx: DbOrTrx, projectId: string, tentative: boolean, metadata: EventMetadata, expectedVersion?: number) {
   const [written] = await handleCommand(trx, { kind: tentative ? 'markTentative' : 'confirmProject', projectId }, metadata, expectedVersion);
-  const result = after<ProjectPlan>(written!);
+  const result = after<ProjectRecord>(written!);
   return { state: result.state.project as Project, version: result.version };
 }
 
@@ -100,7 +100,7 @@ export async function addPlaceholder(
   trx: DbOrTrx, projectId: string, input: AddPlaceholderInput, metadata: EventMetadata, expectedVersion?: number, placeholderId = uuidv7(),
 ) {
   const [written] = await handleCommand(trx, { kind: 'addPlaceholder', projectId, placeholderId, input }, metadata, expectedVersion);
-  const result = after<ProjectPlan>(written!);
+  const result = after<ProjectRecord>(written!);
   return { ...result, placeholder: entryOf(result.state.placeholders, placeholderId)! };
 }
 
@@ -108,13 +108,13 @@ export async function updatePlaceholder(
   trx: DbOrTrx, projectId: string, placeholderId: string, input: UpdatePlaceholderInput, metadata: EventMetadata, expectedVersion?: number,
 ) {
   const [written] = await handleCommand(trx, { kind: 'updatePlaceholder', projectId, placeholderId, input }, metadata, expectedVersion);
-  const result = after<ProjectPlan>(written!);
+  const result = after<ProjectRecord>(written!);
   return { ...result, placeholder: entryOf(result.state.placeholders, placeholderId)! };
 }
 
 export async function removePlaceholder(trx: DbOrTrx, projectId: string, placeholderId: string, metadata: EventMetadata, expectedVersion?: number) {
   const [written] = await handleCommand(trx, { kind: 'removePlaceholder', projectId, placeholderId }, metadata, expectedVersion);
-  return after<ProjectPlan>(written!);
+  return after<ProjectRecord>(written!);
 }
 
 /**

@@ -1,7 +1,7 @@
 import {
   decideCommand, defaultCalendarOr, lockedWeeksOf, referencesOf, streamEntity, streamIds, streamsOf, type HolidayCalendar, type AssignmentRecord, type Calendar,
   type Engineer,
-  type EngineerRecord, type EventMetadata, type PlanningCommand, type PlanReader, type Project, type ProjectPlan,
+  type EngineerRecord, type EventMetadata, type PlanningCommand, type PlanReader, type Project, type ProjectRecord,
 } from '../../domain/index.ts';
 import type { DbOrTrx } from '../db/connect.ts';
 import { calendarFollowers, findHolidayCalendar, holidayCalendarList } from '../read-models/holiday-calendars.ts';
@@ -62,8 +62,8 @@ async function readerFor(trx: DbOrTrx, command: PlanningCommand, streams: Readon
   const stateOf = <S>(streamId: string) => (streams.get(streamId)?.state ?? null) as S | null;
   const read: PlanReader = {
     assignment: (id) => stateOf<AssignmentRecord>(`assignment-${id}`),
-    projectPlan: (id) => stateOf<ProjectPlan>(`project-${id}`),
-    project: (id) => (streams.has(`project-${id}`) ? stateOf<ProjectPlan>(`project-${id}`)?.project ?? null : projects.get(id) ?? null),
+    projectPlan: (id) => stateOf<ProjectRecord>(`project-${id}`),
+    project: (id) => (streams.has(`project-${id}`) ? stateOf<ProjectRecord>(`project-${id}`)?.project ?? null : projects.get(id) ?? null),
     engineerRecord: (id) => stateOf<EngineerRecord>(`engineer-${id}`),
     engineer: (id) => (streams.has(`engineer-${id}`) ? stateOf<EngineerRecord>(`engineer-${id}`)?.engineer ?? null : engineers.get(id) ?? null),
     calendar: (id) => stateOf<Calendar>(streamIds.calendar(id)),

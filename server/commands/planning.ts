@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   changeFromToday, DomainError, engineerMessages, streamIds, todayOf, type AssignmentRecord, type CreateAssignmentInput, type CreateProjectInput, type Engineer,
-  type EngineerRecord, type EventMetadata, type PlanningCommand, type Project, type ProjectPlan, type RegisterEngineerInput, type UpdateAssignmentInput,
+  type EngineerRecord, type EventMetadata, type PlanningCommand, type Project, type ProjectRecord, type RegisterEngineerInput, type UpdateAssignmentInput,
   type UpdateEngineerInput, type UpdateProjectInput,
 } from '../../domain/index.ts';
 import { findAccountByEmail } from '../auth/accounts.ts';
@@ -20,7 +20,7 @@ export type Written<S> = { state: S | null; version: number; events: WrittenStre
 const as = <S>(stream: WrittenStream | undefined, pick: (state: never) => S | null = (s) => s): Written<S> => ({
   state: stream?.state == null ? null : pick(stream.state as never), version: stream?.version ?? 0, events: stream?.events ?? [],
 });
-const projectOf = (plan: ProjectPlan) => plan.project;
+const projectOf = (plan: ProjectRecord) => plan.project;
 const engineerOf = (record: EngineerRecord) => record.engineer;
 
 export async function createProject(trx: DbOrTrx, input: CreateProjectInput, metadata: EventMetadata): Promise<Written<Project>> {

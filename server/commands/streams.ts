@@ -1,8 +1,8 @@
 import {
   accountStreamId, evolveAccount, type Account, type AccountEvent, evolveView, viewStreamId, type SavedView, type ViewEvent,
-  evolveAssignment, evolveCalendar, evolveEngineerRecord, evolveProjectPlan, streamIds,
+  evolveAssignment, evolveCalendar, evolveEngineerRecord, evolveProjectRecord, streamIds,
   type AssignmentEvent, type AssignmentRecord, type Calendar, type CalendarEvent, type EngineerEvent,
-  type EngineerRecord, type ProjectEvent, type ProjectPlan,
+  type EngineerRecord, type ProjectEvent, type ProjectRecord,
   evolveStaffing, evolveTeam, type StaffingEvent, type StaffingRequest, type Team, type TeamEvent,
 } from '../../domain/index.ts';
 import type { DbOrTrx, Writer } from '../db/connect.ts';
@@ -30,10 +30,10 @@ export type StreamKind<S, E> = {
 };
 
 /** A project's stream, whole: the project with its open roles (placeholders). */
-export const projectStream: StreamKind<ProjectPlan, ProjectEvent> = {
+export const projectStream: StreamKind<ProjectRecord, ProjectEvent> = {
   name: 'project',
   streamId: streamIds.project,
-  evolve: evolveProjectPlan,
+  evolve: evolveProjectRecord,
   project: projectProjectPlan,
   projectMany: projectProjectPlans,
 };

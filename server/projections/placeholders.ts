@@ -1,4 +1,4 @@
-import { entryOf, isPlaceholderEvent, type Placeholder, type ProjectEvent, type ProjectPlan } from '../../domain/index.ts';
+import { entryOf, isPlaceholderEvent, type Placeholder, type ProjectEvent, type ProjectRecord } from '../../domain/index.ts';
 import type { DbOrTrx, Writer } from '../db/connect.ts';
 import { projectFacts } from './facts.ts';
 import type { ProjectedState } from './many.ts';
@@ -15,14 +15,14 @@ export const placeholderRow = (state: Placeholder) => ({
 });
 
 /** The project (its version moves with every placeholder change) and the placeholders these events touched. */
-export async function projectProjectPlan(db: Writer, id: string, state: ProjectPlan | null, events: readonly ProjectEvent[]) {
+export async function projectProjectPlan(db: Writer, id: string, state: ProjectRecord | null, events: readonly ProjectEvent[]) {
   await projectProject(db, id, state?.project ?? null);
   const touched = events.filter(isPlaceholderEvent).map((event) => event.data.placeholderId);
   await projectFacts(db, 'placeholders', touched, (placeholderId) => (state ? entryOf(state.placeholders, placeholderId) : undefined), placeholderRow);
 }
 
 /** Many project streams after a batch: the projects in a few statements; placeholders, rare in a batch, one stream at a time. */
-export async function projectProjectPlans(db: DbOrTrx, states: readonly ProjectedState<ProjectPlan>[]) {
+export async function projectProjectPlans(db: DbOrTrx, states: readonly ProjectedState<ProjectRecord>[]) {
   await projectProjects(db, states.map(({ id, state }) => ({ id, state: state?.project ?? null })));
   for (const { state, events = [] } of states) {
     const touched = (events as ProjectEvent[]).filter(isPlaceholderEvent).map((event) => event.data.placeholderId);
