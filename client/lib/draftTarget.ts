@@ -1,10 +1,10 @@
 import type { Plan } from '../../domain/plan.ts';
-import type { DraftedCommand } from '../../domain/scenarios/commands.ts';
-import { ApiError, request } from './api.ts';
+import { ApiError } from './api.ts';
 
 /**
  * Where the planning writes go: to the live plan (no target), or drafted into the scenario the app is
- * showing (its owner working in it). The scenario lens sets the target; the write functions ask it.
+ * showing (its owner working in it). The scenario lens sets the target; the write functions ask it, and
+ * the planning feature's draftApi.ts sends the drafts.
  * `refold` folds the scenario again and shows it, so a write's answer is the entity as now drafted.
  */
 export type DraftTarget = { scenarioId: string; refold: () => Promise<Plan> };
@@ -13,17 +13,6 @@ let target: DraftTarget | null = null;
 export const setDraftTarget = (next: DraftTarget | null) => {
   target = next;
 };
-
-/** Drafts `command` into the target scenario, without folding it again (a change drafted in parts folds once, after its last). */
-export async function draftOnly(into: DraftTarget, command: DraftedCommand): Promise<void> {
-  await request('POST', `/api/scenarios/${encodeURIComponent(into.scenarioId)}/changes`, { body: { command } });
-}
-
-/** Drafts `command` into the target scenario, shows the new fold, and answers what `pick` finds in it. */
-export async function draft<T>(into: DraftTarget, command: DraftedCommand, pick: (plan: Plan) => T): Promise<T> {
-  await draftOnly(into, command);
-  return pick(await into.refold());
-}
 
 /** A new entity's id, chosen when drafted so later drafts (and the publish) name the same one. */
 export const newId = () => crypto.randomUUID();

@@ -2,7 +2,8 @@ import type { SuitableEngineer } from '../../../../domain/capacity/suitable.ts';
 import type { Assignment, Placeholder, Project } from '../../../../domain/entities.ts';
 import { request } from '../../../lib/api.ts';
 import { capacityFactsApi } from '../capacityFactsApi.ts';
-import { draft, foundIn, liveOrDrafted, newId } from '../../../lib/draftTarget.ts';
+import { foundIn, liveOrDrafted, newId } from '../../../lib/draftTarget.ts';
+import { draft } from '../draftApi.ts';
 
 const part = encodeURIComponent;
 
