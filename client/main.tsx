@@ -12,10 +12,14 @@ import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { startSession } from './stores/session.ts';
 import { sessionApi } from './app/sessionApi.ts';
+import { provideStoreCalls } from './stores/calls.ts';
+import { storesApi } from './app/storesApi.ts';
 import { writeRoleHint } from './lib/roleHint.ts';
 import { readToken, tokenRole } from './lib/token.ts';
 
-// The session starts (a stored one is restored) with the calls it makes.
+// The shared stores get the calls they make before anything can load them; then the session starts
+// (a stored one is restored) with its own.
+provideStoreCalls(storesApi);
 startSession(sessionApi);
 
 // The palette's colours as CSS variables, for the stylesheets (set before the first render).

@@ -1,7 +1,4 @@
-import type { Assignment, Engineer, Project, User } from '../../domain/entities.ts';
-import type { CreateProjectInput } from '../../domain/inputs.ts';
 import { parseJsonInSlices } from './jsonInSlices.ts';
-import { shareNamedRecords } from './sharedRecords.ts';
 import { includedIn, parseSnapshot } from './snapshot.ts';
 import { readToken } from './token.ts';
 import { createReadAhead } from './readAheadCache.ts';
@@ -222,12 +219,7 @@ export async function requestPage<T>(path: string, params: ListParams, signal?: 
   return { rows, total: Number.isFinite(total) ? total : rows.length, next: headers?.get?.('x-next-after') ?? null };
 }
 
-export type Credentials = { email: string; password: string };
-export type LoginResponse = { token: string; user: User };
-export type CreateProjectPayload = CreateProjectInput;
-
 /** GETs started while the app boots (app/readAhead.ts), before the screen that needs them has loaded. */
-export const PROFILE_PATH = '/api/auth/profile';
 const readAheads = createReadAhead<unknown>();
 
 /** Starts a GET of `path` now, for the first `takeReadAhead(path)` (or `readAheadOr`) to take. */
@@ -238,16 +230,6 @@ export const takeReadAhead = <T,>(path: string): Promise<T> | null => readAheads
 
 /** A GET of `path`: the answer read ahead for it if there is one, else a request now. */
 export const readAheadOr = <T,>(path: string): Promise<T> => takeReadAhead<T>(path) ?? request<T>('GET', path);
-
-export const api = {
-  login: (credentials: Credentials) => request<LoginResponse>('POST', '/api/auth/login', { body: credentials, auth: false }),
-  /** The session's profile: the one read ahead as the app booted (app/readAhead.ts) when there is one. */
-  profile: () => readAheadOr<User>(PROFILE_PATH),
-  engineers: () => readAheadOr<Engineer[]>('/api/engineers'),
-  projects: () => request<Project[]>('GET', '/api/projects'),
-  assignments: () => request<Assignment[]>('GET', '/api/assignments').then(shareNamedRecords),
-  createProject: (payload: CreateProjectPayload) => request<Project>('POST', '/api/projects', { body: payload }),
-};
 
 /** A write refused because the thing changed since the version it was made against. */
 export const isVersionConflict = (error: unknown): error is ApiError =>

@@ -1,8 +1,8 @@
-import { api } from '../lib/api.ts';
+import { callsOf } from './calls.ts';
 import { createPlanCollection } from './planCollection.ts';
 
 /** Assignments with engineer and project populated (GET /api/assignments), in the plan's shape. */
-const assignments = createPlanCollection('assignments', () => api.assignments());
+const assignments = createPlanCollection('assignments', () => callsOf('assignments').list());
 
 export const assignmentsStore = assignments.state;
 export const loadAssignments = assignments.load;

@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio/react';
 import type { HolidayCalendar, HolidayRecord, Placeholder, TimeOff } from '../../domain/entities.ts';
-import { answerVersion, request } from '../lib/api.ts';
+import { answerVersion } from '../lib/api.ts';
+import { callsOf } from './calls.ts';
 import { createCollection } from './collection.ts';
 import { usePastCollection } from './viewMode.ts';
 
@@ -17,7 +18,7 @@ function useShown<T extends object>(state: T, key: 'timeOff' | 'holidays' | 'pla
   return (past ?? live) as typeof live;
 }
 
-const timeOff = createCollection<TimeOff[]>(() => [], () => request<TimeOff[]>('GET', '/api/time-off'));
+const timeOff = createCollection<TimeOff[]>(() => [], () => callsOf('capacityFacts').timeOff());
 export const timeOffStore = timeOff.state;
 export const loadTimeOff = timeOff.load;
 export const setTimeOff = timeOff.set;
@@ -29,7 +30,7 @@ let loadedCalendarVersion = 0;
 const holidays = createCollection<HolidayRecord[]>(
   () => [],
   async () => {
-    const list = await request<HolidayRecord[]>('GET', '/api/holidays');
+    const list = await callsOf('capacityFacts').holidays();
     loadedCalendarVersion = answerVersion(list) ?? loadedCalendarVersion;
     return list;
   },
@@ -55,14 +56,14 @@ export const calendarVersion = (calendarId = 'default') => Math.max(
   ...holidaysStore.data.filter((h) => (h.calendarId ?? 'default') === calendarId).map((h) => h.version),
 );
 
-/** A holiday calendar as GET /api/holiday-calendars lists it: the holidays ride along but the store keeps them apart. */
-type ListedCalendar = HolidayCalendar & { holidays?: unknown };
-
-/** The holiday calendars (their holidays are in the holidays store, each naming its calendar). */
+/**
+ * The holiday calendars (their holidays are in the holidays store, each naming its calendar). As GET
+ * /api/holiday-calendars lists them the holidays ride along, but the store keeps them apart.
+ */
 const holidayCalendars = createCollection<HolidayCalendar[]>(
   () => [],
   async () => {
-    const list = await request<ListedCalendar[]>('GET', '/api/holiday-calendars');
+    const list = await callsOf('capacityFacts').holidayCalendars();
     // The list's cursor headers (liveSync reads them off the answer) stay on the array that is kept.
     for (const calendar of list) delete calendar.holidays;
     return list;
@@ -74,7 +75,7 @@ export const setHolidayCalendars = holidayCalendars.set;
 export const resetHolidayCalendars = holidayCalendars.reset;
 export const useHolidayCalendars = () => useShown(holidayCalendarsStore, 'holidayCalendars');
 
-const placeholders = createCollection<Placeholder[]>(() => [], () => request<Placeholder[]>('GET', '/api/placeholders'));
+const placeholders = createCollection<Placeholder[]>(() => [], () => callsOf('capacityFacts').placeholders());
 export const placeholdersStore = placeholders.state;
 export const loadPlaceholders = placeholders.load;
 export const setPlaceholders = placeholders.set;

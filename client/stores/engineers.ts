@@ -1,8 +1,8 @@
-import { api } from '../lib/api.ts';
+import { callsOf } from './calls.ts';
 import { createPlanCollection } from './planCollection.ts';
 
 /** The engineer directory (GET /api/engineers), in the plan's shape. */
-const engineers = createPlanCollection('engineers', () => api.engineers());
+const engineers = createPlanCollection('engineers', () => callsOf('engineers').list());
 
 export const engineersStore = engineers.state;
 export const loadEngineers = engineers.load;

@@ -1,11 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
-import type { Project } from '../../domain/entities.ts';
 import type { RecordedEvent } from '../../domain/events.ts';
-import { api, request } from '../lib/api.ts';
 import { socketIoActor } from '../lib/liveClient.ts';
 import { liveConnectionMachine, liveStatusOf } from '../machines/liveConnection.machine.ts';
 import { assignmentsStore, loadAssignments } from './assignments.ts';
+import { callsOf } from './calls.ts';
 import { loadHolidays } from './capacityFacts.ts';
 import { type ListName, loadsInFlight, onLoadsSettled, receiveEvent, reloadLoadedLists, resetLiveSync, setFloor, startCursor } from './liveSync.ts';
 import { profileStore } from './profile.ts';
@@ -33,7 +32,7 @@ export async function assignmentNoticeFor(event: RecordedEvent, takers: readonly
   if (!news) return null;
   const { assignmentId, projectId, role, allocationPercentage, startDate, endDate } = event.data;
   let projectName = projectsStore.data.find((p) => p._id === projectId)?.name;
-  if (!projectName) projectName = await request<Project>('GET', `/api/projects/${encodeURIComponent(projectId)}`).then((p) => p.name, () => 'a project');
+  if (!projectName) projectName = await callsOf('projects').get(projectId).then((p) => p.name, () => 'a project');
   return { assignmentId, projectName, role, allocationPercentage, startDate, endDate };
 }
 
@@ -87,7 +86,7 @@ export const liveActor = createActor(
 );
 
 // A refused handshake means the token is no longer good: one profile call lets a 401 sign the session out.
-liveActor.on('refused', () => void api.profile().catch(() => undefined));
+liveActor.on('refused', () => void callsOf('profile').get().catch(() => undefined));
 // The server ended the session (signed out elsewhere, deactivated, role changed): sign out at once.
 liveActor.on('signedOut', () => sessionActor.send({ type: 'UNAUTHORIZED' }));
 

@@ -1,8 +1,8 @@
-import { api } from '../lib/api.ts';
+import { callsOf } from './calls.ts';
 import { createPlanCollection } from './planCollection.ts';
 
 /** Every project (GET /api/projects), in the plan's shape. */
-const projects = createPlanCollection('projects', () => api.projects());
+const projects = createPlanCollection('projects', () => callsOf('projects').list());
 
 export const projectsStore = projects.state;
 export const loadProjects = projects.load;

@@ -1,20 +1,13 @@
 import { useSnapshot } from 'valtio/react';
 import type { SavedView } from '../../domain/views/events.ts';
-import { request } from '../lib/api.ts';
+import { callsOf, type ViewValues } from './calls.ts';
 import { createCollection } from './collection.ts';
 import { onLiveChange } from './live.ts';
 
-export type ViewValues = { name: string; path: string; shared: boolean };
-
-/** Saved views: one's own and the shared ones (managers and auditors). */
-const viewsApi = {
-  list: () => request<SavedView[]>('GET', '/api/views'),
-  save: (values: ViewValues) => request<SavedView>('POST', '/api/views', { body: values }),
-  remove: (id: string) => request<unknown>('DELETE', `/api/views/${encodeURIComponent(id)}`),
-};
+export type { ViewValues };
 
 /** The saved views one may open (GET /api/views), kept live: the server sends a view only to those who may list it. */
-const views = createCollection<SavedView[]>(() => [], () => viewsApi.list());
+const views = createCollection<SavedView[]>(() => [], () => callsOf('savedViews').list());
 
 const byName = (a: SavedView, b: SavedView) => a.name.localeCompare(b.name) || (a._id < b._id ? -1 : 1);
 
@@ -30,13 +23,13 @@ function put(view: SavedView) {
 const drop = (id: string) => views.set(views.state.data.filter((v) => v._id !== id));
 
 export async function saveView(values: ViewValues): Promise<SavedView> {
-  const saved = await viewsApi.save(values);
+  const saved = await callsOf('savedViews').save(values);
   put(saved);
   return saved;
 }
 
 export async function removeSavedView(id: string): Promise<void> {
-  await viewsApi.remove(id);
+  await callsOf('savedViews').remove(id);
   drop(id);
 }
 

@@ -1,6 +1,5 @@
-import type { Plan } from '../../domain/plan.ts';
-import { request } from '../lib/api.ts';
 import { setDraftTarget } from '../lib/draftTarget.ts';
+import { callsOf } from './calls.ts';
 import { onLiveChange } from './live.ts';
 import { registerSignOutCleanup } from './session.ts';
 import { showLive, showScenario, viewMode } from './viewMode.ts';
@@ -15,9 +14,6 @@ let stopFollowing: (() => void) | null = null;
 let generation = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-const fetchFolded = (id: string) =>
-  request<{ plan: Plan; scenario: { _id: string; name: string; status: string } }>('GET', `/api/scenarios/${encodeURIComponent(id)}/plan`);
-
 /**
  * Folds the scenario again and shows it; false when the lens has nothing left to show. Only a draft is
  * shown: once published its changes are the live plan itself (and discarded, they never will be), so
@@ -25,7 +21,7 @@ const fetchFolded = (id: string) =>
  */
 async function fold(id: string, editable: boolean): Promise<boolean> {
   const mine = ++generation;
-  const { plan, scenario } = await fetchFolded(id);
+  const { plan, scenario } = await callsOf('scenarioLens').folded(id);
   // A newer fold, another scenario, time travel or Back to live came in meanwhile: this answer is stale.
   if (mine !== generation) return false;
   if (scenario.status !== 'draft') {

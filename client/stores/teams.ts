@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { request } from '../lib/api.ts';
+import { callsOf, type TeamView } from './calls.ts';
 import { useLiveQuery, type LiveQuerySource } from './useLiveQuery.ts';
 
-export type TeamView = { _id: string; name: string; parentId: string | null; version: number; members: { _id: string; name: string }[]; managers: { _id: string; name: string }[] };
+export type { TeamView };
 
 /** Every team (GET /api/teams): the shared list the screens' team filters and the manager's reach are built from. */
-export const listTeams = (signal?: AbortSignal) => request<TeamView[]>('GET', '/api/teams', { signal });
+export const listTeams = (signal?: AbortSignal) => callsOf('teams').list(signal);
 
 /** The teams, fetched again after live changes (a team made, moved or renamed, someone moved). */
 const teamsSource: LiveQuerySource<object, TeamView[]> = { live: (_p, signal) => listTeams(signal), past: () => [] };

@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { createActor, fromPromise } from 'xstate';
-import { request } from '../lib/api.ts';
-import { type Moment, momentQuery, type PastPlan, timeTravelMachine } from '../machines/timeTravel.machine.ts';
+import { type Moment, timeTravelMachine } from '../machines/timeTravel.machine.ts';
+import { callsOf } from './calls.ts';
 import { registerSignOutCleanup } from './session.ts';
 import { showLive, showPast } from './viewMode.ts';
 
 /** GET /api/history/state: the plan as it was at a moment or right after an event. */
-export const fetchPastPlan = (moment: Moment) => request<PastPlan>('GET', `/api/history/state?${momentQuery(moment)}`);
+export const fetchPastPlan = (moment: Moment) => callsOf('timeTravel').pastPlan(moment);
 
 /** The app's one time-travel actor: it loads past plans and switches the read hooks (viewMode). */
 export const timeTravelActor = createActor(

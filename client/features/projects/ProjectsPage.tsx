@@ -14,7 +14,6 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatCard, StatGrid } from '../../components/StatCard.tsx';
 import { ProjectStatusTag, SkillTags } from '../../components/tags.tsx';
-import { api } from '../../lib/api.ts';
 import { dateRange, shortDate } from '../../lib/format.ts';
 import { useIsMobile } from '../../lib/mediaQuery.ts';
 import { useCanPlan } from '../../stores/permissions.ts';
@@ -29,6 +28,7 @@ import { columnSortOrder, projectPath, sortOfColumn } from './listQuery.ts';
 import { ProjectFilters } from './ProjectFilters.tsx';
 import { useProjectPlanning } from './ProjectPlanning.tsx';
 import { useProjectList } from './useProjectList.ts';
+import { createProject } from './projectApi.ts';
 import { textColors } from '../../components/palette.ts';
 
 type Placeholders = { open: (projectId: string) => void; countOf: (projectId: string) => number };
@@ -122,7 +122,7 @@ export default function ProjectsPage() {
   const machine = useMemo(
     () =>
       createProjectMachine.provide({
-        actors: { createProject: fromPromise(({ input }) => api.createProject(input)) },
+        actors: { createProject: fromPromise(({ input }) => createProject(input)) },
         actions: {
           alert: (_, params) => {
             if (params.kind === 'success') void messageRef.current.success(params.text);

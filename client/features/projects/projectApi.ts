@@ -1,4 +1,6 @@
 import type { HistoryPage } from '../../../domain/history-contracts.ts';
+import type { Project } from '../../../domain/entities.ts';
+import type { CreateProjectInput } from '../../../domain/inputs.ts';
 import { request } from '../../lib/api.ts';
 
 /** How many of a project's events one page of its history shows. */
@@ -10,3 +12,6 @@ export const projectHistory = (projectId: string, before: string | null, signal?
   if (before) query.set('before', before);
   return request<HistoryPage>('GET', `/api/history/events?${query.toString()}`, { signal });
 };
+
+/** Creates a project (the Projects screen's New project dialog). */
+export const createProject = (payload: CreateProjectInput) => request<Project>('POST', '/api/projects', { body: payload });

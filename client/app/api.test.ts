@@ -1,6 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorMessage, NETWORK_ERROR, queryText, readAhead, setUnauthorizedHandler, takeReadAhead } from './api.ts';
-import { memoryStorage } from './memoryStorage.ts';
+import { ApiError, errorMessage, NETWORK_ERROR, queryText, readAhead, setUnauthorizedHandler, takeReadAhead } from '../lib/api.ts';
+import { memoryStorage } from '../lib/memoryStorage.ts';
+import { createProject } from '../features/projects/projectApi.ts';
+import { sessionApi } from './sessionApi.ts';
+import { storesApi } from './storesApi.ts';
+
+/** The HTTP plumbing (lib/api.ts) as the resource calls built on it use it. */
+const api = {
+  login: sessionApi.login,
+  profile: sessionApi.profile,
+  engineers: storesApi.engineers.list,
+  projects: storesApi.projects.list,
+  createProject,
+};
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
