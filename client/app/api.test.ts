@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, errorMessage, NETWORK_ERROR, queryText, readAhead, setUnauthorizedHandler, takeReadAhead } from '../lib/api.ts';
+import { ApiError, errorMessage, NETWORK_ERROR, queryText, setUnauthorizedHandler } from '../lib/api.ts';
+import { readAhead, takeReadAhead } from '../lib/http.ts';
 import { memoryStorage } from '../lib/memoryStorage.ts';
 import { createProject } from '../features/projects/projectApi.ts';
 import { sessionApi } from './sessionApi.ts';

@@ -2,7 +2,7 @@ import { preloadDirectory } from '../features/engineers/directoryPreload.ts';
 import { preloadPlan } from '../features/project-plan/planPreload.ts';
 import { mayReadSchedule, preloadSchedule } from '../features/schedule/schedulePreload.ts';
 import { localDateOf } from '../lib/window.ts';
-import { readAhead } from '../lib/api.ts';
+import { readAhead } from '../lib/http.ts';
 import { PROFILE_PATH } from './sessionApi.ts';
 import { readToken } from '../lib/token.ts';
 

@@ -1,5 +1,5 @@
 import type { User } from '../../domain/entities.ts';
-import { readAheadOr, request } from '../lib/api.ts';
+import { readAheadOr, request } from '../lib/http.ts';
 import type { LoginResult } from '../machines/session.machine.ts';
 import type { SessionCalls } from '../stores/session.ts';
 

@@ -1,6 +1,6 @@
 import type { Assignment, Engineer, HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/entities.ts';
 import type { SavedView } from '../../domain/views/events.ts';
-import { readAheadOr, request } from '../lib/api.ts';
+import { readAheadOr, request } from '../lib/http.ts';
 import { shareNamedRecords } from '../lib/sharedRecords.ts';
 import { momentQuery, type PastPlan } from '../machines/timeTravel.machine.ts';
 import type { FoldedScenario, StoreCalls, TeamView } from '../stores/calls.ts';

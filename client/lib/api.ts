@@ -1,7 +1,9 @@
-import { parseJsonInSlices } from './jsonInSlices.ts';
 import { includedIn, parseSnapshot } from './snapshot.ts';
-import { readToken } from './token.ts';
-import { createReadAhead } from './readAheadCache.ts';
+
+/**
+ * What the server's answers mean to the client: its errors, the marks an answer carries (its position
+ * in the event log, its version, its command) and a list's query. Sending requests is lib/http.ts's.
+ */
 
 /** What the HTTP client says when there is no answer at all (the spec's "generic message"). */
 export const NETWORK_ERROR = 'Network Error';
@@ -38,6 +40,9 @@ export function errorMessage(error: unknown): string {
 }
 
 let unauthorizedHandler: () => void = () => {};
+
+/** A 401 to a call that carried the session's token (lib/http.ts): the session signs out. */
+export const reportUnauthorized = () => unauthorizedHandler();
 
 /** Called on every 401 answer to a call that carried a token: the session signs out. */
 export function setUnauthorizedHandler(handler: () => void) {
@@ -106,6 +111,13 @@ export async function withCommandId<T>(answer: Promise<T>): Promise<{ result: T;
   return { result, commandId: commandIdOf(result) };
 }
 
+/** Keeps an answer's position, version and command beside its body (lib/http.ts, as each answer arrives). */
+export function recordMarks(response: Response, data: object) {
+  recordListPosition(response, data);
+  recordVersion(response, data);
+  recordCommand(response, data);
+}
+
 /** `to`, an answer rewritten in the page (the schedule's grid, unpacked), keeps the position and version of `from`, as received. */
 export function withMarksOf<T extends object>(from: object, to: T): T {
   const position = listPositions.get(from);
@@ -113,74 +125,6 @@ export function withMarksOf<T extends object>(from: object, to: T): T {
   const version = answerVersions.get(from);
   if (version !== undefined) answerVersions.set(to, version);
   return to;
-}
-
-type RequestOptions = {
-  body?: unknown;
-  auth?: boolean;
-  signal?: AbortSignal;
-  baseUrl?: string;
-  /** A body sent as it is (a CSV file) with this type, instead of as JSON. */
-  contentType?: string;
-  /**
-   * This token instead of the stored one (a session being ended after the stored token was cleared).
-   * A 401 to such a call is that session's own answer: it signs nothing out.
-   */
-  token?: string;
-  /** Sent even if the page goes away meanwhile (sign-out). */
-  keepalive?: boolean;
-  /** Extra request headers (If-Match). */
-  headers?: Record<string, string>;
-};
-
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  return (await exchange(method, path, options)).data as T;
-}
-
-/** One request and its answer: the parsed body and the headers (a list page carries its total there). */
-async function exchange(method: string, path: string, options: RequestOptions): Promise<{ data: unknown; headers: Headers | undefined }> {
-  const { body, auth = true, signal, baseUrl = '', contentType, keepalive } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const token = options.token ?? (auth ? readToken() : null);
-  // The spec's client sends the stored token as-is, without a `Bearer` prefix.
-  if (token) headers.Authorization = token;
-  if (body !== undefined) headers['Content-Type'] = contentType ?? 'application/json';
-
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : contentType ? (body as string) : JSON.stringify(body),
-      signal,
-      ...(keepalive ? { keepalive } : {}),
-    });
-  } catch (error) {
-    const aborted = error instanceof DOMException && error.name === 'AbortError';
-    throw new ApiError(aborted ? ABORTED_ERROR : NETWORK_ERROR, 0);
-  }
-
-  const text = await response.text().catch(() => '');
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      // A large list (all 20,000 assignments) is parsed in slices: at once it would block the page.
-      data = await parseJsonInSlices(text);
-    } catch {
-      data = text;
-    }
-  }
-  if (response.ok && isRecord(data)) {
-    recordListPosition(response, data);
-    recordVersion(response, data);
-    recordCommand(response, data);
-  }
-  if (!response.ok) {
-    if (response.status === 401 && token && options.token === undefined) unauthorizedHandler();
-    const serverMessage = isRecord(data) && typeof data.message === 'string' && data.message ? data.message : null;
-    throw new ApiError(serverMessage ?? `Request failed with status code ${response.status}`, response.status, data);
-  }
-  return { data, headers: response.headers };
 }
 
 /** One page of a searched, sorted list: its rows, how many match in all (X-Total-Count), and the next page's `after`. */
@@ -211,25 +155,6 @@ export function queryText(params: Record<string, string | number | boolean | und
   }
   return search.toString();
 }
-
-export async function requestPage<T>(path: string, params: ListParams, signal?: AbortSignal): Promise<ListPage<T>> {
-  const { data, headers } = await exchange('GET', `${path}${listSearch(params)}`, { signal });
-  const rows = Array.isArray(data) ? (data as T[]) : [];
-  const total = Number(headers?.get?.('x-total-count') ?? rows.length);
-  return { rows, total: Number.isFinite(total) ? total : rows.length, next: headers?.get?.('x-next-after') ?? null };
-}
-
-/** GETs started while the app boots (app/readAhead.ts), before the screen that needs them has loaded. */
-const readAheads = createReadAhead<unknown>();
-
-/** Starts a GET of `path` now, for the first `takeReadAhead(path)` (or `readAheadOr`) to take. */
-export const readAhead = (path: string) => readAheads.start(path, () => request<unknown>('GET', path));
-
-/** The answer read ahead for `path`, once; null when there is none or it is stale. */
-export const takeReadAhead = <T,>(path: string): Promise<T> | null => readAheads.take(path) as Promise<T> | null;
-
-/** A GET of `path`: the answer read ahead for it if there is one, else a request now. */
-export const readAheadOr = <T,>(path: string): Promise<T> => takeReadAhead<T>(path) ?? request<T>('GET', path);
 
 /** A write refused because the thing changed since the version it was made against. */
 export const isVersionConflict = (error: unknown): error is ApiError =>

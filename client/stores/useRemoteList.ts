@@ -1,13 +1,13 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { type ListParams, requestPage } from '../lib/api.ts';
+import type { ListPage, ListParams } from '../lib/api.ts';
 import { type ListAnswer, type ListRequest, lastPage, remoteListMachine } from '../machines/remoteList.machine.ts';
 import { onPlanEvent } from './liveSync.ts';
 
 export type RemoteListOptions<Row> = {
-  /** The list's address: a GET with the query `params` makes of the table's request. */
-  path: string;
+  /** One page of the list for the query `params` makes of the table's request: the feature's call (a GET of the list's address). */
+  fetchPage: (params: ListParams, signal: AbortSignal) => Promise<ListPage<Row>>;
   params: (request: ListRequest) => ListParams;
   pageSize: number;
   /** The order before the user picks one; none for the list's own. */
@@ -27,9 +27,9 @@ export type RemoteListOptions<Row> = {
  * the Projects Directory are built on it. `pageRows` is the page as the server sent it, for the caller
  * to show each row in its newer live version.
  */
-export function useRemoteList<Row>({ path, params, pageSize: size, sort: initialSort, touches, answerPast }: RemoteListOptions<Row>) {
+export function useRemoteList<Row>({ fetchPage, params, pageSize: size, sort: initialSort, touches, answerPast }: RemoteListOptions<Row>) {
   const machine = useMemo(
-    () => remoteListMachine.provide({ actors: { fetchPage: fromPromise(({ input, signal }) => requestPage<Row>(path, params(input), signal)) } }),
+    () => remoteListMachine.provide({ actors: { fetchPage: fromPromise(({ input, signal }) => fetchPage(params(input), signal)) } }),
     [],
   );
   const [state, send] = useMachine(machine, { input: { pageSize: size, sort: initialSort } });

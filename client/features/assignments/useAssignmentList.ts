@@ -6,6 +6,7 @@ import type { ListRequest } from '../../machines/remoteList.machine.ts';
 import { assignmentsStore } from '../../stores/assignments.ts';
 import { useRemoteList } from '../../stores/useRemoteList.ts';
 import { usePastCollection, usePastMoment } from '../../stores/viewMode.ts';
+import { assignmentPage } from './assignmentListApi.ts';
 import { assignmentListParams, liveVersionsOf, PAGE_SIZE, throughLive, touchesAssignmentRows } from './listQuery.ts';
 import { orgTimeZone } from '../../lib/orgTimeZone.ts';
 
@@ -25,7 +26,7 @@ export function useAssignmentList() {
     [past, pastAt],
   );
   const { pageRows, pastAnswer, view } = useRemoteList<Assignment>({
-    path: '/api/assignments',
+    fetchPage: assignmentPage,
     params: assignmentListParams,
     pageSize: PAGE_SIZE,
     touches: touchesAssignmentRows,

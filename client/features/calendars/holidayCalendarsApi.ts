@@ -1,6 +1,6 @@
 import type { HolidayCalendar } from '../../../domain/entities.ts';
 import type { CreateHolidayCalendarInput } from '../../../domain/inputs.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import { liveOnly } from '../../lib/draftTarget.ts';
 
 /**

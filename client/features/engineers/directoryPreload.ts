@@ -1,4 +1,4 @@
-import { readAhead } from '../../lib/api.ts';
+import { readAhead } from '../../lib/http.ts';
 
 /** Today's load of everyone in sums: what the directory's first rows are drawn from (managers and auditors). */
 export const CURRENT_LOAD_PATH = '/api/engineers/current-load';

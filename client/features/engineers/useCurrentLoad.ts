@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CurrentLoad } from '../../../domain/figures.ts';
-import { readAheadOr } from '../../lib/api.ts';
+import { readAheadOr } from '../../lib/http.ts';
 import { CURRENT_LOAD_PATH } from './directoryPreload.ts';
 
 export type CurrentLoadAnswer = { at: string; loads: CurrentLoad[] };

@@ -1,5 +1,6 @@
 import type { DiffOffsets, HistoryActor, HistoryPage, PlanDiff, Verification } from '../../../domain/history-contracts.ts';
-import { ApiError, NETWORK_ERROR, request } from '../../lib/api.ts';
+import { ApiError, NETWORK_ERROR } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import { downloadBlob } from '../../lib/csv.ts';
 import { readToken } from '../../lib/token.ts';
 import { historyQuery, type HistoryFilters } from './query.ts';

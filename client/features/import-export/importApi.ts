@@ -1,5 +1,6 @@
 import type { ColumnMapping, ImportJob, ImportKind, ImportPreview } from '../../../domain/import/index.ts';
-import { ApiError, NETWORK_ERROR, request } from '../../lib/api.ts';
+import { ApiError, NETWORK_ERROR } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import { readToken } from '../../lib/token.ts';
 
 const csv = { contentType: 'text/csv' };

@@ -1,5 +1,5 @@
 import type { Role } from '../../../domain/entities.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import type { LoginResult } from '../../machines/session.machine.ts';
 
 /** An invitation as its link shows it. The link's secret goes in the path, never in a query the server would log. */

@@ -1,4 +1,4 @@
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 
 export type SignOnOptions = { signOn: { name: string } | null };
 

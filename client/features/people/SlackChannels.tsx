@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { Alert, Button, Input, Space, Typography } from 'antd';
 import { fromPromise } from 'xstate';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import { type SlackChannel, slackChannelsMachine } from './slackChannels.machine.ts';
 import { borderColors } from '../../components/palette.ts';
 

@@ -1,6 +1,6 @@
 import type { Role } from '../../../domain/entities.ts';
 import type { AccountView } from '../../../domain/accounts/inputs.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 
 /** An admin's People & access (design section 11): the accounts, invitations and reset links. */
 export type InviteRequest = { email: string; name: string; role: Role; admin: boolean };

@@ -1,5 +1,5 @@
 import type { AccountView } from '../../../domain/accounts/inputs.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 
 /** The accounts asked for as they are now, and how many the change moved (those already so are left). */
 export type BulkAccountsAnswer = { accounts: AccountView[]; changed: number };

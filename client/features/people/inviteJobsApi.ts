@@ -1,6 +1,6 @@
 import type { InviteJob } from '../../../domain/accounts/inputs.ts';
 import type { Role } from '../../../domain/entities.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 
 /** Many invitations as one job (POST /api/accounts/invites/bulk): 409 naming the e-mails that have an account, and none is made. */
 export const startBulkInvites = (invites: readonly { email: string; name: string; role: Role }[]): Promise<InviteJob> =>

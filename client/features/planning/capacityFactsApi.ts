@@ -1,6 +1,7 @@
 import type { HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from '../../../domain/entities.ts';
 import type { AddHolidayInput, AddPlaceholderInput, BookTimeOffInput, UpdatePlaceholderInput } from '../../../domain/inputs.ts';
-import { answerVersion, request } from '../../lib/api.ts';
+import { answerVersion } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import { foundIn, liveOnly, liveOrDrafted, newId } from '../../lib/draftTarget.ts';
 import { draft } from './draftApi.ts';
 import { planningApi } from './planningApi.ts';

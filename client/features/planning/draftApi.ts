@@ -1,6 +1,6 @@
 import type { Plan } from '../../../domain/plan.ts';
 import type { DraftedCommand } from '../../../domain/scenarios/commands.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import type { DraftTarget } from '../../lib/draftTarget.ts';
 
 /** Drafts `command` into the target scenario, without folding it again (a change drafted in parts folds once, after its last). */

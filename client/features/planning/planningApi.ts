@@ -1,7 +1,8 @@
 import type { Fit } from '../../../domain/capacity/fit.ts';
 import type { Assignment, Engineer, Project } from '../../../domain/entities.ts';
 import type { CreateAssignmentInput, RegisterEngineerInput, UpdateAssignmentInput, UpdateEngineerInput, UpdateProjectInput } from '../../../domain/inputs.ts';
-import { ApiError, request } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import { type DraftTarget, foundIn as found, liveOnly, liveOrDrafted, newId } from '../../lib/draftTarget.ts';
 import { draft, draftOnly } from './draftApi.ts';
 import { changeFromToday } from '../../../domain/keep-past.ts';

@@ -1,6 +1,6 @@
 import type { Assignment } from '../../../domain/entities.ts';
 import type { StaffingRequest } from '../../../domain/staffing/state.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 
 /** Staffing requests (the server's contract for them): asked from a project, answered on the Staffing screen, shown pending on the schedule. */
 export type StaffingView = StaffingRequest & { projectName: string; engineerName: string | null; requestedByName: string; mine: boolean; canAnswer: boolean };

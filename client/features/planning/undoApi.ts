@@ -1,5 +1,5 @@
 import type { UndoAnswer } from '../../../domain/undo.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 
 /**
  * Undo of a live planning write, by the command id its answer carried (`commandIdOf(answer)` in api.ts):

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Skeleton, Switch, Typography } from 'antd';
 import { fromPromise } from 'xstate';
 import { noticeLabels, type NoticeKind, type NoticePreferences } from '../../../domain/notifications/notices.ts';
 import { palette } from '../../components/palette.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import { noticePreferencesMachine } from './noticePreferences.machine.ts';
 
 const machine = noticePreferencesMachine.provide({

@@ -1,4 +1,4 @@
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 
 /** One's own password and sessions (design section 11). */
 export const accountSecurityApi = {

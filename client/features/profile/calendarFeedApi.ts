@@ -1,4 +1,4 @@
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 
 /** One's own calendar feed: its private address (made on first ask) and revoking it. */
 export const calendarFeedApi = {

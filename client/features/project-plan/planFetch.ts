@@ -1,6 +1,6 @@
 import type { ProjectPlanResponse } from '../../../domain/capacity/project-plan-query.ts';
 import type { Placeholder } from '../../../domain/entities.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import type { PlanData } from './projectPlan.machine.ts';
 
 /**

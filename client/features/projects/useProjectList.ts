@@ -6,6 +6,7 @@ import type { ListRequest } from '../../machines/remoteList.machine.ts';
 import { projectsStore } from '../../stores/projects.ts';
 import { useRemoteList } from '../../stores/useRemoteList.ts';
 import { usePastCollection } from '../../stores/viewMode.ts';
+import { projectPage } from './projectApi.ts';
 import { DEFAULT_SORT, PAGE_SIZE, projectListParams, touchesProjectRows } from './listQuery.ts';
 
 /**
@@ -22,7 +23,7 @@ export function useProjectList() {
     [past, pastRoles],
   );
   const { pageRows, pastAnswer, view } = useRemoteList<Project>({
-    path: '/api/projects',
+    fetchPage: projectPage,
     params: projectListParams,
     pageSize: PAGE_SIZE,
     sort: DEFAULT_SORT,

@@ -1,6 +1,6 @@
 import type { UtilisationReport } from '../../../domain/reports/utilisation.ts';
 import type { ReportGrouping, ReportStep } from '../../../domain/reports/inputs.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 
 export type UtilisationAsk = {
   from: string;

@@ -1,4 +1,4 @@
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import type { LoginResult } from '../../machines/session.machine.ts';
 
 /** A reset link's secret travels in a body, never in a query the server would log. */

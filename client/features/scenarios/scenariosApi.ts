@@ -1,6 +1,7 @@
 import type { Plan } from '../../../domain/plan.ts';
 import type { DescribedChange, DraftedCommand, PeriodComparison, scenarioStatuses, StatusChange } from '../../../domain/scenarios/index.ts';
-import { ApiError, request } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import { type LeftOverload, resolveOverloads } from '../planning/index.ts';
 
 export type { DescribedChange, DraftedCommand, PeriodComparison, StatusChange } from '../../../domain/scenarios/index.ts';

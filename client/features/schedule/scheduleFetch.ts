@@ -1,6 +1,6 @@
 import type { PackedCapacityResponse } from '../../../domain/capacity/columns.ts';
 import type { Placeholder, TimeOff } from '../../../domain/entities.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import { packedCapacityPath, unpackedCapacity } from '../../lib/packedCapacity.ts';
 import type { ScheduleData } from './schedule.machine.ts';
 

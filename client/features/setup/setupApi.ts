@@ -1,4 +1,4 @@
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import type { LoginResult } from '../../machines/session.machine.ts';
 
 /** The first administrator's account, made with the setup token. */

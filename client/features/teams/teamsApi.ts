@@ -1,4 +1,4 @@
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 import { listTeams, type TeamView } from '../../stores/teams.ts';
 
 /** Teams and engineers' teams (the server's contract for them); the list is the teams store's (stores/teams.ts). */

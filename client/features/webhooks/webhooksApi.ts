@@ -1,5 +1,5 @@
 import type { Delivery, Webhook } from '../../../domain/webhooks/contracts.ts';
-import { request } from '../../lib/api.ts';
+import { request } from '../../lib/http.ts';
 
 /** Outbound webhooks (design §14, admins). */
 export type WebhookValues = { url: string; events: string[]; secret?: string };

@@ -1,5 +1,5 @@
 import type { ActualsVariance, ActualsWeekAnswer } from '../../../../domain/actuals/contracts.ts';
-import { request } from '../../../lib/api.ts';
+import { request } from '../../../lib/http.ts';
 
 const enc = encodeURIComponent;
 

@@ -3,7 +3,8 @@ import type { PackedCapacityResponse } from '../../../../domain/capacity/columns
 import { capacityQueryInput } from '../../../../domain/capacity/inputs.ts';
 import { answerCapacityQuery } from '../../../../domain/capacity/query.ts';
 import type { Plan } from '../../../../domain/plan.ts';
-import { queryText, request } from '../../../lib/api.ts';
+import { queryText } from '../../../lib/api.ts';
+import { request } from '../../../lib/http.ts';
 import { lastKnownTimeZone, rememberTimeZone } from '../../../lib/orgTimeZone.ts';
 import { packedCapacityPath, unpackedCapacity } from '../../../lib/packedCapacity.ts';
 import { factsOfPlan } from '../../../lib/planFacts.ts';

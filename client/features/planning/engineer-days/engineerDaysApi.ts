@@ -1,5 +1,5 @@
 import type { Engineer } from '../../../../domain/entities.ts';
-import { request } from '../../../lib/api.ts';
+import { request } from '../../../lib/http.ts';
 import { liveOnly } from '../../../lib/draftTarget.ts';
 
 const enc = encodeURIComponent;

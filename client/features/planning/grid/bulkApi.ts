@@ -1,6 +1,6 @@
 import type { BulkAnswer, BulkChange } from '../../../../domain/bulk.ts';
 import type { Assignment } from '../../../../domain/entities.ts';
-import { request } from '../../../lib/api.ts';
+import { request } from '../../../lib/http.ts';
 import { liveOnly } from '../../../lib/draftTarget.ts';
 
 export type { BulkChange } from '../../../../domain/bulk.ts';

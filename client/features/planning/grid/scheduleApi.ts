@@ -1,6 +1,6 @@
 import type { SuitableEngineer } from '../../../../domain/capacity/suitable.ts';
 import type { Assignment, Placeholder, Project } from '../../../../domain/entities.ts';
-import { request } from '../../../lib/api.ts';
+import { request } from '../../../lib/http.ts';
 import { capacityFactsApi } from '../capacityFactsApi.ts';
 import { foundIn, liveOrDrafted, newId } from '../../../lib/draftTarget.ts';
 import { draft } from '../draftApi.ts';

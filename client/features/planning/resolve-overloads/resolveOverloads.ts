@@ -1,5 +1,5 @@
 import type { DescribedChange } from '../../../../domain/scenarios/index.ts';
-import { request } from '../../../lib/api.ts';
+import { request } from '../../../lib/http.ts';
 
 /** What a proposal leaves: a person's days still over capacity, their peak, and the rule that blocks it. */
 export type LeftOverload = { engineerId: string; days: string[]; peak: number; blockedBy: string };
