@@ -47,7 +47,7 @@ module.exports = {
     ),
     forbid(
       'client-lib-not-to-state',
-      'client/lib is the bottom of the client (api, format, live transport): it must not run back up to the ' +
+      'client/lib is the bottom of the client (http, api, format, live transport): it must not run back up to the ' +
         'stores or machines that are built on it.',
       { path: '^client/lib/' },
       { path: '^client/(stores|machines)/' },
@@ -65,9 +65,21 @@ module.exports = {
         'The shared client folders are built on by every screen: if one of them imported a resource\'s calls, ' +
         'every screen would carry them and a change to that resource would reach screens that never show it. ' +
         'A shared module that needs data is handed the call or the data (stores/session.ts is given its calls ' +
-        'by the app shell; stores/useLiveQuery.ts takes its source). The HTTP plumbing, lib/api.ts, is not an API module.',
+        'by the app shell; stores/useLiveQuery.ts takes its source). The HTTP plumbing, lib/http.ts, is not an API module.',
       { path: '^client/(components|stores|machines|lib)/' },
       { path: 'Api\\.tsx?$' },
+    ),
+    forbid(
+      'shared-client-makes-no-requests',
+      'A resource call is a path and the request that sends it; the shared client folders make none, not even ' +
+        'one written in place with the HTTP plumbing: a store that sent its own GET /api/... tied every screen ' +
+        'that reads it to that resource, and could not be given other calls by a test or a screen. So they may ' +
+        'not import lib/http.ts (the request functions): the stores are handed their calls by the app shell ' +
+        '(stores/calls.ts, app/storesApi.ts; stores/session.ts by startSession), a shared hook or machine takes ' +
+        'its fetch from the feature that uses it. What the answers mean (ApiError, an answer\'s marks) is lib/api.ts, ' +
+        'which they may import.',
+      { path: '^client/(components|stores|machines|lib)/', pathNot: '^client/lib/http\\.ts$' },
+      { path: '^client/lib/http\\.ts$' },
     ),
     forbid(
       'server-base-not-up',
