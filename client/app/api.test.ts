@@ -6,7 +6,7 @@ import { createProject } from '../features/projects/projectApi.ts';
 import { sessionApi } from './sessionApi.ts';
 import { storesApi } from './storesApi.ts';
 
-/** The HTTP plumbing (lib/api.ts) as the resource calls built on it use it. */
+/** The HTTP plumbing (lib/http.ts, lib/api.ts) as the resource calls built on it use it. */
 const api = {
   login: sessionApi.login,
   profile: sessionApi.profile,

@@ -2,7 +2,7 @@
  * Answers asked for before the screen that needs them has loaded (as the app boots, see app/readAhead.ts,
  * or as a route is entered): the screen's first request for the same key takes the answer over instead
  * of asking again, so the two waits overlap. One cache for every read ahead: the app's GETs by path
- * (lib/api.ts), the schedule's grid and the project plan.
+ * (lib/http.ts), the schedule's grid and the project plan.
  */
 
 /** An answer older than this was read ahead for a visit that never asked for it, and is not handed out. */
