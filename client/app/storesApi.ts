@@ -2,7 +2,8 @@ import type { Assignment, Engineer, HolidayCalendar, HolidayRecord, Placeholder,
 import type { SavedView } from '../../domain/views/events.ts';
 import { readAheadOr, request } from '../lib/http.ts';
 import { shareNamedRecords } from '../lib/sharedRecords.ts';
-import { momentQuery, type PastPlan } from '../machines/timeTravel.machine.ts';
+import { momentQuery } from '../lib/momentQuery.ts';
+import type { PastPlan } from '../machines/timeTravel.machine.ts';
 import type { FoldedScenario, StoreCalls, TeamView } from '../stores/calls.ts';
 import { fetchProfile } from './sessionApi.ts';
 

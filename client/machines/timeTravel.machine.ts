@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Plan } from '../../domain/plan.ts';
+import type { Moment } from '../lib/momentQuery.ts';
 
 /**
  * Time travel: the app shows the live plan, loads the plan as it was at a past moment, or
@@ -9,7 +10,7 @@ import type { Plan } from '../../domain/plan.ts';
  * The fetch is the `fetchPlan` actor and the effects on the app are the `showPast` / `showLive`
  * actions, so the machine runs without React or HTTP in tests (createActor + provide).
  */
-export type Moment = { at: string } | { cursor: string };
+export type { Moment };
 
 /** The answer of GET /api/history/state: the plan and the moment it stands for. */
 export type PastPlan = Plan & { asOf: string; cursor: string };
@@ -43,9 +44,8 @@ export function isMoment(moment: Moment | null | undefined): moment is Moment {
   return typeof moment.cursor === 'string' && /^\d+:\d+$/.test(moment.cursor);
 }
 
-/** The query string of GET /api/history/state for a moment. */
-export const momentQuery = (moment: Moment) =>
-  'at' in moment ? `at=${encodeURIComponent(new Date(moment.at).toISOString())}` : `cursor=${encodeURIComponent(moment.cursor)}`;
+/** The query string of GET /api/history/state for a moment (kept in lib, so the app shell's call need not load this machine). */
+export { momentQuery } from '../lib/momentQuery.ts';
 
 export const timeTravelMachine = setup({
   types: {
