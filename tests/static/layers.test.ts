@@ -42,6 +42,11 @@ const tree: Record<string, string> = {
   // forbidden: a shared client folder reaching up into a screen or the app shell; allowed: a screen using it
   'client/components/Card.ts': `import { rows } from '../features/history/rows.ts';\nimport type { Shell } from '../app/shell.ts';\nexport const card = rows;\nexport type S = Shell;\n`,
   'client/app/shell.ts': `export type Shell = string;\n`,
+  // forbidden: a store sending its own request; allowed: the store reading what an answer means, and a feature's call module sending it
+  'client/lib/api.ts': `export class ApiError extends Error {}\n`,
+  'client/lib/http.ts': `import { ApiError } from './api.ts';\nexport const request = (path: string) => Promise.reject(new ApiError(path));\n`,
+  'client/stores/views.ts': `import { request } from '../lib/http.ts';\nimport { ApiError } from '../lib/api.ts';\nexport const views = [request('/api/views'), ApiError];\n`,
+  'client/features/history/viewsApi.ts': `import { request } from '../../lib/http.ts';\nexport const listViews = () => request('/api/views');\n`,
   // forbidden: the server's base importing what is built on it, and the history depending on the write side
   'server/read-models/names.ts': `import { history } from '../history/log.ts';\nexport const names = history;\n`,
   'server/history/log.ts': `import { write } from '../commands/write.ts';\nimport { plan } from '../../domain/plan.ts';\nexport const history = [write, plan];\n`,
@@ -90,6 +95,7 @@ describe('the layering lint', () => {
         'server-not-to-client: server/render.ts -> client/features/history/Page.ts',
         'shared-client-not-to-screens: client/components/Card.ts -> client/features/history/rows.ts',
         'shared-client-not-to-screens: client/components/Card.ts -> client/app/shell.ts',
+        'shared-client-makes-no-requests: client/stores/views.ts -> client/lib/http.ts',
         'server-base-not-up: server/read-models/names.ts -> server/history/log.ts',
         'server-history-not-to-writes: server/history/log.ts -> server/commands/write.ts',
       ].sort(),
