@@ -60,8 +60,9 @@ describe('the plan as of a past moment', () => {
       [`${germany._id}@${christmas}`, christmas, 'Christmas Day'],
       [`${germany._id}@${newYear}`, newYear, "New Year's Day"],
     ]);
+    // The log holds back events behind any open transaction in the cluster, which other files' databases share.
+    await expect.poll(async () => (await pastPlan(made)).holidayCalendars.map((c) => c._id), { timeout: 20_000 }).toContain(germany._id);
     const then = await pastPlan(made);
-    expect(then.holidayCalendars.map((c) => c._id)).toContain(germany._id);
     // The same records as the live list: ids, dates and names (the rule days have no event of their own).
     expect(germanDays(then.holidays)).toEqual(live);
     expect((await pastPlan(before)).holidays.filter((h) => h.calendarId === germany._id)).toEqual([]);
@@ -74,7 +75,8 @@ describe('the plan as of a past moment', () => {
     const after = await momentNow();
 
     expect(germanDays((await pastPlan(made)).holidays).map((h) => h.date)).toEqual([christmas, newYear]);
-    expect(germanDays((await pastPlan(after)).holidays).map((h) => h.date)).toEqual([christmas]);
+    // The log holds back events behind any open transaction in the cluster, which other files' databases share.
+    await expect.poll(async () => germanDays((await pastPlan(after)).holidays).map((h) => h.date), { timeout: 20_000 }).toEqual([christmas]);
     expect(germanDays(await get<Holiday[]>(`/api/holidays?from=${christmas}&to=${newYear}`)).map((h) => h.date)).toEqual([christmas]);
     // The plan as of now is the live plan: every holiday, recorded or from the rule.
     expect((await pastPlan(new Date().toISOString())).holidays).toEqual(await get<Holiday[]>('/api/holidays'));
