@@ -1,4 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { visibleToEveryReader } from '../../server/event-store/commit-order.ts';
 import { type AppOptions, buildApp } from '../../server/app.ts';
 import type { OidcSettings } from '../../server/config.ts';
 import type { Mailer } from '../../server/mail/mailer.ts';
@@ -50,13 +52,15 @@ export async function startTestApp(
     webhooks: options.webhooks,
   });
   if (options.seed !== false) await seedDemoIfEmpty(app.db, options.now ?? new Date());
-  const request: TestApp['request'] = ({ method, url, token, body, headers }) =>
-    app.inject({
+  const request: TestApp['request'] = async ({ method, url, token, body, headers }) => {
+    if (method === 'GET' && READS_THE_LOG.test(url)) await logCaughtUp(app);
+    return app.inject({
       method,
       url,
       headers: { ...(token ? { authorization: token } : {}), ...headers },
       ...(body === undefined ? {} : { payload: body as object }),
     });
+  };
   return {
     app,
     databaseUrl: database.url,
@@ -67,4 +71,22 @@ export async function startTestApp(
       await database.drop();
     },
   };
+}
+
+/** The reads that go by the log's commit-safe view (history and the events feed). */
+const READS_THE_LOG = /^\/api\/(history|events)(\/|\?|$)/;
+
+/**
+ * Waits (at most 10 s) until every event committed in this app's database is in the log's view. The log
+ * holds back events behind any transaction still open anywhere in the cluster, and the test files'
+ * databases share one cluster: a read right after a write can otherwise miss it because another file
+ * happens to be mid-transaction. A test that holds a transaction open on purpose, to see events held
+ * back, still sees them held back: the wait gives up after 10 s and the read goes as the product's would.
+ */
+async function logCaughtUp(app: FastifyInstance): Promise<void> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    const { rows: [row] } = await sql<{ held: boolean }>`select exists (select 1 from events where not ${visibleToEveryReader}) as held`.execute(app.db);
+    if (!row?.held) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
