@@ -1,5 +1,6 @@
 import type { Assignment, Engineer, HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff } from '../../domain/entities.ts';
 import type { SavedView } from '../../domain/views/events.ts';
+import { CURRENT_LOAD_PATH, type CurrentLoadAnswer } from '../lib/currentLoad.ts';
 import { readAheadOr, request } from '../lib/http.ts';
 import { shareNamedRecords } from '../lib/sharedRecords.ts';
 import { momentQuery } from '../lib/momentQuery.ts';
@@ -19,6 +20,8 @@ export const storesApi: StoreCalls = {
     list: () => request<Project[]>('GET', '/api/projects'),
     get: (id) => request<Project>('GET', `/api/projects/${encodeURIComponent(id)}`),
   },
+  // Read ahead as a page opened on the Engineers screen booted.
+  currentLoad: { get: () => readAheadOr<CurrentLoadAnswer>(CURRENT_LOAD_PATH) },
   assignments: { list: () => request<Assignment[]>('GET', '/api/assignments').then(shareNamedRecords) },
   profile: { get: fetchProfile },
   capacityFacts: {

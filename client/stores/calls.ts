@@ -1,6 +1,7 @@
 import type { Assignment, Engineer, HolidayCalendar, HolidayRecord, Placeholder, Project, TimeOff, User } from '../../domain/entities.ts';
 import type { Plan } from '../../domain/plan.ts';
 import type { SavedView } from '../../domain/views/events.ts';
+import type { CurrentLoadAnswer } from '../lib/currentLoad.ts';
 import type { Moment, PastPlan } from '../machines/timeTravel.machine.ts';
 
 /**
@@ -19,6 +20,8 @@ export type StoreCalls = {
   engineers: { list: () => Promise<Engineer[]> };
   /** stores/projects.ts: every project; stores/live.ts: one project's name for a notice. */
   projects: { list: () => Promise<Project[]>; get: (id: string) => Promise<Project> };
+  /** stores/useCurrentLoad.ts: today's load of everyone in sums (managers and auditors). */
+  currentLoad: { get: () => Promise<CurrentLoadAnswer> };
   /** stores/assignments.ts: the assignments, engineer and project populated. */
   assignments: { list: () => Promise<Assignment[]> };
   /** stores/profile.ts, and stores/live.ts after a refused handshake: the signed-in user. */

@@ -40,7 +40,7 @@ import { useTeamOptions, useTeams } from '../../stores/teams.ts';
 
 import { useEngineersBulk } from './EngineersBulkBar.tsx';
 import { FreeOverRange } from './FreeOverRange.tsx';
-import { useCurrentLoad } from './useCurrentLoad.ts';
+import { useCurrentLoad } from '../../stores/useCurrentLoad.ts';
 import { availableCapacityText, directorySubtitle, skillChoices } from './engineerFields.ts';
 import { fitColors } from '../../components/palette.ts';
 

@@ -1,7 +1,5 @@
 import { readAhead } from '../../lib/http.ts';
-
-/** Today's load of everyone in sums: what the directory's first rows are drawn from (managers and auditors). */
-export const CURRENT_LOAD_PATH = '/api/engineers/current-load';
+import { CURRENT_LOAD_PATH } from '../../lib/currentLoad.ts';
 
 /**
  * Asks for the directory and everyone's current load before the screen's code has loaded (app/readAhead.ts,

@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { CurrentLoad } from '../../../domain/figures.ts';
-import { readAheadOr } from '../../lib/http.ts';
-import { CURRENT_LOAD_PATH } from './directoryPreload.ts';
-
-export type CurrentLoadAnswer = { at: string; loads: CurrentLoad[] };
+import type { CurrentLoadAnswer } from '../lib/currentLoad.ts';
+import { callsOf } from './calls.ts';
 
 /**
- * Everyone's current load from the server (read ahead when the app booted here), while `wanted`: the
- * directory's figures until the whole assignments list has arrived and the page works them out itself.
+ * Everyone's current load from the server (read ahead when the app booted here), while `wanted`: a
+ * screen's figures until the whole assignments list has arrived and the page works them out itself.
  * `settled` once it has come or failed; a failure is not shown, the lists' figures then come as before.
  */
 export function useCurrentLoad(wanted: boolean): { answer: CurrentLoadAnswer | null; settled: boolean } {
@@ -15,7 +12,7 @@ export function useCurrentLoad(wanted: boolean): { answer: CurrentLoadAnswer | n
   useEffect(() => {
     if (!wanted) return;
     let mounted = true;
-    readAheadOr<CurrentLoadAnswer>(CURRENT_LOAD_PATH).then(
+    callsOf('currentLoad').get().then(
       (answer) => mounted && setState({ answer, settled: true }),
       () => mounted && setState({ answer: null, settled: true }),
     );
