@@ -46,7 +46,8 @@ describe('the Manager Dashboard before its lists have come', () => {
 /**
  * A large organisation (its figures are worked out in slices, client/stores/usePlanFigures.ts): the
  * engineers come first, the assignments, the projects and this week's load later. The figures of the
- * engineers alone (everyone without work) were on screen between the two answers.
+ * engineers alone (everyone without work) were on screen between the two answers. Here the server's
+ * sums of everyone's current load fail, so the figures can only come from the lists.
  */
 describe('the Manager Dashboard while its lists come one by one', () => {
   const day = 86_400_000;
@@ -73,6 +74,8 @@ describe('the Manager Dashboard while its lists come one by one', () => {
         const lists: Record<string, unknown> = { '/api/engineers': people, '/api/assignments': work, '/api/projects': [{ _id: 'p1', name: 'Atlas', status: 'active', version: 1 }] };
         if (held.has(path)) await new Promise<void>((resolve) => held.set(path, resolve));
         if (path === '/api/capacity') return new Promise<Response>(() => {}); // this week's load never comes here
+        // The server's sums of everyone's current load do not come here: the figures wait for the lists.
+        if (path === '/api/engineers/current-load') return new Response(JSON.stringify({ message: 'Unavailable' }), { status: 503 });
         const body = lists[path] ?? (path === '/api/auth/profile' ? { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' } : []);
         return new Response(JSON.stringify(body), { status: 200 });
       }),
@@ -117,5 +120,74 @@ describe('the Manager Dashboard while its lists come one by one', () => {
     expect(new Set(shown)).toEqual(new Set([String(running)]));
     expect(cardValue('card-assignments').querySelector('[data-role=value]')!.textContent).toBe(String(work.length));
     await waitFor(() => expect(tableRows()).toBeGreaterThan(0));
+  });
+});
+
+/**
+ * The same organisation with the server's sums of everyone's current load (GET /api/engineers/current-load):
+ * the rows and Current Running come from them and the directory, before the whole assignments list is
+ * asked for; the figures the list gives later are the same.
+ */
+describe('the Manager Dashboard drawn from everyone\'s current load', () => {
+  const day = 86_400_000;
+  const iso = (offset: number) => new Date(Date.now() + offset * day).toISOString();
+  const people: Engineer[] = Array.from({ length: SLICED_FROM_ENGINEERS + 20 }, (_, i) => ({
+    _id: `e${i}`, name: `Person ${String(i).padStart(3, '0')}`, email: `p${i}@x.test`, department: 'Platform', skills: ['Go'], seniority: 'mid', maxCapacity: 100, version: 1,
+  }));
+  // Seven people with current work (one of them twice), two with work that has ended.
+  const work: Assignment[] = [0, 1, 2, 3, 4, 5, 6, 6, 7, 8].map((n, i) => ({
+    _id: `a${i}`, engineerId: { _id: `e${n}`, name: `Person ${n}`, email: `p${n}@x.test` }, projectId: { _id: 'p1', name: 'Atlas', status: 'active' },
+    role: 'Dev', allocationPercentage: 60, startDate: iso(n >= 7 ? -40 : -10), endDate: iso(n >= 7 ? -20 : 20), version: 1,
+  }));
+  const loads = [0, 1, 2, 3, 4, 5, 6].map((n) => ({ engineerId: `e${n}`, allocation: n === 6 ? 120 : 60, assignments: n === 6 ? 2 : 1, earliestEnd: iso(20) }));
+  let releaseAssignments: () => void = () => {};
+  const asked: string[] = [];
+
+  beforeEach(() => {
+    asked.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = url.split('?')[0]!;
+        asked.push(path);
+        if (path === '/api/assignments') await new Promise<void>((resolve) => (releaseAssignments = resolve));
+        if (path === '/api/capacity') return new Promise<Response>(() => {});
+        const answers: Record<string, unknown> = {
+          '/api/engineers': people,
+          '/api/assignments': work,
+          '/api/projects': [{ _id: 'p1', name: 'Atlas', status: 'active', version: 1 }],
+          '/api/engineers/current-load': { at: new Date().toISOString(), loads },
+          '/api/auth/profile': { _id: 'm', name: 'M', email: 'm@x', role: 'manager', department: 'D' },
+        };
+        return new Response(JSON.stringify(answers[path] ?? []), { status: 200 });
+      }),
+    );
+  });
+
+  const tableRows = () => screen.getByTestId('team-utilization').querySelectorAll('tbody tr.ant-table-row');
+  const runningValue = () => cardValue('card-current-running').querySelector('[data-role=value]')!;
+
+  it('shows the rows and Current Running before the assignments have come, and the same count once they have', async () => {
+    render(<MemoryRouter><ManagerDashboardPage /></MemoryRouter>);
+    await waitFor(() => expect(tableRows().length).toBeGreaterThan(0), { timeout: 5_000 });
+    expect(runningValue().textContent).toBe('7');
+    // Person 006 has two current assignments: their row says so from the sums alone.
+    expect(screen.getByTestId('team-utilization').textContent).toContain('2 projects');
+    // Every number the card shows from here on.
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (runningValue().textContent) shown.push(runningValue().textContent!);
+    });
+    observer.observe(cardValue('card-current-running'), { childList: true, subtree: true, characterData: true });
+    // Then the whole list is asked for.
+    await waitFor(() => expect(asked).toContain('/api/assignments'), { timeout: 5_000 });
+    expect(showsSkeleton('card-assignments')).toBe(true);
+    await act(async () => releaseAssignments());
+    await waitFor(() => expect(cardValue('card-assignments').querySelector('[data-role=value]')!.textContent).toBe(String(work.length)), { timeout: 5_000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    observer.disconnect();
+    expect(shown.every((text) => text === '7')).toBe(true);
+    expect(runningValue().textContent).toBe('7');
+    expect(tableRows().length).toBeGreaterThan(0);
   });
 });
