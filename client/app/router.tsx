@@ -23,6 +23,18 @@ const scheduleLoader = ({ request }: LoaderFunctionArgs) => {
   return null;
 };
 
+/**
+ * Entering the Manager Dashboard (the managers' home, right after sign-in above all) starts its code
+ * and the lists its first rows are drawn from at once, instead of once the shell's and the screen's
+ * code have loaded and the screen has mounted.
+ */
+const dashboardLoader = () => {
+  if (!mayReadSchedule()) return null;
+  void import('../features/manager-dashboard/routeReadAhead.ts').then(({ readAheadOnEntry }) => readAheadOnEntry());
+  void loadScreen(screenLoaders.managerDashboard);
+  return null;
+};
+
 const page = (element: React.ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 const login = page(<LoginPage />);
 
@@ -45,7 +57,8 @@ export const router = createBrowserRouter([
       const Screen = lazyScreen(load);
       // Changing the schedule's view writes the URL: that is the screen's own fetch, not a new visit.
       const schedule = load === screenLoaders.schedule ? { loader: scheduleLoader, shouldRevalidate: () => false } : {};
-      return { path, element: <Screen />, ...schedule };
+      const dashboard = load === screenLoaders.managerDashboard ? { loader: dashboardLoader, shouldRevalidate: () => false } : {};
+      return { path, element: <Screen />, ...schedule, ...dashboard };
     }),
   },
   { path: '*', element: page(<NotFound />) },

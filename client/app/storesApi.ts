@@ -14,13 +14,14 @@ import { fetchProfile } from './sessionApi.ts';
  * by every screen and do no I/O of their own.
  */
 export const storesApi: StoreCalls = {
-  // The directory may have been read ahead as a page opened on the Engineers screen booted.
+  // The directory may have been read ahead as a page opened on the Engineers screen or the Manager Dashboard booted.
   engineers: { list: () => readAheadOr<Engineer[]>('/api/engineers') },
   projects: {
-    list: () => request<Project[]>('GET', '/api/projects'),
+    // Read ahead as a page opened on the Manager Dashboard booted, or as its route was entered.
+    list: () => readAheadOr<Project[]>('/api/projects'),
     get: (id) => request<Project>('GET', `/api/projects/${encodeURIComponent(id)}`),
   },
-  // Read ahead as a page opened on the Engineers screen booted.
+  // Read ahead as a page opened on the Engineers screen or the Manager Dashboard booted.
   currentLoad: { get: () => readAheadOr<CurrentLoadAnswer>(CURRENT_LOAD_PATH) },
   assignments: { list: () => request<Assignment[]>('GET', '/api/assignments').then(shareNamedRecords) },
   profile: { get: fetchProfile },
