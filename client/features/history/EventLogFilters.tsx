@@ -68,6 +68,7 @@ export function EventLogFilters({ mobile, filters, actors, onFilter, onClear, on
         style={fullRow}
       />
       <DatePicker.RangePicker
+        aria-label="Recorded between"
         data-testid="filter-range"
         showTime={{ format: 'HH:mm:ss' }}
         format="YYYY-MM-DD HH:mm:ss"

@@ -70,7 +70,7 @@ export function ActualsSection() {
     <SectionCard title="Actuals vs plan" subtitle="Furthest from plan first: actual minus planned hours over the chosen days" icon={<FieldTimeOutlined />} testId="actuals-variance">
       <Space wrap style={{ marginBottom: 12 }}>
         <DatePicker.RangePicker allowClear={false} value={[dayjs(range[0]), dayjs(range[1])]} presets={presets}
-          onChange={(values) => values?.[0] && values[1] && setRange([values[0].format('YYYY-MM-DD'), values[1].format('YYYY-MM-DD')])} data-testid="actuals-range" />
+          onChange={(values) => values?.[0] && values[1] && setRange([values[0].format('YYYY-MM-DD'), values[1].format('YYYY-MM-DD')])} aria-label="Actuals days" data-testid="actuals-range" />
         <Segmented<'project' | 'engineer'> value={by} onChange={setBy} options={[{ value: 'project', label: 'Projects' }, { value: 'engineer', label: 'People' }]} data-testid="actuals-by" />
         <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={rows.length === 0} data-testid="actuals-export">Export CSV</Button>
       </Space>

@@ -185,6 +185,7 @@ export function UtilisationSection() {
           allowClear={false}
           value={[dayjs(view.from), dayjs(view.to)]}
           onChange={(values) => values?.[0] && values[1] && setView({ from: values[0].format('YYYY-MM-DD'), to: values[1].format('YYYY-MM-DD'), drill: null })}
+          aria-label="Report days"
           data-testid="report-range"
         />
         <Segmented<ReportStep> value={view.step} onChange={(step) => setView({ step })} options={steps} data-testid="report-step" />
